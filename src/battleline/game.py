@@ -1,0 +1,908 @@
+"""The game: state, turn flow, Tactics cards, claims, undo and the outcome.
+
+Players are ``0`` (north) and ``1`` (south); flags are numbered 1 to 9.
+A turn is a sequence of moves: in the ``play`` phase, claims (both rules)
+then one card or ``pass``; in the ``draw`` phase, claims (standard rule) then
+``draw troop``/``draw tactic`` (or ``end`` when no card can be drawn). Scout
+adds the phases ``scout-draw`` and ``scout-return``.
+
+:meth:`Game.play` checks a move and says which rule it breaks;
+:meth:`Game.push` applies a move known to be legal (the bots' fast path) and
+:meth:`Game.undo` takes the last move back exactly.
+
+>>> g = Game(seed=1, first=1)
+>>> g.to_move, g.phase, len(g.hand(1))
+(1, 'play', 7)
+>>> m = g.legal_moves()[0]
+>>> g.play(m); g.undo(); g.phase
+'play'
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from .cards import (ALEXANDER, ALL_CARDS, COMPANION, DARIUS, DESERTER, FOG, MUD, REDEPLOY, SCOUT,
+                    SHIELD, TRAITOR, TROOP_MASK, Card, CardLike)
+from .claims import ClaimResult, build_result, claim_holds
+from .moves import (CLAIM_MOVES, DRAW_MOVES, END_MOVE, PASS_MOVE, SCOUT_MOVE, IllegalMoveError, Move,
+                    _PLAY)
+
+__all__ = ["Game", "Outcome", "Observation", "FlagView", "NORTH", "SOUTH", "PLAYER_NAMES"]
+
+NORTH, SOUTH = 0, 1
+PLAYER_NAMES = ("north", "south")
+PHASES = ("play", "draw", "scout-draw", "scout-return", "over")
+PLAY, DRAW, SCOUT_DRAW, SCOUT_RETURN, OVER = PHASES
+HAND_SIZE = 7
+FLAGS = range(1, 10)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: ``winner`` (0, 1, or None for a draw), ``reason``
+    (``breakthrough``, ``envelopment`` or ``deadlock``) and the flags each held.
+
+    >>> Outcome(1, "breakthrough", (2, 3)).describe()
+    'south wins by breakthrough'
+    """
+
+    winner: int | None
+    reason: str
+    flags: tuple[int, int]
+
+    def describe(self) -> str:
+        if self.winner is None:
+            return f"draw by deadlock ({self.flags[0]}-{self.flags[1]} flags)"
+        return f"{PLAYER_NAMES[self.winner]} wins by {self.reason}"
+
+
+@dataclass(frozen=True)
+class FlagView:
+    """What anybody can see at one flag.
+
+    ``cards[p]`` are player p's formation cards, in the order placed;
+    ``placed`` lists ``(player, card)`` for all of them in placement order
+    (it settles ties); ``fog``/``mud`` name the player who played it, or None.
+    """
+
+    number: int
+    cards: tuple[tuple[Card, ...], tuple[Card, ...]]
+    placed: tuple[tuple[int, Card], ...]
+    fog: int | None
+    mud: int | None
+    claimed_by: int | None
+
+    @property
+    def required(self) -> int:
+        return 4 if self.mud is not None else 3
+
+
+@dataclass(frozen=True)
+class Observation:
+    """The information set of one player (``seat``) and nothing more.
+
+    Everything on the table and in the discards, the player's own hand, the
+    sizes of the decks and of the opponent's hand, and what Scout taught:
+    ``known_deck`` lists ``(deck, depth, card)`` for cards this player put back
+    that still lie in a deck (depth 0 = top) and ``opponent_known`` the cards
+    the opponent drew from those.
+    """
+
+    seat: int
+    rules: str
+    to_move: int
+    phase: str
+    scout_left: int
+    hand: tuple[Card, ...]
+    opponent_hand_size: int
+    opponent_known: tuple[Card, ...]
+    flags: tuple[FlagView, ...]
+    discards: tuple[tuple[Card, ...], tuple[Card, ...]]
+    deck_sizes: tuple[int, int]
+    known_deck: tuple[tuple[str, int, Card], ...]
+    tactics_played: tuple[int, int]
+    leader_played: tuple[bool, bool]
+    idle_turns: int
+    turn_active: bool
+    outcome: Outcome | None
+
+    def flag(self, number: int) -> FlagView:
+        return self.flags[number - 1]
+
+    @property
+    def unseen(self) -> tuple[Card, ...]:
+        """Cards this player cannot see: the opponent's hand and the decks,
+        less the cards Scout told him about."""
+        seen = set(self.hand) | set(self.opponent_known) | {c for _, _, c in self.known_deck}
+        for fv in self.flags:
+            seen.update(fv.cards[0])
+            seen.update(fv.cards[1])
+        seen.update(self.discards[0])
+        seen.update(self.discards[1])
+        for fv in self.flags:
+            if fv.fog is not None:
+                seen.add(ALL_CARDS[FOG])
+            if fv.mud is not None:
+                seen.add(ALL_CARDS[MUD])
+        return tuple(c for c in ALL_CARDS if c not in seen)
+
+
+class Game:
+    """A game of Battle Line.
+
+    ``Game(seed=…, rules="standard" | "advanced", first=None)`` shuffles both
+    decks from the seed, deals seven troops to each player and decides the
+    first player by lot (from the same seed) unless ``first`` is given.
+
+    >>> g = Game(seed=7)
+    >>> len(g.legal_moves()) > 0
+    True
+    """
+
+    # ------------------------------------------------------------------ setup
+    def __init__(self, seed: int | None = None, rules: str = "standard", first: int | None = None):
+        if rules not in ("standard", "advanced"):
+            raise ValueError(f"rules must be 'standard' or 'advanced', not {rules!r}")
+        if first not in (None, 0, 1):
+            raise ValueError(f"first must be 0 (north), 1 (south) or None (by lot), not {first!r}")
+        if seed is None:
+            seed = random.randrange(2**32)
+        self.seed = seed
+        rng = random.Random(seed)
+        troops = list(ALL_CARDS[:60])
+        rng.shuffle(troops)
+        tactics = list(ALL_CARDS[60:])
+        rng.shuffle(tactics)
+        if first is None:
+            first = rng.randrange(2)
+        self._clear(rules)
+        for _ in range(HAND_SIZE):
+            self._hands[first].append(troops.pop())
+            self._hands[1 - first].append(troops.pop())
+        self._decks = [troops, tactics]
+        self._to_move = first
+        self._first = first
+        self._start_position = None
+
+    def _clear(self, rules: str) -> None:
+        self.rules = rules
+        self._cards = [[[] for _ in range(10)], [[] for _ in range(10)]]  # [player][flag] -> cards
+        self._env_flag = [0, 0]          # flag holding Fog / Mud, 0 = none
+        self._env_owner = [-1, -1]       # who played Fog / Mud
+        self._claimed = [-1] * 10        # owner of each flag, -1 unclaimed
+        self._placed_at = [0] * 70       # placement time of each formation card (settles ties)
+        self._clock = 1
+        self._hands: list[list[Card]] = [[], []]
+        self._decks: list[list[Card]] = [[], []]  # troop deck, tactics deck; top = end of list
+        self._discards: list[list[Card]] = [[], []]
+        self._visible = 0                # cards on the table or discarded (bit mask)
+        self._tactics_played = [0, 0]
+        self._leader_played = [False, False]
+        self._known_deck = [0, 0]        # cards each player put back with Scout, still in a deck
+        self._known_opp = [0, 0]         # cards each player knows the opponent holds
+        self._to_move = 0
+        self._first = 0
+        self._phase = PLAY
+        self._scout_left = 0
+        self._idle = 0                   # idle turns in a row before this one
+        self._active = False             # has this turn played a card, claimed or drawn?
+        self._outcome: Outcome | None = None
+        self._stack: list = []
+        self._moves: list[Move] = []
+        self.seed = None
+
+    # ---------------------------------------------------------- read access
+    @property
+    def to_move(self) -> int:
+        """The player whose turn it is (0 north, 1 south)."""
+        return self._to_move
+
+    @property
+    def phase(self) -> str:
+        """``play``, ``draw``, ``scout-draw``, ``scout-return`` or ``over``."""
+        return self._phase
+
+    @property
+    def first_player(self) -> int:
+        """Who played first in this game."""
+        return self._first
+
+    @property
+    def moves(self) -> list[Move]:
+        """The moves played so far (a copy)."""
+        return list(self._moves)
+
+    def hand(self, player: int) -> list[Card]:
+        """A player's hand (full information: use :meth:`observation` for a player's view)."""
+        return list(self._hands[player])
+
+    def deck(self, which: str) -> list[Card]:
+        """A deck, top card first (hidden information)."""
+        return list(reversed(self._decks[0 if which == "troop" else 1]))
+
+    def discards(self, player: int) -> list[Card]:
+        return list(self._discards[player])
+
+    def cards_at(self, flag: int, player: int) -> list[Card]:
+        """The formation cards of ``player`` at ``flag``, in the order placed."""
+        return list(self._cards[player][flag])
+
+    def fog_at(self, flag: int) -> bool:
+        return self._env_flag[0] == flag
+
+    def mud_at(self, flag: int) -> bool:
+        return self._env_flag[1] == flag
+
+    def environment(self, flag: int) -> list[tuple[Card, int]]:
+        """``(card, owner)`` for Fog and Mud at a flag."""
+        return [(ALL_CARDS[FOG + k], self._env_owner[k]) for k in (0, 1) if self._env_flag[k] == flag]
+
+    def claimed_by(self, flag: int) -> int | None:
+        o = self._claimed[flag]
+        return None if o < 0 else o
+
+    def flags_held(self, player: int) -> list[int]:
+        return [f for f in FLAGS if self._claimed[f] == player]
+
+    def tactics_played(self, player: int) -> int:
+        return self._tactics_played[player]
+
+    def required(self, flag: int) -> int:
+        """Cards a side needs at this flag: 3, or 4 under Mud."""
+        return 4 if self._env_flag[1] == flag else 3
+
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on."""
+        return self._outcome
+
+    def is_over(self) -> bool:
+        return self._outcome is not None
+
+    def unseen_troops(self) -> int:
+        """Mask of troops not visible: what a claim must assume the opponent can get."""
+        return TROOP_MASK & ~self._visible
+
+    def side_complete(self, flag: int, player: int) -> bool:
+        return len(self._cards[player][flag]) >= (4 if self._env_flag[1] == flag else 3)
+
+    def completed_later(self, flag: int, player: int) -> bool:
+        """Whether ``player``'s side at ``flag`` holds the card placed last there."""
+        mine = max((self._placed_at[c] for c in self._cards[player][flag]), default=0)
+        theirs = max((self._placed_at[c] for c in self._cards[1 - player][flag]), default=0)
+        return mine > theirs
+
+    # ----------------------------------------------------------------- claims
+    def _provable(self, player: int, flag: int) -> bool:
+        if self._claimed[flag] >= 0:
+            return False
+        mud = self._env_flag[1] == flag
+        need = 4 if mud else 3
+        mine = self._cards[player][flag]
+        if len(mine) < need:
+            return False
+        theirs = self._cards[1 - player][flag]
+        later = len(theirs) >= need and self.completed_later(flag, player)
+        return claim_holds(mine, theirs, TROOP_MASK & ~self._visible, self._env_flag[0] == flag,
+                           need, later)
+
+    def provable_flags(self, player: int | None = None) -> list[int]:
+        """Flags ``player`` (default: the player to move) could claim now, by proof alone."""
+        p = self._to_move if player is None else player
+        return [f for f in FLAGS if self._provable(p, f)]
+
+    def check_claim(self, flag: int, player: int | None = None) -> ClaimResult:
+        """The claim proof for ``flag`` by ``player`` (default: the player to move), without
+        claiming. Says why, with a counterexample when it fails."""
+        p = self._to_move if player is None else player
+        _check_flag(flag)
+        if self._claimed[flag] >= 0:
+            return ClaimResult(False, flag=flag,
+                               why=f"Flag {flag} is already claimed by {PLAYER_NAMES[self._claimed[flag]]}.")
+        mud = self._env_flag[1] == flag
+        need = 4 if mud else 3
+        mine = self._cards[p][flag]
+        theirs = self._cards[1 - p][flag]
+        later = self.completed_later(flag, p) if len(mine) >= need and len(theirs) >= need else False
+        return build_result(mine, theirs, TROOP_MASK & ~self._visible, self._env_flag[0] == flag,
+                            need, later, flag=flag)
+
+    def claim(self, flag: int) -> ClaimResult:
+        """Claim ``flag`` for the player to move: the flag is taken when the claim holds;
+        a claim that does not hold changes nothing. Returns the proof either way.
+
+        >>> g = Game(seed=3)
+        >>> bool(g.claim(5))
+        False
+        """
+        _check_flag(flag)
+        if self._phase not in self._claim_phases():
+            why = self._claim_timing_error()
+            return ClaimResult(False, flag=flag, why=why)
+        result = self.check_claim(flag)
+        if result:
+            self.push(CLAIM_MOVES[flag])
+        return result
+
+    def _claim_phases(self) -> tuple[str, ...]:
+        return (PLAY, DRAW) if self.rules == "standard" else (PLAY,)
+
+    def _claim_timing_error(self) -> str:
+        if self._phase == OVER:
+            return "The game is over."
+        if self.rules == "advanced":
+            return "Under the Advanced rule you may claim only at the beginning of your turn, before you play."
+        return "Claims are made before or after playing your card, before you draw; not during Scout."
+
+    # ------------------------------------------------------------ legal moves
+    def _free_flags(self, p: int) -> list[int]:
+        cards = self._cards[p]
+        claimed = self._claimed
+        mud_flag = self._env_flag[1]
+        return [f for f in FLAGS if claimed[f] < 0 and len(cards[f]) < (4 if f == mud_flag else 3)]
+
+    def can_play_tactic(self, player: int | None = None) -> bool:
+        """The Tactics limit: never more than one Tactics card ahead of the opponent."""
+        p = self._to_move if player is None else player
+        return self._tactics_played[p] <= self._tactics_played[1 - p]
+
+    def legal_moves(self, claims: bool = True) -> list[Move]:
+        """Every legal move for the player to move. Claims are listed only for flags
+        that can be proved (a claim that fails changes nothing: see :meth:`claim`).
+        ``claims=False`` skips the claim proofs."""
+        ph = self._phase
+        p = self._to_move
+        if ph == PLAY:
+            moves = [CLAIM_MOVES[f] for f in FLAGS if self._provable(p, f)] if claims else []
+            moves.extend(self._card_moves(p))
+            return moves
+        if ph == DRAW:
+            moves = ([CLAIM_MOVES[f] for f in FLAGS if self._provable(p, f)]
+                     if claims and self.rules == "standard" else [])
+            if len(self._hands[p]) < HAND_SIZE and (self._decks[0] or self._decks[1]):
+                if self._decks[0]:
+                    moves.append(DRAW_MOVES["troop"])
+                if self._decks[1]:
+                    moves.append(DRAW_MOVES["tactic"])
+            else:
+                moves.append(END_MOVE)
+            return moves
+        if ph == SCOUT_DRAW:
+            return [DRAW_MOVES[d] for i, d in enumerate(("troop", "tactic")) if self._decks[i]]
+        if ph == SCOUT_RETURN:
+            return [Move("return", c) for c in self._hands[p]]
+        return []
+
+    def _card_moves(self, p: int) -> list[Move]:
+        hand = self._hands[p]
+        free = self._free_flags(p)
+        moves = [_PLAY[c][f] for c in hand if c < 60 for f in free]
+        troop_placeable = bool(moves)
+        if self._tactics_played[p] <= self._tactics_played[1 - p]:
+            for c in hand:
+                if c < 60:
+                    continue
+                if c <= SHIELD:
+                    if c <= DARIUS and self._leader_played[p]:
+                        continue
+                    moves.extend(_PLAY[c][f] for f in free)
+                elif c <= MUD:
+                    moves.extend(_PLAY[c][f] for f in FLAGS if self._claimed[f] < 0)
+                elif c == SCOUT:
+                    if self._decks[0] or self._decks[1]:
+                        moves.append(SCOUT_MOVE)
+                elif c == REDEPLOY:
+                    moves.extend(self._redeploy_moves(p, free))
+                elif c == DESERTER:
+                    moves.extend(Move("deserter", t) for t in self._cards_at_unclaimed(1 - p))
+                elif c == TRAITOR:
+                    if free:
+                        for t in self._cards_at_unclaimed(1 - p):
+                            if t < 60:
+                                moves.extend(Move("traitor", t, f) for f in free)
+        if not troop_placeable:
+            moves.append(PASS_MOVE)
+        return moves
+
+    def _cards_at_unclaimed(self, p: int) -> list[Card]:
+        """p's formation and environment cards at unclaimed flags."""
+        out = []
+        for f in FLAGS:
+            if self._claimed[f] < 0:
+                out.extend(self._cards[p][f])
+        for k in (0, 1):
+            f = self._env_flag[k]
+            if f and self._env_owner[k] == p and self._claimed[f] < 0:
+                out.append(ALL_CARDS[FOG + k])
+        return out
+
+    def _redeploy_moves(self, p: int, free: list[int]) -> list[Move]:
+        moves = []
+        for f in FLAGS:
+            if self._claimed[f] >= 0:
+                continue
+            for c in self._cards[p][f]:
+                moves.extend(Move("redeploy", c, d) for d in free if d != f)
+                moves.append(Move("redeploy", c, None))
+        for k in (0, 1):
+            f = self._env_flag[k]
+            if f and self._env_owner[k] == p and self._claimed[f] < 0:
+                c = ALL_CARDS[FOG + k]
+                moves.extend(Move("redeploy", c, d) for d in FLAGS if d != f and self._claimed[d] < 0)
+                moves.append(Move("redeploy", c, None))
+        return moves
+
+    # --------------------------------------------------------------- playing
+    def play(self, move: Move | str) -> None:
+        """Play a move (a :class:`Move` or its text) after checking it is legal.
+
+        Raises :class:`IllegalMoveError` naming the rule broken; the game is unchanged then.
+
+        >>> g = Game(seed=1, first=0)
+        >>> g.play("claim 1")
+        Traceback (most recent call last):
+        ...
+        battleline.moves.IllegalMoveError: claim 1: Your side of flag 1 has 0 cards; a claim needs 3.
+        """
+        m = self.parse_move(move)
+        if m.kind == "claim":
+            if self._phase not in self._claim_phases():
+                raise IllegalMoveError(f"{m}: {self._claim_timing_error()}")
+            result = self.check_claim(m.flag)
+            if not result:
+                err = IllegalMoveError(f"{m}: {result.explanation}")
+                err.claim = result
+                raise err
+            self.push(m)
+            return
+        if m not in self.legal_moves(claims=False):
+            raise IllegalMoveError(f"{m}: {self._why_illegal(m)}")
+        self.push(m)
+
+    def parse_move(self, move: Move | str) -> Move:
+        """A move from its text (or a Move, unchanged)."""
+        if isinstance(move, Move):
+            return move
+        return Move.parse(move)
+
+    def _why_illegal(self, m: Move) -> str:
+        """Words for the rule a move breaks (it is known not to be legal)."""
+        ph = self._phase
+        p = self._to_move
+        me = PLAYER_NAMES[p]
+        if ph == OVER:
+            return "the game is over"
+        if ph == SCOUT_DRAW:
+            if m.kind == "draw":
+                return f"the {m.deck} deck is empty"
+            return "after Scout you draw three cards first (draw troop / draw tactic)"
+        if ph == SCOUT_RETURN:
+            if m.kind == "return":
+                return f"{m.card} is not in {me}'s hand"
+            return "after Scout's draws you put two cards back (return CARD)"
+        if ph == DRAW:
+            if m.kind == "draw":
+                if len(self._hands[p]) >= HAND_SIZE:
+                    return "your hand already holds seven cards"
+                return f"the {m.deck} deck is empty"
+            if m.kind == "end":
+                return "you must draw a card: your hand holds fewer than seven and a deck has cards"
+            return "you have played your card this turn; now draw (or claim)"
+        # play phase
+        if m.kind in ("draw", "end", "return"):
+            return "play a card (or pass) before you draw"
+        if m.kind == "pass":
+            return "you must play a troop card when you can place one"
+        card = m.card
+        if card is not None and card not in self._hands[p]:
+            return f"{card} is not in {me}'s hand" if m.kind == "play" else \
+                f"{m.kind.capitalize()} is not in {me}'s hand"
+        tactic = ALL_CARDS[{"scout": SCOUT, "redeploy": REDEPLOY, "deserter": DESERTER,
+                            "traitor": TRAITOR}.get(m.kind, int(card) if card is not None else 0)]
+        if m.kind != "play" and tactic not in self._hands[p]:
+            return f"{tactic} is not in {me}'s hand"
+        if tactic.is_tactic and not self.can_play_tactic(p):
+            return "you have already played one more Tactics card than your opponent"
+        if m.kind == "play":
+            f = m.flag
+            if self._claimed[f] >= 0:
+                return f"flag {f} is already claimed"
+            if card.is_leader and self._leader_played[p]:
+                return "each player may play only one Leader in a game"
+            if card.is_formation_card:
+                n = len(self._cards[p][f])
+                return f"flag {f} already has {n} cards on your side"
+            return "this card cannot be played there"
+        if m.kind == "scout":
+            return "both decks are empty"
+        if m.kind == "redeploy":
+            src = self._where(card)
+            if src is None or src[0] != p:
+                return f"{card} is not one of your cards at a flag"
+            if self._claimed[src[1]] >= 0:
+                return f"{card} is at a claimed flag; nothing there can be moved"
+            d = m.flag
+            if d == src[1]:
+                return "Redeploy moves the card to another flag"
+            if self._claimed[d] >= 0:
+                return f"flag {d} is already claimed"
+            return f"flag {d} has no free place on your side"
+        if m.kind in ("deserter", "traitor"):
+            src = self._where(card)
+            if src is None or src[0] != 1 - p:
+                return f"{card} is not one of your opponent's cards at a flag"
+            if self._claimed[src[1]] >= 0:
+                return f"{card} is at a claimed flag; nothing there can be taken"
+            if m.kind == "traitor":
+                if not card.is_troop:
+                    return "Traitor takes only troop cards, not Tactics cards"
+                d = m.flag
+                if self._claimed[d] >= 0:
+                    return f"flag {d} is already claimed"
+                return f"flag {d} has no free place on your side"
+        return "not a legal move now"
+
+    def _where(self, card: int) -> tuple[int, int] | None:
+        """(owner, flag) of a card on the table, or None."""
+        if card in (FOG, MUD):
+            k = card - FOG
+            f = self._env_flag[k]
+            return (self._env_owner[k], f) if f else None
+        for p in (0, 1):
+            for f in FLAGS:
+                if card in self._cards[p][f]:
+                    return p, f
+        return None
+
+    # -------------------------------------------------------- apply and undo
+    def _save(self):
+        return (self._to_move, self._phase, self._scout_left, self._idle, self._active,
+                self._outcome, self._clock, self._visible, self._tactics_played[0],
+                self._tactics_played[1], self._leader_played[0], self._leader_played[1],
+                self._known_deck[0], self._known_deck[1], self._known_opp[0], self._known_opp[1])
+
+    def _restore(self, s) -> None:
+        (self._to_move, self._phase, self._scout_left, self._idle, self._active, self._outcome,
+         self._clock, self._visible, t0, t1, l0, l1, k0, k1, o0, o1) = s
+        self._tactics_played = [t0, t1]
+        self._leader_played = [l0, l1]
+        self._known_deck = [k0, k1]
+        self._known_opp = [o0, o1]
+
+    def push(self, move: Move) -> None:
+        """Apply a move that is known to be legal, without checking it.
+
+        For bots and search, with :meth:`undo`. Use :meth:`play` for anything
+        that might be illegal.
+        """
+        saved = self._save()
+        kind = move.kind
+        p = self._to_move
+        undo = None
+        if kind == "play":
+            undo = self._do_play(p, move.card, move.flag)
+        elif kind == "draw":
+            undo = self._do_draw(p, 0 if move.deck == "troop" else 1)
+        elif kind == "claim":
+            self._do_claim(p, move.flag)
+        elif kind == "end":
+            self._end_turn()
+        elif kind == "pass":
+            self._phase = DRAW
+        elif kind == "return":
+            undo = self._do_return(p, move.card)
+        else:
+            undo = self._do_guile(p, move)
+        self._stack.append((move, saved, undo))
+        self._moves.append(move)
+
+    def undo(self) -> Move:
+        """Take back the last move exactly; returns it.
+
+        >>> g = Game(seed=2); before = g.position()
+        >>> g.play(g.legal_moves()[0]); _ = g.undo(); g.position() == before
+        True
+        """
+        if not self._stack:
+            raise IllegalMoveError("there is no move to undo")
+        move, saved, undo = self._stack.pop()
+        self._moves.pop()
+        kind = move.kind
+        p = saved[0]
+        if kind == "play":
+            card, idx, f, old_time = undo
+            if card >= FOG:
+                self._env_flag[card - FOG] = 0
+                self._env_owner[card - FOG] = -1
+            else:
+                self._cards[p][f].pop()
+                self._placed_at[card] = old_time
+            self._hands[p].insert(idx, card)
+        elif kind == "draw":
+            deck, card = undo
+            self._hands[p].pop()
+            self._decks[deck].append(card)
+        elif kind == "claim":
+            self._claimed[move.flag] = -1
+        elif kind == "return":
+            deck, card, idx = undo
+            self._decks[deck].pop()
+            self._hands[p].insert(idx, card)
+        elif kind in ("end", "pass"):
+            pass
+        else:
+            self._undo_guile(p, move, undo)
+        self._restore(saved)
+        return move
+
+    def _do_play(self, p: int, card: Card, f: int):
+        hand = self._hands[p]
+        idx = hand.index(card)
+        del hand[idx]
+        old_time = self._placed_at[card]
+        if card >= FOG:
+            self._env_flag[card - FOG] = f
+            self._env_owner[card - FOG] = p
+        else:
+            self._cards[p][f].append(card)
+            self._placed_at[card] = self._clock
+            self._clock += 1
+        self._visible |= 1 << card
+        if card >= 60:
+            self._tactics_played[p] += 1
+            if card <= DARIUS:
+                self._leader_played[p] = True
+        self._active = True
+        self._phase = DRAW
+        return card, idx, f, old_time
+
+    def _take_top(self, p: int, deck: int) -> Card:
+        card = self._decks[deck].pop()
+        self._hands[p].append(card)
+        bit = 1 << card
+        q = 1 - p
+        if self._known_deck[q] & bit:      # the opponent put it back: now he knows p holds it
+            self._known_deck[q] ^= bit
+            self._known_opp[q] |= bit
+        if self._known_deck[p] & bit:
+            self._known_deck[p] ^= bit
+        return card
+
+    def _do_draw(self, p: int, deck: int):
+        card = self._take_top(p, deck)
+        if self._phase == SCOUT_DRAW:
+            self._scout_left -= 1
+            if self._scout_left == 0 or not (self._decks[0] or self._decks[1]):
+                self._phase = SCOUT_RETURN
+                self._scout_left = min(2, len(self._hands[p]))
+        else:
+            self._active = True
+            self._end_turn()
+        return deck, card
+
+    def _do_return(self, p: int, card: Card):
+        hand = self._hands[p]
+        idx = hand.index(card)
+        del hand[idx]
+        deck = 0 if card < 60 else 1
+        self._decks[deck].append(card)
+        bit = 1 << card
+        self._known_deck[p] |= bit
+        q = 1 - p
+        # The opponent no longer knows where his known cards of this deck kind are.
+        kind_mask = TROOP_MASK if deck == 0 else ~TROOP_MASK
+        self._known_opp[q] &= ~kind_mask
+        self._scout_left -= 1
+        if self._scout_left == 0:
+            self._end_turn()
+        return deck, card, idx
+
+    def _do_claim(self, p: int, f: int) -> None:
+        self._claimed[f] = p
+        self._active = True
+        held = [g for g in FLAGS if self._claimed[g] == p]
+        if len(held) >= 5:
+            self._finish(p, "envelopment")
+        elif any(self._claimed[g] == p and self._claimed[g + 1] == p and self._claimed[g + 2] == p
+                 for g in range(max(1, f - 2), min(f, 7) + 1)):
+            self._finish(p, "breakthrough")
+
+    def _finish(self, winner: int | None, reason: str) -> None:
+        counts = (sum(1 for g in FLAGS if self._claimed[g] == 0),
+                  sum(1 for g in FLAGS if self._claimed[g] == 1))
+        self._outcome = Outcome(winner, reason, counts)
+        self._phase = OVER
+
+    def _end_turn(self) -> None:
+        if self._active:
+            self._idle = 0
+        else:
+            self._idle += 1
+            if self._idle >= 2:
+                n = sum(1 for g in FLAGS if self._claimed[g] == 0)
+                s = sum(1 for g in FLAGS if self._claimed[g] == 1)
+                self._finish(None if n == s else (0 if n > s else 1), "deadlock")
+                return
+        self._to_move = 1 - self._to_move
+        self._phase = PLAY
+        self._active = False
+
+    # ---------------------------------------------------------------- guile
+    def _discard_tactic(self, p: int, tactic: int) -> int:
+        hand = self._hands[p]
+        idx = hand.index(tactic)
+        del hand[idx]
+        self._discards[p].append(ALL_CARDS[tactic])
+        self._visible |= 1 << tactic
+        self._tactics_played[p] += 1
+        self._active = True
+        return idx
+
+    def _remove_from_table(self, owner: int, card: int):
+        """Take a card off the table; returns where it was, to put it back."""
+        if card == FOG or card == MUD:
+            k = card - FOG
+            f = self._env_flag[k]
+            self._env_flag[k] = 0
+            self._env_owner[k] = -1
+            return ("env", k, f, owner)
+        for f in FLAGS:
+            side = self._cards[owner][f]
+            if card in side:
+                i = side.index(card)
+                del side[i]
+                return ("side", owner, f, i, self._placed_at[card])
+        raise AssertionError(f"{card} is not on the table")
+
+    def _put_back(self, where, card: int) -> None:
+        if where[0] == "env":
+            _, k, f, owner = where
+            self._env_flag[k] = f
+            self._env_owner[k] = owner
+        else:
+            _, owner, f, i, t = where
+            self._cards[owner][f].insert(i, card)
+            self._placed_at[card] = t
+
+    def _place(self, p: int, card: int, f: int) -> None:
+        self._cards[p][f].append(card)
+        self._placed_at[card] = self._clock
+        self._clock += 1
+
+    def _do_guile(self, p: int, move: Move):
+        kind = move.kind
+        if kind == "scout":
+            idx = self._discard_tactic(p, SCOUT)
+            self._phase = SCOUT_DRAW
+            self._scout_left = min(3, len(self._decks[0]) + len(self._decks[1]))
+            return idx
+        card = move.card
+        if kind == "redeploy":
+            idx = self._discard_tactic(p, REDEPLOY)
+            where = self._remove_from_table(p, card)
+            if move.flag is None:
+                self._discards[p].append(card)
+            elif where[0] == "env":
+                self._env_flag[where[1]] = move.flag
+                self._env_owner[where[1]] = p
+            else:
+                self._place(p, card, move.flag)
+        elif kind == "deserter":
+            idx = self._discard_tactic(p, DESERTER)
+            where = self._remove_from_table(1 - p, card)
+            self._discards[1 - p].append(card)
+        else:  # traitor
+            idx = self._discard_tactic(p, TRAITOR)
+            where = self._remove_from_table(1 - p, card)
+            self._place(p, card, move.flag)
+        self._phase = DRAW
+        return idx, where
+
+    def _undo_guile(self, p: int, move: Move, undo) -> None:
+        kind = move.kind
+        if kind == "scout":
+            self._discards[p].pop()
+            self._hands[p].insert(undo, ALL_CARDS[SCOUT])
+            return
+        idx, where = undo
+        card = move.card
+        if kind == "redeploy":
+            if move.flag is None:
+                self._discards[p].pop()
+            elif where[0] == "side":
+                self._cards[p][move.flag].pop()
+        elif kind == "deserter":
+            self._discards[1 - p].pop()
+        else:
+            self._cards[p][move.flag].pop()
+        self._put_back(where, card)
+        tactic = {"redeploy": REDEPLOY, "deserter": DESERTER, "traitor": TRAITOR}[kind]
+        self._discards[p].pop()
+        self._hands[p].insert(idx, ALL_CARDS[tactic])
+
+    # ------------------------------------------------------------ information
+    def flag_view(self, flag: int) -> FlagView:
+        _check_flag(flag)
+        placed = sorted(((self._placed_at[c], p, c) for p in (0, 1) for c in self._cards[p][flag]))
+        return FlagView(
+            number=flag,
+            cards=(tuple(self._cards[0][flag]), tuple(self._cards[1][flag])),
+            placed=tuple((p, c) for _, p, c in placed),
+            fog=self._env_owner[0] if self._env_flag[0] == flag else None,
+            mud=self._env_owner[1] if self._env_flag[1] == flag else None,
+            claimed_by=self.claimed_by(flag),
+        )
+
+    def observation(self, player: int) -> Observation:
+        """What ``player`` knows, and nothing more (see :class:`Observation`)."""
+        if player not in (0, 1):
+            raise ValueError(f"player must be 0 (north) or 1 (south), not {player!r}")
+        known = []
+        for d in (0, 1):
+            deck = self._decks[d]
+            for depth, c in enumerate(reversed(deck)):
+                if self._known_deck[player] >> c & 1:
+                    known.append(("troop" if d == 0 else "tactic", depth, c))
+        opp = 1 - player
+        return Observation(
+            seat=player,
+            rules=self.rules,
+            to_move=self._to_move,
+            phase=self._phase,
+            scout_left=self._scout_left if self._to_move == player else 0,
+            hand=tuple(self._hands[player]),
+            opponent_hand_size=len(self._hands[opp]),
+            opponent_known=tuple(c for c in self._hands[opp] if self._known_opp[player] >> c & 1),
+            flags=tuple(self.flag_view(f) for f in FLAGS),
+            discards=(tuple(self._discards[0]), tuple(self._discards[1])),
+            deck_sizes=(len(self._decks[0]), len(self._decks[1])),
+            known_deck=tuple(known),
+            tactics_played=(self._tactics_played[0], self._tactics_played[1]),
+            leader_played=(self._leader_played[0], self._leader_played[1]),
+            idle_turns=self._idle,
+            turn_active=self._active,
+            outcome=self._outcome,
+        )
+
+    # --------------------------------------------------------------- notation
+    def position(self) -> str:
+        """The complete position as text (see ``docs/notation.md``)."""
+        from .notation import write_position
+        return write_position(self)
+
+    @classmethod
+    def from_position(cls, text: str) -> "Game":
+        """A game from position text; raises :class:`PositionError` when it is malformed
+        or impossible."""
+        from .notation import read_position
+        return read_position(text)
+
+    def record(self) -> str:
+        """The game so far as JSON: the start position and every move."""
+        from .notation import write_record
+        return write_record(self)
+
+    @classmethod
+    def from_record(cls, text: str) -> "Game":
+        """Replay a JSON record to the identical state."""
+        from .notation import read_record
+        return read_record(text)
+
+    def copy(self) -> "Game":
+        """An independent copy with the same position and history."""
+        from copy import deepcopy
+        return deepcopy(self)
+
+    def __str__(self) -> str:
+        from .notation import draw_text
+        return draw_text(self)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.rules} {PLAYER_NAMES[self._to_move]} {self._phase} after {len(self._moves)} moves>"
+
+
+def _check_flag(flag) -> None:
+    if isinstance(flag, bool) or not isinstance(flag, int) or not 1 <= flag <= 9:
+        raise IllegalMoveError(f"flag must be a number from 1 to 9, not {flag!r}")

@@ -1,0 +1,192 @@
+"""Moves: small hashable values with a short text form.
+
+=======================  ===========================================
+text                     move
+=======================  ===========================================
+``R7@3``                 play Red 7 (or a Leader, Companion, Shield,
+                         Fog, Mud) at flag 3
+``Scout``                play Scout (then three ``draw`` moves and
+                         two ``return`` moves)
+``Redeploy R7@5``        move your R7 to flag 5
+``Redeploy R7@discard``  discard your R7
+``Deserter B5``          discard the opponent's B5
+``Traitor B5@2``         take the opponent's B5 to your flag 2
+``claim 3``              claim flag 3
+``draw troop``           draw from the troop deck (``draw tactic``)
+``return R7``            put R7 back on its deck (after Scout)
+``pass``                 play no card (only when no troop can go)
+``end``                  end the turn when no card can be drawn
+=======================  ===========================================
+
+>>> Move.parse("R7@3")
+Move('R7@3')
+>>> Move.parse("redeploy r7 @ discard") == Move.redeploy("R7", None)
+True
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple, Optional
+
+from .cards import ALL_CARDS, Card, CardLike
+
+__all__ = ["Move", "IllegalMoveError", "PositionError"]
+
+
+class IllegalMoveError(ValueError):
+    """A move that the rules do not allow here, or move text that does not parse."""
+
+
+class PositionError(ValueError):
+    """A position, record or puzzle that is malformed or impossible."""
+
+
+DECKS = ("troop", "tactic")
+
+
+class Move(NamedTuple):
+    """One move. ``kind`` is one of ``play scout redeploy deserter traitor claim
+    draw return pass end``; ``card`` the card moved or taken; ``flag`` the
+    target flag 1-9 (None for a discard); ``deck`` ``troop``/``tactic`` for a draw.
+
+    >>> str(Move.play("Fog", 5))
+    'Fog@5'
+    """
+
+    kind: str
+    card: Optional[Card] = None
+    flag: Optional[int] = None
+    deck: Optional[str] = None
+
+    # --- constructors (interned where it matters) ---------------------------
+    @staticmethod
+    def play(card: CardLike, flag: int) -> "Move":
+        """Play a troop, Morale or Environment card at a flag."""
+        c = Card(card)
+        row = _PLAY.get(c)
+        if row is None:
+            raise IllegalMoveError(f"{c} is a Guile card: it is not played at a flag")
+        return row[_flag_index(flag)]
+
+    @staticmethod
+    def scout() -> "Move":
+        return SCOUT_MOVE
+
+    @staticmethod
+    def redeploy(card: CardLike, flag: int | None) -> "Move":
+        """Move your card to ``flag``, or discard it when ``flag`` is None."""
+        return Move("redeploy", Card(card), None if flag is None else _flag_index(flag))
+
+    @staticmethod
+    def deserter(card: CardLike) -> "Move":
+        return Move("deserter", Card(card))
+
+    @staticmethod
+    def traitor(card: CardLike, flag: int) -> "Move":
+        return Move("traitor", Card(card), _flag_index(flag))
+
+    @staticmethod
+    def claim(flag: int) -> "Move":
+        return CLAIM_MOVES[_flag_index(flag)]
+
+    @staticmethod
+    def draw(deck: str) -> "Move":
+        if deck not in DECKS:
+            raise IllegalMoveError(f"unknown deck {deck!r}: expected 'troop' or 'tactic'")
+        return DRAW_MOVES[deck]
+
+    @staticmethod
+    def return_card(card: CardLike) -> "Move":
+        return Move("return", Card(card))
+
+    # --- text -------------------------------------------------------------
+    def __str__(self) -> str:
+        k = self.kind
+        if k == "play":
+            return f"{self.card}@{self.flag}"
+        if k == "scout":
+            return "Scout"
+        if k == "redeploy":
+            return f"Redeploy {self.card}@{'discard' if self.flag is None else self.flag}"
+        if k == "deserter":
+            return f"Deserter {self.card}"
+        if k == "traitor":
+            return f"Traitor {self.card}@{self.flag}"
+        if k == "claim":
+            return f"claim {self.flag}"
+        if k == "draw":
+            return f"draw {self.deck}"
+        if k == "return":
+            return f"return {self.card}"
+        return k
+
+    def __repr__(self) -> str:
+        return f"Move({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> "Move":
+        """Read a move from its text form; raises :class:`IllegalMoveError`.
+
+        >>> Move.parse("claim 4").flag
+        4
+        """
+        if not isinstance(text, str):
+            raise IllegalMoveError(f"a move must be text or a Move, not {type(text).__name__}")
+        t = " ".join(text.strip().split())
+        low = t.lower()
+        try:
+            if low in ("pass", "end", "scout"):
+                return {"pass": PASS_MOVE, "end": END_MOVE, "scout": SCOUT_MOVE}[low]
+            m = re.fullmatch(r"claim (?:flag )?(\S+)", low)
+            if m:
+                return cls.claim(_parse_flag(m.group(1), t))
+            m = re.fullmatch(r"draw (troop|tactic|tactics)s?", low)
+            if m:
+                return cls.draw("tactic" if m.group(1).startswith("tactic") else "troop")
+            m = re.fullmatch(r"return (\S+)", low)
+            if m:
+                return cls.return_card(Card(m.group(1)))
+            m = re.fullmatch(r"redeploy (\S+?) ?@ ?(\S+)", low)
+            if m:
+                dest = m.group(2)
+                return cls.redeploy(Card(m.group(1)), None if dest == "discard" else _parse_flag(dest, t))
+            m = re.fullmatch(r"deserter (\S+)", low)
+            if m:
+                return cls.deserter(Card(m.group(1)))
+            m = re.fullmatch(r"traitor (\S+?) ?@ ?(\S+)", low)
+            if m:
+                return cls.traitor(Card(m.group(1)), _parse_flag(m.group(2), t))
+            m = re.fullmatch(r"(?:play )?(\S+?) ?(?:@| at (?:flag )?) ?(\S+)", low)
+            if m:
+                card = Card(m.group(1))
+                if card.is_guile:
+                    raise IllegalMoveError(f"{card} is not played at a flag")
+                return cls.play(card, _parse_flag(m.group(2), t))
+        except IllegalMoveError as e:
+            raise IllegalMoveError(f"cannot read move {text!r}: {e}") from None
+        except ValueError as e:
+            raise IllegalMoveError(f"cannot read move {text!r}: {e}") from None
+        raise IllegalMoveError(f"cannot read move {text!r}: expected e.g. 'R7@3', 'claim 3', "
+                               f"'draw troop', 'Scout', 'Redeploy R7@5', 'Deserter B5', "
+                               f"'Traitor B5@2', 'return R7', 'pass' or 'end'")
+
+
+def _flag_index(flag) -> int:
+    if isinstance(flag, bool) or not isinstance(flag, int) or not 1 <= flag <= 9:
+        raise IllegalMoveError(f"flag must be a number from 1 to 9, not {flag!r}")
+    return flag
+
+
+def _parse_flag(s: str, text: str) -> int:
+    if not s.isdigit() or not 1 <= int(s) <= 9:
+        raise IllegalMoveError(f"flag {s!r} is not a number from 1 to 9")
+    return int(s)
+
+
+_PLAY = {c: [None] + [Move("play", c, f) for f in range(1, 10)] for c in ALL_CARDS[:66]}
+CLAIM_MOVES = [None] + [Move("claim", None, f) for f in range(1, 10)]
+DRAW_MOVES = {d: Move("draw", None, None, d) for d in DECKS}
+PASS_MOVE = Move("pass")
+END_MOVE = Move("end")
+SCOUT_MOVE = Move("scout", ALL_CARDS[66])
