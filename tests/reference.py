@@ -129,3 +129,30 @@ def claim_work(theirs, n_unseen: int, mud: bool) -> int:
     if missing <= 0:
         return 0
     return comb(n_unseen, missing) * prod(len(identities(c)) for c in theirs)
+
+
+# --------------------------------------------------------------------------
+# Reading the engine's answers on the reference's scale
+# --------------------------------------------------------------------------
+
+def strength_of(formation) -> int:
+    """The strength of an engine ``Formation``, from its public ``kind`` and ``total``."""
+    if formation.kind == "total":
+        return formation.total
+    return RANKS[formation.kind] * 100 + formation.total
+
+
+def check_identities(formation, fog: bool) -> None:
+    """Raise AssertionError unless ``formation.identities`` give every wild card in
+    ``formation.cards`` an identity it may take, and the cards so resolved read as
+    exactly the formation claimed."""
+    cards = [Card(c) for c in formation.cards]
+    wild = {c for c in cards if c.is_wild}
+    assert set(formation.identities) == wild, (formation, "identities are not the wild cards")
+    resolved = []
+    for card in cards:
+        ident = formation.identities.get(card, card)
+        assert isinstance(ident, Card) and ident.is_troop, (formation, card, ident)
+        assert (ident.color, ident.value) in identities(card), (formation, card, ident)
+        resolved.append((ident.color, ident.value))
+    assert read(resolved, fog) == strength_of(formation), (formation, resolved)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from .cards import ALL_CARDS, Card, CardLike, TROOP_MASK, parse_cards
-from .formations import Formation, best, check_side, side_best
+from .formations import Formation, best, side_best
 
 __all__ = ["ClaimResult", "can_claim"]
 
@@ -47,37 +47,57 @@ class ClaimResult:
     ``formation`` is the claimer's formation (None when the side is not
     complete); ``their_formation`` the opponent's when complete.
     ``counterexample`` lists the troops the opponent could add and
-    ``counter_formation`` the formation they would make (both empty/None
-    when the claim holds or the opponent is already complete).
-    ``explanation`` says it in one plain sentence.
+    ``counter_formation`` the formation they would make (empty/None when the
+    claim holds or the opponent is already complete); ``best_reach`` is the best
+    the opponent can still make when the claim holds against an open side.
+    ``explanation`` says it in one plain sentence. The details are worked out
+    on first access, so a bare yes/no stays fast.
     """
 
-    __slots__ = ("holds", "flag", "formation", "their_formation", "counterexample",
-                 "counter_formation", "_why", "_best_reach")
+    __slots__ = ("holds", "flag", "_inputs", "_detail")
 
-    def __init__(self, holds: bool, *, flag: int | None = None, formation: Formation | None = None,
-                 their_formation: Formation | None = None, counterexample: tuple = (),
-                 counter_formation: Formation | None = None, why: str = "", best_reach=None):
+    def __init__(self, holds: bool, *, flag: int | None = None, inputs=None, detail=None):
         self.holds = holds
         self.flag = flag
-        self.formation = formation
-        self.their_formation = their_formation
-        self.counterexample = counterexample
-        self.counter_formation = counter_formation
-        self._why = why
-        self._best_reach = best_reach
+        self._inputs = inputs
+        self._detail = detail
 
     def __bool__(self) -> bool:
         return self.holds
 
+    def _get(self, key: str):
+        if self._detail is None:
+            self._detail = _details(*self._inputs, flag=self.flag)
+        return self._detail.get(key)
+
+    @property
+    def formation(self) -> Formation | None:
+        return self._get("formation")
+
+    @property
+    def their_formation(self) -> Formation | None:
+        return self._get("their_formation")
+
+    @property
+    def counterexample(self) -> tuple[Card, ...]:
+        return self._get("counterexample") or ()
+
+    @property
+    def counter_formation(self) -> Formation | None:
+        return self._get("counter_formation")
+
+    @property
+    def best_reach(self) -> Formation | None:
+        return self._get("best_reach")
+
     @property
     def explanation(self) -> str:
         """One sentence in plain English saying why the claim holds or fails."""
-        return self._why
+        return self._get("why")
 
     def __repr__(self) -> str:
         verdict = "holds" if self.holds else "fails"
-        return f"<ClaimResult {verdict}: {self._why}>"
+        return f"<ClaimResult {verdict}: {self.explanation}>"
 
 
 def _join_names(names: list[str]) -> str:
@@ -92,68 +112,93 @@ def _flag_words(flag: int | None) -> str:
     return f"flag {flag}" if flag else "this flag"
 
 
+def failed(flag: int | None, why: str) -> ClaimResult:
+    """A claim that cannot even be tried (wrong time, flag already taken)."""
+    return ClaimResult(False, flag=flag, detail={"why": why})
+
+
 def build_result(mine: Sequence[int], theirs: Sequence[int], unseen: int, fog: bool, need: int,
                  mine_later: bool | None, flag: int | None = None) -> ClaimResult:
-    """The full claim result with formations, counterexample and explanation."""
+    """The claim's verdict now; formations, counterexample and words when asked for."""
+    if len(mine) < need:
+        holds = False
+    elif len(theirs) >= need and mine_later is None:
+        holds = side_best(mine, need, fog)[0] > side_best(theirs, need, fog)[0]
+    else:
+        holds = claim_holds(mine, theirs, unseen, fog, need, bool(mine_later))
+    return ClaimResult(holds, flag=flag, inputs=(tuple(mine), tuple(theirs), unseen, fog, need, mine_later))
+
+
+def _details(mine, theirs, unseen, fog, need, mine_later, *, flag=None) -> dict:
     where = _flag_words(flag)
     if len(mine) < need:
         mud = " (Mud is here)" if need == 4 else ""
-        return ClaimResult(False, flag=flag,
-                           why=f"Your side of {where} has {len(mine)} card{'s' if len(mine) != 1 else ''}; "
-                               f"a claim needs {need}{mud}.")
+        return {"why": f"Your side of {where} has {len(mine)} card{'s' if len(mine) != 1 else ''}; "
+                       f"a claim needs {need}{mud}."}
     res_mine = side_best(mine, need, fog)
     form = Formation._from_result(res_mine, res_mine[4])
+    out = {"formation": form}
     if len(theirs) >= need:
         res_theirs = side_best(theirs, need, fog)
         theirs_form = Formation._from_result(res_theirs, res_theirs[4])
+        out["their_formation"] = theirs_form
         s, t = res_mine[0], res_theirs[0]
         if s > t:
-            return ClaimResult(True, flag=flag, formation=form, their_formation=theirs_form,
-                               why=f"Your {form.describe()} beats their {theirs_form.describe()}.")
-        if s < t:
-            return ClaimResult(False, flag=flag, formation=form, their_formation=theirs_form,
-                               why=f"Their {theirs_form.describe()} beats your {form.describe()}.")
-        if mine_later is None:
-            return ClaimResult(False, flag=flag, formation=form, their_formation=theirs_form,
-                               why=f"Both sides make {form.describe()}: a tie goes against the side "
-                                   f"completed last, and no completion order was given.")
-        if mine_later:
-            return ClaimResult(False, flag=flag, formation=form, their_formation=theirs_form,
-                               why=f"Both sides make {form.describe()}, and you completed your side "
-                                   f"last, so the tie goes to your opponent.")
-        return ClaimResult(True, flag=flag, formation=form, their_formation=theirs_form,
-                           why=f"Both sides make {form.describe()}, and your opponent completed "
-                               f"their side last, so the tie goes to you.")
+            why = f"Your {form.describe()} beats their {theirs_form.describe()}."
+        elif s < t:
+            why = f"Their {theirs_form.describe()} beats your {form.describe()}."
+        elif mine_later is None:
+            why = (f"Both sides make {form.describe()}: a tie goes against the side completed last, "
+                   f"and no completion order was given.")
+        elif mine_later:
+            why = (f"Both sides make {form.describe()}, and you completed your side last, so the tie "
+                   f"goes to your opponent.")
+        else:
+            why = (f"Both sides make {form.describe()}, and your opponent completed their side last, "
+                   f"so the tie goes to you.")
+        out["why"] = why
+        return out
     missing = need - len(theirs)
     beat = best(theirs, unseen, missing, fog, res_mine[0])
     if beat is not None:
         counter = Formation._from_result(beat, theirs)
         added = tuple(ALL_CARDS[c] for c in beat[2])
-        added_words = _join_names([c.name for c in added])
-        return ClaimResult(False, flag=flag, formation=form, counterexample=added,
-                           counter_formation=counter,
-                           why=f"Not proved: your opponent could still add {added_words} "
-                               f"to make {counter.describe()}, which beats your {form.describe()}.")
+        out["counterexample"] = added
+        out["counter_formation"] = counter
+        out["why"] = (f"Not proved: your opponent could still add {_join_names([c.name for c in added])} "
+                      f"to make {counter.describe()}, which beats your {form.describe()}.")
+        return out
     reach = best(theirs, unseen, missing, fog, -1)
     if reach is None:
-        why = (f"Your {form.describe()} wins: too few troop cards are unseen for your opponent "
-               f"ever to complete their side.")
-        return ClaimResult(True, flag=flag, formation=form, why=why)
+        out["why"] = (f"Your {form.describe()} wins: too few troop cards are unseen for your opponent "
+                      f"ever to complete their side.")
+        return out
     reach_form = Formation._from_result(reach, theirs)
+    out["best_reach"] = reach_form
     if reach[0] == res_mine[0]:
-        why = (f"Your {form.describe()} cannot be beaten: the best your opponent can still make is "
-               f"{reach_form.describe()}, a tie, and they would play the last card.")
+        out["why"] = (f"Your {form.describe()} cannot be beaten: the best your opponent can still make "
+                      f"is {reach_form.describe()}, a tie, and they would play the last card.")
     else:
-        why = (f"Your {form.describe()} cannot be beaten: with the cards still unseen, the best your "
-               f"opponent can make is {reach_form.describe()}.")
-    return ClaimResult(True, flag=flag, formation=form, why=why, best_reach=reach_form)
+        out["why"] = (f"Your {form.describe()} cannot be beaten: with the cards still unseen, the best "
+                      f"your opponent can make is {reach_form.describe()}.")
+    return out
 
 
-def _card_list(x: Iterable[CardLike] | str, what: str) -> list[Card]:
-    try:
-        return parse_cards(x)
-    except ValueError as e:
-        raise ValueError(f"{what}: {e}") from None
+def _card_list(x, what: str) -> list[Card]:
+    if isinstance(x, str):
+        try:
+            return parse_cards(x)
+        except ValueError as e:
+            raise ValueError(f"{what}: {e}") from None
+    out = []
+    for c in x:
+        if c.__class__ is not Card:
+            try:
+                c = Card(c)
+            except ValueError as e:
+                raise ValueError(f"{what}: {e}") from None
+        out.append(c)
+    return out
 
 
 def can_claim(mine: Iterable[CardLike] | str, theirs: Iterable[CardLike] | str = (), *,
@@ -175,23 +220,28 @@ def can_claim(mine: Iterable[CardLike] | str, theirs: Iterable[CardLike] | str =
     t = _card_list(theirs, "their side")
     s = _card_list(seen, "seen cards")
     need = 4 if mud else 3
-    check_side(m, "your side")
-    check_side(t, "their side")
-    limit = 4
+    visible = 0
+    for group, who in ((m, "your side"), (t, "their side"), (s, "the seen cards")):
+        for c in group:
+            bit = 1 << c
+            if visible & bit:
+                raise ValueError(f"card {c} appears twice among your side, their side and the seen cards")
+            visible |= bit
     for side, who in ((m, "your side"), (t, "their side")):
-        if len(side) > limit:
-            raise ValueError(f"{who} has {len(side)} cards; a side holds at most {limit} "
+        if len(side) > 4:
+            raise ValueError(f"{who} has {len(side)} cards; a side holds at most 4 "
                              f"(four only under Mud, or when Mud left a flag)")
-    all_cards = m + t + s
-    dup = {c for c in all_cards if all_cards.count(c) > 1}
-    if dup:
-        first = sorted(dup)[0]
-        raise ValueError(f"card {first} appears twice among your side, their side and the seen cards")
+        leaders = 0
+        for c in side:
+            if c > 63:
+                raise ValueError(f"{c} cannot be part of a formation on {who}: only troops, Leaders, "
+                                 f"Companion Cavalry and Shield Bearers stand at a flag")
+            if c == 60 or c == 61:
+                leaders += 1
+        if leaders > 1:
+            raise ValueError(f"{who} cannot hold both Leaders: each player may play only one Leader")
     if completed_first not in (None, "mine", "theirs"):
         raise ValueError(f"completed_first must be 'mine' or 'theirs', not {completed_first!r}")
-    visible = 0
-    for c in all_cards:
-        visible |= 1 << c
     unseen = TROOP_MASK & ~visible
     mine_later = None if completed_first is None else completed_first == "theirs"
     return build_result([int(c) for c in m], [int(c) for c in t], unseen, fog, need, mine_later)

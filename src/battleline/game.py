@@ -14,7 +14,7 @@ adds the phases ``scout-draw`` and ``scout-return``.
 >>> g.to_move, g.phase, len(g.hand(1))
 (1, 'play', 7)
 >>> m = g.legal_moves()[0]
->>> g.play(m); g.undo(); g.phase
+>>> g.play(m); _ = g.undo(); g.phase
 'play'
 """
 
@@ -26,7 +26,7 @@ from typing import Iterable, Sequence
 
 from .cards import (ALEXANDER, ALL_CARDS, COMPANION, DARIUS, DESERTER, FOG, MUD, REDEPLOY, SCOUT,
                     SHIELD, TRAITOR, TROOP_MASK, Card, CardLike)
-from .claims import ClaimResult, build_result, claim_holds
+from .claims import ClaimResult, build_result, claim_holds, failed
 from .moves import (CLAIM_MOVES, DRAW_MOVES, END_MOVE, PASS_MOVE, SCOUT_MOVE, IllegalMoveError, Move,
                     _PLAY)
 
@@ -289,9 +289,20 @@ class Game:
                            need, later)
 
     def provable_flags(self, player: int | None = None) -> list[int]:
-        """Flags ``player`` (default: the player to move) could claim now, by proof alone."""
+        """Flags ``player`` (default: the player to move) could claim now, by proof alone.
+
+        >>> Game(seed=1).provable_flags()
+        []
+        """
         p = self._to_move if player is None else player
-        return [f for f in FLAGS if self._provable(p, f)]
+        claimed = self._claimed
+        mud_flag = self._env_flag[1]
+        mine_all = self._cards[p]
+        out = []
+        for f in FLAGS:
+            if claimed[f] < 0 and len(mine_all[f]) >= (4 if f == mud_flag else 3) and self._provable(p, f):
+                out.append(f)
+        return out
 
     def check_claim(self, flag: int, player: int | None = None) -> ClaimResult:
         """The claim proof for ``flag`` by ``player`` (default: the player to move), without
@@ -299,8 +310,7 @@ class Game:
         p = self._to_move if player is None else player
         _check_flag(flag)
         if self._claimed[flag] >= 0:
-            return ClaimResult(False, flag=flag,
-                               why=f"Flag {flag} is already claimed by {PLAYER_NAMES[self._claimed[flag]]}.")
+            return failed(flag, f"Flag {flag} is already claimed by {PLAYER_NAMES[self._claimed[flag]]}.")
         mud = self._env_flag[1] == flag
         need = 4 if mud else 3
         mine = self._cards[p][flag]
@@ -319,8 +329,7 @@ class Game:
         """
         _check_flag(flag)
         if self._phase not in self._claim_phases():
-            why = self._claim_timing_error()
-            return ClaimResult(False, flag=flag, why=why)
+            return failed(flag, self._claim_timing_error())
         result = self.check_claim(flag)
         if result:
             self.push(CLAIM_MOVES[flag])
@@ -355,11 +364,11 @@ class Game:
         ph = self._phase
         p = self._to_move
         if ph == PLAY:
-            moves = [CLAIM_MOVES[f] for f in FLAGS if self._provable(p, f)] if claims else []
+            moves = [CLAIM_MOVES[f] for f in self.provable_flags(p)] if claims else []
             moves.extend(self._card_moves(p))
             return moves
         if ph == DRAW:
-            moves = ([CLAIM_MOVES[f] for f in FLAGS if self._provable(p, f)]
+            moves = ([CLAIM_MOVES[f] for f in self.provable_flags(p)]
                      if claims and self.rules == "standard" else [])
             if len(self._hands[p]) < HAND_SIZE and (self._decks[0] or self._decks[1]):
                 if self._decks[0]:

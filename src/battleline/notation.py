@@ -529,19 +529,25 @@ def draw_text(g: Game) -> str:
     rows_n = max([len(g._cards[0][f]) for f in FLAGS] + [3])
     for r in range(rows_n - 1, -1, -1):
         out.append("       " + "".join(
-            (str(g._cards[0][f][r]) if r < len(g._cards[0][f]) else ".").center(width) for f in FLAGS))
+            (_abbr(g._cards[0][f][r]) if r < len(g._cards[0][f]) else ".").center(width) for f in FLAGS))
     out.append("       " + "".join(_env_text(g, f, 0).center(width) for f in FLAGS))
     out.append("flags  " + "".join(_flag_text(g, f).center(width) for f in FLAGS))
     out.append("       " + "".join(_env_text(g, f, 1).center(width) for f in FLAGS))
     rows_s = max([len(g._cards[1][f]) for f in FLAGS] + [3])
     for r in range(rows_s):
         out.append("       " + "".join(
-            (str(g._cards[1][f][r]) if r < len(g._cards[1][f]) else ".").center(width) for f in FLAGS))
+            (_abbr(g._cards[1][f][r]) if r < len(g._cards[1][f]) else ".").center(width) for f in FLAGS))
     out.append(f"south hand ({len(g._hands[1])}): " + " ".join(str(c) for c in g._hands[1]))
+    out.append("(flags: [n] open, ^n^ held by north, vnv held by south)")
     out.append(f"decks: troop {len(g._decks[0])}, tactic {len(g._decks[1])};  "
                f"discards: north {' '.join(map(str, g._discards[0])) or '-'}, "
                f"south {' '.join(map(str, g._discards[1])) or '-'}")
     return "\n".join(out)
+
+
+def _abbr(card: Card) -> str:
+    """At most five characters, so that the columns line up."""
+    return str(card) if card < 60 else str(card)[:4]
 
 
 def _env_text(g: Game, f: int, p: int) -> str:
