@@ -8,8 +8,9 @@ from .cards import Card
 from .claims import ClaimResult, can_claim
 from .formations import Formation, evaluate
 from .game import NORTH, SOUTH, FlagView, Game, Observation, Outcome
+from .match import Match
 from .moves import IllegalMoveError, Move, PositionError
 
-__all__ = ["Card", "ClaimResult", "Formation", "FlagView", "Game", "IllegalMoveError", "Move",
+__all__ = ["Card", "ClaimResult", "Formation", "FlagView", "Game", "IllegalMoveError", "Match", "Move",
            "NORTH", "Observation", "Outcome", "PositionError", "SOUTH", "can_claim", "evaluate"]
 __version__ = "0.1.0"
