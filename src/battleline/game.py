@@ -27,8 +27,9 @@ from typing import Iterable, Sequence
 from .cards import (ALEXANDER, ALL_CARDS, COMPANION, DARIUS, DESERTER, FOG, MUD, REDEPLOY, SCOUT,
                     SHIELD, TRAITOR, TROOP_MASK, Card, CardLike)
 from .claims import ClaimResult, build_result, claim_holds, failed
-from .moves import (CLAIM_MOVES, DRAW_MOVES, END_MOVE, PASS_MOVE, SCOUT_MOVE, IllegalMoveError, Move,
-                    _PLAY)
+from .formations import best, side_strength
+from .moves import (CLAIM_MOVES, DRAW_MOVES, END_MOVE, PASS_MOVE, PLAY_TABLE, SCOUT_MOVE,
+                    IllegalMoveError, Move)
 
 __all__ = ["Game", "Outcome", "Observation", "FlagView", "NORTH", "SOUTH", "PLAYER_NAMES"]
 
@@ -191,6 +192,8 @@ class Game:
         self._active = False             # has this turn played a card, claimed or drawn?
         self._outcome: Outcome | None = None
         self._stack: list = []
+        self._fver = [0] * 10            # bumped whenever a flag's cards or environment change
+        self._refuted: dict = {}         # (player, flag) -> (version, counterexample mask)
         self._moves: list[Move] = []
         self.seed = None
 
@@ -284,9 +287,24 @@ class Game:
         if len(mine) < need:
             return False
         theirs = self._cards[1 - player][flag]
-        later = len(theirs) >= need and self.completed_later(flag, player)
-        return claim_holds(mine, theirs, TROOP_MASK & ~self._visible, self._env_flag[0] == flag,
-                           need, later)
+        fog = self._env_flag[0] == flag
+        if len(theirs) >= need:
+            return claim_holds(mine, theirs, 0, fog, need, self.completed_later(flag, player))
+        unseen = TROOP_MASK & ~self._visible
+        # A counterexample found earlier refutes the claim for as long as the flag is
+        # unchanged and its cards are still unseen (unseen cards only become fewer).
+        key = player * 10 + flag
+        hit = self._refuted.get(key)
+        if hit is not None and hit[0] == self._fver[flag] and not hit[1] & ~unseen:
+            return False
+        witness = best(theirs, unseen, need - len(theirs), fog, side_strength(mine, need, fog))
+        if witness is None:
+            return True
+        w = 0
+        for c in witness[2]:
+            w |= 1 << c
+        self._refuted[key] = (self._fver[flag], w)
+        return False
 
     def provable_flags(self, player: int | None = None) -> list[int]:
         """Flags ``player`` (default: the player to move) could claim now, by proof alone.
@@ -387,7 +405,7 @@ class Game:
     def _card_moves(self, p: int) -> list[Move]:
         hand = self._hands[p]
         free = self._free_flags(p)
-        moves = [_PLAY[c][f] for c in hand if c < 60 for f in free]
+        moves = [row[f] for row in [PLAY_TABLE[c] for c in hand if c < 60] for f in free]
         troop_placeable = bool(moves)
         if self._tactics_played[p] <= self._tactics_played[1 - p]:
             for c in hand:
@@ -396,9 +414,9 @@ class Game:
                 if c <= SHIELD:
                     if c <= DARIUS and self._leader_played[p]:
                         continue
-                    moves.extend(_PLAY[c][f] for f in free)
+                    moves.extend(PLAY_TABLE[c][f] for f in free)
                 elif c <= MUD:
-                    moves.extend(_PLAY[c][f] for f in FLAGS if self._claimed[f] < 0)
+                    moves.extend(PLAY_TABLE[c][f] for f in FLAGS if self._claimed[f] < 0)
                 elif c == SCOUT:
                     if self._decks[0] or self._decks[1]:
                         moves.append(SCOUT_MOVE)
@@ -622,6 +640,7 @@ class Game:
         p = saved[0]
         if kind == "play":
             card, idx, f, old_time = undo
+            self._fver[f] += 1
             if card >= FOG:
                 self._env_flag[card - FOG] = 0
                 self._env_owner[card - FOG] = -1
@@ -647,6 +666,7 @@ class Game:
         return move
 
     def _do_play(self, p: int, card: Card, f: int):
+        self._fver[f] += 1
         hand = self._hands[p]
         idx = hand.index(card)
         del hand[idx]
@@ -788,6 +808,9 @@ class Game:
             self._scout_left = min(3, len(self._decks[0]) + len(self._decks[1]))
             return idx
         card = move.card
+        fver = self._fver
+        if move.flag is not None:
+            fver[move.flag] += 1
         if kind == "redeploy":
             idx = self._discard_tactic(p, REDEPLOY)
             where = self._remove_from_table(p, card)
@@ -806,6 +829,7 @@ class Game:
             idx = self._discard_tactic(p, TRAITOR)
             where = self._remove_from_table(1 - p, card)
             self._place(p, card, move.flag)
+        fver[where[2]] += 1
         self._phase = DRAW
         return idx, where
 
@@ -817,6 +841,9 @@ class Game:
             return
         idx, where = undo
         card = move.card
+        self._fver[where[2]] += 1
+        if move.flag is not None:
+            self._fver[move.flag] += 1
         if kind == "redeploy":
             if move.flag is None:
                 self._discards[p].pop()

@@ -185,6 +185,7 @@ def _parse_flag(s: str, text: str) -> int:
 
 
 _PLAY = {c: [None] + [Move("play", c, f) for f in range(1, 10)] for c in ALL_CARDS[:66]}
+PLAY_TABLE = [_PLAY[c] for c in ALL_CARDS[:66]]  # PLAY_TABLE[card][flag], the interned play moves
 CLAIM_MOVES = [None] + [Move("claim", None, f) for f in range(1, 10)]
 DRAW_MOVES = {d: Move("draw", None, None, d) for d in DECKS}
 PASS_MOVE = Move("pass")
