@@ -208,6 +208,25 @@ def test_bad_input_raises_value_error(kwargs):
         can_claim(**kwargs)
 
 
+CARD_TEXTS = [str(Card(i)) for i in range(70)]
+junk = st.one_of(st.sampled_from(CARD_TEXTS), st.integers(-3, 75), st.text(max_size=4),
+                 st.none(), st.booleans())
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(junk, max_size=5), st.lists(junk, max_size=5), st.lists(junk, max_size=6),
+       st.booleans(), st.booleans(), st.sampled_from([None, "mine", "theirs", "me", 1]))
+def test_any_input_gives_a_result_or_value_error(mine, theirs, seen, fog, mud, completed_first):
+    try:
+        result = can_claim(mine, theirs, seen=seen, fog=fog, mud=mud,
+                           completed_first=completed_first)
+    except ValueError:
+        event("ValueError")
+        return
+    event("result")
+    assert isinstance(result, ClaimResult) and isinstance(result.explanation, str)
+
+
 # --------------------------------------------------------------------------
 # Agreement with the brute-force reference
 # --------------------------------------------------------------------------

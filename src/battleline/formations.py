@@ -541,4 +541,5 @@ def evaluate(cards: Iterable[CardLike] | str, *, fog: bool = False, mud: bool = 
         raise ValueError(f"a formation needs exactly {need} cards{why}, got {len(cs)}")
     check_side(cs, "a formation")
     res = side_best([int(c) for c in cs], need, fog)
-    return Formation._from_result(res, [int(c) for c in cs])
+    # The cached result lists the cards in the order of its first computation.
+    return Formation._from_result(res, res[4])

@@ -86,7 +86,8 @@ class Observation:
     """The information set of one player (``seat``) and nothing more.
 
     Everything on the table and in the discards, the player's own hand, the
-    sizes of the decks and of the opponent's hand, and what Scout taught:
+    sizes of the decks and of the opponent's hand (and how many of its cards are
+    Tactics: every draw's deck is seen), and what Scout taught:
     ``known_deck`` lists ``(deck, depth, card)`` for cards this player put back
     that still lie in a deck (depth 0 = top) and ``opponent_known`` the cards
     the opponent drew from those.
@@ -99,6 +100,7 @@ class Observation:
     scout_left: int
     hand: tuple[Card, ...]
     opponent_hand_size: int
+    opponent_hand_tactics: int
     opponent_known: tuple[Card, ...]
     flags: tuple[FlagView, ...]
     discards: tuple[tuple[Card, ...], tuple[Card, ...]]
@@ -887,9 +889,10 @@ class Game:
             rules=self.rules,
             to_move=self._to_move,
             phase=self._phase,
-            scout_left=self._scout_left if self._to_move == player else 0,
+            scout_left=self._scout_left,
             hand=tuple(self._hands[player]),
             opponent_hand_size=len(self._hands[opp]),
+            opponent_hand_tactics=sum(1 for c in self._hands[opp] if c >= 60),
             opponent_known=tuple(c for c in self._hands[opp] if self._known_opp[player] >> c & 1),
             flags=tuple(self.flag_view(f) for f in FLAGS),
             discards=(tuple(self._discards[0]), tuple(self._discards[1])),

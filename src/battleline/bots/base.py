@@ -1,0 +1,62 @@
+"""The bot interface and the named levels."""
+
+from __future__ import annotations
+
+import importlib
+import random
+
+from ..game import Observation
+from ..moves import Move
+
+LEVELS = {"easy": "RandomBot", "medium": "HeuristicBot", "hard": "HeuristicBot"}
+
+
+class Bot:
+    """A player. Subclasses implement :meth:`choose`.
+
+    ``seed`` makes a bot deterministic: the same observation and seed give the
+    same move.
+    """
+
+    name = "bot"
+
+    def __init__(self, seed: int | None = None):
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, obs: Observation) -> Move:
+        """The move to make, from the observation of the seat to move."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed!r})"
+
+
+def bot_from_spec(spec, seed: int | None = None) -> Bot:
+    """A bot from a level name (``easy``, ``medium``, ``hard``), a class name in
+    :mod:`battleline.bots`, ``module:Class``, or a bot object (returned as is).
+
+    >>> type(bot_from_spec("easy")).__name__
+    'RandomBot'
+    """
+    if isinstance(spec, Bot) or (hasattr(spec, "choose") and not isinstance(spec, (str, type))):
+        return spec
+    if isinstance(spec, type):
+        return spec(seed=seed)
+    if not isinstance(spec, str):
+        raise ValueError(f"a bot is a level ({', '.join(LEVELS)}), 'module:Class' or a bot object, "
+                         f"not {spec!r}")
+    name = LEVELS.get(spec.lower(), spec)
+    if ":" in name:
+        module, _, cls = name.partition(":")
+        try:
+            obj = getattr(importlib.import_module(module), cls)
+        except (ImportError, AttributeError) as e:
+            raise ValueError(f"cannot load bot {spec!r}: {e}") from None
+        return obj(seed=seed)
+    from .. import bots
+    cls = getattr(bots, name, None)
+    if not (isinstance(cls, type) and issubclass(cls, Bot)):
+        raise ValueError(f"unknown bot {spec!r}: use a level ({', '.join(LEVELS)}), a class of "
+                         f"battleline.bots or 'module:Class'")
+    return cls(seed=seed)
