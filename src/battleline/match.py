@@ -37,10 +37,12 @@ def game_points(outcome: Outcome) -> tuple[int, int]:
 
 
 class Match:
-    """A match: ``Match(seed=…, rules=…, first=None)``; ``match.game`` is the game
-    being played, :meth:`next_game` starts the next one once it is over."""
+    """A match: ``Match(seed=…, rules=…, first=None, game=None)``; ``match.game`` is the
+    game being played (``game`` starts the match from a given game), and
+    :meth:`next_game` starts the next one once it is over."""
 
-    def __init__(self, seed: int | None = None, rules: str = "standard", first: int | None = None):
+    def __init__(self, seed: int | None = None, rules: str = "standard", first: int | None = None,
+                 game: Game | None = None):
         if seed is None:
             seed = random.randrange(2**32)
         self.seed = seed
@@ -50,7 +52,11 @@ class Match:
             first = self._rng.randrange(2)
         elif first not in (0, 1):
             raise ValueError(f"first must be 0 (north), 1 (south) or None (by lot), not {first!r}")
-        self.games: list[Game] = [Game(seed=self._rng.randrange(2**32), rules=rules, first=first)]
+        if game is not None:
+            self.rules = game.rules
+            self.games: list[Game] = [game]
+        else:
+            self.games = [Game(seed=self._rng.randrange(2**32), rules=rules, first=first)]
 
     @property
     def game(self) -> Game:
