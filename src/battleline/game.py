@@ -934,6 +934,11 @@ class Game:
         from copy import deepcopy
         return deepcopy(self)
 
+    def _repr_svg_(self) -> str:
+        """A static picture for notebooks (no JavaScript needed)."""
+        from .render import position_svg
+        return position_svg(self)
+
     def __str__(self) -> str:
         from .notation import draw_text
         return draw_text(self)
