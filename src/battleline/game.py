@@ -153,7 +153,6 @@ class Game:
             raise ValueError(f"first must be 0 (north), 1 (south) or None (by lot), not {first!r}")
         if seed is None:
             seed = random.randrange(2**32)
-        self.seed = seed
         rng = random.Random(seed)
         troops = list(ALL_CARDS[:60])
         rng.shuffle(troops)
@@ -162,6 +161,7 @@ class Game:
         if first is None:
             first = rng.randrange(2)
         self._clear(rules)
+        self.seed = seed
         for _ in range(HAND_SIZE):
             self._hands[first].append(troops.pop())
             self._hands[1 - first].append(troops.pop())
@@ -525,9 +525,8 @@ class Game:
         if m.kind == "pass":
             return "you must play a troop card when you can place one"
         card = m.card
-        if card is not None and card not in self._hands[p]:
-            return f"{card} is not in {me}'s hand" if m.kind == "play" else \
-                f"{m.kind.capitalize()} is not in {me}'s hand"
+        if m.kind == "play" and card not in self._hands[p]:
+            return f"{card} is not in {me}'s hand"
         tactic = ALL_CARDS[{"scout": SCOUT, "redeploy": REDEPLOY, "deserter": DESERTER,
                             "traitor": TRAITOR}.get(m.kind, int(card) if card is not None else 0)]
         if m.kind != "play" and tactic not in self._hands[p]:
@@ -751,7 +750,7 @@ class Game:
             self._idle = 0
         else:
             self._idle += 1
-            if self._idle >= 2:
+            if self._idle >= 2 and not (self._decks[0] or self._decks[1]):
                 n = sum(1 for g in FLAGS if self._claimed[g] == 0)
                 s = sum(1 for g in FLAGS if self._claimed[g] == 1)
                 self._finish(None if n == s else (0 if n > s else 1), "deadlock")

@@ -25,7 +25,8 @@ import json
 import random
 import re
 
-from .cards import ALL_CARDS, FOG, MUD, Card
+from .cards import ALL_CARDS, FOG, MUD, TROOP_MASK, Card
+from .claims import build_result, claim_holds
 from .formations import check_side
 from .game import DRAW, FLAGS, OVER, PHASES, PLAY, PLAYER_NAMES, SCOUT_DRAW, SCOUT_RETURN, Game, Outcome
 from .moves import IllegalMoveError, PositionError
@@ -167,8 +168,9 @@ def read_position(text: str) -> Game:
             turn = _read_turn(low, lineno)
         elif low.startswith("idle "):
             key = "idle"
-            if not re.fullmatch(r"idle [01]", low):
-                raise PositionError(f"line {lineno}: 'idle' is followed by 0 or 1 (idle turns in a row)")
+            if not re.fullmatch(r"idle \d+", low):
+                raise PositionError(f"line {lineno}: 'idle' is followed by the number of idle turns "
+                                    f"in a row")
             idle = int(low.split()[1])
         elif low.startswith("result "):
             key = "result"
@@ -432,6 +434,24 @@ def _validate(g: Game) -> None:
         if owner >= 0 and len(g._cards[owner][f]) < need:
             raise PositionError(f"flag {f} is claimed by {PLAYER_NAMES[owner]}, whose side there is "
                                 f"not complete ({len(g._cards[owner][f])} of {need} cards)")
+    if g._idle >= 2 and not (g._decks[0] or g._decks[1]) and (
+            g._outcome is None or g._outcome.reason != "deadlock"):
+        raise PositionError("two idle turns in a row with both decks empty end the game by "
+                            "deadlock: add 'result … deadlock'")
+    unseen = TROOP_MASK & ~g._visible
+    for f in FLAGS:
+        owner = g._claimed[f]
+        if owner < 0:
+            continue
+        need = g.required(f)
+        mine, theirs = g._cards[owner][f], g._cards[1 - owner][f]
+        later = len(theirs) >= need and g.completed_later(f, owner)
+        # The visible cards only grow during a game, so a claim that cannot be proved
+        # now could never have been proved.
+        if not claim_holds(mine, theirs, unseen, g._env_flag[0] == f, need, later):
+            raise PositionError(f"flag {f} is claimed by {PLAYER_NAMES[owner]}, but that claim "
+                                f"cannot be proved from the cards on the table: "
+                                f"{build_result(mine, theirs, unseen, g._env_flag[0] == f, need, later).explanation}")
     t0, t1 = g._tactics_played
     if abs(t0 - t1) > 1:
         ahead = 0 if t0 > t1 else 1

@@ -1,0 +1,169 @@
+"""Real-browser tests: JupyterLab on 127.0.0.1 driven by Playwright with Debian's Chromium.
+
+The recipe is in ../shared/notes/browser-testing.md. Each test writes a one-cell notebook,
+opens it in JupyterLab, runs it, clicks in the widget, and checks the Python state that the
+kernel writes to a file after every change. Screenshots go to the test's tmp dir.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import textwrap
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+               "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def lab(tmp_path_factory):
+    """A JupyterLab server on loopback; yields (base url, notebook dir)."""
+    root = tmp_path_factory.mktemp("lab")
+    port = _free_port()
+    env = dict(os.environ, JUPYTER_PLATFORM_DIRS="1")
+    log = open(root / "lab.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+         "--ServerApp.token=", "--ServerApp.password=", "--allow-root",
+         "--LabApp.news_url=", "--ServerApp.disable_check_xsrf=True",
+         f"--notebook-dir={root}"],
+        stdout=log, stderr=subprocess.STDOUT, env=env)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 120
+    while True:
+        try:
+            urllib.request.urlopen(f"{url}/api", timeout=2)
+            break
+        except Exception:
+            if proc.poll() is not None or time.time() > deadline:
+                proc.kill()
+                raise RuntimeError("JupyterLab did not start: " + (root / "lab.log").read_text()[-2000:])
+            time.sleep(0.5)
+    yield url, root
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (.ci/run does this)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        yield b
+        b.close()
+
+
+class Notebook:
+    """One notebook open in JupyterLab, with the widget's Python state readable from a file."""
+
+    def __init__(self, page, state_file: Path, shots: Path):
+        self.page = page
+        self.state_file = state_file
+        self.shots = shots
+
+    def state(self) -> dict:
+        """The kernel's view of the game: written after every change of the widget."""
+        return json.loads(self.state_file.read_text())
+
+    def wait_state(self, predicate, timeout: float = 20.0) -> dict:
+        deadline = time.time() + timeout
+        last = None
+        while time.time() < deadline:
+            try:
+                last = self.state()
+                if predicate(last):
+                    return last
+            except (FileNotFoundError, json.JSONDecodeError):
+                pass
+            time.sleep(0.05)
+        raise AssertionError(f"state never matched; last: {json.dumps(last)[:2000] if last else None}")
+
+    def screenshot(self, name: str) -> Path:
+        path = self.shots / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
+
+
+def widget_cell(setup: str, state_file: Path) -> str:
+    """Notebook source: build ``w`` with ``setup`` and write its state to a file on changes."""
+    return textwrap.dedent(f"""\
+        import json
+        from battleline import *
+        from battleline.widget import BattleLineWidget
+        {setup}
+        def _dump(change=None):
+            g = w.game
+            data = {{"position": g.position(), "phase": g.phase, "to_move": g.to_move,
+                     "moves": [str(m) for m in g.moves], "over": g.is_over(),
+                     "outcome": g.outcome().describe() if g.is_over() else None,
+                     "view_status": w.view.get("status"), "message": w.view.get("message"),
+                     "thinking": w.view.get("thinking"), "claim": w.view.get("claim")}}
+            tmp = {str(state_file)!r} + ".tmp"
+            with open(tmp, "w") as fh:
+                json.dump(data, fh)
+            import os; os.replace(tmp, {str(state_file)!r})
+        w.observe(_dump, names="view")
+        _dump()
+        w
+        """)
+
+
+@pytest.fixture
+def open_widget(lab, browser, tmp_path, request):
+    """open_widget(setup_code) -> Notebook: the widget running in a real JupyterLab page."""
+    url, root = lab
+    pages = []
+
+    def _open(setup: str, width: int = 1200) -> Notebook:
+        name = f"{request.node.name}".replace("[", "_").replace("]", "")[:60] + ".ipynb"
+        state_file = tmp_path / "state.json"
+        nb = {
+            "cells": [{"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
+                       "source": widget_cell(setup, state_file)}],
+            "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                        "language": "python"}},
+            "nbformat": 4, "nbformat_minor": 5,
+        }
+        (root / name).write_text(json.dumps(nb))
+        context = browser.new_context(viewport={"width": width, "height": 1000})
+        page = context.new_page()
+        pages.append((context, page))
+        page.goto(f"{url}/lab/tree/{name}")
+        page.wait_for_selector(".jp-Notebook", timeout=60000)
+        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle'], "
+                               "#jp-main-statusbar :text('Idle')", timeout=60000)
+        page.locator(".jp-Cell").first.click()
+        page.locator("[data-command='notebook:run-cell-and-select-next']").first.click()
+        nbk = Notebook(page, state_file, tmp_path)
+        nbk.wait_state(lambda s: True, timeout=60)
+        page.get_by_role("button", name="Flag 1").first.wait_for(timeout=30000)
+        return nbk
+
+    yield _open
+    for i, (context, page) in enumerate(pages):
+        try:
+            page.screenshot(path=str(tmp_path / f"final-{i}.png"), full_page=True)
+        except Exception:
+            pass
+        context.close()
