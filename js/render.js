@@ -80,7 +80,7 @@ function cardFace(card) {
         shapeIcon(card.color, "bl-watermark"),
         h("span", { class: "bl-big" }, card.label || String(card.value)),
       ),
-      h("span", { class: "bl-foot", "aria-hidden": "true" }, card.label || String(card.value)),
+      h("span", { class: "bl-corner", "aria-hidden": "true" }, card.label || String(card.value)),
     ];
   }
   return [
@@ -96,7 +96,7 @@ function cardFace(card) {
       tacticIcon(card, "bl-watermark"),
       h("span", { class: "bl-big bl-big-tactic" }, card.label || card.id),
     ),
-    h("span", { class: "bl-foot bl-kind-word", "aria-hidden": "true" }, KIND_WORDS[card.kind] || ""),
+    h("span", { class: "bl-corner bl-kind-word", "aria-hidden": "true" }, KIND_WORDS[card.kind] || ""),
   ];
 }
 
@@ -148,7 +148,7 @@ function cardImage(card, { key, label, cls, states } = {}) {
 
 function cardBack(key, cls = "") {
   return h("span", { key, class: `bl-card bl-back ${cls}`.trim(), "aria-hidden": "true" },
-    h("span", { class: "bl-back-art" }, "BL"));
+    h("span", { class: "bl-back-art" }));
 }
 
 // ------------------------------------------------------------------------ the line
@@ -277,6 +277,14 @@ function claimCallout(view, claim, ui) {
   );
 }
 
+/** "Wedge 8-9-10 (total 27)" as name and total, so narrow layouts can drop the total. */
+function formationText(text) {
+  if (!text) return "";
+  const m = /^(.*?)\s*(\(total \d+\))$/.exec(text);
+  if (!m) return text;
+  return [h("span", { class: "bl-fname" }, m[1]), " ", h("span", { class: "bl-ftotal" }, m[2])];
+}
+
 function flagColumn(view, flag, ia, marks, ui, maxReq) {
   const n = flag.number;
   const target = ia.flags[n];
@@ -298,7 +306,7 @@ function flagColumn(view, flag, ia, marks, ui, maxReq) {
     "div",
     { key: `col-${n}`, class: colCls, "data-flag": n },
     h("div", { class: "bl-formation bl-formation-theirs", title: flag.their_formation || null },
-      flag.their_formation || ""),
+      formationText(flag.their_formation)),
     sideCards(view, flag, "theirs", ia, marks, maxReq),
     h(
       "div",
@@ -329,7 +337,7 @@ function flagColumn(view, flag, ia, marks, ui, maxReq) {
     ),
     sideCards(view, flag, "mine", ia, marks, maxReq),
     h("div", { class: "bl-formation bl-formation-mine", title: flag.my_formation || null },
-      flag.my_formation || ""),
+      formationText(flag.my_formation)),
     h(
       "div",
       { class: "bl-claim-row" },

@@ -1093,15 +1093,21 @@ def test_deadlock_counter_reset_by_claim_or_card():
     assert g.outcome().reason == "deadlock"
 
 
-@pytest.mark.xfail(strict=True, reason="RULINGS deviation: the deadlock house rule applies only "
-                                       "'if both decks are empty'; the engine also ends the game "
-                                       "while a deck still holds cards (both hands full, both passing)")
 def test_no_deadlock_while_a_deck_has_cards():
+    # RULINGS: the deadlock house rule applies only "if both decks are empty".
+    # (Regression: the engine once also ended a game with both hands full and
+    # cards left in a deck.)
     g = make(*full_board(), north="P5 P6 P7 P8 P9 P10 Alexander",
              south="Darius Companion Shield Fog Mud Scout Redeploy", troop="-", tactic="Deserter Traitor")
-    for mv in ("pass", "end", "pass", "end"):
+    for mv in ("pass", "end", "pass", "end", "pass", "end"):
         g.play(mv)
+        assert Game.from_position(g.position()).position() == g.position()
     assert not g.is_over()
+    # A draw becomes possible once a card is played, and the game goes on.
+    g.play("Fog@1")
+    assert non_claims(g) == {"draw tactic"}
+    g.play("draw tactic")
+    assert not g.is_over() and g.observation(0).idle_turns == 0
 
 
 def test_deadlock_idle_line_in_position():

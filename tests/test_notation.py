@@ -398,25 +398,25 @@ def test_four_cards_without_mud():
 def test_claimed_flag_that_should_have_ended_the_game():
     flags = ("1 claimed by north: north R8 R9 R10 | south -", "2 claimed by north: north O8 O9 O10 | south -",
              "3 claimed by north: north Y8 Y9 Y10 | south -")
-    bad(text(*flags, north="R9", south="G9"), "already be over", "breakthrough")
+    bad(text(*flags, north="P1", south="P2"), "already be over", "breakthrough")
     five = [f"{f} claimed by south: north - | south {c}8 {c}9 {c}10" for f, c in zip((1, 3, 5, 7, 9), "ROYGB")]
-    bad(text(*five, north="R9", south="G9"), "already be over", "envelopment")
+    bad(text(*five, north="P1", south="P2"), "already be over", "envelopment")
     # With the result line it is a finished game.
-    g = Game.from_position(text(*flags, north="R9", south="G9", turn="north over",
+    g = Game.from_position(text(*flags, north="P1", south="P2", turn="north over",
                                 extra=("result north breakthrough",)))
     assert g.outcome().winner == 0 and g.legal_moves() == []
 
 
 def test_result_lines():
     flags = ("1 claimed by north: north R8 R9 R10 | south -", "2 claimed by north: north O8 O9 O10 | south -")
-    bad(text(*flags, north="R9", south="G9", turn="north over", extra=("result north breakthrough",)),
+    bad(text(*flags, north="P1", south="P2", turn="north over", extra=("result north breakthrough",)),
         "breakthrough")
-    bad(text(*flags, north="R9", south="G9", turn="north over", extra=("result draw deadlock",)),
+    bad(text(*flags, north="P1", south="P2", turn="north over", extra=("result draw deadlock",)),
         "deadlock")
-    bad(text(*flags, north="R9", south="G9", turn="north over"), "result")
-    bad(text(*flags, north="R9", south="G9", extra=("result north deadlock",)), "over")
+    bad(text(*flags, north="P1", south="P2", turn="north over"), "result")
+    bad(text(*flags, north="P1", south="P2", extra=("result north deadlock",)), "over")
     bad(text(north="R9", south="G9", turn="north over", extra=("result north sleeping",)), "cannot read")
-    g = Game.from_position(text(*flags, north="R9", south="G9", turn="south over",
+    g = Game.from_position(text(*flags, north="P1", south="P2", turn="south over",
                                 extra=("result north deadlock",)))
     assert g.outcome().reason == "deadlock" and g.outcome().winner == 0
 

@@ -11,6 +11,14 @@ from .game import NORTH, SOUTH, FlagView, Game, Observation, Outcome
 from .match import Match
 from .moves import IllegalMoveError, Move, PositionError
 
-__all__ = ["Card", "ClaimResult", "Formation", "FlagView", "Game", "IllegalMoveError", "Match", "Move",
+__all__ = ["BattleLineWidget", "Card", "ClaimResult", "Formation", "FlagView", "Game", "IllegalMoveError", "Match", "Move",
            "NORTH", "Observation", "Outcome", "PositionError", "SOUTH", "can_claim", "evaluate"]
 __version__ = "0.1.0"
+
+
+def __getattr__(name):
+    # The widget pulls in anywidget and ipywidgets: load it only when asked for.
+    if name == "BattleLineWidget":
+        from .widget import BattleLineWidget
+        return BattleLineWidget
+    raise AttributeError(f"module 'battleline' has no attribute {name!r}")

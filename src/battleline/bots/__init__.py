@@ -16,5 +16,6 @@ from __future__ import annotations
 from .base import Bot, bot_from_spec, LEVELS
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
+from .search import SearchBot
 
-__all__ = ["Bot", "RandomBot", "HeuristicBot", "bot_from_spec", "LEVELS"]
+__all__ = ["Bot", "RandomBot", "HeuristicBot", "SearchBot", "bot_from_spec", "LEVELS"]

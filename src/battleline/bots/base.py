@@ -8,7 +8,7 @@ import random
 from ..game import Observation
 from ..moves import Move
 
-LEVELS = {"easy": "RandomBot", "medium": "HeuristicBot", "hard": "HeuristicBot"}
+LEVELS = {"easy": "RandomBot", "medium": "HeuristicBot", "hard": "SearchBot"}
 
 
 class Bot:

@@ -1,0 +1,201 @@
+"""The arena: ``python -m battleline.arena BOT_A BOT_B --games N --seed S``.
+
+Plays paired deals: every dealt game is played twice with the seats swapped, so
+the luck of the deal cancels. Reports each side's win rate with a 95% Wilson
+interval, the Elo difference, how games ended, the first player's win rate and
+the time per move. Bots are named by level (``easy``, ``medium``, ``hard``), by
+class name in :mod:`battleline.bots`, or as ``module:Class``.
+
+>>> wilson(50, 100)
+(0.4038, 0.5962)
+>>> round(elo_difference(0.75), 1)
+190.8
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from .bots import bot_from_spec
+from .game import Game
+
+__all__ = ["wilson", "elo_difference", "play_game", "run_arena"]
+
+
+def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """95% Wilson score interval for a proportion (draws may count as halves)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
+
+
+def elo_difference(score: float) -> float:
+    """Elo difference implied by an expected score (0..1); infinite at 0 or 1."""
+    if score <= 0:
+        return -math.inf
+    if score >= 1:
+        return math.inf
+    return -400 * math.log10(1 / score - 1)
+
+
+@dataclass
+class GameResult:
+    deal: int
+    a_seat: int           # the seat bot A played
+    winner: str | None    # "a", "b" or None
+    reason: str
+    first: int
+    times_a: list
+    times_b: list
+    moves: int
+
+
+def _make(spec: str, seed: int, move_time: float | None):
+    bot = bot_from_spec(spec, seed=seed)
+    if move_time is not None and hasattr(bot, "move_time"):
+        bot.move_time = move_time
+    return bot
+
+
+def play_game(spec_a: str, spec_b: str, deal: int, a_seat: int, move_time: float | None = None,
+              rules: str = "standard") -> GameResult:
+    """One game of a paired deal: the deal's seed fixes the cards and who starts."""
+    g = Game(seed=deal, rules=rules)
+    first = g.to_move
+    bots = [None, None]
+    bots[a_seat] = _make(spec_a, deal * 2 + a_seat, move_time)
+    bots[1 - a_seat] = _make(spec_b, deal * 2 + 1 - a_seat, move_time)
+    times = ([], [])
+    clock = time.perf_counter
+    n = 0
+    while not g.is_over():
+        seat = g.to_move
+        t0 = clock()
+        move = bots[seat].choose(g.observation(seat))
+        times[seat].append(clock() - t0)
+        g.play(move)
+        n += 1
+        if n > 5000:
+            raise RuntimeError(f"deal {deal}: the game did not end")
+    o = g.outcome()
+    winner = None if o.winner is None else ("a" if o.winner == a_seat else "b")
+    return GameResult(deal, a_seat, winner, o.reason, first, times[a_seat], times[1 - a_seat], n)
+
+
+def _play_pair(args) -> list[GameResult]:
+    spec_a, spec_b, deal, move_time, rules = args
+    return [play_game(spec_a, spec_b, deal, seat, move_time, rules) for seat in (0, 1)]
+
+
+def summarize(results: list[GameResult], spec_a: str, spec_b: str) -> dict:
+    n = len(results)
+    wins_a = sum(r.winner == "a" for r in results)
+    wins_b = sum(r.winner == "b" for r in results)
+    draws = n - wins_a - wins_b
+    score_a = (wins_a + 0.5 * draws) / n if n else 0.0
+    ends: dict[str, int] = {}
+    for r in results:
+        ends[r.reason] = ends.get(r.reason, 0) + 1
+    first_wins = sum(1 for r in results if r.winner is not None and
+                     ((r.winner == "a") == (r.a_seat == r.first)))
+    ta = [t for r in results for t in r.times_a]
+    tb = [t for r in results for t in r.times_b]
+    elo = elo_difference(score_a)
+    return {
+        "bot_a": spec_a, "bot_b": spec_b,
+        "games": n, "wins_a": wins_a, "wins_b": wins_b, "draws": draws,
+        "win_rate_a": round(wins_a / n, 4) if n else 0.0,
+        "win_rate_b": round(wins_b / n, 4) if n else 0.0,
+        "ci95_a": list(wilson(wins_a, n)),
+        "ci95_b": list(wilson(wins_b, n)),
+        "score_a": round(score_a, 4),
+        "elo_a_minus_b": round(elo, 1) if math.isfinite(elo) else ("inf" if elo > 0 else "-inf"),
+        "ends": ends,
+        "first_player_win_rate": round(first_wins / n, 4) if n else 0.0,
+        "median_move_s_a": round(statistics.median(ta), 4) if ta else 0.0,
+        "median_move_s_b": round(statistics.median(tb), 4) if tb else 0.0,
+        "max_move_s_a": round(max(ta), 4) if ta else 0.0,
+        "max_move_s_b": round(max(tb), 4) if tb else 0.0,
+        "mean_moves_per_game": round(sum(r.moves for r in results) / n, 1) if n else 0.0,
+    }
+
+
+def run_arena(spec_a: str, spec_b: str, games: int, seed: int = 0, move_time: float | None = None,
+              jobs: int = 1, rules: str = "standard", progress: bool = False) -> dict:
+    """Play ``games`` games (rounded up to pairs) and return the summary dictionary."""
+    for spec in (spec_a, spec_b):
+        bot_from_spec(spec)  # fail early on a bad name
+    pairs = (games + 1) // 2
+    tasks = [(spec_a, spec_b, seed + i, move_time, rules) for i in range(pairs)]
+    results: list[GameResult] = []
+    bar = None
+    if progress:
+        try:
+            from tqdm import tqdm
+            bar = tqdm(total=pairs * 2, unit="game", file=sys.stderr)
+        except ImportError:
+            bar = None
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for pair in pool.map(_play_pair, tasks, chunksize=1):
+                results.extend(pair)
+                if bar:
+                    bar.update(2)
+    else:
+        for t in tasks:
+            results.extend(_play_pair(t))
+            if bar:
+                bar.update(2)
+    if bar:
+        bar.close()
+    return summarize(results, spec_a, spec_b)
+
+
+def _report(s: dict) -> str:
+    lines = [
+        f"{s['bot_a']} vs {s['bot_b']}: {s['games']} games ({s['games'] // 2} paired deals)",
+        f"  {s['bot_a']}: {s['wins_a']} wins, {s['win_rate_a']:.1%} "
+        f"(95% CI {s['ci95_a'][0]:.1%}-{s['ci95_a'][1]:.1%})",
+        f"  {s['bot_b']}: {s['wins_b']} wins, {s['win_rate_b']:.1%} "
+        f"(95% CI {s['ci95_b'][0]:.1%}-{s['ci95_b'][1]:.1%})",
+        f"  draws: {s['draws']}; Elo {s['bot_a']} - {s['bot_b']}: {s['elo_a_minus_b']}",
+        f"  ends: " + ", ".join(f"{k} {v}" for k, v in sorted(s["ends"].items())),
+        f"  first player won {s['first_player_win_rate']:.1%}",
+        f"  time per move: {s['bot_a']} median {s['median_move_s_a']}s max {s['max_move_s_a']}s; "
+        f"{s['bot_b']} median {s['median_move_s_b']}s max {s['max_move_s_b']}s",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m battleline.arena", description=__doc__.split("\n\n")[0])
+    ap.add_argument("bot_a")
+    ap.add_argument("bot_b")
+    ap.add_argument("--games", type=int, default=100, help="games to play (paired: rounded up to even)")
+    ap.add_argument("--seed", type=int, default=0, help="first deal's seed")
+    ap.add_argument("--move-time", type=float, default=None, help="seconds per move for search bots")
+    ap.add_argument("--jobs", type=int, default=1, help="parallel processes")
+    ap.add_argument("--rules", choices=["standard", "advanced"], default="standard")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    args = ap.parse_args(argv)
+    try:
+        s = run_arena(args.bot_a, args.bot_b, args.games, args.seed, args.move_time, args.jobs,
+                      args.rules, progress=not args.json and args.games >= 20)
+    except ValueError as e:
+        ap.error(str(e))
+    print(json.dumps(s) if args.json else _report(s))
+
+
+if __name__ == "__main__":
+    main()
