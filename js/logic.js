@@ -198,8 +198,9 @@ export function interaction(view, selection) {
     addTargets(moves, !env);
     ia.prompt = `${name}: choose a flag.`;
   } else if (g === "redeploy") {
+    // Every card you may move stays selectable (to switch); the chosen one is "selected".
+    for (const m of moves) if (m.card) ia.mine[m.card] = { action: "select" };
     if (!sel.target) {
-      for (const m of moves) if (m.card) ia.mine[m.card] = { action: "select" };
       ia.prompt = "Redeploy: choose one of your cards on the table.";
     } else {
       ia.mine[sel.target] = { action: "selected" };
@@ -209,16 +210,17 @@ export function interaction(view, selection) {
       const toDiscard = own.find((m) => m.flag == null);
       if (toDiscard) ia.discard = toDiscard.text;
       const tname = cardName(view, sel.target);
-      ia.prompt = toDiscard
-        ? `Redeploy ${tname}: choose a flag, or Discard.`
-        : `Redeploy ${tname}: choose a flag.`;
+      const anyFlag = own.some((m) => m.flag != null);
+      ia.prompt = `Redeploy ${tname}: ${
+        anyFlag && toDiscard ? "choose a flag, or Discard." : anyFlag ? "choose a flag." : "Discard it."
+      }`;
     }
   } else if (g === "deserter") {
     for (const m of moves) if (m.card) ia.theirs[m.card] = { action: "send", text: m.text };
     ia.prompt = "Deserter: choose one of your opponent's cards to discard.";
   } else if (g === "traitor") {
+    for (const m of moves) if (m.card) ia.theirs[m.card] = { action: "select" };
     if (!sel.target) {
-      for (const m of moves) if (m.card) ia.theirs[m.card] = { action: "select" };
       ia.prompt = "Traitor: choose one of your opponent's troops.";
     } else {
       ia.theirs[sel.target] = { action: "selected" };
