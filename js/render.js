@@ -282,7 +282,7 @@ function formationText(text) {
   if (!text) return "";
   const m = /^(.*?)\s*(\(total \d+\))$/.exec(text);
   if (!m) return text;
-  return [h("span", { class: "bl-fname" }, m[1]), " ", h("span", { class: "bl-ftotal" }, m[2])];
+  return h("span", null, h("span", { class: "bl-fname" }, m[1]), " ", h("span", { class: "bl-ftotal" }, m[2]));
 }
 
 function flagColumn(view, flag, ia, marks, ui, maxReq) {
@@ -305,13 +305,11 @@ function flagColumn(view, flag, ia, marks, ui, maxReq) {
   return h(
     "div",
     { key: `col-${n}`, class: colCls, "data-flag": n },
-    h("div", { class: "bl-formation bl-formation-theirs", title: flag.their_formation || null },
-      formationText(flag.their_formation)),
-    sideCards(view, flag, "theirs", ia, marks, maxReq),
+    // The flag comes first in the DOM (reading and tab order: the flag, then the cards at
+    // it); CSS `order` puts it between the two sides.
     h(
       "div",
       { class: "bl-marker" },
-      envChips(view, flag, false, ia, marks),
       h(
         "button",
         {
@@ -319,7 +317,8 @@ function flagColumn(view, flag, ia, marks, ui, maxReq) {
           key: `flag-${n}`,
           class: `bl-stone${target ? " is-target" : ""}`,
           "aria-label": flagLabel(n),
-          "aria-describedby": desc || showCallout ? [desc ? descId : null, showCallout ? `${ui.uid}-claim` : null].filter(Boolean).join(" ") : null,
+          "aria-describedby": [desc ? descId : null, showCallout ? `${ui.uid}-claim` : null]
+            .filter(Boolean).join(" ") || null,
           "data-act": "flag",
           "data-flag": n,
           title: desc ? `Flag ${n}: ${desc}` : `Flag ${n}`,
@@ -332,9 +331,13 @@ function flagColumn(view, flag, ia, marks, ui, maxReq) {
           : null,
       ),
       desc ? h("span", { id: descId, class: "bl-sr" }, desc) : null,
+      envChips(view, flag, false, ia, marks),
       envChips(view, flag, true, ia, marks),
       showCallout ? claimCallout(view, view.claim, ui) : null,
     ),
+    h("div", { class: "bl-formation bl-formation-theirs", title: flag.their_formation || null },
+      formationText(flag.their_formation)),
+    sideCards(view, flag, "theirs", ia, marks, maxReq),
     sideCards(view, flag, "mine", ia, marks, maxReq),
     h("div", { class: "bl-formation bl-formation-mine", title: flag.my_formation || null },
       formationText(flag.my_formation)),

@@ -36,6 +36,9 @@ export function mount({ model, el }) {
   const uid = `bl${++instances}`;
   const root = doc.createElement("div");
   root.className = "bl-root";
+  // JupyterLab: keys pressed on the widget's buttons are not notebook shortcuts
+  // ("d d" would delete the cell, Enter would enter edit mode instead of clicking).
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
   const app = doc.createElement("div");
   app.className = "bl-app";
   root.appendChild(app);

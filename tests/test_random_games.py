@@ -18,6 +18,8 @@ import random
 
 import pytest
 
+from util import norm
+
 from battleline import Card, Game, IllegalMoveError, Move, can_claim
 
 ALL = [Card(i) for i in range(70)]
@@ -79,15 +81,6 @@ def check_claimed_flags(g: Game) -> None:
                          completed_first=first), f"flag {f}:\n{g.position()}"
 
 
-def norm(o):
-    """An observation with the hands in card order (the order of a hand is not
-    part of the position). Once the game is over, ``turn_active`` is left out:
-    known engine bug, see test_notation.py::test_deadlock_end_observation_round_trips."""
-    o = dataclasses.replace(o, hand=tuple(sorted(o.hand)),
-                            opponent_known=tuple(sorted(o.opponent_known)))
-    if o.phase == "over":
-        o = dataclasses.replace(o, turn_active=None)
-    return o
 
 
 def check_observations(g: Game) -> None:

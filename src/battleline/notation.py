@@ -56,7 +56,7 @@ def write_position(game: Game) -> str:
         turn += f" {g._scout_left}"
     elif g._phase == PLAY and g._active:
         turn += " active"
-    elif g._phase == DRAW and not g._active:
+    elif g._phase in (DRAW, OVER) and not g._active:
         turn += " idle"
     lines.append(turn)
     if g._idle:
@@ -238,7 +238,7 @@ def _read_turn(low: str, lineno: int):
     elif extra is not None:
         if phase == PLAY and extra == "active":
             active = True
-        elif phase == DRAW and extra == "idle":
+        elif phase in (DRAW, OVER) and extra == "idle":
             active = False
         else:
             raise PositionError(f"line {lineno}: unexpected {extra!r} after '{phase}'")
@@ -452,6 +452,7 @@ def _validate(g: Game) -> None:
             raise PositionError(f"flag {f} is claimed by {PLAYER_NAMES[owner]}, but that claim "
                                 f"cannot be proved from the cards on the table: "
                                 f"{build_result(mine, theirs, unseen, g._env_flag[0] == f, need, later).explanation}")
+    _check_mud_history(g)
     t0, t1 = g._tactics_played
     if abs(t0 - t1) > 1:
         ahead = 0 if t0 > t1 else 1
@@ -487,6 +488,25 @@ def _validate(g: Game) -> None:
             if o.winner != expect:
                 raise PositionError("a deadlock is won by the player holding more flags "
                                     f"({n0} to {n1} here)")
+
+
+def _check_mud_history(g: Game) -> None:
+    """A side keeps four cards without Mud only where Mud has been: where it was played and,
+    after one Redeploy, where it went."""
+    four = [f for f in FLAGS if g._env_flag[1] != f and
+            any(len(g._cards[p][f]) > 3 for p in (0, 1))]
+    if not four:
+        return
+    mud = ALL_CARDS[MUD]
+    on_table = g._env_flag[1] != 0
+    discarded = mud in g._discards[0] or mud in g._discards[1]
+    if not on_table and not discarded:
+        raise PositionError(f"flag {four[0]} has four cards on a side, but Mud was never played")
+    redeployed = ALL_CARDS[67] in g._discards[0] or ALL_CARDS[67] in g._discards[1]
+    room = (1 if on_table else 2) if redeployed else (0 if on_table else 1)
+    if len(four) > room:
+        raise PositionError(f"flags {', '.join(map(str, four))} have four cards on a side without Mud; "
+                            f"Mud cannot have been at {'all of them' if len(four) > 1 else 'it'}")
 
 
 def _wins_breakthrough(held: list[int]) -> bool:

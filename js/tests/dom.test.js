@@ -1,0 +1,63 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { JSDOM } from "jsdom";
+
+import { h, morph, svg } from "../dom.js";
+
+const { document } = new JSDOM("<!doctype html><body></body>").window;
+h.document = document;
+
+const list = (...keys) => h("ul", null, keys.map((k) => h("li", { key: k, class: `i-${k}` }, k)));
+
+describe("h", () => {
+  it("builds elements; skips null/false attributes and children; key becomes data-key", () => {
+    const el = h("button", { key: "k", class: "a", disabled: true, hidden: false, title: null }, "x", null, false, 3, ["y"]);
+    assert.equal(el.outerHTML, '<button data-key="k" class="a" disabled="">x3y</button>');
+  });
+
+  it("svg() makes SVG elements", () => {
+    const el = svg("svg", { viewBox: "0 0 1 1" }, svg("path", { d: "M0 0" }));
+    assert.equal(el.namespaceURI, "http://www.w3.org/2000/svg");
+    assert.equal(el.firstChild.tagName, "path");
+  });
+});
+
+describe("morph", () => {
+  it("reorders keyed children without recreating them", () => {
+    const live = list("a", "b", "c");
+    const [a, b, c] = live.children;
+    morph(live, list("c", "a", "d"));
+    assert.deepEqual([...live.children].map((n) => n.textContent), ["c", "a", "d"]);
+    assert.equal(live.children[0], c);
+    assert.equal(live.children[1], a);
+    assert.ok(!live.contains(b));
+  });
+
+  it("syncs attributes, boolean properties and text", () => {
+    const live = h("div", { class: "x", title: "t" }, h("button", { disabled: true }, "old"), h("input", { type: "checkbox" }));
+    const btn = live.firstChild;
+    const box = live.lastChild;
+    box.checked = true; // the user clicked; the next view says unchecked
+    morph(live, h("div", { class: "y" }, h("button", null, "new"), h("input", { type: "checkbox" })));
+    assert.equal(live.getAttribute("class"), "y");
+    assert.equal(live.hasAttribute("title"), false);
+    assert.equal(live.firstChild, btn);
+    assert.equal(btn.disabled, false);
+    assert.equal(btn.textContent, "new");
+    assert.equal(box.checked, false);
+  });
+
+  it("replaces children of another tag, and removes extra ones", () => {
+    const live = h("div", null, h("span", null, "1"), h("b", null, "2"), h("i", null, "3"));
+    morph(live, h("div", null, h("p", null, "1"), h("b", null, "2")));
+    assert.equal(live.innerHTML, "<p>1</p><b>2</b>");
+  });
+
+  it("mixes keyed and unkeyed children", () => {
+    const live = h("div", null, h("span", null, "head"), h("i", { key: "x" }, "x"), h("i", { key: "y" }, "y"));
+    const y = live.lastChild;
+    morph(live, h("div", null, h("span", null, "head2"), h("i", { key: "y" }, "y"), h("em", null, "tail")));
+    assert.equal(live.innerHTML, '<span>head2</span><i data-key="y">y</i><em>tail</em>');
+    assert.equal(live.children[1], y);
+  });
+});
