@@ -77,10 +77,15 @@ export function morph(from, to) {
 /** Patch the children of `parent` to match the children of `model`. */
 export function morphChildren(parent, model) {
   const wanted = Array.from(model.childNodes);
+  const wantedKeys = new Set(wanted.map(keyOf).filter((k) => k != null));
   const keyed = new Map();
   for (const n of Array.from(parent.childNodes)) {
     const k = keyOf(n);
-    if (k != null) keyed.set(k, n);
+    if (k == null) continue;
+    // Keyed nodes that are gone are removed first, so that the nodes after them are not
+    // moved (moving a node restarts its CSS animations and drops its focus).
+    if (wantedKeys.has(k) && !keyed.has(k)) keyed.set(k, n);
+    else parent.removeChild(n);
   }
   let cursor = parent.firstChild;
   for (const n of wanted) {

@@ -153,6 +153,12 @@ function cardBack(key, cls = "") {
 
 // ------------------------------------------------------------------------ the line
 
+/**
+ * One side of a flag. Cards stack away from the flag: every card but the last shows only
+ * its top strip (value, colour letter and shape), the last one shows its whole face, and
+ * the free places follow as dashed strips (a whole outline when the side is empty). No
+ * two boxes overlap, so every card and place can be clicked (and found by its name).
+ */
 function sideCards(view, flag, side, ia, marks, maxReq) {
   const cards = flag[side] || [];
   const items = [];
@@ -169,34 +175,33 @@ function sideCards(view, flag, side, ia, marks, maxReq) {
         side,
         disabled: !action,
         states: {
+          "is-covered": i < cards.length - 1,
           "is-target": !!action && !selected,
           "is-selected": selected,
           "is-last": marks.cards.has(card.id),
         },
-        style: `--i:${i};z-index:${mine ? 10 + i : 30 - i}`,
       }),
     );
   });
   if (!flag.claimed) {
     const need = flag.required || 3;
     for (let i = cards.length; i < need; i++) {
-      const style = `--i:${i};z-index:${mine ? 10 + i : 30 - i}`;
+      const cls = `bl-slot${i === 0 ? " is-full" : ""}`;
       if (mine && i === cards.length) {
         const text = ia.places[flag.number];
         items.push(
           h("button", {
             type: "button",
             key: `place-${flag.number}`,
-            class: `bl-slot bl-place${text ? " is-target" : ""}`,
+            class: `${cls} bl-place${text ? " is-target" : ""}`,
             "aria-label": placeLabel(flag.number),
             "data-act": "place",
             "data-flag": flag.number,
             disabled: !text,
-            style,
           }),
         );
       } else {
-        items.push(h("span", { class: "bl-slot", "aria-hidden": "true", style }));
+        items.push(h("span", { class: cls, "aria-hidden": "true" }));
       }
     }
   }
@@ -243,17 +248,24 @@ function envChips(view, flag, mine, ia, marks) {
   );
 }
 
+/** The answer to a claim, in its own row under the line (so it never covers a card),
+ * five columns wide, with an arrow pointing up at the flag. */
 function claimCallout(view, claim, ui) {
   const failed = !claim.holds;
   const cards = claim.counterexample || [];
+  const n = Math.min(9, Math.max(1, Number(claim.flag) || 1));
+  const start = Math.min(5, Math.max(1, n - 2));
+  const arrow = ((n - start + 0.5) / 5) * 100;
   return h(
     "div",
     {
       key: "claim-callout",
       id: `${ui.uid}-claim`,
-      class: `bl-callout ${failed ? "bl-callout-fail" : "bl-callout-ok"} ${claim.flag >= 6 ? "bl-callout-left" : "bl-callout-right"}`,
+      class: `bl-callout ${failed ? "bl-callout-fail" : "bl-callout-ok"}`,
       role: "note",
       "aria-label": `Claim of flag ${claim.flag}`,
+      "data-flag": claim.flag,
+      style: `grid-column:${start} / span 5;--arrow:${arrow.toFixed(1)}%`,
     },
     h("div", { class: "bl-callout-head" },
       h("strong", null, failed ? `Flag ${claim.flag}: not proved` : `Flag ${claim.flag}: proved`),
@@ -277,6 +289,8 @@ function claimCallout(view, claim, ui) {
   );
 }
 
+const calloutShown = (view, ui) => !!(view.claim && view.claim.flag && ui.claimKey !== ui.dismissedClaim);
+
 /** "Wedge 8-9-10 (total 27)" as name and total, so narrow layouts can drop the total. */
 function formationText(text) {
   if (!text) return "";
@@ -292,7 +306,7 @@ function flagColumn(view, flag, ia, marks, ui, maxReq) {
   const desc = flagDescription(flag);
   const claimShown = ia.claimButtons.includes(n);
   const claimText = ia.claims[n];
-  const showCallout = view.claim && view.claim.flag === n && ui.claimKey !== ui.dismissedClaim;
+  const showCallout = calloutShown(view, ui) && view.claim.flag === n;
   const colCls = [
     "bl-flag-col",
     flag.claimed ? `is-claimed-${flag.claimed}` : "",
@@ -333,7 +347,6 @@ function flagColumn(view, flag, ia, marks, ui, maxReq) {
       desc ? h("span", { id: descId, class: "bl-sr" }, desc) : null,
       envChips(view, flag, false, ia, marks),
       envChips(view, flag, true, ia, marks),
-      showCallout ? claimCallout(view, view.claim, ui) : null,
     ),
     h("div", { class: "bl-formation bl-formation-theirs", title: flag.their_formation || null },
       formationText(flag.their_formation)),
@@ -602,7 +615,8 @@ export function buildApp(view, ia, ui) {
       opponentArea(view, marks),
       h("div", { class: "bl-line-wrap" },
         h("div", { class: "bl-line", style: `--n:${maxReq}` },
-          flags.map((f) => flagColumn(view, f, ia, marks, ui, maxReq)))),
+          flags.map((f) => flagColumn(view, f, ia, marks, ui, maxReq)),
+          calloutShown(view, ui) ? claimCallout(view, view.claim, ui) : null)),
       myArea(view, ia, marks),
     );
   return h(

@@ -1094,16 +1094,25 @@ def test_deadlock_counter_reset_by_claim_or_card():
     assert g.outcome().reason == "deadlock"
 
 
-def test_no_deadlock_while_a_deck_has_cards():
-    # RULINGS: the deadlock house rule applies only "if both decks are empty".
-    # (Regression: the engine once also ended a game with both hands full and
-    # cards left in a deck.)
+def test_deadlock_with_full_hands_while_a_deck_has_cards():
+    # docs/rules.md, Deadlock: with both hands full and no troop to place, nobody can draw and
+    # the state repeats forever, as with empty decks; two idle turns in a row end the game.
+    # (A real case from the arena: north held seven unplayable Tactics, south seven troops
+    # and no free place, and 14 troops were left in the deck.)
     g = make(*full_board(), north="P5 P6 P7 P8 P9 P10 Alexander",
              south="Darius Companion Shield Fog Mud Scout Redeploy", troop="-", tactic="Deserter Traitor")
-    for mv in ("pass", "end", "pass", "end", "pass", "end"):
-        g.play(mv)
-        assert Game.from_position(g.position()).position() == g.position()
-    assert not g.is_over()
+    g.play("pass"); g.play("end")
+    assert not g.is_over() and g.observation(0).idle_turns == 1
+    assert Game.from_position(g.position()).position() == g.position()
+    g.play("pass"); g.play("end")
+    assert g.is_over() and g.outcome().reason == "deadlock"
+
+
+def test_an_active_turn_resets_the_deadlock_count():
+    g = make(*full_board(), north="P5 P6 P7 P8 P9 P10 Alexander",
+             south="Darius Companion Shield Fog Mud Scout Redeploy", troop="-", tactic="Deserter Traitor")
+    g.play("pass"); g.play("end")
+    assert g.observation(0).idle_turns == 1
     # A draw becomes possible once a card is played, and the game goes on.
     g.play("Fog@1")
     assert non_claims(g) == {"draw tactic"}

@@ -33,6 +33,37 @@ describe("morph", () => {
     assert.ok(!live.contains(b));
   });
 
+  it("removing one keyed child moves none of the others", () => {
+    const live = list("a", "b", "c", "d");
+    const before = [...live.children];
+    const moved = [];
+    const insert = live.insertBefore.bind(live);
+    live.insertBefore = (n, ref) => {
+      moved.push(n.textContent);
+      return insert(n, ref);
+    };
+    morph(live, list("a", "c", "d"));
+    assert.deepEqual(moved, []);
+    assert.deepEqual([...live.children], [before[0], before[2], before[3]]);
+  });
+
+  it("matches any keyed permutation (property check)", () => {
+    let seed = 7;
+    const rnd = (n) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+    for (let round = 0; round < 300; round++) {
+      const pick = () => [...new Set(Array.from({ length: rnd(8) }, () => "k" + rnd(10)))];
+      const live = list(...pick());
+      const want = pick();
+      const keep = new Map([...live.children].map((n) => [n.getAttribute("data-key"), n]));
+      morph(live, list(...want));
+      assert.deepEqual([...live.children].map((n) => n.getAttribute("data-key")), want);
+      for (const n of live.children) {
+        const k = n.getAttribute("data-key");
+        if (keep.has(k)) assert.equal(n, keep.get(k), "kept nodes are reused");
+      }
+    }
+  });
+
   it("syncs attributes, boolean properties and text", () => {
     const live = h("div", { class: "x", title: "t" }, h("button", { disabled: true }, "old"), h("input", { type: "checkbox" }));
     const btn = live.firstChild;

@@ -226,9 +226,9 @@ describe("display", () => {
   it("the claim answer is shown next to its flag, with the counterexample, and can be closed", () => {
     const view = fixture("claim-failed");
     const { el, model } = mountView(view);
-    const col = el.querySelector('.bl-flag-col[data-flag="7"]');
-    const note = col.querySelector('[role="note"]');
-    assert.ok(note, "callout inside flag 7's column");
+    const note = el.querySelector('.bl-line [role="note"]');
+    assert.equal(note.getAttribute("data-flag"), "7");
+    assert.match(note.getAttribute("style"), /grid-column:5 \/ span 5;--arrow:50.0%/, "under flags 5-9, arrow at 7");
     assert.match(note.textContent, /Not proved/);
     assert.deepEqual([...note.querySelectorAll("[data-card]")].map((n) => n.getAttribute("data-card")), ["B8", "B9", "B10"]);
     assert.match(button(el, "Flag 7").getAttribute("aria-describedby"), /claim/);
@@ -236,7 +236,7 @@ describe("display", () => {
     assert.equal(el.querySelector('[role="note"]'), null);
     // A new answer shows again.
     model.set({ ...view, claim: { ...view.claim, flag: 5, explanation: "Another." } });
-    assert.ok(el.querySelector('.bl-flag-col[data-flag="5"] [role="note"]'));
+    assert.equal(el.querySelector('[role="note"]').getAttribute("data-flag"), "5");
   });
 });
 

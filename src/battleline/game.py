@@ -750,7 +750,9 @@ class Game:
             self._idle = 0
         else:
             self._idle += 1
-            if self._idle >= 2 and not (self._decks[0] or self._decks[1]):
+            # An idle turn drew no card, so either both decks are empty or the hand was
+            # full: two in a row repeat forever (docs/rules.md, Deadlock).
+            if self._idle >= 2:
                 n = sum(1 for g in FLAGS if self._claimed[g] == 0)
                 s = sum(1 for g in FLAGS if self._claimed[g] == 1)
                 self._finish(None if n == s else (0 if n > s else 1), "deadlock")

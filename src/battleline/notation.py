@@ -434,10 +434,9 @@ def _validate(g: Game) -> None:
         if owner >= 0 and len(g._cards[owner][f]) < need:
             raise PositionError(f"flag {f} is claimed by {PLAYER_NAMES[owner]}, whose side there is "
                                 f"not complete ({len(g._cards[owner][f])} of {need} cards)")
-    if g._idle >= 2 and not (g._decks[0] or g._decks[1]) and (
-            g._outcome is None or g._outcome.reason != "deadlock"):
-        raise PositionError("two idle turns in a row with both decks empty end the game by "
-                            "deadlock: add 'result … deadlock'")
+    if g._idle >= 2 and (g._outcome is None or g._outcome.reason != "deadlock"):
+        raise PositionError("two idle turns in a row end the game by deadlock: add "
+                            "'result … deadlock'")
     unseen = TROOP_MASK & ~g._visible
     for f in FLAGS:
         owner = g._claimed[f]
