@@ -232,7 +232,7 @@ class BattleLineWidget(anywidget.AnyWidget):
             result = g.claim(m.flag)
             self._last_claim = self._claim_json(result, m.flag)
             if not result:
-                self._message = {"kind": "info", "text": result.explanation}
+                self._message = None  # the explanation shows with the claim, at the flag
                 if raise_errors:
                     raise IllegalMoveError(f"{m}: {result.explanation}")
                 self._refresh()
