@@ -41,7 +41,7 @@ def lab(tmp_path_factory):
     proc = subprocess.Popen(
         [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
          "--ServerApp.token=", "--ServerApp.password=", "--allow-root",
-         "--LabApp.news_url=", "--ServerApp.disable_check_xsrf=True",
+         "--LabApp.news_url=", f"--LabApp.workspaces_dir={root / '.workspaces'}",
          f"--notebook-dir={root}"],
         stdout=log, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
@@ -107,11 +107,8 @@ class Notebook:
 
 def widget_cell(setup: str, state_file: Path) -> str:
     """Notebook source: build ``w`` with ``setup`` and write its state to a file on changes."""
-    return textwrap.dedent(f"""\
-        import json
-        from battleline import *
-        from battleline.widget import BattleLineWidget
-        {setup}
+    head = "import json, os\nfrom battleline import *\nfrom battleline.widget import BattleLineWidget\n"
+    tail = textwrap.dedent(f"""
         def _dump(change=None):
             g = w.game
             data = {{"position": g.position(), "phase": g.phase, "to_move": g.to_move,
@@ -122,11 +119,12 @@ def widget_cell(setup: str, state_file: Path) -> str:
             tmp = {str(state_file)!r} + ".tmp"
             with open(tmp, "w") as fh:
                 json.dump(data, fh)
-            import os; os.replace(tmp, {str(state_file)!r})
+            os.replace(tmp, {str(state_file)!r})
         w.observe(_dump, names="view")
         _dump()
         w
         """)
+    return head + textwrap.dedent(setup).strip() + "\n" + tail
 
 
 @pytest.fixture
@@ -149,13 +147,25 @@ def open_widget(lab, browser, tmp_path, request):
         context = browser.new_context(viewport={"width": width, "height": 1000})
         page = context.new_page()
         pages.append((context, page))
-        page.goto(f"{url}/lab/tree/{name}")
+        # A workspace of its own, so that no other notebook is open in the page.
+        page.goto(f"{url}/lab/workspaces/w{len(pages)}-{abs(hash(name))}/tree/{name}?reset")
         page.wait_for_selector(".jp-Notebook", timeout=60000)
         page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle'], "
                                "#jp-main-statusbar :text('Idle')", timeout=60000)
-        page.locator(".jp-Cell").first.click()
-        page.locator("[data-command='notebook:run-cell-and-select-next']").first.click()
         nbk = Notebook(page, state_file, tmp_path)
+        # Clicks sent right after the page loads can be dropped: run until the cell starts.
+        for attempt in range(6):
+            panel = page.locator(".jp-NotebookPanel:visible").first
+            panel.locator(".jp-Cell .jp-InputArea-editor").first.click()
+            panel.locator("[data-command='notebook:run-cell-and-select-next']").first.click()
+            try:
+                page.wait_for_function(
+                    "() => { const p = document.querySelector('.jp-Cell .jp-InputPrompt');"
+                    " return p && /\\[(\\*|\\d+)\\]/.test(p.textContent); }", timeout=5000)
+                break
+            except Exception:
+                if attempt == 5:
+                    raise
         nbk.wait_state(lambda s: True, timeout=60)
         page.get_by_role("button", name="Flag 1").first.wait_for(timeout=30000)
         return nbk
