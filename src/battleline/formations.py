@@ -255,12 +255,18 @@ def best(fixed: Sequence[int], avail: int, need: int, fog: bool, floor: int = -1
     return total, HOST, added, ids
 
 
+def _lowest_start(n: int, lim: int) -> int:
+    """The lowest first value of a run of n whose total beats ``lim`` (12 - n: none)."""
+    totals = RUN_TOTAL[n]
+    s = 1
+    while s <= 11 - n and totals[s] <= lim:
+        s += 1
+    return s
+
+
 def _wedge(tmask: int, nt: int, wilds: list, avail: int, n: int, lim: int):
     totals = RUN_TOTAL[n]
-    # Lowest start s whose run total beats lim.
-    smin = 1
-    while smin <= 11 - n and totals[smin] <= lim:
-        smin += 1
+    smin = _lowest_start(n, lim)
     if smin > 11 - n:
         return None
     if not nt and not wilds:
@@ -334,9 +340,7 @@ def _wedge(tmask: int, nt: int, wilds: list, avail: int, n: int, lim: int):
 
 def _skirmish(tmask: int, nt: int, wilds: list, avail: int, n: int, lim: int):
     totals = RUN_TOTAL[n]
-    smin = 1
-    while smin <= 11 - n and totals[smin] <= lim:
-        smin += 1
+    smin = _lowest_start(n, lim)
     if smin > 11 - n:
         return None
     present = _fold(avail)

@@ -7,6 +7,7 @@ import random
 
 from ..game import Observation
 from ..moves import Move
+from ..worlds import sample_world
 
 LEVELS = {"easy": "RandomBot", "medium": "HeuristicBot", "hard": "SearchBot"}
 
@@ -27,6 +28,14 @@ class Bot:
     def choose(self, obs: Observation) -> Move:
         """The move to make, from the observation of the seat to move."""
         raise NotImplementedError
+
+    def world_and_moves(self, obs: Observation):
+        """A world consistent with ``obs``, its legal moves (exactly the real ones), and
+        the first provable claim among them or None: every bot claims what it can prove."""
+        world = sample_world(obs, self.rng)
+        moves = world.legal_moves()
+        claim = next((m for m in moves if m.kind == "claim"), None)
+        return world, moves, claim
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed!r})"

@@ -15,7 +15,6 @@ from ..cards import TROOP_MASK
 from ..formations import best, side_strength
 from ..game import FLAGS, Game, Observation
 from ..moves import Move
-from ..worlds import sample_world
 from .base import Bot
 
 MISSING_PENALTY = 45     # strength points one missing card costs in confidence
@@ -23,14 +22,16 @@ SCALE = 35.0             # strength difference that makes a flag about 73% / 27%
 TACTIC_MARGIN = 0.12     # a Tactics card must gain this much over the best troop move
 
 
-def flag_chances(g: Game, me: int) -> list[float]:
-    """Estimated chance that ``me`` wins each flag (index 1-9), from what ``me`` knows:
-    the table, the discards and his own hand. 1.0/0.0 for claimed flags."""
-    hand_mask = 0
-    for c in g._hands[me]:
-        if c < 60:
-            hand_mask |= 1 << c
-    unseen = TROOP_MASK & ~g._visible & ~hand_mask
+def flag_chances(g: Game, me: int, see_their_hand: bool = False) -> list[float]:
+    """Estimated chance that ``me`` wins each flag (index 1-9), 1.0/0.0 for claimed flags.
+
+    It reads the table, the discards and ``me``'s hand. With ``see_their_hand`` (in a
+    sampled world, where the opponent's hand is one possibility) it reads the opponent's
+    hand too; otherwise the opponent may draw on every unseen troop.
+    """
+    mine_hand = _troop_mask(g._hands[me])
+    theirs_hand = _troop_mask(g._hands[1 - me]) if see_their_hand else 0
+    unseen = TROOP_MASK & ~g._visible & ~mine_hand & ~theirs_hand
     out = [0.0] * 10
     for f in FLAGS:
         owner = g._claimed[f]
@@ -40,8 +41,8 @@ def flag_chances(g: Game, me: int) -> list[float]:
         need = g.required(f)
         fog = g._env_flag[0] == f
         mine, theirs = g._cards[me][f], g._cards[1 - me][f]
-        my_est = _estimate(mine, need, fog, hand_mask, unseen)
-        their_est = _estimate(theirs, need, fog, 0, unseen)
+        my_est = _estimate(mine, need, fog, mine_hand, unseen)
+        their_est = _estimate(theirs, need, fog, theirs_hand, unseen)
         if len(mine) >= need and len(theirs) >= need and my_est == their_est:
             out[f] = 0.0 if g.completed_later(f, me) else 1.0
             continue
@@ -49,7 +50,17 @@ def flag_chances(g: Game, me: int) -> list[float]:
     return out
 
 
+def _troop_mask(cards) -> int:
+    mask = 0
+    for c in cards:
+        if c < 60:
+            mask |= 1 << c
+    return mask
+
+
 def _estimate(side, need: int, fog: bool, sure: int, maybe: int) -> float:
+    """The strength a side is likely to reach: with its own cards if it can, otherwise
+    with unseen ones, less a penalty for each card still missing."""
     missing = need - len(side)
     if missing <= 0:
         return side_strength(side, need, fog)
@@ -63,9 +74,12 @@ def _estimate(side, need: int, fog: bool, sure: int, maybe: int) -> float:
     return r[0] - MISSING_PENALTY * missing
 
 
-def evaluate_position(g: Game, me: int) -> float:
-    """Expected flags, weighted towards three in a row."""
-    p = flag_chances(g, me)
+def evaluate_position(g: Game, me: int, see_their_hand: bool = False) -> float:
+    """Expected flags, weighted towards three in a row; +-100 for a finished game."""
+    o = g._outcome
+    if o is not None:
+        return 100.0 if o.winner == me else (-100.0 if o.winner is not None else 0.0)
+    p = flag_chances(g, me, see_their_hand)
     total = sum(p[1:])
     run = max(p[f] * p[f + 1] * p[f + 2] for f in range(1, 8))
     return total + 2.0 * run
@@ -83,11 +97,9 @@ class HeuristicBot(Bot):
     name = "heuristic"
 
     def choose(self, obs: Observation) -> Move:
-        world = sample_world(obs, self.rng)
-        moves = world.legal_moves()
-        for m in moves:
-            if m.kind == "claim":
-                return m
+        world, moves, claim = self.world_and_moves(obs)
+        if claim is not None:
+            return claim
         if len(moves) == 1:
             return moves[0]
         phase = world.phase

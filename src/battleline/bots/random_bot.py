@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from ..game import Observation
 from ..moves import Move
-from ..worlds import sample_world
 from .base import Bot
 
 
@@ -20,9 +19,5 @@ class RandomBot(Bot):
     name = "random"
 
     def choose(self, obs: Observation) -> Move:
-        world = sample_world(obs, self.rng)
-        moves = world.legal_moves()
-        for m in moves:
-            if m.kind == "claim":
-                return m
-        return self.rng.choice(moves)
+        _, moves, claim = self.world_and_moves(obs)
+        return claim or self.rng.choice(moves)

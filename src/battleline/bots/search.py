@@ -13,65 +13,15 @@ the seed makes it deterministic for a given iteration budget.
 
 from __future__ import annotations
 
-import math
 import time
 
-from ..cards import TROOP_MASK
-from ..formations import best, side_strength
-from ..game import FLAGS, Game, Observation
+from ..game import Game, Observation
 from ..moves import Move
 from ..worlds import sample_world
 from .base import Bot
-from .heuristic import MISSING_PENALTY, SCALE, HeuristicBot, evaluate_position
+from .heuristic import HeuristicBot, evaluate_position, flag_chances
 
 __all__ = ["SearchBot"]
-
-
-def world_chances(g: Game, me: int) -> list[float]:
-    """Flag-win chances in one sampled world, using both hands of that world."""
-    mine_hand = 0
-    for c in g._hands[me]:
-        if c < 60:
-            mine_hand |= 1 << c
-    theirs_hand = 0
-    for c in g._hands[1 - me]:
-        if c < 60:
-            theirs_hand |= 1 << c
-    deck = TROOP_MASK & ~g._visible & ~mine_hand & ~theirs_hand
-    out = [0.0] * 10
-    for f in FLAGS:
-        owner = g._claimed[f]
-        if owner >= 0:
-            out[f] = 1.0 if owner == me else 0.0
-            continue
-        need = 4 if g._env_flag[1] == f else 3
-        fog = g._env_flag[0] == f
-        a = _est(g._cards[me][f], need, fog, mine_hand, deck)
-        b = _est(g._cards[1 - me][f], need, fog, theirs_hand, deck)
-        if a == b and len(g._cards[me][f]) >= need and len(g._cards[1 - me][f]) >= need:
-            out[f] = 0.0 if g.completed_later(f, me) else 1.0
-        else:
-            out[f] = 1.0 / (1.0 + math.exp(-(a - b) / SCALE))
-    return out
-
-
-def _est(side, need, fog, sure, maybe):
-    missing = need - len(side)
-    if missing <= 0:
-        return side_strength(side, need, fog)
-    r = best(side, sure, missing, fog) if sure else None
-    if r is not None:
-        return r[0]
-    r = best(side, sure | maybe, missing, fog)
-    return -100.0 if r is None else r[0] - MISSING_PENALTY * missing
-
-
-def world_value(g: Game, me: int) -> float:
-    o = g._outcome
-    if o is not None:
-        return 100.0 if o.winner == me else (-100.0 if o.winner is not None else 0.0)
-    p = world_chances(g, me)
-    return sum(p[1:]) + 2.0 * max(p[f] * p[f + 1] * p[f + 2] for f in range(1, 8))
 
 
 class SearchBot(Bot):
@@ -99,11 +49,9 @@ class SearchBot(Bot):
 
     def choose(self, obs: Observation) -> Move:
         start = time.perf_counter()
-        world = sample_world(obs, self.rng)
-        moves = world.legal_moves()
-        for m in moves:
-            if m.kind == "claim":
-                return m
+        world, moves, claim = self.world_and_moves(obs)
+        if claim is not None:
+            return claim
         if len(moves) == 1 or world.phase != "play":
             self._heuristic.rng = self.rng
             return self._heuristic.choose(obs)
@@ -162,7 +110,7 @@ class SearchBot(Bot):
             pushed += 1
         if not w.is_over():
             pushed += self._greedy_reply(w, 1 - me)
-        value = world_value(w, me)
+        value = evaluate_position(w, me, see_their_hand=True)
         for _ in range(pushed):
             w.undo()
         return value
@@ -183,7 +131,7 @@ class SearchBot(Bot):
         best_m, best_v = None, -1e9
         for m in options:
             w.push(m)
-            v = sum(world_chances(w, opp)[1:])
+            v = sum(flag_chances(w, opp, see_their_hand=True)[1:])
             w.undo()
             if v > best_v:
                 best_m, best_v = m, v
