@@ -220,6 +220,10 @@ class Game:
         """The moves played so far (a copy)."""
         return list(self._moves)
 
+    def history(self) -> list[tuple[int, Move]]:
+        """``(player, move)`` for every move played so far."""
+        return [(saved[0], move) for move, saved, _ in self._stack]
+
     def hand(self, player: int) -> list[Card]:
         """A player's hand (full information: use :meth:`observation` for a player's view)."""
         return list(self._hands[player])

@@ -263,27 +263,12 @@ class BattleLineWidget(anywidget.AnyWidget):
 
     def _turn_moves(self, player: int) -> list[Move]:
         """The moves of ``player``'s last turn (for marking them on the table)."""
-        g = self.game
-        history = g.moves
-        # Walk back over the turn: a turn ends with a draw, end, or Scout's last return.
         out = []
-        i = len(history) - 1
-        owner_turn_moves = self._moves_by_player()
-        while i >= 0 and owner_turn_moves[i] == player:
-            out.append(history[i])
-            i -= 1
+        for who, move in reversed(self.game.history()):
+            if who != player:
+                break
+            out.append(move)
         return list(reversed(out))
-
-    def _moves_by_player(self) -> list[int]:
-        """Who made each move so far (replayed from the move list)."""
-        g = self.game
-        copy = g.copy()
-        n = len(copy.moves)
-        players = []
-        for _ in range(n):
-            copy.undo()
-            players.append(copy.to_move)
-        return list(reversed(players))
 
     def _auto_claims(self) -> None:
         g = self.game

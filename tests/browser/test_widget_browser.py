@@ -258,3 +258,22 @@ def test_tactics_cards_through_the_view_part_two(open_widget):
     s = nb.wait_state(lambda s: s["to_move"] == 0)
     assert s["moves"][-2:] == ["return R4", "return P1"]
     nb.screenshot("tactics-part-two")
+
+
+def test_two_views_of_one_widget_stay_in_step(open_widget):
+    nb = open_widget("w = BattleLineWidget(opponent='easy', seed=8, bot_seed=3)\ndisplay(w)")
+    page = nb.page
+    wait_for_human(nb, page)
+    roots = page.locator("[aria-label='Flag 1']")
+    assert roots.count() == 2
+    first = page.locator(HAND).first
+    card = first.get_attribute("data-card")
+    first.click()
+    place = page.locator(PLACE).first
+    flag = place.get_attribute("data-flag")
+    place.click()
+    nb.wait_state(lambda s: any(m.startswith(f"{card}@") for m in s["moves"]))
+    shown = page.locator(f'[data-act="mine"][data-card="{card}"][data-flag="{flag}"]')
+    shown.nth(1).wait_for()
+    assert shown.count() == 2
+    nb.screenshot("two-views")
