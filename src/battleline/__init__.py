@@ -10,9 +10,10 @@ from .formations import Formation, evaluate
 from .game import NORTH, SOUTH, FlagView, Game, Observation, Outcome
 from .match import Match
 from .moves import IllegalMoveError, Move, PositionError
+from .solver import Solution, solve
 
 __all__ = ["BattleLineWidget", "Card", "ClaimResult", "Formation", "FlagView", "Game", "IllegalMoveError", "Match", "Move",
-           "NORTH", "Observation", "Outcome", "PositionError", "SOUTH", "can_claim", "evaluate"]
+           "NORTH", "Observation", "Outcome", "PositionError", "SOUTH", "Solution", "can_claim", "evaluate", "solve"]
 __version__ = "0.1.0"
 
 

@@ -210,7 +210,8 @@ def read_position(text: str) -> Game:
                 raise PositionError(f"line {lineno}: cannot read {ln!r}: expected 'discard north: CARDS'")
             p = _PLAYER[m.group(1).lower()]
             key = f"discard {p}"
-            discards[p] = [c for c, _ in _card_list(m.group(2), lineno)]
+            body = m.group(2).strip()
+            discards[p] = "rest" if body.lower() == "rest" else [c for c, _ in _card_list(body, lineno)]
         else:
             raise PositionError(f"line {lineno}: cannot read {ln!r}")
         if key in seen_keys:
@@ -320,9 +321,11 @@ def _build(rules, turn, idle, result, flags, hands, decks, discards) -> Game:
             clock += 1
     g._clock = clock
     for p in (0, 1):
+        if discards.get(p) == "rest":
+            continue
         for c in discards.get(p, []):
             put(c, f"{PLAYER_NAMES[p]}'s discards")
-        g._discards[p] = list(discards.get(p, []))
+        g._discards[p] = [] if discards.get(p) == "rest" else list(discards.get(p, []))
     known_opp = [0, 0]
     for p in (0, 1):
         if p not in hands:
@@ -361,6 +364,13 @@ def _build(rules, turn, idle, result, flags, hands, decks, discards) -> Game:
             where[c] = f"the {DECK_NAMES[d]} deck"
         g._decks[d] = pool
     g._known_deck = known_deck
+    rest_piles = [p for p in (0, 1) if discards.get(p) == "rest"]
+    if len(rest_piles) > 1:
+        raise PositionError("only one discard pile can be 'rest'")
+    for p in rest_piles:
+        g._discards[p] = [c for c in ALL_CARDS if c not in where]
+        for c in g._discards[p]:
+            where[c] = f"{PLAYER_NAMES[p]}'s discards"
     missing = [c for c in ALL_CARDS if c not in where]
     if missing:
         raise PositionError(f"card {missing[0]} is missing: each of the 70 cards must be somewhere "
