@@ -1,0 +1,36 @@
+"""``python -m battleline.puzzles check [FILES]``: verify puzzles; exit 1 on any failure."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from . import PuzzleError, bundled, load, verify
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m battleline.puzzles")
+    sub = ap.add_subparsers(dest="command", required=True)
+    check = sub.add_parser("check", help="verify the bundled puzzles, or the files given")
+    check.add_argument("files", nargs="*")
+    args = ap.parse_args(argv)
+    failures = 0
+    try:
+        puzzles = [load(f) for f in args.files] if args.files else bundled()
+    except PuzzleError as e:
+        print(f"FAILED {e}")
+        return 1
+    ok = 0
+    for p in puzzles:
+        try:
+            print(verify(p))
+            ok += 1
+        except (PuzzleError, TimeoutError, ValueError) as e:
+            print(f"FAILED {e}")
+            failures += 1
+    print(f"{ok} puzzles verified" + (f", {failures} failed" if failures else ""))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
