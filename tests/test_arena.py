@@ -65,3 +65,17 @@ def test_arena_rejects_unknown_bots():
     out = subprocess.run([sys.executable, "-m", "battleline.arena", "nobody", "easy", "--games", "2"],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode != 0 and "unknown bot" in out.stderr
+
+
+def test_saved_parts_combine_into_one_summary(tmp_path):
+    from battleline.arena import combine, run_arena
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    whole = run_arena("easy", "easy", 8, seed=5)
+    run_arena("easy", "easy", 4, seed=5, save=str(first))
+    run_arena("easy", "easy", 4, seed=7, save=str(second))
+    combined = combine([str(first), str(second)])
+    timing = {k for k in whole if "move_s" in k}
+    assert {k: v for k, v in combined.items() if k not in timing} == \
+        {k: v for k, v in whole.items() if k not in timing}
+    with pytest.raises(ValueError, match="same game twice"):
+        combine([str(first), str(first)])

@@ -132,8 +132,10 @@ def summarize(results: list[GameResult], spec_a: str, spec_b: str) -> dict:
 
 
 def run_arena(spec_a: str, spec_b: str, games: int, seed: int = 0, move_time: float | None = None,
-              jobs: int = 1, rules: str = "standard", progress: bool = False) -> dict:
-    """Play ``games`` games (rounded up to pairs) and return the summary dictionary."""
+              jobs: int = 1, rules: str = "standard", progress: bool = False,
+              save: str | None = None) -> dict:
+    """Play ``games`` games (rounded up to pairs) and return the summary dictionary.
+    ``save`` appends every game's result to a JSON-lines file (see :func:`combine`)."""
     for spec in (spec_a, spec_b):
         bot_from_spec(spec)  # fail early on a bad name
     pairs = (games + 1) // 2
@@ -146,19 +148,51 @@ def run_arena(spec_a: str, spec_b: str, games: int, seed: int = 0, move_time: fl
             bar = tqdm(total=pairs * 2, unit="game", file=sys.stderr)
         except ImportError:
             bar = None
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for pair in pool.map(_play_pair, tasks, chunksize=1):
-                results.extend(pair)
-                if bar:
-                    bar.update(2)
-    else:
-        for t in tasks:
-            results.extend(_play_pair(t))
-            if bar:
-                bar.update(2)
+    out = open(save, "a") if save else None
+
+    def record(pair):
+        results.extend(pair)
+        if out:
+            for r in pair:
+                out.write(json.dumps({"a": spec_a, "b": spec_b, "move_time": move_time, "rules": rules,
+                                      **r.__dict__}) + "\n")
+            out.flush()
+        if bar:
+            bar.update(2)
+
+    try:
+        if jobs > 1:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                for pair in pool.map(_play_pair, tasks, chunksize=1):
+                    record(pair)
+        else:
+            for t in tasks:
+                record(_play_pair(t))
+    finally:
+        if out:
+            out.close()
     if bar:
         bar.close()
+    return summarize(results, spec_a, spec_b)
+
+
+def combine(paths: list[str]) -> dict:
+    """One summary of games saved by several runs (``--save``), e.g. a long match played
+    in parts. All games must be between the same two bots under the same settings."""
+    results = []
+    keys = set()
+    for path in paths:
+        with open(path) as fh:
+            for line in fh:
+                d = json.loads(line)
+                keys.add((d.pop("a"), d.pop("b"), d.pop("move_time"), d.pop("rules")))
+                results.append(GameResult(**d))
+    if len(keys) != 1:
+        raise ValueError(f"the files mix different matches: {sorted(map(str, keys))}")
+    deals = [(r.deal, r.a_seat) for r in results]
+    if len(set(deals)) != len(deals):
+        raise ValueError("the files hold the same game twice")
+    (spec_a, spec_b, _, _), = keys
     return summarize(results, spec_a, spec_b)
 
 
@@ -188,10 +222,16 @@ def main(argv=None) -> None:
     ap.add_argument("--jobs", type=int, default=1, help="parallel processes")
     ap.add_argument("--rules", choices=["standard", "advanced"], default="standard")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--save", metavar="FILE", help="append every game's result to FILE (JSON lines)")
+    ap.add_argument("--combine", metavar="FILE", nargs="+",
+                    help="summarize games saved by earlier runs instead of playing")
     args = ap.parse_args(argv)
     try:
-        s = run_arena(args.bot_a, args.bot_b, args.games, args.seed, args.move_time, args.jobs,
-                      args.rules, progress=not args.json and args.games >= 20)
+        if args.combine:
+            s = combine(args.combine)
+        else:
+            s = run_arena(args.bot_a, args.bot_b, args.games, args.seed, args.move_time, args.jobs,
+                          args.rules, progress=not args.json and args.games >= 20, save=args.save)
     except ValueError as e:
         ap.error(str(e))
     print(json.dumps(s) if args.json else _report(s))

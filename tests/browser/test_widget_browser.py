@@ -47,8 +47,15 @@ def wait_for_human(nb, page, after: int | None = None):
     """Wait until it is the human's turn again (the bot has moved) or the game is over."""
     state = nb.wait_state(lambda s: s["over"] or (not s["thinking"] and s["to_move"] == 1 and
                                                   (after is None or len(s["moves"]) > after)))
-    page.wait_for_timeout(30)
+    wait_for_view(page, state)
     return state
+
+
+def wait_for_view(page, state) -> None:
+    """Wait until the page shows the view that Python last published (its status line)."""
+    page.wait_for_function(
+        "t => [...document.querySelectorAll('.bl-status')].some(e => e.textContent === t)",
+        arg=state["view_status"], timeout=20000)
 
 
 def test_a_whole_game_against_the_bot(open_widget):
@@ -75,7 +82,7 @@ def test_a_whole_game_against_the_bot(open_widget):
                 place.wait_for()
                 flag = place.get_attribute("data-flag")
                 latencies.append(page.evaluate(MEASURE_PLACE, [flag, card]))
-            elif button(page, "Pass").is_enabled():
+            elif button(page, "Pass").count() and button(page, "Pass").is_enabled():
                 click(page, "Pass")
             else:
                 hand.first.click()
@@ -87,7 +94,8 @@ def test_a_whole_game_against_the_bot(open_widget):
                     b.click()
                     break
         elif phase == "scout-draw":
-            click(page, "Draw troop" if button(page, "Draw troop").is_enabled() else "Draw tactic")
+            troop = button(page, "Draw troop")
+            click(page, "Draw troop" if troop.count() and troop.is_enabled() else "Draw tactic")
         elif phase == "scout-return":
             page.locator(HAND).first.click()
         nb.wait_state(lambda st: st["over"] or len(st["moves"]) > n)
