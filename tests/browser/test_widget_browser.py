@@ -285,3 +285,27 @@ def test_two_views_of_one_widget_stay_in_step(open_widget):
     shown.nth(1).wait_for()
     assert shown.count() == 2
     nb.screenshot("two-views")
+
+
+def test_the_play_notebook_against_the_hard_bot(open_widget):
+    """examples/play.ipynb, the README's main job, as it is: play one turn against "hard"."""
+    nb_json = json.loads((ROOT / "examples" / "play.ipynb").read_text())
+    source = "".join(nb_json["cells"][0]["source"])
+    nb = open_widget(source, raw=True)
+    page = nb.page
+    status = page.locator(".bl-status")
+    # Whoever starts, wait until it is our turn (the bot may move first).
+    page.wait_for_function("() => document.querySelector('.bl-status').textContent.startsWith('Your turn')",
+                           timeout=60000)
+    page.locator(HAND).first.click()
+    page.locator(PLACE).first.click()
+    page.wait_for_function("() => document.querySelector('.bl-status').textContent.includes('draw')",
+                           timeout=20000)
+    count = "() => (document.body.innerText.match(/Bot played/g) || []).length"
+    before = page.evaluate(count)
+    click(page, "Draw troop")
+    page.wait_for_function(f"() => ({count})() > {before} && document.querySelector('.bl-status')"
+                           ".textContent.startsWith('Your turn: play')", timeout=60000)
+    assert "Bot" in page.locator("body").inner_text()
+    assert status.first.inner_text().startswith("Your turn")
+    nb.screenshot("play-notebook")
