@@ -39,6 +39,16 @@ def click(page, name: str) -> None:
     button(page, name).click()
 
 
+def troop_cards(page):
+    """The enabled troop cards in the hand (a Tactics card may need no place, or another)."""
+    out = []
+    for c in page.locator(HAND).all():
+        card = c.get_attribute("data-card") or ""
+        if card[:1] in "ROYGBP" and card[1:].isdigit():
+            out.append(c)
+    return out
+
+
 def moves_made(nb) -> int:
     return len(nb.state()["moves"])
 
@@ -73,8 +83,7 @@ def test_a_whole_game_against_the_bot(open_widget):
         phase = s["phase"]
         if phase == "play":
             hand = page.locator(HAND)
-            troops = [c for c in hand.all() if (c.get_attribute("data-card") or "")[:1] in "ROYGBP"
-                      and (c.get_attribute("data-card") or "")[1:].isdigit()]
+            troops = troop_cards(page)
             if troops:
                 card = troops[0].get_attribute("data-card")
                 troops[0].click()
@@ -152,7 +161,7 @@ def test_undo_takes_back_the_last_turn(open_widget):
     page = nb.page
     start = wait_for_human(nb, page)
     n = len(start["moves"])
-    page.locator(HAND).first.click()
+    troop_cards(page)[0].click()
     page.locator(PLACE).first.click()
     nb.wait_state(lambda st: st["phase"] == "draw")
     click(page, "Draw troop")
@@ -274,7 +283,7 @@ def test_two_views_of_one_widget_stay_in_step(open_widget):
     wait_for_human(nb, page)
     roots = page.locator("[aria-label='Flag 1']")
     assert roots.count() == 2
-    first = page.locator(HAND).first
+    first = troop_cards(page)[0]
     card = first.get_attribute("data-card")
     first.click()
     place = page.locator(PLACE).first
@@ -297,7 +306,7 @@ def test_the_play_notebook_against_the_hard_bot(open_widget):
     # Whoever starts, wait until it is our turn (the bot may move first).
     page.wait_for_function("() => document.querySelector('.bl-status').textContent.startsWith('Your turn')",
                            timeout=60000)
-    page.locator(HAND).first.click()
+    troop_cards(page)[0].click()
     page.locator(PLACE).first.click()
     page.wait_for_function("() => document.querySelector('.bl-status').textContent.includes('draw')",
                            timeout=20000)
