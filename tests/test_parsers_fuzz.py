@@ -1,0 +1,83 @@
+"""Every text parser answers bad input with a ValueError (PositionError, IllegalMoveError)
+and nothing else, and leaves the game unchanged."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings, strategies as st
+
+from battleline import Card, Game, Move
+from battleline.widget import BattleLineWidget
+
+VOCAB = ["R7", "B10", "Fog", "Mud", "Scout", "@", "3", "12", "flag", "north", "south", "|", ":",
+         "claimed", "by", "order", "NS", "rest", "seed", "hand", "troop", "deck", "tactic",
+         "discard", "turn", "play", "draw", "claim", "return", "Redeploy", "Traitor", "Deserter",
+         "-", "[north]", "idle", "result", "over", "rules", "advanced", "\n", " ", "battleline",
+         "position", "1"]
+words = st.lists(st.sampled_from(VOCAB), max_size=40).map(" ".join)
+texts = st.one_of(st.text(max_size=60), words)
+GOOD = Game(seed=9).position()
+
+
+def mutated_positions():
+    lines = GOOD.splitlines()
+    return st.tuples(st.integers(0, len(lines) - 1), texts).map(
+        lambda t: "\n".join(lines[:t[0]] + [t[1]] + lines[t[0] + 1:]) + "\n")
+
+
+@settings(max_examples=300, deadline=None)
+@given(texts)
+def test_card_and_move_parsers(text):
+    for parse in (Card, Move.parse):
+        try:
+            parse(text)
+        except ValueError:
+            pass
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(texts, mutated_positions()))
+def test_position_parser(text):
+    try:
+        g = Game.from_position(text)
+    except ValueError:
+        return
+    assert Game.from_position(g.position()).position() == g.position()
+
+
+@settings(max_examples=200, deadline=None)
+@given(texts)
+def test_move_text_never_half_applies(text):
+    g = Game(seed=4)
+    before = g.position()
+    try:
+        g.play(text)
+    except ValueError:
+        assert g.position() == before
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.one_of(texts, st.builds(lambda m: json.dumps({"format": "battleline-record", "version": 1,
+                                                         "start": GOOD, "moves": m}),
+                                  st.lists(texts, max_size=3))))
+def test_record_parser(text):
+    try:
+        Game.from_record(text)
+    except ValueError:
+        pass
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(st.none(), st.integers(), texts,
+                 st.dictionaries(st.sampled_from(["type", "move", "name", "value"]),
+                                 st.one_of(texts, st.integers(), st.booleans(), st.none()))))
+def test_widget_messages(content):
+    w = BattleLineWidget(opponent="easy", seed=2, bot_seed=1)
+    before = w.game.position()
+    w._on_msg(w, content, [])
+    msg = w.view["message"]
+    if w.game.position() != before:
+        assert msg is None  # only a legal move changes the game
+    elif msg is not None:
+        assert msg["kind"] == "error" and "Something went wrong" not in msg["text"]
