@@ -26,6 +26,7 @@ import time
 from .cards import ALL_CARDS, TROOP_MASK
 from .claims import can_claim, claim_holds
 from .game import Game
+from .moves import CLAIM_MOVES
 
 
 def hard_claim_cases(n: int, seed: int = 1) -> list[dict]:
@@ -110,25 +111,20 @@ def random_game(seed: int, rules: str = "standard") -> Game:
         if phase == "play":
             if advanced:
                 for f in g.provable_flags():
-                    g.push(_claim(f))
+                    g.push(CLAIM_MOVES[f])
                     if g._outcome is not None:
                         return g
             g.push(choice(g.legal_moves(claims=False)))
         elif phase == "draw":
             if not advanced:
                 for f in g.provable_flags():
-                    g.push(_claim(f))
+                    g.push(CLAIM_MOVES[f])
                     if g._outcome is not None:
                         return g
             g.push(choice(g.legal_moves(claims=False)))
         else:
             g.push(choice(g.legal_moves(claims=False)))
     return g
-
-
-def _claim(f):
-    from .moves import CLAIM_MOVES
-    return CLAIM_MOVES[f]
 
 
 def bench_games(n_games: int, seed: int) -> dict:

@@ -219,8 +219,6 @@ for _i, _cname in enumerate(COLOR_NAMES):
 
 ALEXANDER, DARIUS, COMPANION, SHIELD, FOG, MUD, SCOUT, REDEPLOY, DESERTER, TRAITOR = range(60, 70)
 TROOP_MASK = (1 << 60) - 1
-TACTICS_MASK = ((1 << 70) - 1) ^ TROOP_MASK
-ALL_MASK = (1 << 70) - 1
 
 
 def parse_cards(text: str | Iterable[CardLike]) -> list[Card]:
@@ -242,21 +240,3 @@ def cards_text(cards: Iterable[CardLike]) -> str:
     'R7 B8'
     """
     return " ".join(str(Card(c)) for c in cards)
-
-
-def mask_of(cards: Iterable[int]) -> int:
-    """Bit mask of a set of cards."""
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
-def cards_of(mask: int) -> list[Card]:
-    """The cards of a bit mask, in card order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(ALL_CARDS[low.bit_length() - 1])
-        mask ^= low
-    return out

@@ -104,15 +104,6 @@ def _order_string(g: Game, f: int) -> str:
 
 
 # ---------------------------------------------------------------- reading
-class _Reader:
-    def __init__(self, text: str):
-        self.text = text
-
-    def fail(self, lineno: int | None, msg: str):
-        where = f"line {lineno}: " if lineno else ""
-        raise PositionError(f"{where}{msg}")
-
-
 def _card(tok: str, lineno: int) -> tuple[Card, int | None]:
     m = re.fullmatch(r"([^\[\]]+)(?:\[(\w+)\])?", tok)
     if not m:

@@ -49,10 +49,6 @@ def troop_cards(page):
     return out
 
 
-def moves_made(nb) -> int:
-    return len(nb.state()["moves"])
-
-
 def wait_for_human(nb, page, after: int | None = None):
     """Wait until it is the human's turn again (the bot has moved) or the game is over."""
     state = nb.wait_state(lambda s: s["over"] or (not s["thinking"] and s["to_move"] == 1 and
