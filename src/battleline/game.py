@@ -221,7 +221,12 @@ class Game:
         return list(self._moves)
 
     def history(self) -> list[tuple[int, Move]]:
-        """``(player, move)`` for every move played so far."""
+        """``(player, move)`` for every move played so far.
+
+        >>> g = Game(seed=1, first=0)
+        >>> g.play(g.legal_moves()[0]); g.history()
+        [(0, Move('R9@1'))]
+        """
         return [(saved[0], move) for move, saved, _ in self._stack]
 
     def hand(self, player: int) -> list[Card]:
@@ -330,7 +335,11 @@ class Game:
 
     def check_claim(self, flag: int, player: int | None = None) -> ClaimResult:
         """The claim proof for ``flag`` by ``player`` (default: the player to move), without
-        claiming. Says why, with a counterexample when it fails."""
+        claiming. Says why, with a counterexample when it fails.
+
+        >>> Game(seed=1).check_claim(4).explanation
+        'Your side of flag 4 has 0 cards; a claim needs 3.'
+        """
         p = self._to_move if player is None else player
         _check_flag(flag)
         if self._claimed[flag] >= 0:
@@ -384,7 +393,12 @@ class Game:
     def legal_moves(self, claims: bool = True) -> list[Move]:
         """Every legal move for the player to move. Claims are listed only for flags
         that can be proved (a claim that fails changes nothing: see :meth:`claim`).
-        ``claims=False`` skips the claim proofs."""
+        ``claims=False`` skips the claim proofs.
+
+        >>> g = Game(seed=1, first=0)
+        >>> len(g.legal_moves())        # seven troops at nine flags
+        63
+        """
         ph = self._phase
         p = self._to_move
         if ph == PLAY:
@@ -879,7 +893,12 @@ class Game:
         )
 
     def observation(self, player: int) -> Observation:
-        """What ``player`` knows, and nothing more (see :class:`Observation`)."""
+        """What ``player`` knows, and nothing more (see :class:`Observation`).
+
+        >>> o = Game(seed=1).observation(0)
+        >>> len(o.hand), o.opponent_hand_size, o.deck_sizes
+        (7, 7, (46, 10))
+        """
         if player not in (0, 1):
             raise ValueError(f"player must be 0 (north) or 1 (south), not {player!r}")
         known = []
@@ -912,19 +931,33 @@ class Game:
 
     # --------------------------------------------------------------- notation
     def position(self) -> str:
-        """The complete position as text (see ``docs/notation.md``)."""
+        """The complete position as text (see ``docs/notation.md``).
+
+        >>> Game(seed=1, first=1).position().splitlines()[:3]
+        ['battleline position 1', 'rules standard', 'turn south play']
+        """
         from .notation import write_position
         return write_position(self)
 
     @classmethod
     def from_position(cls, text: str) -> "Game":
         """A game from position text; raises :class:`PositionError` when it is malformed
-        or impossible."""
+        or impossible.
+
+        >>> g = Game(seed=1)
+        >>> Game.from_position(g.position()).position() == g.position()
+        True
+        """
         from .notation import read_position
         return read_position(text)
 
     def record(self) -> str:
-        """The game so far as JSON: the start position and every move."""
+        """The game so far as JSON: the start position and every move.
+
+        >>> g = Game(seed=1); g.play(g.legal_moves()[0])
+        >>> Game.from_record(g.record()).position() == g.position()
+        True
+        """
         from .notation import write_record
         return write_record(self)
 
@@ -935,7 +968,12 @@ class Game:
         return read_record(text)
 
     def copy(self) -> "Game":
-        """An independent copy with the same position and history."""
+        """An independent copy with the same position and history.
+
+        >>> g = Game(seed=1); c = g.copy(); c.play(c.legal_moves()[0])
+        >>> len(g.moves), len(c.moves)
+        (0, 1)
+        """
         from copy import deepcopy
         return deepcopy(self)
 
