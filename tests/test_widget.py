@@ -221,6 +221,26 @@ def test_the_browser_never_receives_hidden_cards(seed):
             assert not re.search(rf"\b{re.escape(name)}\b(?!\d)", text), name
 
 
+def run_async(main) -> None:
+    """asyncio.run in a thread of its own: the browser tests' Playwright session keeps an
+    event loop running in the main thread."""
+    import threading
+    errors = []
+
+    def target():
+        try:
+            asyncio.run(main())
+        except BaseException as e:  # re-raised in the test's thread
+            errors.append(e)
+
+    t = threading.Thread(target=target)
+    t.start()
+    t.join(60)
+    assert not t.is_alive(), "the event loop did not finish"
+    if errors:
+        raise errors[0]
+
+
 async def until_idle(w):
     for _ in range(500):
         if not w.view["thinking"]:
@@ -231,7 +251,7 @@ async def until_idle(w):
 
 def test_the_bot_thinks_without_blocking_the_event_loop():
     async def main():
-        w = BattleLineWidget(opponent="easy", seed=3, bot_seed=1)
+        w = BattleLineWidget(opponent="easy", seed=3, bot_seed=1, background_bot=True)
         await until_idle(w)
         play = next(m for m in w.view["legal"] if m["kind"] == "play")
         send(w, {"type": "move", "move": play["text"]})
@@ -240,12 +260,12 @@ def test_the_bot_thinks_without_blocking_the_event_loop():
         assert w.view["legal"] == []
         await until_idle(w)
         assert w.view["my_turn"]
-    asyncio.run(main())
+    run_async(main)
 
 
 def test_moves_sent_while_the_bot_thinks_are_refused():
     async def main():
-        w = BattleLineWidget(opponent="easy", seed=3, bot_seed=1)
+        w = BattleLineWidget(opponent="easy", seed=3, bot_seed=1, background_bot=True)
         await until_idle(w)
         play = next(m for m in w.view["legal"] if m["kind"] == "play")
         send(w, {"type": "move", "move": play["text"]})
@@ -255,4 +275,4 @@ def test_moves_sent_while_the_bot_thinks_are_refused():
         assert "bot" in w.view["message"]["text"].lower()
         assert position_of(w) == before
         await until_idle(w)
-    asyncio.run(main())
+    run_async(main)

@@ -70,7 +70,7 @@ class BattleLineWidget(anywidget.AnyWidget):
 
     def __init__(self, game: Game | None = None, *, opponent: Any = "hard", seat: int = 1,
                  rules: str = "standard", seed: int | None = None, bot_seed: int | None = None,
-                 **kwargs):
+                 background_bot: bool | None = None, **kwargs):
         super().__init__(**kwargs)
         if seat not in (0, 1):
             raise ValueError(f"seat must be 0 (north) or 1 (south), not {seat!r}")
@@ -80,6 +80,9 @@ class BattleLineWidget(anywidget.AnyWidget):
         self.bot = None if opponent is None else bot_from_spec(opponent, seed=bot_seed)
         self.seat = seat
         self.rules = rules
+        # The bot thinks in a worker thread on the kernel's event loop; outside a kernel
+        # (scripts, tests) it moves at once unless asked otherwise.
+        self.background_bot = _in_kernel() if background_bot is None else background_bot
         self.options = {name: False for name in OPTIONS}
         self._thinking = False
         self._generation = 0          # bumped by new game / undo: stale bot work is dropped
@@ -294,10 +297,12 @@ class BattleLineWidget(anywidget.AnyWidget):
             return
         self._thinking = True
         self._refresh()
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
+        loop = None
+        if self.background_bot:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                loop = None
         if loop is None:
             self._bot_turn_sync()
         else:
@@ -505,6 +510,16 @@ class BattleLineWidget(anywidget.AnyWidget):
                 self.hot_seat or any(t < len(g.moves) for t in self._turn_starts)),
             "can_next_game": g.is_over(),
         }
+
+
+def _in_kernel() -> bool:
+    """Whether we run inside a Jupyter kernel (whose event loop handles the widget)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
 
 
 def _public_move(m: Move) -> dict:

@@ -86,7 +86,7 @@ class Notebook:
         """The kernel's view of the game: written after every change of the widget."""
         return json.loads(self.state_file.read_text())
 
-    def wait_state(self, predicate, timeout: float = 20.0) -> dict:
+    def wait_state(self, predicate, timeout: float = 60.0) -> dict:
         deadline = time.time() + timeout
         last = None
         while time.time() < deadline:
@@ -146,6 +146,7 @@ def open_widget(lab, browser, tmp_path, request):
         }
         (root / name).write_text(json.dumps(nb))
         context = browser.new_context(viewport={"width": width, "height": 1000})
+        context.set_default_timeout(60000)  # generous: the machine may be busy
         page = context.new_page()
         pages.append((context, page))
         # A workspace of its own, so that no other notebook is open in the page.

@@ -67,8 +67,10 @@ def wait_for_view(page, state) -> None:
 def test_a_whole_game_against_the_bot(open_widget):
     nb = open_widget("w = BattleLineWidget(opponent='easy', seed=21, bot_seed=4)")
     page = nb.page
-    page.get_by_role("checkbox", name="Claim automatically").check()
-    nb.wait_state(lambda s: True)
+    box = page.get_by_role("checkbox", name="Claim automatically")
+    box.click()
+    page.wait_for_function("() => [...document.querySelectorAll('input[type=checkbox]')]"
+                           ".some(b => b.checked)", timeout=20000)
     latencies = []
     clicks = 0
     while True:
