@@ -18,7 +18,9 @@ Move('R10@1')
 
 from __future__ import annotations
 
-from .cards import Card, CardLike
+import random
+
+from .cards import ALL_CARDS, Card, CardLike
 from .game import Game, PLAYER_NAMES
 from .moves import PositionError
 
@@ -163,8 +165,6 @@ class PositionDraft:
         return "\n".join(lines) + "\n"
 
     def _rest(self, deck: int) -> list[Card]:
-        import random
-        from .cards import ALL_CARDS
         pool = [c for c in (ALL_CARDS[:60] if deck == 0 else ALL_CARDS[60:]) if c not in self.where]
         random.Random(self.seed).shuffle(pool)
         return pool
