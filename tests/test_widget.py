@@ -249,13 +249,19 @@ async def until_idle(w):
     raise AssertionError("the bot never finished")
 
 
+async def end_a_turn_against_a_thinking_bot() -> BattleLineWidget:
+    """Play a card and draw; the bot then thinks in the background."""
+    w = BattleLineWidget(opponent="easy", seed=3, bot_seed=1, background_bot=True)
+    await until_idle(w)
+    play = next(m for m in w.view["legal"] if m["kind"] == "play")
+    send(w, {"type": "move", "move": play["text"]})
+    send(w, {"type": "move", "move": "draw troop"})
+    return w
+
+
 def test_the_bot_thinks_without_blocking_the_event_loop():
     async def main():
-        w = BattleLineWidget(opponent="easy", seed=3, bot_seed=1, background_bot=True)
-        await until_idle(w)
-        play = next(m for m in w.view["legal"] if m["kind"] == "play")
-        send(w, {"type": "move", "move": play["text"]})
-        send(w, {"type": "move", "move": "draw troop"})
+        w = await end_a_turn_against_a_thinking_bot()
         assert w.view["thinking"] and w.view["status"] == "Bot is thinking…"
         assert w.view["legal"] == []
         await until_idle(w)
@@ -265,11 +271,7 @@ def test_the_bot_thinks_without_blocking_the_event_loop():
 
 def test_moves_sent_while_the_bot_thinks_are_refused():
     async def main():
-        w = BattleLineWidget(opponent="easy", seed=3, bot_seed=1, background_bot=True)
-        await until_idle(w)
-        play = next(m for m in w.view["legal"] if m["kind"] == "play")
-        send(w, {"type": "move", "move": play["text"]})
-        send(w, {"type": "move", "move": "draw troop"})
+        w = await end_a_turn_against_a_thinking_bot()
         before = position_of(w)
         send(w, {"type": "move", "move": "pass"})
         assert "bot" in w.view["message"]["text"].lower()
