@@ -91,6 +91,13 @@ class ClaimResult:
         return self._get("best_reach")
 
     @property
+    def case(self) -> str | None:
+        """Which reason decided it, for wording it in other languages: ``incomplete``,
+        ``beats``, ``beaten``, ``tie-unknown``, ``tie-later``, ``tie-earlier``, ``counter``,
+        ``cannot-complete``, ``reach``, ``reach-tie``, or None (a claim not even tried)."""
+        return self._get("case")
+
+    @property
     def explanation(self) -> str:
         """One sentence in plain English saying why the claim holds or fails."""
         return self._get("why")
@@ -133,7 +140,8 @@ def _details(mine, theirs, unseen, fog, need, mine_later, *, flag=None) -> dict:
     where = _flag_words(flag)
     if len(mine) < need:
         mud = " (Mud is here)" if need == 4 else ""
-        return {"why": f"Your side of {where} has {len(mine)} card{'s' if len(mine) != 1 else ''}; "
+        return {"case": "incomplete", "count": len(mine), "need": need,
+                "why": f"Your side of {where} has {len(mine)} card{'s' if len(mine) != 1 else ''}; "
                        f"a claim needs {need}{mud}."}
     res_mine = side_best(mine, need, fog)
     form = Formation._from_result(res_mine, res_mine[4])
@@ -143,6 +151,8 @@ def _details(mine, theirs, unseen, fog, need, mine_later, *, flag=None) -> dict:
         theirs_form = Formation._from_result(res_theirs, res_theirs[4])
         out["their_formation"] = theirs_form
         s, t = res_mine[0], res_theirs[0]
+        out["case"] = ("beats" if s > t else "beaten" if s < t else "tie-unknown" if mine_later is None
+                       else "tie-later" if mine_later else "tie-earlier")
         if s > t:
             why = f"Your {form.describe()} beats their {theirs_form.describe()}."
         elif s < t:
@@ -165,16 +175,19 @@ def _details(mine, theirs, unseen, fog, need, mine_later, *, flag=None) -> dict:
         added = tuple(ALL_CARDS[c] for c in beat[2])
         out["counterexample"] = added
         out["counter_formation"] = counter
+        out["case"] = "counter"
         out["why"] = (f"Not proved: your opponent could still add {_join_names([c.name for c in added])} "
                       f"to make {counter.describe()}, which beats your {form.describe()}.")
         return out
     reach = best(theirs, unseen, missing, fog, -1)
     if reach is None:
+        out["case"] = "cannot-complete"
         out["why"] = (f"Your {form.describe()} wins: too few troop cards are unseen for your opponent "
                       f"ever to complete their side.")
         return out
     reach_form = Formation._from_result(reach, theirs)
     out["best_reach"] = reach_form
+    out["case"] = "reach-tie" if reach[0] == res_mine[0] else "reach"
     if reach[0] == res_mine[0]:
         out["why"] = (f"Your {form.describe()} cannot be beaten: the best your opponent can still make "
                       f"is {reach_form.describe()}, a tie, and they would play the last card.")

@@ -19,9 +19,11 @@ Move('R10@1')
 from __future__ import annotations
 
 import random
+import re
 
+from . import texts
 from .cards import ALL_CARDS, Card, CardLike
-from .game import Game, PLAYER_NAMES
+from .game import PLAY, Game, PLAYER_NAMES
 from .moves import PositionError
 
 __all__ = ["PositionDraft"]
@@ -38,14 +40,23 @@ class PositionDraft:
         self.rules = rules
         self.to_move = to_move
         self.seed = seed
+        self.seeds = [seed, seed]             # shuffles the rest of the troop and tactic decks
         self.where: dict[Card, tuple] = {}     # card -> ("flag", f, p) | ("hand", p) | ("discard", p) | ("deck",)
         self.order: list[Card] = []            # placing order (settles ties at a flag)
         self.claimed: dict[int, int] = {}
 
     # ------------------------------------------------------------ describing
     @staticmethod
-    def _words(where: tuple) -> str:
+    def _words(where: tuple, lang: str = "en") -> str:
         kind = where[0]
+        if lang == "ja":
+            if kind == "flag":
+                return f"フラッグ{where[1]}（{texts.player_name(where[2], 'ja')}側）"
+            if kind == "hand":
+                return f"{texts.player_name(where[1], 'ja')}の手札"
+            if kind == "discard":
+                return f"{texts.player_name(where[1], 'ja')}の捨て札"
+            return f"{'軍勢' if where[1] == 0 else '戦略'}の山札の上"
         if kind == "flag":
             return f"at flag {where[1]} ({PLAYER_NAMES[where[2]]}'s side)"
         if kind == "hand":
@@ -54,9 +65,23 @@ class PositionDraft:
             return f"in {PLAYER_NAMES[where[1]]}'s discards"
         return f"on top of the {'troop' if where[1] == 0 else 'tactic'} deck"
 
-    def placed(self) -> dict[Card, str]:
-        """Every placed card and where it is, in words (the palette greys these out)."""
-        return {c: self._words(w) for c, w in self.where.items()}
+    def placed(self, lang: str = "en") -> dict[Card, str]:
+        """Every placed card and where it is, in words (the palette greys these out).
+
+        >>> d = PositionDraft(); d.place("Fog", flag=2, side=0); d.placed()
+        {Card('Fog'): "at flag 2 (north's side)"}
+        """
+        return {c: self._words(w, lang) for c, w in self.where.items()}
+
+    def tactics_played(self, player: int) -> int:
+        """Tactics cards counted as played by ``player``: on their side of a flag or in
+        their discards.
+
+        >>> d = PositionDraft(); d.place("Scout", discard=1); d.tactics_played(1)
+        1
+        """
+        return sum(1 for c, w in self.where.items()
+                   if c.is_tactic and w[0] in ("flag", "discard") and w[-1] == player)
 
     # ------------------------------------------------------------- changing
     def place(self, card: CardLike, *, flag: int | None = None, side: int | None = None,
@@ -75,6 +100,8 @@ class PositionDraft:
                                 "or the top of its deck")
         if flag is not None:
             where = ("flag", self._flag(flag), self._player(side, "side"))
+            if c.is_formation_card:
+                self._check_room(where)
         elif hand is not None:
             where = ("hand", self._player(hand, "hand"))
             if sum(1 for w in self.where.values() if w == where) >= 7:
@@ -92,9 +119,70 @@ class PositionDraft:
             self.order.pop()
             raise
 
+    def put(self, card: CardLike, **target) -> None:
+        """Like :meth:`place`, but a card already placed is moved (all or nothing).
+
+        >>> d = PositionDraft(); d.place("R7", hand=0); d.put("R7", flag=1, side=1)
+        >>> d.placed()[Card("R7")]
+        "at flag 1 (south's side)"
+        """
+        try:
+            c = Card(card)
+        except ValueError as e:
+            raise PositionError(str(e)) from None
+        saved = dict(self.where), list(self.order)
+        if c in self.where:
+            del self.where[c]
+            self.order.remove(c)
+        try:
+            self.place(c, **target)
+        except PositionError:
+            self.where, self.order = saved
+            raise
+
+    def set_turn(self, player: int) -> None:
+        """Who is to move (0 north, 1 south)."""
+        before = self.to_move
+        self.to_move = self._player(player, "turn")
+        try:
+            self.game()
+        except PositionError:
+            self.to_move = before
+            raise
+
+    def set_rules(self, rules: str) -> None:
+        """``standard`` or ``advanced``."""
+        if rules not in ("standard", "advanced"):
+            raise PositionError(f"rules must be 'standard' or 'advanced', not {rules!r}")
+        before = self.rules
+        self.rules = rules
+        try:
+            self.game()
+        except PositionError:
+            self.rules = before
+            raise
+
+    def _check_room(self, where: tuple) -> None:
+        """A side holds three formation cards, four under Mud (checked before the engine's
+        whole-position checks, to say it plainly)."""
+        mud = Card("Mud")
+        if self.where.get(mud, ("",))[0] == "discard":
+            return  # a side may keep four cards where Mud was: the engine checks the history
+        held = sum(1 for c, w in self.where.items() if w == where and c.is_formation_card)
+        under_mud = self.where.get(mud, ())[:2] == ("flag", where[1])
+        if under_mud and held >= 4:
+            raise PositionError(f"four is the most a side can hold, even with Mud "
+                                f"(flag {where[1]}, {PLAYER_NAMES[where[2]]}'s side is full)")
+        if not under_mud and held >= 3:
+            raise PositionError(f"three is the most a side can hold without Mud "
+                                f"(flag {where[1]}, {PLAYER_NAMES[where[2]]}'s side is full)")
+
     def remove(self, card: CardLike) -> None:
         """Take a card back to the palette (it then lies in the decks)."""
-        c = Card(card)
+        try:
+            c = Card(card)
+        except ValueError as e:
+            raise PositionError(str(e)) from None
         if c not in self.where:
             raise PositionError(f"{c.name} is not placed")
         saved = self.where.pop(c)
@@ -158,7 +246,7 @@ class PositionDraft:
                 rest = self._rest(d)
                 lines.append(f"{name} deck: {' '.join(map(str, tops + rest))}")
             else:
-                lines.append(f"{name} deck: rest seed {self.seed}")
+                lines.append(f"{name} deck: rest seed {self.seeds[d]}")
         for p in (0, 1):
             cards = [c for c in self.order if self.where[c] == ("discard", p)]
             lines.append(f"discard {PLAYER_NAMES[p]}: {' '.join(map(str, cards)) or '-'}")
@@ -166,7 +254,7 @@ class PositionDraft:
 
     def _rest(self, deck: int) -> list[Card]:
         pool = [c for c in (ALL_CARDS[:60] if deck == 0 else ALL_CARDS[60:]) if c not in self.where]
-        random.Random(self.seed).shuffle(pool)
+        random.Random(self.seeds[deck]).shuffle(pool)
         return pool
 
     def game(self) -> Game:
@@ -195,3 +283,36 @@ class PositionDraft:
                 d.order.append(c)
         d.game()
         return d
+
+    @classmethod
+    def from_text(cls, text: str) -> tuple["PositionDraft", list[str]]:
+        """A draft from a position text, and what of it the editor cannot hold (Scout's
+        marks, a turn caught after its play, the count of idle turns), in words. Decks given
+        card by card keep their order; ``rest seed N`` decks keep their seed.
+
+        >>> d, dropped = PositionDraft.from_text(PositionDraft().text())
+        >>> dropped, d.text() == PositionDraft().text()
+        ([], True)
+        """
+        if not isinstance(text, str):
+            raise PositionError("a position is text")
+        g = Game.from_position(text)
+        dropped = []
+        if "[" in text:
+            dropped.append("Scout marks")
+        if g.phase != PLAY:
+            dropped.append(f"the {g.phase} phase")
+        if g._idle:
+            dropped.append("the idle-turn count")
+        d = cls.from_game(g)
+        for k, name in ((0, "troop"), (1, "tactic")):
+            m = re.search(rf"^\s*{name} deck\s*:\s*rest\s+seed\s+(\d+)\s*$", text, re.I | re.M)
+            if m:
+                d.seeds[k] = int(m.group(1))
+            else:
+                for c in reversed(g.deck(name)):   # bottom first: the last placed is the top
+                    d.where[c] = ("deck", k)
+                    d.order.append(c)
+        d.seed = d.seeds[0]
+        d.game()
+        return d, dropped

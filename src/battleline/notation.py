@@ -505,8 +505,11 @@ def _check_mud_history(g: Game) -> None:
     redeployed = ALL_CARDS[67] in g._discards[0] or ALL_CARDS[67] in g._discards[1]
     room = (1 if on_table else 2) if redeployed else (0 if on_table else 1)
     if len(four) > room:
+        if len(four) == 1:
+            raise PositionError(f"flag {four[0]} has four cards on a side without Mud, and Mud cannot "
+                                f"have been there")
         raise PositionError(f"flags {', '.join(map(str, four))} have four cards on a side without Mud; "
-                            f"Mud cannot have been at {'all of them' if len(four) > 1 else 'it'}")
+                            f"Mud cannot have been at all of them")
 
 
 def _wins_breakthrough(held: list[int]) -> bool:

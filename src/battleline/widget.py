@@ -20,33 +20,34 @@ from typing import Any
 import anywidget
 import traitlets
 
-from .bots import bot_from_spec
-from .cards import ALL_CARDS, Card
-from .formations import Formation, side_best
-from .game import DRAW, FLAGS, OVER, PLAY, PLAYER_NAMES, Game
+from . import texts
+from .bots import LEVELS, bot_from_spec
+from .cards import ALL_CARDS, TROOP_MASK, Card
+from .editor import PositionDraft
+from .formations import Formation, best, side_best
+from .game import DRAW, PLAY, PLAYER_NAMES, Game
 from .match import Match
-from .moves import IllegalMoveError, Move
+from .moves import IllegalMoveError, Move, PositionError
 
-__all__ = ["BattleLineWidget"]
+__all__ = ["BattleLineWidget", "PositionEditor", "PuzzleWidget"]
 
 STATIC = pathlib.Path(__file__).parent / "static"
-LABELS = {"Alexander": "Alex", "Darius": "Dar", "Companion": "Comp", "Shield": "Shld",
-          "Fog": "Fog", "Mud": "Mud", "Scout": "Scout", "Redeploy": "Redep", "Deserter": "Desert",
-          "Traitor": "Traitor"}
 OPTIONS = ("highlight_claimable", "auto_claim")
+MODES = ("play", "edit", "puzzle")
+SIDES = {"north": 0, "south": 1}
 
 
-def card_json(card: Card) -> dict:
-    """The card as the browser sees it."""
+def card_json(card: Card, lang: str = "en", names: str = "ancient") -> dict:
+    """The card as the browser sees it, named in the language and name set."""
     c = Card(card)
     return {
         "id": str(c),
-        "name": c.name,
-        "title": f"{c.name}: {c.troop_name}" if c.is_troop else c.text,
+        "name": texts.card_name(c, lang, names),
+        "title": texts.card_title(c, lang, names),
         "color": c.color,
         "value": c.value,
         "kind": c.kind,
-        "label": str(c.value) if c.is_troop else LABELS[str(c)],
+        "label": texts.card_label(c, lang, names),
     }
 
 
@@ -58,10 +59,13 @@ def move_json(m: Move) -> dict:
 class BattleLineWidget(anywidget.AnyWidget):
     """Battle Line in a notebook cell.
 
-    ``BattleLineWidget(game=None, *, opponent="hard", seat=1, rules="standard", seed=None)``:
-    ``opponent`` is a bot level (``"easy"``, ``"medium"``, ``"hard"``), a bot object,
-    or ``None`` for two people at one screen; ``game`` shows and plays on from a
-    scripted or puzzle position; ``seat`` is the human's player (0 north, 1 south).
+    ``BattleLineWidget(game=None, *, opponent="hard", seat=1, rules="standard", seed=None,
+    lang="en", names="ancient")``: ``opponent`` is a bot level (``"easy"``, ``"medium"``,
+    ``"hard"``), a bot object, or ``None`` for two people at one screen; ``game`` shows and
+    plays on from a scripted or puzzle position; ``seat`` is the human's player (0 north,
+    1 south); ``lang`` is ``"en"`` or ``"ja"``; ``names`` is ``"ancient"`` (the rulebook's
+    names) or ``"scifi"``. :class:`PositionEditor` and :class:`PuzzleWidget` open the same
+    widget in its edit and puzzle modes.
     """
 
     _esm = STATIC / "widget.js"
@@ -70,13 +74,21 @@ class BattleLineWidget(anywidget.AnyWidget):
 
     def __init__(self, game: Game | None = None, *, opponent: Any = "hard", seat: int = 1,
                  rules: str = "standard", seed: int | None = None, bot_seed: int | None = None,
-                 background_bot: bool | None = None, **kwargs):
+                 background_bot: bool | None = None, lang: str = "en", names: str = "ancient",
+                 mode: str = "play", draft: PositionDraft | None = None, puzzles=None, **kwargs):
         super().__init__(**kwargs)
         if seat not in (0, 1):
             raise ValueError(f"seat must be 0 (north) or 1 (south), not {seat!r}")
         if game is not None and not isinstance(game, Game):
             raise ValueError(f"game must be a battleline.Game, not {type(game).__name__}")
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        texts.check(lang, names)
+        self.lang = lang
+        self.names = names
+        self.mode = mode
         self._opponent_spec = opponent
+        self._bot_seed = bot_seed
         self.bot = None if opponent is None else bot_from_spec(opponent, seed=bot_seed)
         self.seat = seat
         self.rules = rules
@@ -92,32 +104,60 @@ class BattleLineWidget(anywidget.AnyWidget):
         self._last_claim: dict | None = None
         self._message: dict | None = None
         self._turn_starts: list[int] = []
+        self._explain_flag: int | None = None
+        # edit mode: the draft; play mode started from it can go back to it
+        self.draft = draft if draft is not None else PositionDraft()
+        self._edit_message: dict | None = None
+        self._from_editor = False
+        # puzzle mode
+        self.puzzles = list(puzzles or [])
+        self.session = None
         self.match = Match(seed=seed, rules=rules, game=game)
         self.on_msg(self._on_msg)
-        self._start_game()
+        if mode == "puzzle":
+            if not self.puzzles:
+                raise ValueError("puzzle mode needs at least one puzzle")
+            self._open_puzzle(0)
+        elif mode == "edit":
+            self._refresh()
+        else:
+            self._start_game()
 
     # --------------------------------------------------------------- public
     @property
     def game(self) -> Game:
-        """The live engine game."""
+        """The live engine game (in puzzle mode, the puzzle's)."""
+        if self.mode == "puzzle" and self.session is not None:
+            return self.session.game
         return self.match.game
 
     @property
     def hot_seat(self) -> bool:
         return self.bot is None
 
+    @property
+    def position_text(self) -> str:
+        """The editor's position as text (edit mode), else the live game's position."""
+        return self.draft.text() if self.mode == "edit" else self.game.position()
+
     def play(self, move: Move | str) -> None:
         """Play a move for the player to move, as if clicked (raises on an illegal move)."""
+        if self.mode == "puzzle":
+            self._puzzle_move(move)
+            return
+        self._need_mode("play", "playing a move")
         self._human_move(move, raise_errors=True)
 
     def new_game(self) -> None:
         """Start a new match."""
+        self._need_mode("play", "a new game")
         self._generation += 1
         self.match = Match(seed=None, rules=self.rules)
         self._start_game()
 
     def next_game(self) -> None:
         """Start the next game of the match once this one is over."""
+        self._need_mode("play", "the next game")
         if not self.game.is_over():
             raise IllegalMoveError("the game is not over yet")
         self._generation += 1
@@ -126,6 +166,7 @@ class BattleLineWidget(anywidget.AnyWidget):
 
     def undo(self) -> None:
         """Take back your last turn (against a bot) or the last move (hot-seat)."""
+        self._need_mode("play", "undo")
         g = self.game
         if not g.moves:
             raise IllegalMoveError("there is nothing to undo")
@@ -133,7 +174,7 @@ class BattleLineWidget(anywidget.AnyWidget):
         self._thinking = False
         if self.hot_seat:
             g.undo()
-            self._log.append("Last move taken back.")
+            self._log.append(self._say("undo_move"))
         else:
             now = len(g.moves)
             starts = [t for t in self._turn_starts if t < now]
@@ -143,7 +184,7 @@ class BattleLineWidget(anywidget.AnyWidget):
             while len(g.moves) > target:
                 g.undo()
             self._turn_starts = [t for t in self._turn_starts if t <= target]
-            self._log.append("Your last turn was taken back.")
+            self._log.append(self._say("undo_turn"))
         self._last = []
         self._last_claim = None
         self._message = None
@@ -159,21 +200,193 @@ class BattleLineWidget(anywidget.AnyWidget):
         self._auto_claims()
         self._refresh()
 
+    def explain(self, flag: int | None) -> dict | None:
+        """Explain ``flag`` from the seat on screen (None closes the explanation);
+        returns what the view shows."""
+        if flag is not None:
+            if isinstance(flag, bool) or not isinstance(flag, int) or not 1 <= flag <= 9:
+                raise ValueError(f"flags are numbered 1 to 9, not {flag!r}")
+            if self.mode == "edit":
+                raise ValueError("explanations are for a game or a puzzle, not the editor")
+            if self.mode == "puzzle" and self.session.status == "solving":
+                raise ValueError("explanations open once the puzzle is solved or shown")
+        self._explain_flag = flag
+        self._refresh()
+        return self.view.get("explain")
+
+    # ------------------------------------------------------------ editor
+    def edit(self) -> None:
+        """Go (back) to the position editor, with the draft as it was."""
+        if self.mode == "puzzle":
+            raise ValueError("a puzzle cannot be edited here: open it with PositionEditor(puzzle.position)")
+        self._generation += 1
+        self._thinking = False
+        self.mode = "edit"
+        self._edit_message = None
+        self._refresh()
+
+    def play_from_editor(self, opponent: Any = "hard") -> None:
+        """Start a game at the editor's position: you take the side to move against
+        ``opponent`` (a level), or two people play at one screen (None)."""
+        self._need_mode("edit", "playing from the editor")
+        if opponent is not None and opponent not in LEVELS:
+            raise ValueError(f"opponent must be one of {', '.join(LEVELS)} or null, not {opponent!r}")
+        game = self.draft.game()
+        self._opponent_spec = opponent
+        self.bot = None if opponent is None else bot_from_spec(opponent, seed=self._bot_seed)
+        self.seat = self.draft.to_move
+        self.rules = self.draft.rules
+        self._generation += 1
+        self.match = Match(seed=None, rules=self.draft.rules, game=game)
+        self.mode = "play"
+        self._from_editor = True
+        self._start_game()
+
+    def _edit(self, content: dict) -> None:
+        kind = content["type"]
+        d = self.draft
+        if kind == "edit_place":
+            self._edit_place(content)
+            self._edit_message = None
+        elif kind == "edit_claim":
+            player = content.get("player")
+            d.claim(content.get("flag"), None if player is None else self._side(player))
+            self._edit_message = None
+        elif kind == "edit_set":
+            if "to_move" in content:
+                d.set_turn(self._side(content["to_move"]))
+            if "rules" in content:
+                d.set_rules(content["rules"])
+            self._edit_message = None
+        elif kind == "edit_load":
+            text = content.get("text")
+            if not isinstance(text, str):
+                raise ValueError("edit_load needs 'text', a position text")
+            new, dropped = PositionDraft.from_text(text)
+            self.draft = new
+            self._edit_message = {"kind": "info", "text": self._say("ed_dropped", what=", ".join(dropped))
+                                  if dropped else self._say("ed_loaded")}
+        elif kind == "edit_clear":
+            self.draft = PositionDraft(rules=d.rules, to_move=d.to_move)
+            self._edit_message = {"kind": "info", "text": self._say("ed_cleared")}
+        elif kind == "edit_play":
+            self.play_from_editor(content.get("opponent"))
+            return
+        else:
+            raise ValueError(f"unknown message type {kind!r}")
+        self._refresh()
+
+    def _edit_place(self, content: dict) -> None:
+        card = content.get("card")
+        if not isinstance(card, str):
+            raise ValueError("edit_place needs 'card', a card id such as 'R7'")
+        to = content.get("to")
+        d = self.draft
+        if to == "flag":
+            d.put(card, flag=content.get("flag"), side=self._side(content.get("side")))
+        elif to == "hand":
+            d.put(card, hand=self._side(content.get("player")))
+        elif to == "discard":
+            d.put(card, discard=self._side(content.get("player")))
+        elif to == "deck":
+            d.put(card, deck_top=True)
+        elif to == "rest":
+            d.remove(card)
+        else:
+            raise ValueError(f"'to' must be flag, hand, discard, deck or rest, not {to!r}")
+
+    @staticmethod
+    def _side(name) -> int:
+        if name not in SIDES:
+            raise ValueError(f"a side is 'north' or 'south', not {name!r}")
+        return SIDES[name]
+
+    # ------------------------------------------------------------ puzzles
+    def _open_puzzle(self, index: int) -> None:
+        from .puzzles.session import PuzzleSession
+        self.pindex = index
+        self.session = PuzzleSession(self.puzzles[index], self.lang, self.names)
+        self._explain_flag = None
+        self._refresh()
+
+    def _puzzle_move(self, move) -> None:
+        self.session.try_move(move)
+        self._after_puzzle_change()
+
+    def _after_puzzle_change(self) -> None:
+        if self.session.status == "solving":
+            self._explain_flag = None
+        self._refresh()
+
+    def _puzzle(self, content: dict) -> None:
+        kind = content["type"]
+        s = self.session
+        if kind == "move":
+            text = content.get("move")
+            if not isinstance(text, str):
+                raise ValueError("a move message needs 'move', the move text")
+            self._puzzle_move(text)
+        elif kind == "puzzle_answer":
+            flags = content.get("flags")
+            if not isinstance(flags, list):
+                raise ValueError("puzzle_answer needs 'flags', a list of flag numbers")
+            s.answer_claims(flags)
+            self._after_puzzle_change()
+        elif kind == "puzzle_step":
+            s.step()
+            self._after_puzzle_change()
+        elif kind == "puzzle_reset":
+            s.reset()
+            self._explain_flag = None
+            self._refresh()
+        elif kind == "puzzle_goto":
+            n = content.get("number")
+            if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(self.puzzles):
+                raise ValueError(f"number must be a puzzle number from 1 to {len(self.puzzles)}, not {n!r}")
+            self._open_puzzle(n - 1)
+        else:
+            raise ValueError(f"{kind!r} is not available in puzzle mode")
+
     # ------------------------------------------------------------ messages
+    def _need_mode(self, mode: str, what: str) -> None:
+        if self.mode != mode:
+            raise ValueError(f"{what} is not available in {self.mode} mode")
+
     def _on_msg(self, _widget, content, _buffers=None) -> None:
         try:
             self._handle(content)
         except ValueError as e:
-            self._message = {"kind": "error", "text": str(e)}
-            self._refresh()
+            self._set_error(str(e))
         except Exception as e:  # never a traceback in the notebook
-            self._message = {"kind": "error", "text": f"Something went wrong: {type(e).__name__}: {e}"}
-            self._refresh()
+            self._set_error(f"Something went wrong: {type(e).__name__}: {e}")
+
+    def _set_error(self, text: str) -> None:
+        error = {"kind": "error", "text": text}
+        if self.mode == "edit":
+            self._edit_message = error
+        elif self.mode == "puzzle":
+            self.session.feedback = {"kind": "wrong", "text": text, "lines": [text]}
+        else:
+            self._message = error
+        self._refresh()
 
     def _handle(self, content) -> None:
         if not isinstance(content, dict):
             raise ValueError("a message must be a JSON object with a 'type'")
         kind = content.get("type")
+        if not isinstance(kind, str):
+            raise ValueError("a message must be a JSON object with a 'type'")
+        if kind == "explain":
+            self.explain(content.get("flag"))
+            return
+        if self.mode == "edit":
+            if not kind.startswith("edit_"):
+                raise ValueError(f"{kind!r} is not available in edit mode")
+            self._edit(content)
+            return
+        if self.mode == "puzzle":
+            self._puzzle(content)
+            return
         if kind == "move":
             text = content.get("move")
             if not isinstance(text, str):
@@ -193,18 +406,27 @@ class BattleLineWidget(anywidget.AnyWidget):
             self._cover = False
             self._message = None
             self._refresh()
+        elif kind == "edit":
+            if not self._from_editor:
+                raise ValueError("this game was not started from the editor")
+            self.edit()
+        elif kind.startswith("edit_") or kind.startswith("puzzle_"):
+            raise ValueError(f"{kind!r} is not available in play mode")
         else:
             raise ValueError(f"unknown message type {kind!r}")
 
     # -------------------------------------------------------------- turns
     def _start_game(self) -> None:
         self._thinking = False
-        self._log = [f"New game: {self.game.rules} rules. "
-                     f"{self._who(self.game.to_move)} {'play' if self._who(self.game.to_move) == 'You' else 'plays'} first."]
+        g = self.game
+        first = self._who(g.to_move)
+        verb = self._say("plays_first_you" if first == self._say("you") else "plays_first_other")
+        self._log = [self._say("new_game", rules=self._say(f"rules_{g.rules}"), who=first, verb=verb)]
         self._last = []
         self._last_claim = None
         self._message = None
         self._cover = False
+        self._explain_flag = None
         self._turn_starts = []
         if not self.hot_seat and self.game.to_move == self.seat:
             self._turn_starts.append(len(self.game.moves))
@@ -213,13 +435,25 @@ class BattleLineWidget(anywidget.AnyWidget):
         self._maybe_bot()
 
     def _viewer(self) -> int:
-        """The seat whose view is on screen: the human, or in hot-seat the player to move."""
+        """The seat whose view is on screen: the human, or in hot-seat the player to move;
+        in a puzzle, the side the puzzle asks about."""
+        if self.mode == "puzzle":
+            return self.session.seat
         return self.game.to_move if self.hot_seat else self.seat
 
     def _who(self, player: int) -> str:
         if self.hot_seat:
-            return PLAYER_NAMES[player].capitalize()
-        return "You" if player == self.seat else "Bot"
+            return texts.player_name(player, self.lang)
+        return self._say("you") if player == self.seat else self._say("bot")
+
+    def _say(self, key: str, **kw) -> str:
+        return texts.say(self.lang, key, **kw)
+
+    def _name(self, card) -> str:
+        return texts.card_name(card, self.lang, self.names)
+
+    def _card(self, card) -> dict:
+        return card_json(card, self.lang, self.names)
 
     def _human_move(self, move, raise_errors: bool) -> None:
         g = self.game
@@ -285,7 +519,7 @@ class BattleLineWidget(anywidget.AnyWidget):
         for f in g.provable_flags():
             result = g.claim(f)
             if result:
-                self._log.append(self._describe(player, Move.claim(f), result) + " (automatic)")
+                self._log.append(self._describe(player, Move.claim(f), result) + self._say("automatic"))
                 if g.is_over():
                     self._log.append(self._result_text())
                     return
@@ -293,7 +527,7 @@ class BattleLineWidget(anywidget.AnyWidget):
     # ---------------------------------------------------------------- bot
     def _maybe_bot(self) -> None:
         g = self.game
-        if self.hot_seat or g.is_over() or g.to_move == self.seat:
+        if self.mode != "play" or self.hot_seat or g.is_over() or g.to_move == self.seat:
             return
         self._thinking = True
         self._refresh()
@@ -325,7 +559,7 @@ class BattleLineWidget(anywidget.AnyWidget):
                 obs = self.game.observation(bot_seat)
                 m = await loop.run_in_executor(None, self.bot.choose, obs)
                 if generation != self._generation:
-                    return  # a new game or an undo happened meanwhile
+                    return  # a new game, an undo or the editor happened meanwhile
                 self._apply_bot_move(m, moves)
         except Exception as e:
             self._message = {"kind": "error", "text": f"The bot failed: {type(e).__name__}: {e}"}
@@ -359,93 +593,216 @@ class BattleLineWidget(anywidget.AnyWidget):
         who = self._who(player)
         viewer = self._viewer() if self.hot_seat else self.seat
         k = m.kind
+        say = self._say
         if k == "play":
-            return f"{who} played {m.card.name} at flag {m.flag}."
+            return say("played", who=who, card=self._name(m.card), flag=m.flag)
         if k == "claim":
             if result is not None and result.formation is not None:
-                return f"{who} claimed flag {m.flag} with {result.formation.describe()}."
-            return f"{who} claimed flag {m.flag}."
+                return say("claimed_with", who=who, flag=m.flag,
+                           formation=texts.formation_text(result.formation, self.lang))
+            return say("claimed", who=who, flag=m.flag)
         if k == "draw":
-            card_txt = ""
-            if player == viewer and not self.hot_seat:
-                drawn = self.game.hand(player)[-1] if self.game.hand(player) else None
-                card_txt = f" ({drawn.name})" if drawn is not None else ""
-            return f"{who} drew a {m.deck} card{card_txt}."
+            deck = say(f"deck_{m.deck}")
+            if player == viewer and not self.hot_seat and self.game.hand(player):
+                return say("drew_card", who=who, deck=deck, card=self._name(self.game.hand(player)[-1]))
+            return say("drew", who=who, deck=deck)
         if k == "return":
-            deck = "troop" if m.card.is_troop else "tactic"
+            deck = say("deck_troop" if m.card.is_troop else "deck_tactic")
             if player == viewer and not self.hot_seat:
-                return f"{who} put {m.card.name} back on the {deck} deck."
-            return f"{who} put a card back on the {deck} deck."
+                return say("returned_card", who=who, card=self._name(m.card), deck=deck)
+            return say("returned", who=who, deck=deck)
         if k == "scout":
-            return f"{who} played Scout."
+            return say("scouted", who=who, card=self._name("Scout"))
         if k == "redeploy":
-            where = "the discard pile" if m.flag is None else f"flag {m.flag}"
-            return f"{who} redeployed {m.card.name} to {where}."
+            if m.flag is None:
+                return say("redeployed_discard", who=who, card=self._name(m.card))
+            return say("redeployed", who=who, card=self._name(m.card), flag=m.flag)
         if k == "deserter":
-            return f"{who} played Deserter on {m.card.name}."
+            return say("deserter", who=who, card=self._name(m.card))
         if k == "traitor":
-            return f"{who} played Traitor: {m.card.name} to flag {m.flag}."
+            return say("traitor", who=who, card=self._name(m.card), flag=m.flag)
         if k == "pass":
-            return f"{who} passed."
-        return f"{who} ended the turn."
+            return say("passed", who=who)
+        return say("ended", who=who)
 
     def _result_text(self) -> str:
         o = self.game.outcome()
         if o.winner is None:
-            return f"Draw by deadlock ({o.flags[0]}-{o.flags[1]} flags)."
+            return self._say("draw_result", a=o.flags[0], b=o.flags[1])
+        reason = o.reason if self.lang == "en" else texts.outcome_word(o.reason, self.lang)
         who = self._who(o.winner)
-        verb = "win" if who == "You" else "wins"
-        return f"{who} {verb} by {o.reason}!"
+        if who == self._say("you"):
+            return self._say("win_you", reason=reason)
+        return self._say("win_other", who=who, reason=reason)
 
     def _claim_json(self, result, flag: int) -> dict:
         cf = result.counter_formation
         return {
             "flag": flag,
             "holds": bool(result),
-            "explanation": result.explanation,
-            "counterexample": [card_json(c) for c in result.counterexample],
-            "formation": cf.describe() if cf is not None else None,
+            "explanation": texts.claim_explanation(result, self.lang, self.names),
+            "counterexample": [self._card(c) for c in result.counterexample],
+            "formation": texts.formation_text(cf, self.lang) if cf is not None else None,
         }
+
+    def _explain_json(self, flag: int, viewer: int) -> dict:
+        """Flag ``flag`` in plain words, from ``viewer``'s side, using table cards only."""
+        g = self.game
+        say = self._say
+        me, opp = viewer, 1 - viewer
+        need = g.required(flag)
+        fog = g.fog_at(flag)
+        lines = []
+        owner = g.claimed_by(flag)
+        if owner is not None:
+            lines.append(say("ex_claimed", flag=flag, who=say("ex_mine" if owner == me else "ex_theirs")))
+        for p, key in ((me, "ex_side_mine"), (opp, "ex_side_theirs")):
+            cards = g.cards_at(flag, p)
+            if len(cards) >= need:
+                text = _formation_text(cards, need, fog, self.lang)
+            elif cards:
+                sep = "、" if self.lang == "ja" else ", "
+                text = say("ex_cards", cards=sep.join(self._name(c) for c in cards), n=len(cards), need=need)
+            else:
+                text = say("ex_empty")
+            lines.append(say(key, text=text))
+        env = g.environment(flag)
+        if env:
+            sep = "、" if self.lang == "ja" else ", "
+            lines.append(say("ex_env", cards=sep.join(self._name(c) for c, _ in env)))
+        out = {"flag": flag, "lines": lines, "holds": None, "counterexample": [], "counter_formation": None}
+        if owner is not None:
+            return out
+        theirs = [int(c) for c in g.cards_at(flag, opp)]
+        if len(theirs) < need:
+            unseen = TROOP_MASK & ~g._visible
+            reach = best(theirs, unseen, need - len(theirs), fog, -1)
+            if reach is None:
+                lines.append(say("ex_reach_none"))
+            else:
+                form = Formation._from_result(reach, theirs)
+                lines.append(say("ex_reach", formation=texts.formation_text(form, self.lang)))
+        result = g.check_claim(flag, me)
+        if len(g.cards_at(flag, me)) >= need:
+            why = texts.claim_explanation(result, self.lang, self.names)
+            lines.append(say("ex_claim_yes" if result else "ex_claim_no", why=why))
+            out["holds"] = bool(result)
+            out["counterexample"] = [self._card(c) for c in result.counterexample]
+            cf = result.counter_formation
+            out["counter_formation"] = texts.formation_text(cf, self.lang) if cf is not None else None
+        return out
 
     # --------------------------------------------------------------- view
     def _status(self, viewer: int) -> str:
         g = self.game
+        say = self._say
         if g.is_over():
             return self._result_text()
         if self._thinking:
-            return "Bot is thinking…"
+            return say("thinking")
         if self.hot_seat and self._cover:
-            return f"Pass the screen to {PLAYER_NAMES[g.to_move].capitalize()}."
+            return say("pass_screen", who=texts.player_name(g.to_move, self.lang))
         if not self.hot_seat and g.to_move != self.seat:
-            return "Bot to move."
-        who = "Your" if not self.hot_seat else f"{PLAYER_NAMES[g.to_move].capitalize()}'s"
+            return say("bot_to_move")
+        whose = say("your") if not self.hot_seat else say("players", who=texts.player_name(g.to_move, self.lang))
         ph = g.phase
         if ph == PLAY:
-            return f"{who} turn: play a card."
+            return say("turn_play", whose=whose)
         if ph == DRAW:
             if any(m.kind == "draw" for m in g.legal_moves(claims=False)):
-                return f"{who} turn: draw a card" + (" (you may still claim)." if g.rules == "standard" else ".")
-            return f"{who} turn: no card to draw; end the turn."
+                return say("turn_draw_claim" if g.rules == "standard" else "turn_draw", whose=whose)
+            return say("turn_no_draw", whose=whose)
+        n = g._scout_left
         if ph == "scout-draw":
-            return f"Scout: draw {g._scout_left} more card{'s' if g._scout_left != 1 else ''}."
+            return say("scout_draw", n=n, s="s" if n != 1 else "")
         if ph == "scout-return":
-            return f"Scout: put {g._scout_left} card{'s' if g._scout_left != 1 else ''} back."
+            return say("scout_return", n=n, s="s" if n != 1 else "")
         return ""
 
     def _refresh(self) -> None:
-        self.view = self._build_view()
+        if self.mode == "edit":
+            self.view = self._edit_view()
+        elif self.mode == "puzzle":
+            self.view = self._puzzle_view()
+        else:
+            self.view = self._build_view()
+
+    def _common(self) -> dict:
+        return {"version": 1, "mode": self.mode, "lang": self.lang, "names": self.names}
+
+    def _edit_view(self) -> dict:
+        d = self.draft
+        card = self._card
+        where = d.where
+        placed = d.placed(self.lang)
+        flags = []
+        for f in range(1, 10):
+            sides = {name: [card(c) for c in d.order if where[c] == ("flag", f, p) and c.is_formation_card]
+                     for name, p in SIDES.items()}
+            env = [{"card": card(c), "side": PLAYER_NAMES[where[c][2]]}
+                   for c in d.order if where[c][:2] == ("flag", f) and not c.is_formation_card]
+            claimed = d.claimed.get(f)
+            flags.append({"number": f, **sides, "env": env,
+                          "claimed": None if claimed is None else PLAYER_NAMES[claimed]})
+        tops = {name: [card(c) for c in reversed(d.order) if where[c] == ("deck", k)]
+                for k, name in ((0, "troop"), (1, "tactic"))}
+        rest = {"troop": sum(1 for c in ALL_CARDS[:60] if c not in where),
+                "tactic": sum(1 for c in ALL_CARDS[60:] if c not in where)}
+        return {
+            **self._common(),
+            "editor": {
+                "palette": [{"card": card(c), "placed": placed.get(c)} for c in ALL_CARDS],
+                "flags": flags,
+                "hands": {name: [card(c) for c in d.order if where[c] == ("hand", p)] for name, p in SIDES.items()},
+                "discards": {name: [card(c) for c in d.order if where[c] == ("discard", p)]
+                             for name, p in SIDES.items()},
+                "deck_tops": tops,
+                "rest": rest,
+                "tactics_played": {name: d.tactics_played(p) for name, p in SIDES.items()},
+                "to_move": PLAYER_NAMES[d.to_move],
+                "rules": d.rules,
+                "text": d.text(),
+                "message": self._edit_message,
+                "opponents": list(LEVELS),
+            },
+        }
+
+    def _puzzle_view(self) -> dict:
+        s = self.session
+        p = s.puzzle
+        view = self._build_view()
+        view["mode"] = "puzzle"
+        view["log"] = list(s.steps)
+        view["can_undo"] = False
+        view["can_next_game"] = False
+        view["opponent"] = texts.player_name(1 - s.seat, self.lang)
+        view["me"] = texts.player_name(s.seat, self.lang)
+        view["puzzle"] = {
+            "id": p.id, "title": p.title, "level": p.level, "kind": p.kind,
+            "question": p.question, "status": s.status, "feedback": s.feedback,
+            "steps": list(s.steps), "can_step": s.can_step,
+            "number": self.pindex + 1, "total": len(self.puzzles),
+        }
+        return view
 
     def _build_view(self) -> dict:
         g = self.game
         viewer = self._viewer()
         obs = g.observation(viewer)
         me, opp = viewer, 1 - viewer
-        hidden = self.hot_seat and self._cover
-        my_turn = (not g.is_over() and not self._thinking and not hidden
-                   and (self.hot_seat or g.to_move == self.seat))
-        legal = [move_json(m) for m in g.legal_moves()] if my_turn else []
+        card = self._card
+        puzzle = self.mode == "puzzle"
+        hidden = self.hot_seat and self._cover and not puzzle
+        if puzzle:
+            my_turn = bool(self.session.legal_moves()) or (
+                self.session.puzzle.kind == "claims" and self.session.status == "solving")
+            legal = [move_json(m) for m in self.session.legal_moves()]
+        else:
+            my_turn = (not g.is_over() and not self._thinking and not hidden
+                       and (self.hot_seat or g.to_move == self.seat))
+            legal = [move_json(m) for m in g.legal_moves()] if my_turn else []
         claimable = set()
-        if my_turn and self.options["highlight_claimable"] and g.phase in g._claim_phases():
+        if my_turn and not puzzle and self.options["highlight_claimable"] and g.phase in g._claim_phases():
             claimable = set(g.provable_flags(viewer))
         flags = []
         for fv in obs.flags:
@@ -453,34 +810,43 @@ class BattleLineWidget(anywidget.AnyWidget):
             need = fv.required
             env = []
             if fv.fog is not None:
-                env.append({"card": card_json(ALL_CARDS[64]), "mine": fv.fog == me})
+                env.append({"card": card(ALL_CARDS[64]), "mine": fv.fog == me})
             if fv.mud is not None:
-                env.append({"card": card_json(ALL_CARDS[65]), "mine": fv.mud == me})
+                env.append({"card": card(ALL_CARDS[65]), "mine": fv.mud == me})
             claimed = None if fv.claimed_by is None else ("mine" if fv.claimed_by == me else "theirs")
             flags.append({
                 "number": f,
-                "mine": [] if hidden else [card_json(c) for c in fv.cards[me]],
-                "theirs": [] if hidden else [card_json(c) for c in fv.cards[opp]],
+                "mine": [] if hidden else [card(c) for c in fv.cards[me]],
+                "theirs": [] if hidden else [card(c) for c in fv.cards[opp]],
                 "env": [] if hidden else env,
                 "claimed": claimed,
                 "required": need,
-                "my_formation": None if hidden else _formation_text(fv.cards[me], need, fv.fog is not None),
-                "their_formation": None if hidden else _formation_text(fv.cards[opp], need, fv.fog is not None),
+                "my_formation": None if hidden else _formation_text(fv.cards[me], need, fv.fog is not None, self.lang),
+                "their_formation": None if hidden else _formation_text(fv.cards[opp], need, fv.fog is not None,
+                                                                       self.lang),
                 "claimable": f in claimable,
             })
-        scores = self.match.scores
+        scores = self.match.scores if not puzzle else (0, 0)
         o = g.outcome()
         result = None
-        if o is not None:
+        if o is not None and not puzzle:
             winner = None if o.winner is None else ("mine" if o.winner == me else "theirs")
             result = {"winner": winner, "reason": o.reason, "text": self._result_text()}
-        opponent_name = (PLAYER_NAMES[opp].capitalize() if self.hot_seat
-                         else f"Bot ({self._opponent_spec})" if isinstance(self._opponent_spec, str)
-                         else f"Bot ({type(self.bot).__name__})")
-        return {
-            "version": 1,
+        if self.hot_seat:
+            opponent_name = texts.player_name(opp, self.lang)
+        else:
+            name = self._opponent_spec if isinstance(self._opponent_spec, str) else type(self.bot).__name__
+            opponent_name = self._say("bot_named", name=name)
+        known = obs.opponent_known
+        if puzzle and self.session.puzzle.kind == "win":
+            known = tuple(g.hand(opp))  # everything is known in a win puzzle
+        explain = None
+        if self._explain_flag is not None and not hidden:
+            explain = self._explain_json(self._explain_flag, viewer)
+        view = {
+            **self._common(),
             "seat": viewer,
-            "me": PLAYER_NAMES[me].capitalize() if self.hot_seat else "You",
+            "me": texts.player_name(me, self.lang) if self.hot_seat else self._say("you"),
             "opponent": opponent_name,
             "hot_seat": self.hot_seat,
             "cover": hidden,
@@ -488,28 +854,96 @@ class BattleLineWidget(anywidget.AnyWidget):
             "my_turn": my_turn,
             "phase": g.phase,
             "scout_left": obs.scout_left if g.phase in ("scout-draw", "scout-return") else 0,
-            "thinking": self._thinking,
-            "status": self._status(viewer),
+            "thinking": self._thinking and not puzzle,
+            "status": self._puzzle_status() if puzzle else self._status(viewer),
             "flags": flags,
-            "hand": [] if hidden else [card_json(c) for c in obs.hand],
+            "hand": [] if hidden else [card(c) for c in obs.hand],
             "opponent_hand": obs.opponent_hand_size,
-            "opponent_known": [] if hidden else [card_json(c) for c in obs.opponent_known],
+            "opponent_known": [] if hidden else [card(c) for c in known],
             "decks": {"troop": obs.deck_sizes[0], "tactic": obs.deck_sizes[1]},
-            "discards": {"mine": [card_json(c) for c in obs.discards[me]],
-                         "theirs": [card_json(c) for c in obs.discards[opp]]},
+            "discards": {"mine": [card(c) for c in obs.discards[me]],
+                         "theirs": [card(c) for c in obs.discards[opp]]},
             "tactics_played": {"mine": obs.tactics_played[me], "theirs": obs.tactics_played[opp]},
             "legal": legal,
-            "last": [_public_move(m) for m in self._last],
+            "last": [_public_move(m) for m in self._last] if not puzzle else [],
             "log": list(self._log[-200:]),
-            "claim": self._last_claim,
-            "message": self._message,
+            "claim": self._last_claim if not puzzle else None,
+            "message": self._message if not puzzle else None,
             "result": result,
             "score": {"mine": scores[me], "theirs": scores[opp]},
             "options": dict(self.options),
-            "can_undo": bool(g.moves) and not self._thinking and (
-                self.hot_seat or any(t < len(g.moves) for t in self._turn_starts)),
-            "can_next_game": g.is_over(),
+            "can_undo": (not puzzle and bool(g.moves) and not self._thinking and (
+                self.hot_seat or any(t < len(g.moves) for t in self._turn_starts))),
+            "can_next_game": g.is_over() and not puzzle,
+            "can_edit": self._from_editor and not puzzle,
+            "explain": explain,
         }
+        return view
+
+    def _puzzle_status(self) -> str:
+        s = self.session
+        if s.status != "solving":
+            return s.feedback["text"] if s.feedback else ""
+        if s.puzzle.kind == "claims":
+            return self._say("pz_picks")
+        if s.puzzle.kind == "win":
+            n = s.turns_left
+            return self._say("pz_turns", n=n, s="" if n == 1 else "s")
+        return self._say("pz_solving")
+
+
+class PositionEditor(BattleLineWidget):
+    """The widget in edit mode: build a position card by card, check it, export it, and
+    play from it.
+
+    ``PositionEditor(position=None, *, lang="en", names="ancient")``: ``position`` is a
+    :class:`~battleline.editor.PositionDraft` (a scripted setup), a position text, or a
+    :class:`~battleline.game.Game`; None gives an empty board.
+
+    >>> from battleline.editor import PositionDraft
+    >>> d = PositionDraft(to_move=1); d.place("R8", flag=3, side=1)
+    >>> ed = PositionEditor(d)
+    >>> ed.view["editor"]["flags"][2]["south"][0]["id"]
+    'R8'
+    """
+
+    def __init__(self, position: PositionDraft | str | Game | None = None, **kwargs):
+        if isinstance(position, str):
+            draft, _ = PositionDraft.from_text(position)
+        elif isinstance(position, Game):
+            draft = PositionDraft.from_game(position)
+        elif position is None or isinstance(position, PositionDraft):
+            draft = position
+        else:
+            raise ValueError("position must be a PositionDraft, a position text or a Game, "
+                             f"not {type(position).__name__}")
+        kwargs.setdefault("opponent", None)
+        super().__init__(mode="edit", draft=draft, **kwargs)
+
+
+class PuzzleWidget(BattleLineWidget):
+    """The widget in puzzle mode: the question, your tries judged as you play, and the
+    solution step by step.
+
+    ``PuzzleWidget(puzzles=None, *, lang="en", names="ancient")``: one
+    :class:`~battleline.puzzles.Puzzle`, a list of them, or None for every bundled puzzle.
+
+    >>> w = PuzzleWidget()
+    >>> w.view["puzzle"]["number"], w.view["puzzle"]["total"] >= 20
+    (1, True)
+    """
+
+    def __init__(self, puzzles=None, **kwargs):
+        from .puzzles import Puzzle, bundled
+        if puzzles is None:
+            puzzles = bundled()
+        elif isinstance(puzzles, Puzzle):
+            puzzles = [puzzles]
+        puzzles = list(puzzles)
+        if not puzzles or not all(isinstance(p, Puzzle) for p in puzzles):
+            raise ValueError("puzzles must be a Puzzle or a non-empty list of them")
+        kwargs.setdefault("opponent", None)
+        super().__init__(mode="puzzle", puzzles=puzzles, **kwargs)
 
 
 def _in_kernel() -> bool:
@@ -532,8 +966,8 @@ def _public_move(m: Move) -> dict:
     return d
 
 
-def _formation_text(cards, need: int, fog: bool) -> str | None:
+def _formation_text(cards, need: int, fog: bool, lang: str = "en") -> str | None:
     if len(cards) < need:
         return None
     res = side_best([int(c) for c in cards], need, fog)
-    return Formation._from_result(res, res[4]).describe()
+    return texts.formation_text(Formation._from_result(res, res[4]), lang)

@@ -1,0 +1,290 @@
+"""Trying a puzzle: moves are judged as they are made, and the solution is shown step by step.
+
+A :class:`PuzzleSession` is what the widget's puzzle mode runs, and it works as
+well from plain Python:
+
+>>> from battleline.puzzles import bundled
+>>> s = PuzzleSession(next(p for p in bundled() if p.kind == "move"))
+>>> s.status
+'solving'
+>>> s.step(); s.status, s.feedback["kind"]
+('revealed', 'info')
+
+A wrong move is taken back at once, with the reason; the right one solves the
+puzzle. In a ``win`` puzzle the opponent answers each of your turns with its
+longest defence, found by the exact solver.
+"""
+
+from __future__ import annotations
+
+from ..game import Game
+from ..moves import IllegalMoveError, Move
+from ..solver import _Search, solve
+from .. import texts
+from . import Puzzle
+
+__all__ = ["PuzzleSession"]
+
+SOLVER_SECONDS = 30.0
+
+
+class PuzzleSession:
+    """One attempt at a puzzle. ``status`` is ``solving``, ``solved`` or ``revealed``;
+    ``feedback`` is None or ``{"kind": "right" | "wrong" | "info", "text", "lines"}``;
+    ``steps`` the solution steps shown so far."""
+
+    def __init__(self, puzzle: Puzzle, lang: str = "en", names: str = "ancient"):
+        texts.check(lang, names)
+        self.puzzle = puzzle
+        self.lang = lang
+        self.names = names
+        self.reset()
+
+    def reset(self) -> None:
+        """Start again from the puzzle's position."""
+        self.game: Game = self.puzzle.game()
+        self.seat = self.game.to_move
+        self.status = "solving"
+        self.feedback: dict | None = None
+        self.steps: list[str] = []
+        self.turns_left = int(self.puzzle.answer.get("turns", 0)) if self.puzzle.kind == "win" else 0
+        self._claim_steps: list[int] | None = None
+        self._hinted = False
+
+    # ------------------------------------------------------------- words
+    def _say(self, key: str, **kw) -> str:
+        return texts.say(self.lang, key, **kw)
+
+    def _why(self, result) -> str:
+        return texts.claim_explanation(result, self.lang, self.names)
+
+    def _feedback(self, kind: str, lines: list[str]) -> None:
+        self.feedback = {"kind": kind, "text": " ".join(lines), "lines": lines}
+
+    def _move_words(self, m: Move) -> str:
+        """A move in words, as in the log (``R7@3`` → ``Red 7 at flag 3``)."""
+        if m.card is None:
+            return str(m)
+        name = texts.card_name(m.card, self.lang, self.names)
+        if m.kind == "play":
+            return f"{name}@{m.flag}" if self.lang == "ja" else f"{name} at flag {m.flag}"
+        return str(m).replace(str(m.card), name)
+
+    @property
+    def can_step(self) -> bool:
+        """Whether another solution step can be shown."""
+        if self.puzzle.kind == "claims":
+            return self.status == "solving" or (
+                self.status == "revealed" and len(self.steps) <= len(self._claim_steps or []))
+        return self.status == "solving" and not self.game.is_over()
+
+    # ----------------------------------------------------------- answers
+    def legal_moves(self) -> list[Move]:
+        """The moves offered on the board now."""
+        g = self.game
+        if self.status != "solving" or self.puzzle.kind == "claims" or g.is_over():
+            return []
+        if g.to_move != self.seat:
+            return []
+        return g.legal_moves(claims=self.puzzle.kind == "win")
+
+    def answer_claims(self, flags) -> bool:
+        """Answer a ``claims`` puzzle with the flags picked; True when right."""
+        if self.puzzle.kind != "claims":
+            raise IllegalMoveError("this puzzle is answered by playing moves, not by picking flags")
+        if self.status != "solving":
+            raise IllegalMoveError(self._say("pz_done"))
+        try:
+            picked = sorted({int(f) for f in flags})
+        except (TypeError, ValueError):
+            raise ValueError(f"flags must be a list of flag numbers, not {flags!r}") from None
+        bad = [f for f in picked if not 1 <= f <= 9]
+        if bad:
+            raise ValueError(f"flags are numbered 1 to 9, not {bad[0]}")
+        g = self.game
+        want = g.provable_flags(self.seat)
+        if picked == want:
+            lines = [self._say("pz_right_claims", flags=texts.flags_words(want, self.lang)) if want
+                     else self._say("pz_right_none")]
+            lines += [self._say("pz_flag_yes", flag=f, why=self._why(g.check_claim(f, self.seat)))
+                      for f in want]
+            self.status = "solved"
+            self._feedback("right", lines)
+            return True
+        lines = [self._say("pz_wrong_claims")]
+        for f in picked:
+            if f not in want:
+                lines.append(self._say("pz_flag_no", flag=f, why=self._why(g.check_claim(f, self.seat))))
+        for f in want:
+            if f not in picked:
+                lines.append(self._say("pz_flag_missed", flag=f, why=self._why(g.check_claim(f, self.seat))))
+        self._feedback("wrong", lines)
+        return False
+
+    def try_move(self, move: Move | str) -> bool:
+        """Play one of your moves. A wrong one is taken back at once (``feedback`` says why);
+        returns True when the move is right (or keeps a forced win)."""
+        if self.status != "solving":
+            raise IllegalMoveError(self._say("pz_done"))
+        if self.puzzle.kind == "claims":
+            raise IllegalMoveError(self._say("pz_not_move_kind"))
+        g = self.game
+        if g.to_move != self.seat:
+            raise IllegalMoveError("wait for your opponent's answer")
+        m = g.parse_move(move)
+        if self.puzzle.kind == "move":
+            if m.kind == "claim":
+                raise IllegalMoveError("find the card to play; claims come after it")
+            return self._try_flag_move(m)
+        return self._try_win_move(m)
+
+    def _try_flag_move(self, m: Move) -> bool:
+        g = self.game
+        flag = int(self.puzzle.answer["flag"])
+        g.push(m)
+        result = g.check_claim(flag, self.seat)
+        words = self._move_words(m)
+        if g._claimed[flag] < 0 and result:
+            self.status = "solved"
+            self._feedback("right", [self._say("pz_right_move", move=words, flag=flag, why=self._why(result))])
+            return True
+        g.undo()
+        self._feedback("wrong", [self._say("pz_wrong_move", move=words, flag=flag, why=self._why(result))])
+        return False
+
+    def _try_win_move(self, m: Move) -> bool:
+        g = self.game
+        words = self._move_words(m)
+        if m.kind == "claim":
+            result = g.check_claim(m.flag, self.seat)
+            if not result:
+                self._feedback("wrong", [self._say("pz_flag_no", flag=m.flag, why=self._why(result))])
+                return False
+        g.push(m)
+        if g.is_over():
+            return self._finished()
+        search = _Search(self.seat, None, None)
+        if g.to_move == self.seat:
+            if search.win(g, self.turns_left) is None:
+                g.undo()
+                n = self.turns_left
+                self._feedback("wrong", [self._say("pz_wrong_win_mid", move=words, n=n, s="" if n == 1 else "s")])
+                return False
+            self.feedback = None
+            return True
+        defence = self._defence(search)
+        if defence is not None:
+            g.undo()
+            self._feedback("wrong", [self._say("pz_wrong_win", move=words, defence=defence)])
+            return False
+        answered = self._answer(search)
+        if g.is_over():
+            return self._finished()
+        self.turns_left -= 1
+        self._feedback("info", [self._say("pz_good", moves=", ".join(answered)),
+                                self._say("pz_turns", n=self.turns_left, s="" if self.turns_left == 1 else "s")])
+        return True
+
+    def _defence(self, search: _Search) -> str | None:
+        """With the opponent to move: one of their moves that escapes, in words, or None."""
+        g = self.game
+        for d in g.legal_moves():
+            g.push(d)
+            try:
+                if search.win(g, self.turns_left - 1) is None:
+                    return self._move_words(d)
+            finally:
+                g.undo()
+        return None
+
+    def _answer(self, search: _Search) -> list[str]:
+        """The opponent plays out its turn along the longest defence."""
+        g = self.game
+        played = []
+        while not g.is_over() and g.to_move != self.seat:
+            line = search.win(g, self.turns_left - 1)
+            d = line[0] if line else g.legal_moves()[0]
+            g.push(d)
+            played.append(self._move_words(d))
+        return played
+
+    def _finished(self) -> bool:
+        o = self.game.outcome()
+        if o.winner == self.seat:
+            self.status = "revealed" if self._hinted else "solved"
+            self._feedback("right", [self._say("pz_won", result=texts.outcome_text(o, self.lang))])
+            return True
+        m = self.game.undo()
+        self._feedback("wrong", [self._say("pz_wrong_win_end", move=self._move_words(m))])
+        return False
+
+    # ------------------------------------------------------------ solution
+    def step(self) -> None:
+        """Show the next step of the solution (playing it on the board)."""
+        if not self.can_step:
+            raise IllegalMoveError("the whole solution is already shown")
+        kind = self.puzzle.kind
+        self._hinted = True
+        if kind == "claims":
+            self._claims_step()
+        elif kind == "move":
+            self._move_step()
+        else:
+            self._win_step()
+
+    def _add_step(self, text: str) -> None:
+        self.steps.append(self._say("pz_step", n=len(self.steps) + 1, text=text))
+        self._feedback("info", [self.steps[-1]])
+
+    def _claims_step(self) -> None:
+        g = self.game
+        if self._claim_steps is None:
+            self._claim_steps = [f for f in range(1, 10) if g.claimed_by(f) is None
+                                 and len(g.cards_at(f, self.seat)) >= g.required(f)]
+        self.status = "revealed"
+        i = len(self.steps)
+        if i < len(self._claim_steps):
+            f = self._claim_steps[i]
+            r = g.check_claim(f, self.seat)
+            self._add_step(self._say("pz_step_claims_yes" if r else "pz_step_claims_no", flag=f, why=self._why(r)))
+        else:
+            want = g.provable_flags(self.seat)
+            self._add_step(self._say("pz_right_claims", flags=texts.flags_words(want, self.lang)) if want
+                           else self._say("pz_no_claimable"))
+
+    def _move_step(self) -> None:
+        g = self.game
+        m = g.parse_move(self.puzzle.answer["move"])
+        flag = int(self.puzzle.answer["flag"])
+        g.push(m)
+        r = g.check_claim(flag, self.seat)
+        self.status = "revealed"
+        self._add_step(self._say("pz_step_move", who=self._who(self.seat), move=self._move_words(m))
+                       + " " + self._why(r))
+
+    def _who(self, player: int) -> str:
+        return texts.player_name(player, self.lang)
+
+    def _win_step(self) -> None:
+        g = self.game
+        sol = solve(g, max(1, self.turns_left), seconds=SOLVER_SECONDS)
+        if not sol.wins:
+            raise IllegalMoveError("no forced win from here: start again")
+        search = _Search(self.seat, None, None)
+        words = []
+        for m in sol.line:
+            if g.to_move != self.seat or g.is_over():
+                break
+            g.push(m)
+            words.append(self._move_words(m))
+        text = self._say("pz_step_move", who=self._who(self.seat), move=", ".join(words))
+        if not g.is_over() and g.to_move != self.seat:
+            answered = self._answer(search)
+            self.turns_left -= 1
+            text += " " + self._say("pz_step_move", who=self._who(1 - self.seat), move=", ".join(answered))
+        if g.is_over():
+            text += " " + texts.outcome_text(g.outcome(), self.lang)
+            self.status = "revealed"
+        self._add_step(text)
+        if g.is_over():
+            self.status = "revealed"

@@ -1,0 +1,341 @@
+"""What the widget says, in English and Japanese, with either card name set.
+
+The engine speaks English; this module words the same facts for people:
+card names and titles, formations, claim proofs, log lines, the status line,
+and the editor's and puzzles' answers. ``lang`` is ``"en"`` or ``"ja"``;
+``names`` is ``"ancient"`` (the rulebook's names) or ``"scifi"`` (the
+alternative set of the reference manual, which has English names only).
+
+>>> card_name("R7", "ja"), card_title("R7", "en", "scifi")
+('赤7', 'Red 7: Speeder Bikes')
+>>> from battleline import evaluate
+>>> formation_text(evaluate("R8 R9 R10"), "ja")
+'くさび形隊形 8-9-10（合計 27）'
+>>> say("ja", "played", who="あなた", card="赤7", flag=3)
+'あなたがフラッグ3に赤7を出しました。'
+"""
+
+from __future__ import annotations
+
+from . import names as _names
+from .cards import Card, CardLike
+from .formations import Formation
+
+__all__ = ["LANGS", "NAME_SETS", "check", "card_name", "card_title", "card_label",
+           "formation_text", "claim_explanation", "say", "player_name", "outcome_text", "outcome_word", "flags_words"]
+
+LANGS = ("en", "ja")
+NAME_SETS = ("ancient", "scifi")
+
+
+def check(lang: str, names: str = "ancient") -> None:
+    """Refuse an unknown language or name set (a ValueError naming the choices)."""
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r}: expected one of {', '.join(LANGS)}")
+    if names not in NAME_SETS:
+        raise ValueError(f"unknown name set {names!r}: expected one of {', '.join(NAME_SETS)}")
+
+
+def _set(lang: str, names: str) -> str:
+    return "scifi" if names == "scifi" else lang
+
+
+def card_name(card: CardLike, lang: str = "en", names: str = "ancient") -> str:
+    """``Red 7`` / ``赤7``; Tactics cards by their name in the name set."""
+    c = Card(card)
+    if c.is_troop:
+        return _names.card_name(c, "ja" if lang == "ja" else "en")
+    return _names.card_name(c, _set(lang, names))
+
+
+def card_title(card: CardLike, lang: str = "en", names: str = "ancient") -> str:
+    """A tooltip: the troop's unit, or what the Tactics card does."""
+    c = Card(card)
+    name = card_name(c, lang, names)
+    if c.is_troop:
+        sep = "：" if lang == "ja" else ": "
+        return f"{name}{sep}{_names.unit_name(c, _set(lang, names))}"
+    if lang == "ja":
+        return f"{name}：{_TACTIC_TEXT_JA[str(c)]}"
+    return f"{name}: {c.text}" if names == "scifi" else c.text
+
+
+def card_label(card: CardLike, lang: str = "en", names: str = "ancient") -> str:
+    """What fits on a small card face: the value, or a short Tactics name."""
+    c = Card(card)
+    if c.is_troop:
+        return str(c.value)
+    return _LABELS[_set(lang, names)][str(c)]
+
+
+_LABELS = {
+    "en": {"Alexander": "Alex", "Darius": "Dar", "Companion": "Comp", "Shield": "Shld",
+           "Fog": "Fog", "Mud": "Mud", "Scout": "Scout", "Redeploy": "Redep",
+           "Deserter": "Desert", "Traitor": "Traitor"},
+    "ja": {"Alexander": "アレク", "Darius": "ダリウス", "Companion": "騎兵", "Shield": "盾",
+           "Fog": "霧", "Mud": "泥濘", "Scout": "偵察", "Redeploy": "転進", "Deserter": "脱走",
+           "Traitor": "裏切"},
+    "scifi": {"Alexander": "Vader", "Darius": "Emperor", "Companion": "Veers", "Shield": "Fett",
+              "Fog": "Storm", "Mud": "Dunes", "Scout": "Spy", "Redeploy": "Redep",
+              "Deserter": "Choke", "Traitor": "Corrupt"},
+}
+
+_TACTIC_TEXT_JA = {
+    "Alexander": "リーダー。どの色・どの戦力の軍勢カードにもなる。リーダーは1人1枚まで。",
+    "Darius": "リーダー。どの色・どの戦力の軍勢カードにもなる。リーダーは1人1枚まで。",
+    "Companion": "戦力8で色を自由に決められる軍勢カード。",
+    "Shield": "戦力1〜3で色を自由に決められる軍勢カード。",
+    "Fog": "このフラッグでは隊形が無効になり、合計戦力で勝負する。",
+    "Mud": "このフラッグでは各自4枚で隊形を作る。",
+    "Scout": "山札から合わせて3枚引き、手札から2枚を山札の上に戻す。",
+    "Redeploy": "未取得のフラッグにある自分のカード1枚を、自分の空いている場所へ移すか捨てる。",
+    "Deserter": "未取得のフラッグにある相手のカード1枚を捨てさせる。",
+    "Traitor": "未取得のフラッグにある相手の軍勢カード1枚を、自分の空いている場所へ移す。",
+}
+
+
+def outcome_word(reason: str, lang: str = "en") -> str:
+    """``Breakthrough`` / ``突破`` for ``breakthrough`` (likewise envelopment, deadlock)."""
+    return _names.outcome_name(reason, "ja" if lang == "ja" else "en")
+
+
+def outcome_text(outcome, lang: str = "en") -> str:
+    """``South wins by Breakthrough.`` / ``南の勝ち：突破。``; a deadlock draw likewise."""
+    reason = outcome_word(outcome.reason, lang)
+    if outcome.winner is None:
+        return say(lang, "draw_result", a=outcome.flags[0], b=outcome.flags[1])
+    who = player_name(outcome.winner, lang)
+    return f"{who}の勝ち：{reason}。" if lang == "ja" else f"{who} wins by {reason}."
+
+
+def flags_words(flags, lang: str = "en") -> str:
+    """``flag 3``, ``flags 3 and 5`` / ``フラッグ3、5``."""
+    nums = [str(f) for f in flags]
+    if lang == "ja":
+        return "フラッグ" + "、".join(nums)
+    if len(nums) == 1:
+        return f"flag {nums[0]}"
+    return "flags " + ", ".join(nums[:-1]) + " and " + nums[-1]
+
+
+def player_name(player: int, lang: str = "en") -> str:
+    """``North`` / ``South`` (``北`` / ``南``)."""
+    return ("北", "南")[player] if lang == "ja" else ("North", "South")[player]
+
+
+def formation_text(form: Formation | None, lang: str = "en") -> str | None:
+    """``Wedge 8-9-10 (total 27)`` in the language; under Fog ``total 27 (8-9-10)``."""
+    if form is None:
+        return None
+    if lang != "ja":
+        return form.describe()
+    vals = "-".join(str(v) for v in sorted(form.values))
+    if form.kind == "total":
+        return f"合計 {form.total}（{vals}）"
+    return f"{_names.formation_name(form.kind, 'ja')} {vals}（合計 {form.total}）"
+
+
+def claim_explanation(result, lang: str = "en", names: str = "ancient") -> str:
+    """Why a claim holds or fails, in one or two plain sentences."""
+    if lang != "ja":
+        return result.explanation
+    case = result.case
+    flag = f"フラッグ{result.flag}" if result.flag else "このフラッグ"
+    mine = formation_text(result.formation, "ja")
+    if case is None:  # not even tried (timing, a flag already taken): the engine's words
+        return result.explanation
+    if case == "incomplete":
+        mud = "（泥濘があります）" if result._get("need") == 4 else ""
+        return f"{flag}のあなたの側は{result._get('count')}枚です。宣言には{result._get('need')}枚必要です{mud}。"
+    theirs = formation_text(result.their_formation, "ja")
+    if case == "beats":
+        return f"あなたの{mine}は相手の{theirs}に勝ちます。"
+    if case == "beaten":
+        return f"相手の{theirs}があなたの{mine}に勝ちます。"
+    if case == "tie-unknown":
+        return f"両者とも{mine}です。同じ強さでは後に完成させた側の負けですが、完成の順番が分かりません。"
+    if case == "tie-later":
+        return f"両者とも{mine}で、あなたが後に完成させたので、相手の勝ちです。"
+    if case == "tie-earlier":
+        return f"両者とも{mine}で、相手が後に完成させたので、あなたの勝ちです。"
+    if case == "counter":
+        cards = "、".join(card_name(c, "ja", names) for c in result.counterexample)
+        counter = formation_text(result.counter_formation, "ja")
+        return (f"証明できません：相手はまだ{cards}を加えて{counter}を作れます。"
+                f"これはあなたの{mine}に勝ちます。")
+    if case == "cannot-complete":
+        return f"あなたの{mine}の勝ちです：未公開の軍勢カードが足りず、相手は隊形を完成できません。"
+    reach = formation_text(result.best_reach, "ja")
+    if case == "reach-tie":
+        return (f"あなたの{mine}は負けません：相手が作れる最良は{reach}で同じ強さですが、"
+                f"相手が後に完成させることになります。")
+    return f"あなたの{mine}は負けません：未公開のカードで相手が作れる最良は{reach}です。"
+
+
+# ------------------------------------------------------------------ sentences
+
+_EN = {
+    "you": "You", "bot": "Bot",
+    "new_game": "New game: {rules} rules. {who} {verb} first.",
+    "rules_standard": "standard", "rules_advanced": "advanced",
+    "plays_first_you": "play", "plays_first_other": "plays",
+    "played": "{who} played {card} at flag {flag}.",
+    "claimed_with": "{who} claimed flag {flag} with {formation}.",
+    "claimed": "{who} claimed flag {flag}.",
+    "automatic": " (automatic)",
+    "drew": "{who} drew a {deck} card.",
+    "drew_card": "{who} drew a {deck} card ({card}).",
+    "deck_troop": "troop", "deck_tactic": "tactic",
+    "returned_card": "{who} put {card} back on the {deck} deck.",
+    "returned": "{who} put a card back on the {deck} deck.",
+    "scouted": "{who} played {card}.",
+    "redeployed_discard": "{who} redeployed {card} to the discard pile.",
+    "redeployed": "{who} redeployed {card} to flag {flag}.",
+    "deserter": "{who} played Deserter on {card}.",
+    "traitor": "{who} played Traitor: {card} to flag {flag}.",
+    "passed": "{who} passed.",
+    "ended": "{who} ended the turn.",
+    "undo_move": "Last move taken back.",
+    "undo_turn": "Your last turn was taken back.",
+    "draw_result": "Draw by deadlock ({a}-{b} flags).",
+    "win_you": "You win by {reason}!",
+    "win_other": "{who} wins by {reason}!",
+    "thinking": "Bot is thinking…",
+    "pass_screen": "Pass the screen to {who}.",
+    "bot_to_move": "Bot to move.",
+    "your": "Your", "players": "{who}'s",
+    "turn_play": "{whose} turn: play a card.",
+    "turn_draw": "{whose} turn: draw a card.",
+    "turn_draw_claim": "{whose} turn: draw a card (you may still claim).",
+    "turn_no_draw": "{whose} turn: no card to draw; end the turn.",
+    "scout_draw": "Scout: draw {n} more card{s}.",
+    "scout_return": "Scout: put {n} card{s} back.",
+    "bot_named": "Bot ({name})",
+    # explain
+    "ex_side_mine": "Your side: {text}.",
+    "ex_side_theirs": "Opponent's side: {text}.",
+    "ex_cards": "{cards}, {n} of {need} cards",
+    "ex_empty": "no cards yet",
+    "ex_reach": "The best your opponent can still make here: {formation}.",
+    "ex_reach_none": "Your opponent can no longer complete this side with the cards unseen.",
+    "ex_claimed": "Flag {flag} is claimed by {who}.",
+    "ex_claim_yes": "You can claim it: {why}",
+    "ex_claim_no": "You cannot claim it yet: {why}",
+    "ex_env": "Here: {cards}.",
+    "ex_mine": "you", "ex_theirs": "your opponent",
+    # editor
+    "ed_ready": "The position is legal.",
+    "ed_loaded": "Position loaded.",
+    "ed_dropped": "Position loaded; the editor keeps only what it can show: {what} left out.",
+    "ed_cleared": "The board is empty.",
+    "ed_play": "Playing from the editor's position.",
+    # puzzles
+    "pz_right_claims": "Right: {flags} can be claimed now.",
+    "pz_right_none": "Right: no flag can be claimed now.",
+    "pz_wrong_claims": "Not quite.",
+    "pz_flag_yes": "Flag {flag} can be claimed: {why}",
+    "pz_flag_no": "Flag {flag} cannot be claimed: {why}",
+    "pz_flag_missed": "You missed flag {flag}: {why}",
+    "pz_right_move": "Right: after {move}, flag {flag} can be claimed. {why}",
+    "pz_wrong_move": "Not this one: after {move}, flag {flag} still cannot be claimed. {why}",
+    "pz_wrong_win": "Not this one: after {move}, your opponent can hold out ({defence}).",
+    "pz_wrong_win_mid": "Not this one: after {move}, the win within {n} turn{s} is no longer forced.",
+    "pz_wrong_win_end": "Not this one: {move} ends the game without your win.",
+    "pz_good": "Good: the win is still forced. Your opponent answered {moves}.",
+    "pz_won": "Solved: {result}",
+    "pz_step": "Step {n}: {text}",
+    "pz_step_claims_yes": "flag {flag} can be claimed: {why}",
+    "pz_step_claims_no": "flag {flag} cannot be claimed: {why}",
+    "pz_step_move": "{who} plays {move}.",
+    "pz_no_claimable": "no flag can be claimed now.",
+    "pz_solving": "Your move.",
+    "pz_picks": "Pick the flags that can be claimed, then check your answer.",
+    "pz_not_move_kind": "This puzzle is answered by picking flags, not by playing a card.",
+    "pz_done": "The puzzle is over: start again to try once more.",
+    "pz_turns": "{n} turn{s} left to win.",
+}
+
+_JA = {
+    "you": "あなた", "bot": "ボット",
+    "new_game": "新しいゲーム：{rules}ルール。{who}{verb}先手です。",
+    "rules_standard": "標準", "rules_advanced": "上級",
+    "plays_first_you": "が", "plays_first_other": "が",
+    "played": "{who}がフラッグ{flag}に{card}を出しました。",
+    "claimed_with": "{who}が{formation}でフラッグ{flag}を取りました。",
+    "claimed": "{who}がフラッグ{flag}を取りました。",
+    "automatic": "（自動）",
+    "drew": "{who}が{deck}カードを引きました。",
+    "drew_card": "{who}が{deck}カード（{card}）を引きました。",
+    "deck_troop": "軍勢", "deck_tactic": "戦略",
+    "returned_card": "{who}が{card}を{deck}の山札の上に戻しました。",
+    "returned": "{who}がカード1枚を{deck}の山札の上に戻しました。",
+    "scouted": "{who}が{card}を使いました。",
+    "redeployed_discard": "{who}が{card}を転進させ、捨てました。",
+    "redeployed": "{who}が{card}をフラッグ{flag}へ転進させました。",
+    "deserter": "{who}が脱走で{card}を捨てさせました。",
+    "traitor": "{who}が裏切で{card}をフラッグ{flag}へ移しました。",
+    "passed": "{who}がパスしました。",
+    "ended": "{who}が手番を終えました。",
+    "undo_move": "最後の手を取り消しました。",
+    "undo_turn": "あなたの直前の手番を取り消しました。",
+    "draw_result": "膠着で引き分け（フラッグ {a}対{b}）。",
+    "win_you": "あなたの勝ち：{reason}！",
+    "win_other": "{who}の勝ち：{reason}！",
+    "thinking": "ボットが考えています…",
+    "pass_screen": "画面を{who}に渡してください。",
+    "bot_to_move": "ボットの手番です。",
+    "your": "あなた", "players": "{who}",
+    "turn_play": "{whose}の手番：カードを1枚出してください。",
+    "turn_draw": "{whose}の手番：カードを1枚引いてください。",
+    "turn_draw_claim": "{whose}の手番：カードを1枚引いてください（まだフラッグを取れます）。",
+    "turn_no_draw": "{whose}の手番：引けるカードがありません。手番を終えてください。",
+    "scout_draw": "偵察：あと{n}枚引いてください。",
+    "scout_return": "偵察：{n}枚を山札に戻してください。",
+    "bot_named": "ボット（{name}）",
+    "ex_side_mine": "あなたの側：{text}。",
+    "ex_side_theirs": "相手の側：{text}。",
+    "ex_cards": "{cards}（{need}枚中{n}枚）",
+    "ex_empty": "カードなし",
+    "ex_reach": "相手がここでまだ作れる最良の隊形：{formation}。",
+    "ex_reach_none": "未公開のカードでは、相手はもうこの側を完成できません。",
+    "ex_claimed": "フラッグ{flag}は{who}が取りました。",
+    "ex_claim_yes": "取れます：{why}",
+    "ex_claim_no": "まだ取れません：{why}",
+    "ex_env": "ここには{cards}があります。",
+    "ex_mine": "あなた", "ex_theirs": "相手",
+    "ed_ready": "正しい局面です。",
+    "ed_loaded": "局面を読み込みました。",
+    "ed_dropped": "局面を読み込みました。エディタで表せない{what}は省きました。",
+    "ed_cleared": "盤面を空にしました。",
+    "ed_play": "エディタの局面から対局します。",
+    "pz_right_claims": "正解：今取れるのは{flags}です。",
+    "pz_right_none": "正解：今取れるフラッグはありません。",
+    "pz_wrong_claims": "惜しい、違います。",
+    "pz_flag_yes": "フラッグ{flag}は取れます：{why}",
+    "pz_flag_no": "フラッグ{flag}は取れません：{why}",
+    "pz_flag_missed": "フラッグ{flag}を見落としています：{why}",
+    "pz_right_move": "正解：{move}のあと、フラッグ{flag}を取れます。{why}",
+    "pz_wrong_move": "違います：{move}のあとも、フラッグ{flag}はまだ取れません。{why}",
+    "pz_wrong_win": "違います：{move}のあと、相手は守り切れます（{defence}）。",
+    "pz_wrong_win_mid": "違います：{move}のあと、{n}手番以内の勝ちはもう決まっていません。",
+    "pz_wrong_win_end": "違います：{move}では、あなたが勝たないままゲームが終わります。",
+    "pz_good": "いい手です：勝ちはまだ決まっています。相手の応手：{moves}。",
+    "pz_won": "解けました：{result}",
+    "pz_step": "手順{n}：{text}",
+    "pz_step_claims_yes": "フラッグ{flag}は取れます：{why}",
+    "pz_step_claims_no": "フラッグ{flag}は取れません：{why}",
+    "pz_step_move": "{who}：{move}。",
+    "pz_no_claimable": "今取れるフラッグはありません。",
+    "pz_solving": "あなたの手番です。",
+    "pz_picks": "取れるフラッグを選んでから、答え合わせをしてください。",
+    "pz_not_move_kind": "このパズルはカードを出すのではなく、フラッグを選んで答えます。",
+    "pz_done": "パズルは終わりました。もう一度やるには「最初から」を押してください。",
+    "pz_turns": "勝つまであと{n}手番。",
+}
+
+_CATALOG = {"en": _EN, "ja": _JA}
+
+
+def say(lang: str, key: str, **kw) -> str:
+    """The sentence ``key`` in ``lang`` with the blanks filled in."""
+    return _CATALOG[lang][key].format(**kw)
