@@ -12,14 +12,14 @@ from .match import Match
 from .moves import IllegalMoveError, Move, PositionError
 from .solver import Solution, solve
 
-__all__ = ["BattleLineWidget", "Card", "ClaimResult", "Formation", "FlagView", "Game", "IllegalMoveError", "Match", "Move",
+__all__ = ["BattleLineWidget", "PositionEditor", "PuzzleWidget", "Card", "ClaimResult", "Formation", "FlagView", "Game", "IllegalMoveError", "Match", "Move",
            "NORTH", "Observation", "Outcome", "PositionError", "SOUTH", "Solution", "can_claim", "evaluate", "solve"]
 __version__ = "0.1.0"
 
 
 def __getattr__(name):
     # The widget pulls in anywidget and ipywidgets: load it only when asked for.
-    if name == "BattleLineWidget":
-        from .widget import BattleLineWidget
-        return BattleLineWidget
+    if name in ("BattleLineWidget", "PositionEditor", "PuzzleWidget"):
+        from . import widget
+        return getattr(widget, name)
     raise AttributeError(f"module 'battleline' has no attribute {name!r}")
