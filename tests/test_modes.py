@@ -308,3 +308,23 @@ def test_unknown_language_or_name_set_is_refused():
         BattleLineWidget(opponent="easy", lang="fr")
     with pytest.raises(ValueError, match="unknown name set"):
         BattleLineWidget(opponent="easy", names="fantasy")
+
+
+# ------------------------------------------------------------------ publishing
+
+def test_create_works_out_and_checks_the_answer(tmp_path):
+    from battleline.puzzles import PuzzleError, create, load, verify
+    claims = create(EXPLAIN, "claims", "Which flags can south claim?")
+    assert claims.answer == {"flags": [3]}
+    move = first("move")
+    p = create(move.position, "move", move.question, flag=int(move.answer["flag"]))
+    assert p.answer == move.answer
+    saved = load(p.save(tmp_path / "mine.json"))
+    assert saved.answer == p.answer and verify(saved)
+    with pytest.raises(PuzzleError, match="exactly one move"):
+        create(EXPLAIN, "move", "?", flag=5)
+    win = first("win")
+    with pytest.raises(PuzzleError, match="the solver finds"):
+        create(win.position, "win", "?", turns=win.answer["turns"] + 1)
+    with pytest.raises(PuzzleError, match="position is invalid"):
+        create("battleline position 1\nturn south play\nflag 1: north R7 R7 | south -\n", "claims", "?")

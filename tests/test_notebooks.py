@@ -11,7 +11,7 @@ from nbclient import NotebookClient
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.mark.parametrize("name", ["learn.ipynb", "play.ipynb"])
+@pytest.mark.parametrize("name", ["learn.ipynb", "play.ipynb", "puzzles.ipynb"])
 def test_notebook_runs(name):
     nb = nbformat.read(ROOT / "examples" / name, as_version=4)
     NotebookClient(nb, timeout=120, kernel_name="python3",

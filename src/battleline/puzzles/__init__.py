@@ -31,7 +31,7 @@ from ..game import Game
 from ..moves import IllegalMoveError, Move, PositionError
 from ..solver import solve
 
-__all__ = ["Puzzle", "PuzzleError", "load", "bundled", "verify"]
+__all__ = ["Puzzle", "PuzzleError", "load", "bundled", "verify", "create"]
 
 KINDS = ("claims", "move", "win")
 
@@ -53,6 +53,12 @@ class Puzzle:
     def game(self) -> Game:
         """A fresh game at the puzzle's position."""
         return Game.from_position(self.position)
+
+    def save(self, path: str | Path) -> Path:
+        """Write the puzzle as a JSON file (to share it, or to add it to a collection)."""
+        path = Path(path)
+        path.write_text(self.to_json() + "\n", encoding="utf-8")
+        return path
 
     def to_json(self) -> str:
         return json.dumps({"format": "battleline-puzzle", "version": 1, "id": self.id,
@@ -139,3 +145,43 @@ def verify(p: Puzzle, seconds: float = 60.0) -> str:
         raise PuzzleError(f"{p.id}: the answer says a forced win in {turns} turns; "
                           f"the solver finds {'a win in ' + str(found) if found else 'no forced win'}")
     return f"{p.id}: forced win in {turns} ({sol.nodes} positions, {sol.seconds:.2f} s)"
+
+
+def create(position: str, kind: str, question: str, *, id: str = "my-puzzle", title: str = "",
+           level: str = "", flag: int | None = None, turns: int | None = None,
+           seconds: float = 60.0) -> Puzzle:
+    """A puzzle whose answer the engine works out, refused unless the answer is sound:
+    ``claims`` takes the flags provable now; ``move`` needs ``flag`` and exactly one move
+    that wins it; ``win`` needs ``turns``, a forced win in exactly that many turns.
+
+    >>> text = bundled()[1].position
+    >>> p = create(text, "move", "Which card wins flag 5?", flag=5)
+    >>> p.answer
+    {'flag': 5, 'move': 'R10@5'}
+    """
+    try:
+        g = Game.from_position(position)
+    except PositionError as e:
+        raise PuzzleError(f"the position is invalid: {e}") from None
+    if kind not in KINDS:
+        raise PuzzleError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
+    if g.is_over():
+        raise PuzzleError("the game is already over in this position")
+    if kind == "claims":
+        answer: dict = {"flags": g.provable_flags()}
+    elif kind == "move":
+        if isinstance(flag, bool) or not isinstance(flag, int) or not 1 <= flag <= 9:
+            raise PuzzleError(f"a move puzzle needs flag=N (1 to 9), not {flag!r}")
+        winners = [m for m in g.legal_moves(claims=False) if _move_wins_flag(g, m, flag)]
+        if len(winners) != 1:
+            raise PuzzleError(f"a move puzzle needs exactly one move that wins flag {flag}; "
+                              f"this position has {len(winners)}"
+                              + (f": {', '.join(map(str, winners))}" if winners else ""))
+        answer = {"flag": flag, "move": str(winners[0])}
+    else:
+        if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
+            raise PuzzleError(f"a win puzzle needs turns=N (1 or more), not {turns!r}")
+        answer = {"turns": turns}
+    p = Puzzle(id, title or id, level, kind, question, position, answer)
+    verify(p, seconds=seconds)
+    return p
