@@ -2,7 +2,7 @@
 // built one. Patching (instead of replacing) keeps focus, scroll positions and CSS
 // transitions working across re-renders. Children with a `key` are matched by key.
 
-const BOOLEAN_PROPS = new Set(["disabled", "checked", "hidden"]);
+const BOOLEAN_PROPS = new Set(["disabled", "checked", "hidden", "selected"]);
 
 /**
  * h("button", { class: "x", key: "k", "aria-label": "…", disabled: true }, child, …)

@@ -11,6 +11,10 @@
 // A selection is null or { card: "<hand card id>", target: "<table card id>" | undefined }.
 // `target` is used by the two-step Tactics: Redeploy (your card, then where) and Traitor
 // (the opponent's troop, then where).
+//
+// Words (prompts, accessible names) come from i18n.js in the view's language.
+
+import { STRINGS, t } from "./i18n.js";
 
 export const GUILE = Object.freeze({
   scout: "scout",
@@ -28,11 +32,39 @@ export const COLORS = Object.freeze({
   P: { name: "Purple", shape: "diamond" },
 });
 
+/** The English words for the end of a game (reasonText gives them in the view's language). */
 export const REASONS = Object.freeze({
-  breakthrough: "Breakthrough: three adjacent flags.",
-  envelopment: "Envelopment: five flags.",
-  deadlock: "Deadlock: nothing could change any more; the player holding more flags wins.",
+  breakthrough: STRINGS.en["reason.breakthrough"],
+  envelopment: STRINGS.en["reason.envelopment"],
+  deadlock: STRINGS.en["reason.deadlock"],
 });
+
+/** The words for a result's reason ("breakthrough" …), or the reason itself. */
+export function reasonText(view, reason) {
+  if (!reason) return "";
+  return Object.prototype.hasOwnProperty.call(REASONS, reason) ? t(view, `reason.${reason}`) : String(reason);
+}
+
+/** The view's mode: "play" (also when absent), "edit" or "puzzle". */
+export function modeOf(view) {
+  const m = view && view.mode;
+  return m === "edit" || m === "puzzle" ? m : "play";
+}
+
+/** A puzzle answered by picking flags (its flag stones are toggles, not moves). */
+export function isClaimsPuzzle(view) {
+  return modeOf(view) === "puzzle" && !!view.puzzle && view.puzzle.kind === "claims";
+}
+
+/** May flags be explained now? In play mode (not under the hot-seat cover), and in a
+ * puzzle once it is solved or its solution shown. */
+export function explainAllowed(view) {
+  if (!view || view.cover) return false;
+  const mode = modeOf(view);
+  if (mode === "play") return true;
+  if (mode === "puzzle") return !!view.puzzle && !!view.puzzle.status && view.puzzle.status !== "solving";
+  return false;
+}
 
 /** The guile kind ("scout", "redeploy", …) a hand card id plays, or null. */
 export function guileKind(cardId) {
@@ -89,6 +121,12 @@ export function findTableCard(view, cardId) {
   return null;
 }
 
+/** The name of the Scout card in the view's words (it lies in your discards once played). */
+export function scoutName(view) {
+  const played = ((view && view.discards && view.discards.mine) || []).find((c) => c && c.id === "Scout");
+  return (played && played.name) || t(view, "scoutName");
+}
+
 /** The display name of any card id the view knows about (hand or table), else the id. */
 export function cardName(view, cardId) {
   const c = handCard(view, cardId) || (findTableCard(view, cardId) || {}).card;
@@ -136,10 +174,11 @@ function emptyInteraction() {
 /** Everything that is active for `view` and `selection` (see the module comment). */
 export function interaction(view, selection) {
   const ia = emptyInteraction();
-  if (!view) return ia;
-  // Claim buttons show on each open flag where your side is complete.
+  if (!view || modeOf(view) === "edit") return ia;
+  // Claim buttons show on each open flag where your side is complete (not in a claims
+  // puzzle: there the flags are picked and the answer checked).
   for (const f of view.flags || []) {
-    if (!f.claimed && sideComplete(f) && !view.cover) ia.claimButtons.push(f.number);
+    if (!f.claimed && sideComplete(f) && !view.cover && !isClaimsPuzzle(view)) ia.claimButtons.push(f.number);
   }
   if (isBlocked(view)) return ia;
   const legal = legalMoves(view);
@@ -159,14 +198,14 @@ export function interaction(view, selection) {
       if (m.kind === "return" && m.card) ia.hand[m.card] = { action: "send", text: m.text };
     }
     const left = view.scout_left || 0;
+    const scout = scoutName(view);
     ia.prompt = left
-      ? `Scout: choose ${left === 1 ? "a card" : `${left} cards`} from your hand to put back on the decks.`
-      : "Scout: choose a card from your hand to put back on the decks.";
+      ? t(view, "promptScoutReturn", { scout, n: left })
+      : t(view, "promptScoutReturnAny", { scout });
     return ia;
   }
   if (view.phase === "scout-draw") {
-    const left = view.scout_left || 0;
-    ia.prompt = `Scout: draw ${left ? `${left} more` : "a"} card${left === 1 ? "" : "s"}, each from the deck of your choice.`;
+    ia.prompt = t(view, "promptScoutDraw", { scout: scoutName(view), n: view.scout_left || 0 });
   }
   const sel = normalizeSelection(view, selection);
   ia.selection = sel;
@@ -196,12 +235,12 @@ export function interaction(view, selection) {
     const card = handCard(view, sel.card);
     const env = card && card.kind === "environment";
     addTargets(moves, !env);
-    ia.prompt = `${name}: choose a flag.`;
+    ia.prompt = t(view, "promptChooseFlag", { name });
   } else if (g === "redeploy") {
     // Every card you may move stays selectable (to switch); the chosen one is "selected".
     for (const m of moves) if (m.card) ia.mine[m.card] = { action: "select" };
     if (!sel.target) {
-      ia.prompt = "Redeploy: choose one of your cards on the table.";
+      ia.prompt = t(view, "promptRedeploy", { name });
     } else {
       ia.mine[sel.target] = { action: "selected" };
       const own = moves.filter((m) => m.card === sel.target);
@@ -209,26 +248,25 @@ export function interaction(view, selection) {
       addTargets(own, !(where && where.env));
       const toDiscard = own.find((m) => m.flag == null);
       if (toDiscard) ia.discard = toDiscard.text;
-      const tname = cardName(view, sel.target);
+      const target = cardName(view, sel.target);
       const anyFlag = own.some((m) => m.flag != null);
-      ia.prompt = `Redeploy ${tname}: ${
-        anyFlag && toDiscard ? "choose a flag, or Discard." : anyFlag ? "choose a flag." : "Discard it."
-      }`;
+      const key = anyFlag && toDiscard ? "promptRedeployFlagOrDiscard" : anyFlag ? "promptRedeployFlag" : "promptRedeployDiscard";
+      ia.prompt = t(view, key, { name, target });
     }
   } else if (g === "deserter") {
     for (const m of moves) if (m.card) ia.theirs[m.card] = { action: "send", text: m.text };
-    ia.prompt = "Deserter: choose one of your opponent's cards to discard.";
+    ia.prompt = t(view, "promptDeserter", { name });
   } else if (g === "traitor") {
     for (const m of moves) if (m.card) ia.theirs[m.card] = { action: "select" };
     if (!sel.target) {
-      ia.prompt = "Traitor: choose one of your opponent's troops.";
+      ia.prompt = t(view, "promptTraitor", { name });
     } else {
       ia.theirs[sel.target] = { action: "selected" };
       addTargets(moves.filter((m) => m.card === sel.target), true);
-      ia.prompt = `Traitor ${cardName(view, sel.target)}: choose a flag for it on your side.`;
+      ia.prompt = t(view, "promptTraitorFlag", { name, target: cardName(view, sel.target) });
     }
   }
-  if (ia.prompt) ia.prompt += " (Escape cancels.)";
+  if (ia.prompt) ia.prompt += t(view, "escapeCancels");
   return ia;
 }
 
@@ -239,7 +277,8 @@ const moveMsg = (text) => ({ selection: null, message: { type: "move", move: tex
  *   {type:"hand", card}, {type:"flag", flag}, {type:"place", flag}, {type:"mine", card},
  *   {type:"theirs", card}, {type:"draw", deck}, {type:"pass"}, {type:"end"},
  *   {type:"discard"}, {type:"claim", flag}, {type:"cancel"}, {type:"undo"},
- *   {type:"new_game"}, {type:"next_game"}, {type:"reveal"}, {type:"option", name, value}.
+ *   {type:"new_game"}, {type:"next_game"}, {type:"reveal"}, {type:"option", name, value},
+ *   {type:"explain", flag}, {type:"explain-close"}, {type:"edit"} (back to the editor).
  * Returns { selection, message }: the next selection and the message to send (or null).
  */
 export function click(view, selection, target) {
@@ -293,6 +332,13 @@ export function click(view, selection, target) {
     case "option":
       if (target.name !== "highlight_claimable" && target.name !== "auto_claim") return keep;
       return { selection: sel, message: { type: "option", name: target.name, value: !!target.value } };
+    case "explain":
+      if (!explainAllowed(view) || !(target.flag >= 1 && target.flag <= 9)) return keep;
+      return { selection: sel, message: { type: "explain", flag: target.flag } };
+    case "explain-close":
+      return view && view.explain ? { selection: sel, message: { type: "explain", flag: null } } : keep;
+    case "edit":
+      return view && view.can_edit ? { selection: null, message: { type: "edit" } } : keep;
     default:
       return keep;
   }
@@ -311,31 +357,33 @@ export function lastMarks(view) {
 }
 
 // ------------------------------------------------------------------ accessible names
+// `view` (optional) gives the language; without it the words are English.
 
-export const flagLabel = (n) => `Flag ${n}`;
-export const placeLabel = (n) => `Flag ${n}, your side`;
-export const claimLabel = (n) => `Claim flag ${n}`;
+export const flagLabel = (n, view) => t(view, "flag", { n });
+export const placeLabel = (n, view) => t(view, "place", { n });
+export const claimLabel = (n, view) => t(view, "claim", { n });
+export const explainLabel = (n, view) => t(view, "explain", { n });
 
 /** "Flag 3, your Red 7" / "Flag 3, opponent's Blue 5". */
-export function tableCardLabel(flag, side, card) {
-  const name = (card && card.name) || "card";
-  return side === "mine" ? `Flag ${flag}, your ${name}` : `Flag ${flag}, opponent's ${name}`;
+export function tableCardLabel(flag, side, card, view) {
+  const name = (card && card.name) || t(view, "cardFallback");
+  return t(view, side === "mine" ? "tableMine" : "tableTheirs", { n: flag, name });
 }
 
 /** Words for a flag's state (used as its description). */
-export function flagDescription(flag) {
+export function flagDescription(flag, view) {
   const parts = [];
   for (const e of flag.env || []) {
-    if (e && e.card) parts.push(`${e.card.name} (${e.mine ? "yours" : "opponent's"})`);
+    if (e && e.card) parts.push(t(view, e.mine ? "envMine" : "envTheirs", { name: e.card.name }));
   }
-  if ((flag.required || 3) !== 3) parts.push(`${flag.required} cards a side`);
-  if (flag.claimed === "mine") parts.push("claimed by you");
-  else if (flag.claimed === "theirs") parts.push("claimed by your opponent");
-  if (flag.claimable) parts.push("you can claim it");
-  return parts.join(", ");
+  if ((flag.required || 3) !== 3) parts.push(t(view, "cardsASide", { n: flag.required }));
+  if (flag.claimed === "mine") parts.push(t(view, "claimedByYou"));
+  else if (flag.claimed === "theirs") parts.push(t(view, "claimedByOpponent"));
+  if (flag.claimable) parts.push(t(view, "youCanClaim"));
+  return parts.join(t(view, "listSep"));
 }
 
 /** The text for the hot-seat cover. */
 export function coverText(view) {
-  return `Pass the screen to ${(view && view.me) || "the next player"}`;
+  return t(view, "coverText", { name: (view && view.me) || t(view, "coverNextPlayer") });
 }

@@ -1,11 +1,23 @@
 // The anywidget front end of battleline.BattleLineWidget (protocol: docs/widget.md).
 //
 // Python owns the game; this module only shows `view` and sends intents. The interaction
-// state machine lives in logic.js (pure, tested with node --test), the DOM in render.js.
+// state machines live in logic.js (play), editor.js (edit mode) and puzzle.js (puzzle
+// picks), all pure and tested with node --test; the DOM in render.js (play and puzzle)
+// and render_editor.js (edit).
 
 import { h, morph } from "./dom.js";
-import { click, interaction } from "./logic.js";
+import {
+  chosenOpponent,
+  editText,
+  editorClick,
+  editorInteraction,
+  normalizeTextDraft,
+  positionText,
+} from "./editor.js";
+import { click, interaction, modeOf } from "./logic.js";
+import { normalizePicks, puzzleClick } from "./puzzle.js";
 import { buildApp } from "./render.js";
+import { buildEditor } from "./render_editor.js";
 
 let instances = 0;
 
@@ -13,19 +25,35 @@ let instances = 0;
  * answers sooner (it always answers by updating `view`). Guards against double clicks. */
 export const PENDING_MS = 1000;
 
+/** How long the Copy button says "Copied". */
+export const COPIED_MS = 1500;
+
 function targetOf(btn) {
   const act = btn.getAttribute("data-act");
-  const card = btn.getAttribute("data-card");
-  const flag = btn.getAttribute("data-flag");
   const t = { type: act };
+  const card = btn.getAttribute("data-card");
   if (card != null) t.card = card;
+  const flag = btn.getAttribute("data-flag");
   if (flag != null) t.flag = Number(flag);
   const deck = btn.getAttribute("data-deck");
   if (deck != null) t.deck = deck;
+  const number = btn.getAttribute("data-number");
+  if (number != null) t.number = Number(number);
+  // Editor places: data-to with data-side (flags) or data-player (hands, discards).
+  const to = btn.getAttribute("data-to");
+  if (to != null) {
+    t.to = to;
+    const side = btn.getAttribute("data-side");
+    if (side != null) t.side = side;
+    const player = btn.getAttribute("data-player");
+    if (player != null) t.player = player;
+  }
   return t;
 }
 
 const BOARD_ACTS = new Set(["hand", "flag", "place", "mine", "theirs", "draw", "pass", "end", "discard", "claim"]);
+const PUZZLE_ACTS = new Set(["pick", "check", "step", "reset", "goto"]);
+const EDITOR_ACTS = new Set(["palette", "placed", "target", "cancel", "clear", "load", "play"]);
 
 /**
  * Mount the widget into `el` for the anywidget `model`. Returns the cleanup function.
@@ -44,7 +72,14 @@ export function mount({ model, el }) {
   root.appendChild(app);
   el.appendChild(root);
 
-  let selection = null;
+  let mode = null;
+  let selection = null; // play and puzzle: logic.js
+  let editSelection = null; // edit: editor.js
+  let picks = null; // claims puzzles: puzzle.js { key, picks }
+  let textDraft = null; // edit: the user's edits of the position text
+  let opponent = null; // edit: the opponent chosen for "Play from here"
+  let copied = false;
+  let copiedTimer = null;
   let dismissedClaim = null;
   let pending = false;
   let pendingTimer = null;
@@ -52,20 +87,47 @@ export function mount({ model, el }) {
 
   const view = () => model.get("view") || {};
 
+  function build(v) {
+    const m = modeOf(v);
+    if (m !== mode) {
+      // Another mode (the editor's "Play from here", "Back to editor"): nothing carries over.
+      mode = m;
+      selection = null;
+      editSelection = null;
+      picks = null;
+      textDraft = null;
+    }
+    if (m === "edit") {
+      const ea = editorInteraction(v, editSelection);
+      editSelection = ea.selection;
+      textDraft = normalizeTextDraft(v, textDraft);
+      return buildEditor(v, ea, { uid, opponent, text: positionText(v, textDraft), copied });
+    }
+    const ia = interaction(v, selection);
+    selection = ia.selection;
+    picks = normalizePicks(v, picks);
+    const claimKey = v.claim ? JSON.stringify(v.claim) : null;
+    return buildApp(v, ia, { uid, claimKey, dismissedClaim, pending, picks: picks.picks });
+  }
+
   function update() {
     h.document = doc;
     const v = view();
-    const ia = interaction(v, selection);
-    selection = ia.selection;
-    const claimKey = v.claim ? JSON.stringify(v.claim) : null;
     const active = doc.activeElement;
     const activeKey = active && root.contains(active) ? active.getAttribute("data-key") : null;
-    morph(app, buildApp(v, ia, { uid, claimKey, dismissedClaim, pending }));
+    morph(app, build(v));
     if (activeKey && doc.activeElement !== active) {
       const again = Array.from(app.querySelectorAll("[data-key]")).find(
         (n) => n.getAttribute("data-key") === activeKey,
       );
       if (again && !again.disabled && typeof again.focus === "function") again.focus();
+    }
+    // The position text box shows the user's edits, or else Python's text (a textarea's
+    // value is not an attribute: morph cannot set it).
+    const box = app.querySelector('textarea[data-edit="text"]');
+    if (box) {
+      const want = positionText(v, textDraft);
+      if (box.value !== want) box.value = want;
     }
     const log = (v.log || []).length;
     if (log !== logLength) {
@@ -81,9 +143,29 @@ export function mount({ model, el }) {
     pendingTimer = null;
   }
 
+  function send(message) {
+    if (message) model.send(message);
+  }
+
   function act(target) {
+    const v = view();
+    if (mode === "edit") {
+      const r = editorClick(v, editSelection, target);
+      editSelection = r.selection;
+      send(r.message);
+      update();
+      return;
+    }
+    if (PUZZLE_ACTS.has(target.type)) {
+      const r = puzzleClick(v, picks ? picks.picks : [], target);
+      picks = { key: picks ? picks.key : null, picks: r.picks };
+      if (r.message) selection = null;
+      send(r.message);
+      update();
+      return;
+    }
     if (pending && BOARD_ACTS.has(target.type)) return;
-    const r = click(view(), selection, target);
+    const r = click(v, selection, target);
     selection = r.selection;
     if (r.message) {
       if (r.message.type === "move") {
@@ -99,6 +181,42 @@ export function mount({ model, el }) {
     update();
   }
 
+  function textBox() {
+    return app.querySelector('textarea[data-edit="text"]');
+  }
+
+  function showCopied() {
+    copied = true;
+    if (copiedTimer) clearTimeout(copiedTimer);
+    copiedTimer = setTimeout(() => {
+      copied = false;
+      copiedTimer = null;
+      update();
+    }, COPIED_MS);
+    update();
+  }
+
+  /** Copy the position text: the Clipboard API when there is one, else the selection. */
+  function copy() {
+    const box = textBox();
+    const text = box ? box.value : positionText(view(), textDraft);
+    const nav = doc.defaultView && doc.defaultView.navigator;
+    if (nav && nav.clipboard && typeof nav.clipboard.writeText === "function") {
+      nav.clipboard.writeText(text).then(showCopied, () => {
+        if (box) box.select();
+      });
+      return;
+    }
+    if (box) {
+      box.select();
+      try {
+        if (doc.execCommand && doc.execCommand("copy")) showCopied();
+      } catch {
+        /* the text stays selected: the user can copy it */
+      }
+    }
+  }
+
   function onClick(event) {
     const btn = event.target && event.target.closest ? event.target.closest("[data-act]") : null;
     if (!btn || !root.contains(btn) || btn.disabled) return;
@@ -109,20 +227,57 @@ export function mount({ model, el }) {
       update();
       return;
     }
+    if (mode === "edit") {
+      if (target.type === "copy") {
+        copy();
+        return;
+      }
+      if (target.type === "load") {
+        const box = textBox();
+        target.text = box ? box.value : positionText(view(), textDraft);
+      }
+      if (target.type === "play") target.opponent = chosenOpponent(view(), opponent);
+      if (!EDITOR_ACTS.has(target.type)) return;
+    }
     act(target);
   }
 
   function onChange(event) {
     const input = event.target;
     if (!input || !input.getAttribute) return;
-    const name = input.getAttribute("data-option");
-    if (!name) return;
-    act({ type: "option", name, value: !!input.checked });
+    const option = input.getAttribute("data-option");
+    if (option) {
+      act({ type: "option", name: option, value: !!input.checked });
+      return;
+    }
+    const edit = input.getAttribute("data-edit");
+    if (!edit || mode !== "edit") return;
+    if (edit === "opponent") {
+      opponent = input.value;
+      update();
+    } else if (edit === "claim") {
+      act({ type: "claim", flag: Number(input.getAttribute("data-flag")), player: input.value });
+    } else if (edit === "to_move") {
+      if (input.checked) act({ type: "to_move", value: input.value });
+    } else if (edit === "rules") {
+      act({ type: "rules", value: input.value });
+    } else if (edit === "text") {
+      textDraft = editText(view(), input.value);
+    }
+  }
+
+  function onInput(event) {
+    const input = event.target;
+    if (mode === "edit" && input && input.getAttribute && input.getAttribute("data-edit") === "text") {
+      textDraft = editText(view(), input.value);
+    }
   }
 
   function onKeydown(event) {
-    if (event.key === "Escape" && selection) {
+    if (event.key !== "Escape") return;
+    if (mode === "edit" ? editSelection : selection) {
       selection = null;
+      editSelection = null;
       event.preventDefault();
       event.stopPropagation();
       update();
@@ -137,6 +292,7 @@ export function mount({ model, el }) {
   model.on("change:view", onView);
   root.addEventListener("click", onClick);
   root.addEventListener("change", onChange);
+  root.addEventListener("input", onInput);
   root.addEventListener("keydown", onKeydown);
   update();
 
@@ -144,8 +300,10 @@ export function mount({ model, el }) {
     model.off("change:view", onView);
     root.removeEventListener("click", onClick);
     root.removeEventListener("change", onChange);
+    root.removeEventListener("input", onInput);
     root.removeEventListener("keydown", onKeydown);
     clearPending();
+    if (copiedTimer) clearTimeout(copiedTimer);
     root.remove();
   };
 }

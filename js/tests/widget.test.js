@@ -232,7 +232,8 @@ describe("display", { skip: NO_DOM }, () => {
   it("thinking: an indicator, and nothing on the board can be clicked", () => {
     const { el, model } = mountView(makeView({ ...TABLE, thinking: true, my_turn: false, legal: [], status: "Bot is thinking…" }));
     assert.match(el.querySelector(".bl-statusbar").textContent, /thinking…/);
-    const enabled = [...el.querySelectorAll(".bl-board button")].filter((b) => !b.disabled);
+    // Only the explain buttons stay: asking for an explanation changes nothing in the game.
+    const enabled = [...el.querySelectorAll(".bl-board button")].filter((b) => !b.disabled && !b.matches(".bl-explain"));
     assert.deepEqual(enabled.map(nameOf), []);
     button(el, "Red 7").click();
     assert.deepEqual(model.sent, []);

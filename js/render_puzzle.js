@@ -1,0 +1,91 @@
+// The puzzle's header and panel (docs/widget.md, "Puzzle mode"); the board itself is the
+// play board of render.js. Pure: only creates elements.
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { canGoto, picksEnabled, puzzleOf } from "./puzzle.js";
+import { FLAG_PATH, button, icon } from "./render_cards.js";
+
+const LEVELS = new Set(["easy", "medium", "hard"]);
+const KINDS = new Set(["claims", "move", "win"]);
+const FEEDBACK = new Set(["right", "wrong", "info"]);
+
+/** The feedback as lines (Python may send them split; else the one text). */
+export function feedbackLines(fb) {
+  if (!fb) return [];
+  if (Array.isArray(fb.lines) && fb.lines.length) return fb.lines.map(String);
+  return fb.text ? [String(fb.text)] : [];
+}
+
+/** Title, level, number and the Previous / Next puzzle buttons. */
+export function puzzleHeader(view) {
+  const p = puzzleOf(view) || {};
+  const total = Number(p.total) || 0;
+  const number = Number(p.number) || 0;
+  const status = p.status === "solved" || p.status === "revealed" ? p.status : null;
+  return h(
+    "header",
+    { class: "bl-top bl-puzzle-top" },
+    h("div", { class: "bl-title" },
+      h("span", { class: "bl-logo", "aria-hidden": "true" }, icon(FLAG_PATH, "bl-logo-icon")),
+      total > 0 ? h("span", { class: "bl-score" }, t(view, "puzzleNumber", { n: number, total })) : null,
+      h("strong", { class: "bl-puzzle-title" }, p.title || t(view, "puzzle")),
+      p.level ? h("span", { class: `bl-badge bl-level-${LEVELS.has(p.level) ? p.level : "other"}` },
+        LEVELS.has(p.level) ? t(view, `level.${p.level}`) : p.level) : null,
+      KINDS.has(p.kind) ? h("span", { class: "bl-badge" }, t(view, `puzzleKind.${p.kind}`)) : null,
+      status ? h("span", { class: `bl-badge bl-puzzle-${status}`, key: "puzzle-status" }, t(view, `puzzleStatus.${status}`)) : null),
+    total > 1
+      ? h("div", { class: "bl-top-actions" },
+        button(t(view, "previousPuzzle"), "goto", {
+          key: "puzzle-prev",
+          disabled: !canGoto(view, number - 1),
+          data: { "data-number": number - 1 },
+        }),
+        button(t(view, "nextPuzzle"), "goto", {
+          key: "puzzle-next",
+          disabled: !canGoto(view, number + 1),
+          cls: p.status !== "solving" ? "bl-primary" : "",
+          data: { "data-number": number + 1 },
+        }))
+      : null,
+  );
+}
+
+/** The question, the buttons, the feedback (a live region) and the steps shown so far.
+ * `ui.picks` are the flags picked in a claims puzzle. */
+export function puzzlePanel(view, ui) {
+  const p = puzzleOf(view) || {};
+  const claims = p.kind === "claims";
+  const fb = p.feedback && p.feedback.text ? p.feedback : null;
+  const kind = fb && FEEDBACK.has(fb.kind) ? fb.kind : "info";
+  const steps = Array.isArray(p.steps) ? p.steps : [];
+  const picks = (ui && ui.picks) || [];
+  return h(
+    "section",
+    { class: "bl-puzzle", key: "puzzle", "aria-label": t(view, "puzzleControls") },
+    p.question ? h("p", { class: "bl-puzzle-question" }, p.question) : null,
+    claims && p.status === "solving"
+      ? h("p", { class: "bl-puzzle-hint", key: "picks", title: t(view, "picksPrompt") },
+        h("span", { class: "bl-puzzle-picks", "aria-live": "polite" },
+          t(view, "picked", { flags: picks.join(t(view, "listSep")), count: picks.length })))
+      : null,
+    h("div", { class: "bl-puzzle-actions" },
+      claims
+        ? button(t(view, "checkAnswer"), "check", { key: "puzzle-check", cls: "bl-primary", disabled: !picksEnabled(view) })
+        : null,
+      button(t(view, "showNextStep"), "step", { key: "puzzle-step", disabled: !p.can_step }),
+      button(t(view, "startAgain"), "reset", { key: "puzzle-reset" })),
+    h("div", {
+      key: "puzzle-feedback",
+      class: `bl-puzzle-feedback${fb ? ` is-${kind}` : " is-empty"}`,
+      role: "status",
+      "aria-live": "polite",
+      "aria-label": t(view, "puzzleFeedback"),
+    }, feedbackLines(fb).map((line, i) => h("p", { key: `fb-${i}` }, line))),
+    steps.length
+      ? h("div", { class: "bl-puzzle-steps", key: "puzzle-steps" },
+        h("div", { class: "bl-caption", id: `${ui.uid}-steps` }, t(view, "solutionSteps")),
+        h("ol", { "aria-labelledby": `${ui.uid}-steps` }, steps.map((s, i) => h("li", { key: `step-${i}` }, s))))
+      : null,
+  );
+}
