@@ -142,24 +142,21 @@ class PositionDraft:
 
     def set_turn(self, player: int) -> None:
         """Who is to move (0 north, 1 south)."""
-        before = self.to_move
-        self.to_move = self._player(player, "turn")
-        try:
-            self.game()
-        except PositionError:
-            self.to_move = before
-            raise
+        self._set_checked("to_move", self._player(player, "turn"))
 
     def set_rules(self, rules: str) -> None:
         """``standard`` or ``advanced``."""
         if rules not in ("standard", "advanced"):
             raise PositionError(f"rules must be 'standard' or 'advanced', not {rules!r}")
-        before = self.rules
-        self.rules = rules
+        self._set_checked("rules", rules)
+
+    def _set_checked(self, attr: str, value) -> None:
+        before = getattr(self, attr)
+        setattr(self, attr, value)
         try:
             self.game()
         except PositionError:
-            self.rules = before
+            setattr(self, attr, before)
             raise
 
     def _check_room(self, where: tuple) -> None:
