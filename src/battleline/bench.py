@@ -9,9 +9,14 @@
 - ``random_games_per_s``: complete random games on one core, full rules, Tactics
   included, every provable flag claimed each turn.
 - ``push_undo_per_s``: apply and take back a legal move.
+- ``solver``: every bundled ``win`` puzzle solved by :func:`battleline.solve` at its
+  stated number of turns (iterative deepening, as ``python -m battleline.puzzles
+  check`` does): per puzzle the positions searched (``nodes``), ``seconds`` and
+  ``nodes_per_s``, then the totals.
 
 Options: ``--games N`` (random games, default 2000), ``--cases N`` (claim cases,
-default 400), ``--seed S``.
+default 400), ``--seed S``, ``--only SECTION`` (``claims``, ``games``, ``moves`` or
+``solver``; may be repeated; default all four).
 """
 
 from __future__ import annotations
@@ -27,6 +32,8 @@ from .cards import ALL_CARDS, TROOP_MASK
 from .claims import can_claim, claim_holds
 from .game import Game
 from .moves import CLAIM_MOVES
+from .puzzles import bundled
+from .solver import solve
 
 
 def hard_claim_cases(n: int, seed: int = 1) -> list[dict]:
@@ -173,17 +180,58 @@ def bench_push_undo(seed: int, n: int = 20000) -> dict:
     return {"push_undo_per_s": round(count / dt), "legal_moves_per_s": round(k / dt2)}
 
 
+def bench_solver(puzzles=None) -> dict:
+    """Solve each ``win`` puzzle (default: the bundled ones) at its stated number of
+    turns; the figures per puzzle and in total.
+
+    >>> from battleline.puzzles import bundled
+    >>> r = bench_solver([p for p in bundled() if p.id == "win-in-two"])
+    >>> [(row["id"], row["turns"], row["nodes"]) for row in r["puzzles"]]
+    [('win-in-two', 2, 130)]
+    >>> sorted(r["total"])
+    ['nodes', 'nodes_per_s', 'puzzles', 'seconds']
+    """
+    if puzzles is None:
+        puzzles = bundled()
+    rows = []
+    seconds = 0.0
+    for p in puzzles:
+        if p.kind != "win":
+            continue
+        turns = int(p.answer["turns"])
+        sol = solve(p.game(), turns)
+        if sol.turns_needed != turns:
+            raise ValueError(f"{p.id}: the solver finds {sol.describe()}, not a win in {turns}")
+        seconds += sol.seconds
+        rows.append({"id": p.id, "turns": turns, "nodes": sol.nodes, "seconds": round(sol.seconds, 4),
+                     "nodes_per_s": round(sol.nodes / sol.seconds) if sol.seconds else None})
+    nodes = sum(r["nodes"] for r in rows)
+    return {"puzzles": rows, "total": {"puzzles": len(rows), "nodes": nodes, "seconds": round(seconds, 3),
+                                       "nodes_per_s": round(nodes / seconds) if seconds else None}}
+
+
+SECTIONS = ("claims", "games", "moves", "solver")
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(prog="python -m battleline.bench", description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--cases", type=int, default=400)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--only", action="append", choices=SECTIONS, metavar="SECTION",
+                    help=f"run only this section ({', '.join(SECTIONS)}); may be repeated")
     args = ap.parse_args(argv)
+    sections = args.only or SECTIONS
     out = {"machine": f"{platform.machine()} {platform.processor() or ''}".strip(),
            "python": platform.python_version()}
-    out.update(bench_claims(args.cases, args.seed))
-    out.update(bench_games(args.games, args.seed))
-    out.update(bench_push_undo(args.seed))
+    if "claims" in sections:
+        out.update(bench_claims(args.cases, args.seed))
+    if "games" in sections:
+        out.update(bench_games(args.games, args.seed))
+    if "moves" in sections:
+        out.update(bench_push_undo(args.seed))
+    if "solver" in sections:
+        out["solver"] = bench_solver()
     print(json.dumps(out))
 
 
