@@ -438,7 +438,7 @@ function statusText(view) {
 function statusBar(view, ia) {
   const msg = view.message;
   let turn = null; // a coloured dot: whose turn (the status line says it in words)
-  if (!view.result && !view.cover) turn = view.my_turn ? "mine" : "theirs";
+  if (!view.result && !view.cover && statusText(view)) turn = view.my_turn ? "mine" : "theirs";
   return h(
     "div",
     { class: "bl-statusbar" },

@@ -60,6 +60,9 @@ export function puzzlePanel(view, ui) {
   const kind = fb && FEEDBACK.has(fb.kind) ? fb.kind : "info";
   const steps = Array.isArray(p.steps) ? p.steps : [];
   const picks = (ui && ui.picks) || [];
+  // A step just shown is both the feedback and the last line of the steps: it shows once
+  // (the feedback stays in the page for screen readers, which announce it).
+  const isStep = !!fb && kind === "info" && steps.length > 0 && fb.text === steps[steps.length - 1];
   return h(
     "section",
     { class: "bl-puzzle", key: "puzzle", "aria-label": t(view, "puzzleControls") },
@@ -77,7 +80,7 @@ export function puzzlePanel(view, ui) {
       button(t(view, "startAgain"), "reset", { key: "puzzle-reset" })),
     h("div", {
       key: "puzzle-feedback",
-      class: `bl-puzzle-feedback${fb ? ` is-${kind}` : " is-empty"}`,
+      class: `bl-puzzle-feedback${fb ? ` is-${kind}` : " is-empty"}${isStep ? " bl-sr" : ""}`,
       role: "status",
       "aria-live": "polite",
       "aria-label": t(view, "puzzleFeedback"),

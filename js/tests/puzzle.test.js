@@ -131,7 +131,9 @@ describe("puzzle mode in the DOM", { skip: NO_DOM }, () => {
     assert.deepEqual(model.sent, [{ type: "puzzle_step" }, { type: "puzzle_reset" }]);
     model.set(fixture("puzzle-win-step"));
     assert.equal(el.querySelectorAll(".bl-puzzle-steps li").length, 1);
-    assert.ok(el.querySelector(".bl-puzzle-feedback").classList.contains("is-info"));
+    const fb = el.querySelector(".bl-puzzle-feedback");
+    assert.ok(fb.classList.contains("is-info"));
+    assert.ok(fb.classList.contains("bl-sr"), "the step shows once, in the list (the feedback is for screen readers)");
   });
 
   it("move puzzle: the normal play interaction; the answer feedback shows once", () => {
