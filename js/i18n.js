@@ -54,8 +54,8 @@ const en = {
   explainShort: "?",
   explanationOf: "Explanation of flag {n}",
   explainHead: "Flag {n}",
-  explainHolds: "the claim holds",
-  explainOpen: "not decided yet",
+  explainHolds: "can be claimed",
+  explainOpen: "cannot be claimed now",
   closeExplanation: "Close explanation",
 
   // ------------------------------------------------------------ seats, hands, decks
@@ -248,7 +248,7 @@ const ja = {
   explanationOf: "フラッグ{n}の解説",
   explainHead: "フラッグ{n}",
   explainHolds: "取得できます",
-  explainOpen: "まだ決まっていません",
+  explainOpen: "今は取得できません",
   closeExplanation: "解説を閉じる",
 
   you: "あなた",
