@@ -154,6 +154,7 @@ export function mount({ model, el }) {
       editSelection = r.selection;
       send(r.message);
       update();
+      if (r.message && r.message.type === "edit_place") keepFocus(r.message.card);
       return;
     }
     if (PUZZLE_ACTS.has(target.type)) {
@@ -179,6 +180,17 @@ export function mount({ model, el }) {
       model.send(r.message);
     }
     update();
+  }
+
+  /** After a placement the place clicked is disabled (no card is chosen any more): a
+   * keyboard user goes on from the card just placed, in the palette. */
+  function keepFocus(cardId) {
+    const active = doc.activeElement;
+    if (active && root.contains(active) && !active.disabled) return;
+    const again = Array.from(app.querySelectorAll('[data-act="palette"]')).find(
+      (n) => n.getAttribute("data-card") === cardId,
+    );
+    if (again && typeof again.focus === "function") again.focus({ preventScroll: true });
   }
 
   function textBox() {

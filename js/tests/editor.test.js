@@ -159,6 +159,15 @@ describe("edit mode in the DOM", { skip: NO_DOM }, () => {
     assert.equal(button(el, "Flag 5, north side").disabled, true);
   });
 
+  it("after a placement the keyboard focus goes back to the card in the palette", () => {
+    const { el, doc } = mountView(widget, fixture("edit"));
+    press(el, "Palette Green 4").focus();
+    const target = button(el, "South's hand");
+    target.focus();
+    target.click();
+    assert.equal(doc.activeElement, button(el, "Palette Green 4"));
+  });
+
   it("a placed card is moved: choose it on the table, then a hand, discards, the deck or back to the deck", () => {
     const { el, model } = mountView(widget, fixture("edit"));
     for (const [place, want] of [
