@@ -211,6 +211,7 @@ _EN = {
     "scout_draw": "Scout: draw {n} more card{s}.",
     "scout_return": "Scout: put {n} card{s} back.",
     "bot_named": "Bot ({name})",
+    "level_easy": "easy", "level_medium": "medium", "level_hard": "hard",
     # explain
     "ex_side_mine": "Your side: {text}.",
     "ex_side_theirs": "Opponent's side: {text}.",
@@ -292,6 +293,7 @@ _JA = {
     "scout_draw": "偵察：あと{n}枚引いてください。",
     "scout_return": "偵察：{n}枚を山札に戻してください。",
     "bot_named": "ボット（{name}）",
+    "level_easy": "やさしい", "level_medium": "ふつう", "level_hard": "むずかしい",
     "ex_side_mine": "あなたの側：{text}。",
     "ex_side_theirs": "相手の側：{text}。",
     "ex_cards": "{cards}（{need}枚中{n}枚）",

@@ -835,7 +835,9 @@ class BattleLineWidget(anywidget.AnyWidget):
         if self.hot_seat:
             opponent_name = texts.player_name(opp, self.lang)
         else:
-            name = self._opponent_spec if isinstance(self._opponent_spec, str) else type(self.bot).__name__
+            spec = self._opponent_spec
+            name = (self._say(f"level_{spec}") if spec in LEVELS
+                    else spec if isinstance(spec, str) else type(self.bot).__name__)
             opponent_name = self._say("bot_named", name=name)
         known = obs.opponent_known
         if puzzle and self.session.puzzle.kind == "win":
