@@ -133,13 +133,16 @@ def open_widget(lab, browser, tmp_path, request):
     url, root = lab
     pages = []
 
-    def _open(setup: str, width: int = 1200, raw: bool = False) -> Notebook:
-        """``raw``: run ``setup`` as the whole cell, without the state file."""
+    def _open(setup: str, width: int = 1200, raw: bool = False, cell=widget_cell,
+              ready: str = "Flag 1") -> Notebook:
+        """``raw``: run ``setup`` as the whole cell, without the state file; ``cell(setup,
+        state_file)`` writes the cell otherwise; ``ready`` names a button the widget shows
+        once drawn."""
         name = f"{request.node.name}".replace("[", "_").replace("]", "")[:60] + ".ipynb"
         state_file = tmp_path / "state.json"
         nb = {
             "cells": [{"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
-                       "source": setup if raw else widget_cell(setup, state_file)}],
+                       "source": setup if raw else cell(setup, state_file)}],
             "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
                                         "language": "python"}},
             "nbformat": 4, "nbformat_minor": 5,
@@ -170,7 +173,7 @@ def open_widget(lab, browser, tmp_path, request):
                     raise
         if not raw:
             nbk.wait_state(lambda s: True, timeout=60)
-        page.get_by_role("button", name="Flag 1", exact=True).first.wait_for(timeout=60000)
+        page.get_by_role("button", name=ready, exact=True).first.wait_for(timeout=60000)
         return nbk
 
     yield _open

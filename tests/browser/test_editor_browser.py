@@ -7,12 +7,10 @@ Python, and "Play from here" starts a game at that position.
 
 from __future__ import annotations
 
-import json
 import textwrap
 
 import pytest
 
-from conftest import Notebook
 
 
 def editor_cell(setup: str, state_file) -> str:
@@ -40,55 +38,10 @@ def editor_cell(setup: str, state_file) -> str:
 
 
 @pytest.fixture
-def open_editor(lab, browser, tmp_path, request):
-    """open_editor(setup) -> Notebook: like conftest's open_widget, for a widget that
-    opens in edit mode (no flag stone buttons: it waits for the palette instead)."""
-    url, root = lab
-    pages = []
-
-    def _open(setup: str, width: int = 1200) -> Notebook:
-        name = request.node.name[:60] + ".ipynb"
-        state_file = tmp_path / "state.json"
-        nb = {
-            "cells": [{"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
-                       "source": editor_cell(setup, state_file)}],
-            "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                        "language": "python"}},
-            "nbformat": 4, "nbformat_minor": 5,
-        }
-        (root / name).write_text(json.dumps(nb))
-        context = browser.new_context(viewport={"width": width, "height": 1000})
-        context.set_default_timeout(60000)
-        page = context.new_page()
-        pages.append((context, page))
-        page.goto(f"{url}/lab/workspaces/e{len(pages)}-{abs(hash(name))}/tree/{name}?reset")
-        page.wait_for_selector(".jp-Notebook", timeout=60000)
-        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle'], "
-                               "#jp-main-statusbar :text('Idle')", timeout=60000)
-        for attempt in range(6):
-            panel = page.locator(".jp-NotebookPanel:visible").first
-            panel.locator(".jp-Cell .jp-InputArea-editor").first.click()
-            panel.locator("[data-command='notebook:run-cell-and-select-next']").first.click()
-            try:
-                page.wait_for_function(
-                    "() => { const p = document.querySelector('.jp-Cell .jp-InputPrompt');"
-                    " return p && /\\[(\\*|\\d+)\\]/.test(p.textContent); }", timeout=5000)
-                break
-            except Exception:
-                if attempt == 5:
-                    raise
-        nbk = Notebook(page, state_file, tmp_path)
-        nbk.wait_state(lambda s: True, timeout=60)
-        page.get_by_role("button", name="Palette Red 1", exact=True).wait_for(timeout=60000)
-        return nbk
-
-    yield _open
-    for i, (context, page) in enumerate(pages):
-        try:
-            page.screenshot(path=str(tmp_path / f"final-{i}.png"), full_page=True)
-        except Exception:
-            pass
-        context.close()
+def open_editor(open_widget):
+    """open_editor(setup) -> Notebook: open_widget for a widget that opens in edit mode
+    (no flag stones there: it waits for the palette instead)."""
+    return lambda setup, width=1200: open_widget(setup, width, cell=editor_cell, ready="Palette Red 1")
 
 
 def button(page, name: str):
