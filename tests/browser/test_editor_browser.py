@@ -12,7 +12,6 @@ import textwrap
 import pytest
 
 
-
 def editor_cell(setup: str, state_file) -> str:
     """Notebook source: ``w`` from ``setup``; its draft, mode and game go to a file on changes."""
     tail = textwrap.dedent(f"""
