@@ -8,12 +8,51 @@ import sys
 
 import pytest
 
+from battleline import solve
 from battleline.puzzles import PuzzleError, bundled, parse, verify
+
+WINS = [p for p in bundled() if p.kind == "win"]
+
+# The hard "win" puzzles: forced wins in two or three turns against real defences.
+HARD_WINS = {"win-your-own-hand": 2, "win-fill-then-drain": 2, "win-dig-for-the-elephant": 2,
+             "win-no-room-for-a-traitor": 3, "win-who-gets-the-elephant": 3}
 
 
 @pytest.mark.parametrize("puzzle", bundled(), ids=lambda p: p.id)
 def test_bundled_puzzle_has_exactly_its_answer(puzzle):
     verify(puzzle)
+
+
+def test_the_collection_runs_from_easy_to_hard():
+    puzzles = bundled()
+    ids = [p.id for p in puzzles]
+    assert len(ids) == len(set(ids)) >= 25
+    assert {p.level for p in puzzles} == {"easy", "medium", "hard"}
+    hard = {p.id: p.answer["turns"] for p in puzzles if p.kind == "win" and p.level == "hard"}
+    assert hard == HARD_WINS
+
+
+@pytest.mark.parametrize("puzzle", WINS, ids=lambda p: p.id)
+def test_win_solution_is_legal_minimal_and_plays_out(puzzle):
+    """The solver's line starts with a legal move, uses exactly the stated number of the
+    winner's turns, plays out through the checked ``Game.play`` to his win, and no
+    shorter win exists."""
+    g = puzzle.game()
+    turns = puzzle.answer["turns"]
+    winner = g.to_move
+    sol = solve(g, turns)
+    assert sol.wins and sol.turns_needed == turns
+    assert sol.line[0] in g.legal_moves()
+    if turns > 1:
+        assert not solve(g, turns - 1)
+    turns_used, last = 0, None
+    for m in sol.line:
+        if g.to_move == winner and last != winner:
+            turns_used += 1
+        last = g.to_move
+        g.play(m)
+    assert g.outcome().winner == winner
+    assert turns_used == turns
 
 
 def _altered(puzzle, **answer):

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from battleline import Game, solve
+from battleline.puzzles import bundled
 
 BASE = """battleline position 1
 turn south play
@@ -86,3 +87,14 @@ def test_solver_agrees_with_plain_minimax(seed):
     g = Game.from_position(text)
     for turns in (1, 2):
         assert bool(solve(g, turns)) == naive(g.copy(), g.to_move, turns), (text, turns)
+
+
+@pytest.mark.parametrize("puzzle", [p for p in bundled() if p.kind == "win"], ids=lambda p: p.id)
+def test_plain_minimax_confirms_each_win_puzzle(puzzle):
+    """The bundled win puzzles (Scout, Mud, Deserter, Traitor, Redeploy, known decks) checked
+    without the solver: a win within the stated turns, none within one turn fewer."""
+    turns = puzzle.answer["turns"]
+    g = puzzle.game()
+    assert naive(g, g.to_move, turns)
+    if turns > 1:
+        assert not naive(g, g.to_move, turns - 1)
