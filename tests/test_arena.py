@@ -79,3 +79,7 @@ def test_saved_parts_combine_into_one_summary(tmp_path):
         {k: v for k, v in whole.items() if k not in timing}
     with pytest.raises(ValueError, match="same game twice"):
         combine([str(first), str(first)])
+    part = combine([str(first), str(second)], deals=(7, 8))
+    assert part["games"] == 4 and part == combine([str(second)])
+    with pytest.raises(ValueError, match="no saved game"):
+        combine([str(first)], deals=(100, 200))

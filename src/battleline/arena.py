@@ -176,9 +176,10 @@ def run_arena(spec_a: str, spec_b: str, games: int, seed: int = 0, move_time: fl
     return summarize(results, spec_a, spec_b)
 
 
-def combine(paths: list[str]) -> dict:
+def combine(paths: list[str], deals: tuple[int, int] | None = None) -> dict:
     """One summary of games saved by several runs (``--save``), e.g. a long match played
-    in parts. All games must be between the same two bots under the same settings."""
+    in parts. All games must be between the same two bots under the same settings.
+    ``deals=(first, last)`` keeps only the games of those deals (a part of the run)."""
     results = []
     keys = set()
     for path in paths:
@@ -186,7 +187,10 @@ def combine(paths: list[str]) -> dict:
             for line in fh:
                 d = json.loads(line)
                 keys.add((d.pop("a"), d.pop("b"), d.pop("move_time"), d.pop("rules")))
-                results.append(GameResult(**d))
+                if deals is None or deals[0] <= d["deal"] <= deals[1]:
+                    results.append(GameResult(**d))
+    if not results:
+        raise ValueError("no saved game in those files" + ("" if deals is None else " and deals"))
     if len(keys) != 1:
         raise ValueError(f"the files mix different matches: {sorted(map(str, keys))}")
     deals = [(r.deal, r.a_seat) for r in results]
@@ -212,6 +216,16 @@ def _report(s: dict) -> str:
     return "\n".join(lines)
 
 
+def _deal_range(text: str) -> tuple[int, int]:
+    try:
+        first, last = (int(x) for x in text.split("-"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected FIRST-LAST, e.g. 2119-2499, not {text!r}") from None
+    if first > last:
+        raise argparse.ArgumentTypeError(f"the first deal comes after the last in {text!r}")
+    return first, last
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(prog="python -m battleline.arena", description=__doc__.split("\n\n")[0])
     ap.add_argument("bot_a")
@@ -225,10 +239,12 @@ def main(argv=None) -> None:
     ap.add_argument("--save", metavar="FILE", help="append every game's result to FILE (JSON lines)")
     ap.add_argument("--combine", metavar="FILE", nargs="+",
                     help="summarize games saved by earlier runs instead of playing")
+    ap.add_argument("--deals", metavar="FIRST-LAST", type=_deal_range,
+                    help="with --combine: only the games of these deals, e.g. 2119-2499")
     args = ap.parse_args(argv)
     try:
         if args.combine:
-            s = combine(args.combine)
+            s = combine(args.combine, args.deals)
         else:
             s = run_arena(args.bot_a, args.bot_b, args.games, args.seed, args.move_time, args.jobs,
                           args.rules, progress=not args.json and args.games >= 20, save=args.save)
