@@ -28,6 +28,7 @@ import {
   cardImage,
   formationText,
   icon,
+  messageLine,
   tacticIcon,
 } from "./render_cards.js";
 import { puzzleHeader, puzzlePanel } from "./render_puzzle.js";
@@ -449,14 +450,7 @@ function statusBar(view, ia) {
         h("span", { class: "bl-dots", "aria-hidden": "true" }), t(view, "thinking"))
       : null,
     h("div", { class: "bl-hint", "aria-live": "polite", key: "hint" }, ia.prompt || ""),
-    msg && msg.text
-      ? h("div", {
-        key: "message",
-        class: `bl-message bl-message-${msg.kind === "error" ? "error" : "info"}`,
-        role: msg.kind === "error" ? "alert" : null,
-        "aria-live": msg.kind === "error" ? null : "polite",
-      }, msg.text)
-      : null,
+    messageLine(msg),
   );
 }
 

@@ -168,3 +168,15 @@ export function formationText(text) {
   if (!m) return text;
   return h("span", null, h("span", { class: "bl-fname" }, m[1]), " ", h("span", { class: "bl-ftotal" }, m[2]));
 }
+
+/** Python's answer to the last intent, near the status line: an error is an alert. */
+export function messageLine(msg) {
+  if (!msg || !msg.text) return null;
+  const error = msg.kind === "error";
+  return h("div", {
+    key: "message",
+    class: `bl-message bl-message-${error ? "error" : "info"}`,
+    role: error ? "alert" : null,
+    "aria-live": error ? null : "polite",
+  }, msg.text);
+}

@@ -6,7 +6,7 @@
 import { h } from "./dom.js";
 import { langOf, t } from "./i18n.js";
 import { chosenOpponent, editorOf, opponentChoices, requiredAt } from "./editor.js";
-import { FLAG_PATH, button, cardButton, icon, tacticIcon } from "./render_cards.js";
+import { FLAG_PATH, button, cardButton, icon, messageLine, tacticIcon } from "./render_cards.js";
 
 const COLOR_ORDER = ["R", "O", "Y", "G", "B", "P"];
 const LEVELS = new Set(["easy", "medium", "hard"]);
@@ -331,14 +331,7 @@ function statusBar(view, ed, ea) {
     { class: "bl-statusbar" },
     view.status ? h("div", { class: "bl-status", role: "status", "aria-live": "polite", key: "status" }, view.status) : null,
     h("div", { class: "bl-hint", "aria-live": "polite", key: "hint" }, prompt),
-    msg && msg.text
-      ? h("div", {
-        key: "message",
-        class: `bl-message bl-message-${msg.kind === "error" ? "error" : "info"}`,
-        role: msg.kind === "error" ? "alert" : null,
-        "aria-live": msg.kind === "error" ? null : "polite",
-      }, msg.text)
-      : null,
+    messageLine(msg),
   );
 }
 

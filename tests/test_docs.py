@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from battleline import Game, PositionError
-from battleline.render import position_svg
+from battleline import Game
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1236,7 +1236,6 @@ def test_observation_hides_scout_returns_from_the_opponent():
     h.play("Scout")
     for _ in range(3):
         h.play("draw troop")
-    hand = h.hand(0)
     h.play("return R3")
     h.play("return R4")
     assert g.observation(1) == h.observation(1)

@@ -4,7 +4,6 @@ with a :class:`PositionError` that names the problem."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 

@@ -13,7 +13,6 @@ A perft-style regression count closes the file.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest

@@ -34,6 +34,9 @@ export function fakeModel(view) {
       this.view = next;
       for (const cb of handlers.get("change:view") || []) cb();
     },
+    listeners(name) {
+      return (handlers.get(name) || new Set()).size;
+    },
   };
 }
 
@@ -65,12 +68,13 @@ export function mountView(widget, view) {
 export const nameOf = (n) => (n.getAttribute("aria-label") || n.textContent).trim();
 
 export function button(el, name) {
-  const found = [...el.querySelectorAll("button")].filter((b) => nameOf(b) === name);
+  const found = [...el.querySelectorAll("button, [role=button]")].filter((b) => nameOf(b) === name);
   assert.equal(found.length, 1, `exactly one button named ${JSON.stringify(name)} (found ${found.length})`);
   return found[0];
 }
 
-export const maybeButton = (el, name) => [...el.querySelectorAll("button")].find((b) => nameOf(b) === name) || null;
+export const maybeButton = (el, name) =>
+  [...el.querySelectorAll("button, [role=button]")].find((b) => nameOf(b) === name) || null;
 
 export function press(el, name) {
   const b = button(el, name);

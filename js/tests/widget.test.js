@@ -6,15 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, it } from "node:test";
 
-// jsdom and esbuild are devDependencies (npm ci). Without them these tests are skipped,
-// loudly, rather than failing on a machine that has Node but not node_modules.
-let JSDOM = null;
-try {
-  ({ JSDOM } = await import("jsdom"));
-} catch {
-  console.log("# jsdom is not installed (run npm ci): the DOM tests are skipped");
-}
-const NO_DOM = JSDOM ? false : "jsdom is not installed: run npm ci";
+// esbuild is a devDependency (npm ci); without it the bundle test is skipped, loudly.
 let ESBUILD = true;
 try {
   await import("esbuild");
@@ -23,78 +15,14 @@ try {
 }
 
 import widget, { PENDING_MS } from "../widget.js";
+import {
+  JSDOM, NO_DOM, button, cleanupAll, fakeModel, maybeButton, mountView as mount, nameOf, press,
+} from "./helpers.js";
 import { fixture, makeView, plays } from "./views.js";
 
-function fakeModel(view) {
-  const handlers = new Map();
-  return {
-    view,
-    sent: [],
-    get(name) {
-      return name === "view" ? this.view : undefined;
-    },
-    on(name, cb) {
-      if (!handlers.has(name)) handlers.set(name, new Set());
-      handlers.get(name).add(cb);
-    },
-    off(name, cb) {
-      handlers.get(name)?.delete(cb);
-    },
-    send(msg) {
-      this.sent.push(msg);
-    },
-    /** Python updates the view. */
-    set(next) {
-      this.view = next;
-      for (const cb of handlers.get("change:view") || []) cb();
-    },
-    listeners(name) {
-      return (handlers.get(name) || new Set()).size;
-    },
-  };
-}
+afterEach(cleanupAll);
 
-let cleanups = [];
-afterEach(() => {
-  for (const c of cleanups) c();
-  cleanups = [];
-});
-
-function mountView(view, w = widget) {
-  const dom = new JSDOM("<!doctype html><html><body><div id=cell></div></body></html>");
-  const doc = dom.window.document;
-  const el = doc.getElementById("cell");
-  const model = fakeModel(view);
-  const cleanup = w.render({ model, el });
-  cleanups.push(() => {
-    try {
-      cleanup();
-    } catch {
-      /* already cleaned */
-    }
-    dom.window.close();
-  });
-  return { dom, doc, el, model, cleanup };
-}
-
-/** The accessible name as the browser tests see it (aria-label, else the text). */
-const nameOf = (n) => (n.getAttribute("aria-label") || n.textContent).trim();
-
-function button(el, name) {
-  const found = [...el.querySelectorAll("button, [role=button]")].filter((b) => nameOf(b) === name);
-  assert.equal(found.length, 1, `exactly one button named ${JSON.stringify(name)} (found ${found.length})`);
-  return found[0];
-}
-
-const maybeButton = (el, name) =>
-  [...el.querySelectorAll("button, [role=button]")].find((b) => nameOf(b) === name) || null;
-
-function press(el, name) {
-  const b = button(el, name);
-  assert.equal(b.disabled, false, `${name} is enabled`);
-  b.click();
-  return b;
-}
+const mountView = (view, w = widget) => mount(w, view);
 
 const moves = (model) => model.sent.filter((m) => m.type === "move").map((m) => m.move);
 

@@ -208,7 +208,7 @@ def _report(s: dict) -> str:
         f"  {s['bot_b']}: {s['wins_b']} wins, {s['win_rate_b']:.1%} "
         f"(95% CI {s['ci95_b'][0]:.1%}-{s['ci95_b'][1]:.1%})",
         f"  draws: {s['draws']}; Elo {s['bot_a']} - {s['bot_b']}: {s['elo_a_minus_b']}",
-        f"  ends: " + ", ".join(f"{k} {v}" for k, v in sorted(s["ends"].items())),
+        "  ends: " + ", ".join(f"{k} {v}" for k, v in sorted(s["ends"].items())),
         f"  first player won {s['first_player_win_rate']:.1%}",
         f"  time per move: {s['bot_a']} median {s['median_move_s_a']}s max {s['max_move_s_a']}s; "
         f"{s['bot_b']} median {s['median_move_s_b']}s max {s['max_move_s_b']}s",

@@ -39,8 +39,7 @@ class PositionDraft:
             raise PositionError(f"to_move must be 0 (north) or 1 (south), not {to_move!r}")
         self.rules = rules
         self.to_move = to_move
-        self.seed = seed
-        self.seeds = [seed, seed]             # shuffles the rest of the troop and tactic decks
+        self.seeds = [seed, seed]             # shuffle the rest of the troop and tactic decks
         self.where: dict[Card, tuple] = {}     # card -> ("flag", f, p) | ("hand", p) | ("discard", p) | ("deck",)
         self.order: list[Card] = []            # placing order (settles ties at a flag)
         self.claimed: dict[int, int] = {}
@@ -310,6 +309,5 @@ class PositionDraft:
                 for c in reversed(g.deck(name)):   # bottom first: the last placed is the top
                     d.where[c] = ("deck", k)
                     d.order.append(c)
-        d.seed = d.seeds[0]
         d.game()
         return d, dropped

@@ -24,7 +24,7 @@ from __future__ import annotations
 from functools import total_ordering
 from typing import Iterable, Sequence
 
-from .cards import ALL_CARDS, COLORS, Card, CardLike
+from .cards import ALL_CARDS, Card, CardLike
 
 __all__ = ["Formation", "evaluate", "KINDS", "KIND_NAMES"]
 

@@ -22,10 +22,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
-from .cards import (ALEXANDER, ALL_CARDS, COMPANION, DARIUS, DESERTER, FOG, MUD, REDEPLOY, SCOUT,
-                    SHIELD, TRAITOR, TROOP_MASK, Card, CardLike)
+from .cards import (ALL_CARDS, DARIUS, DESERTER, FOG, MUD, REDEPLOY, SCOUT, SHIELD, TRAITOR,
+                    TROOP_MASK, Card)
 from .claims import ClaimResult, build_result, claim_holds, failed
 from .formations import best, side_strength
 from .moves import (CLAIM_MOVES, DRAW_MOVES, END_MOVE, PASS_MOVE, PLAY_TABLE, SCOUT_MOVE,

@@ -28,7 +28,7 @@ import re
 from .cards import ALL_CARDS, FOG, MUD, TROOP_MASK, Card
 from .claims import build_result, claim_holds
 from .formations import check_side
-from .game import DRAW, FLAGS, OVER, PHASES, PLAY, PLAYER_NAMES, SCOUT_DRAW, SCOUT_RETURN, Game, Outcome
+from .game import DRAW, FLAGS, OVER, PLAY, PLAYER_NAMES, SCOUT_DRAW, SCOUT_RETURN, Game, Outcome
 from .moves import IllegalMoveError, PositionError
 
 __all__ = ["write_position", "read_position", "write_record", "read_record", "draw_text"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .cards import ALL_CARDS, Card
+from .cards import Card
 from .game import FLAGS, PLAYER_NAMES, Game
 
 __all__ = ["position_svg", "card_svg"]

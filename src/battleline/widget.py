@@ -27,7 +27,7 @@ from .editor import PositionDraft
 from .formations import Formation, best, side_best
 from .game import DRAW, PLAY, PLAYER_NAMES, Game
 from .match import Match
-from .moves import IllegalMoveError, Move, PositionError
+from .moves import IllegalMoveError, Move
 
 __all__ = ["BattleLineWidget", "PositionEditor", "PuzzleWidget"]
 

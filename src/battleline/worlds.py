@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 
 from .cards import ALL_CARDS, FOG, MUD
-from .game import FLAGS, Game, Observation
+from .game import Game, Observation
 
 __all__ = ["sample_world"]
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -105,26 +104,38 @@ class Notebook:
         return path
 
 
-def widget_cell(setup: str, state_file: Path) -> str:
-    """Notebook source: build ``w`` with ``setup`` and write its state to a file on changes."""
-    head = "import json, os\nfrom battleline import *\nfrom battleline.widget import BattleLineWidget\n"
+def state_cell(setup: str, state_file: Path, data: str) -> str:
+    """Notebook source: build ``w`` with ``setup``, then write ``data`` (a Python expression
+    over ``w`` and its view ``v``) to ``state_file`` as JSON on every change of the view."""
     tail = textwrap.dedent(f"""
+        import json as _json, os as _os
         def _dump(change=None):
-            g = w.game
-            data = {{"position": g.position(), "phase": g.phase, "to_move": g.to_move,
-                     "moves": [str(m) for m in g.moves], "over": g.is_over(),
-                     "outcome": g.outcome().describe() if g.is_over() else None,
-                     "view_status": w.view.get("status"), "message": w.view.get("message"),
-                     "thinking": w.view.get("thinking"), "claim": w.view.get("claim")}}
+            v = w.view
+            data = {textwrap.indent(textwrap.dedent(data).strip(), " " * 12).lstrip()}
             tmp = {str(state_file)!r} + ".tmp"
             with open(tmp, "w") as fh:
-                json.dump(data, fh)
-            os.replace(tmp, {str(state_file)!r})
+                _json.dump(data, fh)
+            _os.replace(tmp, {str(state_file)!r})
         w.observe(_dump, names="view")
         _dump()
         w
         """)
-    return head + textwrap.dedent(setup).strip() + "\n" + tail
+    return textwrap.dedent(setup).strip() + "\n" + tail
+
+
+WIDGET_STATE = """
+    {"position": w.game.position(), "phase": w.game.phase, "to_move": w.game.to_move,
+     "moves": [str(m) for m in w.game.moves], "over": w.game.is_over(),
+     "outcome": w.game.outcome().describe() if w.game.is_over() else None,
+     "view_status": v.get("status"), "message": v.get("message"),
+     "thinking": v.get("thinking"), "claim": v.get("claim")}
+"""
+
+
+def widget_cell(setup: str, state_file: Path) -> str:
+    """Notebook source: build ``w`` with ``setup`` and write its game's state on changes."""
+    head = "from battleline import *\nfrom battleline.widget import BattleLineWidget\n"
+    return state_cell(head + textwrap.dedent(setup).strip(), state_file, WIDGET_STATE)
 
 
 @pytest.fixture

@@ -7,33 +7,24 @@ Python, and "Play from here" starts a game at that position.
 
 from __future__ import annotations
 
-import textwrap
-
 import pytest
+
+from conftest import state_cell
+
+
+EDITOR_STATE = """
+    {"mode": w.mode, "draft": w.draft.text(),
+     "editor_message": (v.get("editor") or {}).get("message"),
+     "position": w.game.position() if w.mode == "play" else None,
+     "to_move": w.game.to_move if w.mode == "play" else None, "seat": w.seat,
+     "hot_seat": w.hot_seat, "status": v.get("status"),
+     "legal": [m["text"] for m in v.get("legal") or []]}
+"""
 
 
 def editor_cell(setup: str, state_file) -> str:
     """Notebook source: ``w`` from ``setup``; its draft, mode and game go to a file on changes."""
-    tail = textwrap.dedent(f"""
-        import json, os
-        def _dump(change=None):
-            v = w.view
-            play = w.mode == "play"
-            data = {{"mode": w.mode, "draft": w.draft.text(),
-                     "editor_message": (v.get("editor") or {{}}).get("message"),
-                     "position": w.game.position() if play else None,
-                     "to_move": w.game.to_move if play else None, "seat": w.seat,
-                     "hot_seat": w.hot_seat, "status": v.get("status"),
-                     "legal": [m["text"] for m in v.get("legal") or []]}}
-            tmp = {str(state_file)!r} + ".tmp"
-            with open(tmp, "w") as fh:
-                json.dump(data, fh)
-            os.replace(tmp, {str(state_file)!r})
-        w.observe(_dump, names="view")
-        _dump()
-        w
-        """)
-    return textwrap.dedent(setup).strip() + "\n" + tail
+    return state_cell(setup, state_file, EDITOR_STATE)
 
 
 @pytest.fixture

@@ -7,27 +7,18 @@ wrong move, which is taken back, and then the right one, and its flags can be ex
 
 from __future__ import annotations
 
-import textwrap
+from conftest import state_cell
 
 
-def puzzle_cell(state_file) -> str:
-    return textwrap.dedent(f"""
-        import json, os
-        from battleline import PuzzleWidget
-        w = PuzzleWidget()
-        def _dump(change=None):
-            v = w.view
-            data = {{"mode": w.mode, "puzzle": v.get("puzzle"), "position": w.game.position(),
-                     "status": v.get("status"), "explain": v.get("explain"),
-                     "legal": [m["text"] for m in v.get("legal") or []]}}
-            tmp = {str(state_file)!r} + ".tmp"
-            with open(tmp, "w") as fh:
-                json.dump(data, fh)
-            os.replace(tmp, {str(state_file)!r})
-        w.observe(_dump, names="view")
-        _dump()
-        w
-        """).strip()
+PUZZLE_STATE = """
+    {"mode": w.mode, "puzzle": v.get("puzzle"), "position": w.game.position(),
+     "status": v.get("status"), "explain": v.get("explain"),
+     "legal": [m["text"] for m in v.get("legal") or []]}
+"""
+
+
+def puzzle_cell(setup: str, state_file) -> str:
+    return state_cell(setup, state_file, PUZZLE_STATE)
 
 
 def button(page, name: str):
@@ -46,8 +37,8 @@ def wait_feedback(page, kind: str) -> str:
     return feedback(page).inner_text()
 
 
-def test_claims_and_move_puzzles_by_clicking(open_widget, tmp_path):
-    nb = open_widget(puzzle_cell(tmp_path / "state.json"), raw=True)
+def test_claims_and_move_puzzles_by_clicking(open_widget):
+    nb = open_widget("from battleline import PuzzleWidget\nw = PuzzleWidget()", cell=puzzle_cell)
     page = nb.page
     s = nb.wait_state(lambda st: st["puzzle"] is not None)
     assert s["mode"] == "puzzle" and s["puzzle"]["kind"] == "claims" and s["puzzle"]["number"] == 1

@@ -17,6 +17,8 @@ longest defence, found by the exact solver.
 
 from __future__ import annotations
 
+import time
+
 from ..game import Game
 from ..moves import IllegalMoveError, Move
 from ..solver import _Search, solve
@@ -152,18 +154,34 @@ class PuzzleSession:
         self._feedback("wrong", [self._say("pz_wrong_move", move=words, flag=flag, why=self._why(result))])
         return False
 
+    def _search(self) -> _Search:
+        """The exact search for the puzzle's side, bounded in time (a TimeoutError past it)."""
+        return _Search(self.seat, time.perf_counter() + SOLVER_SECONDS, None)
+
     def _try_win_move(self, m: Move) -> bool:
         g = self.game
-        words = self._move_words(m)
         if m.kind == "claim":
             result = g.check_claim(m.flag, self.seat)
             if not result:
                 self._feedback("wrong", [self._say("pz_flag_no", flag=m.flag, why=self._why(result))])
                 return False
+        before = len(g.moves)
         g.push(m)
+        try:
+            return self._judge_win_move(m)
+        except TimeoutError:
+            while len(g.moves) > before:
+                g.undo()
+            raise IllegalMoveError(f"the solver could not judge {m} within {SOLVER_SECONDS:.0f} s; "
+                                   "nothing was played") from None
+
+    def _judge_win_move(self, m: Move) -> bool:
+        """Right after your move ``m``: keep it (and answer it) or take it back."""
+        g = self.game
+        words = self._move_words(m)
         if g.is_over():
             return self._finished()
-        search = _Search(self.seat, None, None)
+        search = self._search()
         if g.to_move == self.seat:
             if search.win(g, self.turns_left) is None:
                 g.undo()
@@ -270,7 +288,7 @@ class PuzzleSession:
         sol = solve(g, max(1, self.turns_left), seconds=SOLVER_SECONDS)
         if not sol.wins:
             raise IllegalMoveError("no forced win from here: start again")
-        search = _Search(self.seat, None, None)
+        search = self._search()
         words = []
         for m in sol.line:
             if g.to_move != self.seat or g.is_over():
