@@ -30,16 +30,9 @@ import re
 from typing import NamedTuple, Optional
 
 from .cards import ALL_CARDS, Card, CardLike
+from .errors import IllegalMoveError, InvalidMoveError, PositionError
 
-__all__ = ["Move", "IllegalMoveError", "PositionError"]
-
-
-class IllegalMoveError(ValueError):
-    """A move that the rules do not allow here, or move text that does not parse."""
-
-
-class PositionError(ValueError):
-    """A position, record or puzzle that is malformed or impossible."""
+__all__ = ["Move", "IllegalMoveError", "InvalidMoveError", "PositionError"]
 
 
 DECKS = ("troop", "tactic")
