@@ -9,7 +9,7 @@ from battleline import Game, IllegalMoveError, Move
 from battleline.cards import ALL_CARDS
 from battleline.puzzles import bundled
 from battleline.puzzles.session import PuzzleSession
-from battleline.widget import PuzzleWidget
+from battleline.widget import BattleLineWidget, PuzzleWidget
 
 
 def send(w, content) -> None:
@@ -81,3 +81,20 @@ def test_no_refused_puzzle_move_changes_the_game(p):
             s.try_move(m)
         assert snapshot(g) == before, m
         assert s.status == "solving"
+
+
+# ------------------------------------------- 2. hot-seat undo keeps the other hand hidden
+def test_hot_seat_undo_covers_the_screen_before_showing_the_other_hand():
+    w = BattleLineWidget(opponent=None, seed=4)
+    north_first = w.game.to_move
+    play = next(m for m in w.view["legal"] if m["kind"] == "play")
+    send(w, {"type": "move", "move": play["text"]})
+    send(w, {"type": "move", "move": "draw troop"})
+    send(w, {"type": "reveal"})
+    assert w.view["seat"] == 1 - north_first and not w.view["cover"]
+    send(w, {"type": "undo"})
+    v = w.view
+    assert w.game.to_move == north_first
+    assert v["cover"] and v["hand"] == [] and v["legal"] == [], "the other player's hand is shown"
+    send(w, {"type": "reveal"})
+    assert w.view["seat"] == north_first and w.view["phase"] == "draw" and len(w.view["hand"]) == 6
