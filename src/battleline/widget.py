@@ -170,19 +170,24 @@ class BattleLineWidget(anywidget.AnyWidget):
         g = self.game
         if not g.moves:
             raise IllegalMoveError("there is nothing to undo")
-        self._generation += 1
-        self._thinking = False
         if self.hot_seat:
-            g.undo()
-            self._log.append(self._say("undo_move"))
+            target = len(g.moves) - 1
         else:
-            now = len(g.moves)
-            starts = [t for t in self._turn_starts if t < now]
+            starts = [t for t in self._turn_starts if t < len(g.moves)]
             if not starts:
                 raise IllegalMoveError("there is none of your turns to undo")
             target = starts[-1]
-            while len(g.moves) > target:
-                g.undo()
+        # Checked: from here on nothing can fail.
+        self._generation += 1
+        self._thinking = False
+        at_screen = g.to_move
+        while len(g.moves) > target:
+            g.undo()
+        if self.hot_seat:
+            if g.to_move != at_screen:
+                self._cover = True  # the other player's hand waits behind the screen
+            self._log.append(self._say("undo_move"))
+        else:
             self._turn_starts = [t for t in self._turn_starts if t <= target]
             self._log.append(self._say("undo_turn"))
         self._last = []

@@ -143,7 +143,7 @@ class PuzzleSession:
     def _try_flag_move(self, m: Move) -> bool:
         g = self.game
         flag = int(self.puzzle.answer["flag"])
-        g.push(m)
+        g.play(m)  # the engine's check: an illegal move raises and changes nothing
         result = g.check_claim(flag, self.seat)
         words = self._move_words(m)
         if g._claimed[flag] < 0 and result:
@@ -166,7 +166,7 @@ class PuzzleSession:
                 self._feedback("wrong", [self._say("pz_flag_no", flag=m.flag, why=self._why(result))])
                 return False
         before = len(g.moves)
-        g.push(m)
+        g.play(m)  # the engine's check: an illegal move raises and changes nothing
         try:
             return self._judge_win_move(m)
         except TimeoutError:

@@ -1,0 +1,100 @@
+"""Regression tests for the defects found by attacking the package as a user or a hostile
+browser would (issue 10). Each failed before its fix."""
+
+from __future__ import annotations
+
+import pytest
+
+from battleline import Game, IllegalMoveError, Move
+from battleline.cards import ALL_CARDS
+from battleline.puzzles import bundled
+from battleline.puzzles.session import PuzzleSession
+from battleline.widget import BattleLineWidget, PuzzleWidget
+
+
+def send(w, content) -> None:
+    """Deliver a message as the front end would."""
+    w._on_msg(w, content, [])
+
+
+def puzzle(pid: str):
+    return next(p for p in bundled() if p.id == pid)
+
+
+def snapshot(g: Game):
+    return g.position(), g.moves, [g.hand(0), g.hand(1)]
+
+
+# ------------------------------------------- 1. puzzle moves are checked for legality
+def every_move_shape() -> list[Move]:
+    """Every move that can be written, legal or not anywhere."""
+    out = [Move.scout(), Move("pass"), Move("end"), Move.draw("troop"), Move.draw("tactic")]
+    out += [Move.claim(f) for f in range(1, 10)]
+    for c in ALL_CARDS:
+        if not c.is_guile:
+            out += [Move.play(c, f) for f in range(1, 10)]
+        out += [Move.traitor(c, f) for f in range(1, 10)]
+        out += [Move.redeploy(c, f) for f in [None, *range(1, 10)]]
+        out += [Move.deserter(c), Move.return_card(c)]
+    return out
+
+
+def test_puzzle_traitor_on_fog_is_refused_and_later_messages_still_work():
+    w = PuzzleWidget(puzzle("move-traitor"))
+    before = snapshot(w.game)
+    send(w, {"type": "move", "move": "Traitor Fog@6"})
+    assert w.view["puzzle"]["feedback"]["kind"] == "wrong"
+    assert snapshot(w.game) == before
+    send(w, {"type": "move", "move": "Traitor Y10@6"})
+    assert w.view["puzzle"]["status"] == "solved"
+
+
+def test_puzzle_refused_traitor_keeps_the_traitor_in_hand():
+    s = PuzzleSession(puzzle("move-traitor"))
+    before = snapshot(s.game)
+    with pytest.raises(IllegalMoveError):
+        s.try_move("Traitor B1@6")
+    assert snapshot(s.game) == before
+    assert "Traitor" in [str(c) for c in s.game.hand(s.seat)]
+
+
+def test_win_puzzle_refuses_a_return_in_the_play_phase():
+    s = PuzzleSession(puzzle("win-breakthrough"))
+    before = snapshot(s.game)
+    with pytest.raises(IllegalMoveError):
+        s.try_move("return B1")
+    assert snapshot(s.game) == before
+    assert s.try_move("R10@3") and s.try_move("claim 3")
+    assert s.status == "solved" and "B1" in [str(c) for c in s.game.hand(s.seat)]
+
+
+@pytest.mark.parametrize("p", [p for p in bundled() if p.kind != "claims"], ids=lambda p: p.id)
+def test_no_refused_puzzle_move_changes_the_game(p):
+    s = PuzzleSession(p)
+    g = s.game
+    legal = set(g.legal_moves())
+    for m in every_move_shape():
+        if m in legal or m.kind == "claim":
+            continue
+        before = snapshot(g)
+        with pytest.raises(IllegalMoveError):
+            s.try_move(m)
+        assert snapshot(g) == before, m
+        assert s.status == "solving"
+
+
+# ------------------------------------------- 2. hot-seat undo keeps the other hand hidden
+def test_hot_seat_undo_covers_the_screen_before_showing_the_other_hand():
+    w = BattleLineWidget(opponent=None, seed=4)
+    north_first = w.game.to_move
+    play = next(m for m in w.view["legal"] if m["kind"] == "play")
+    send(w, {"type": "move", "move": play["text"]})
+    send(w, {"type": "move", "move": "draw troop"})
+    send(w, {"type": "reveal"})
+    assert w.view["seat"] == 1 - north_first and not w.view["cover"]
+    send(w, {"type": "undo"})
+    v = w.view
+    assert w.game.to_move == north_first
+    assert v["cover"] and v["hand"] == [] and v["legal"] == [], "the other player's hand is shown"
+    send(w, {"type": "reveal"})
+    assert w.view["seat"] == north_first and w.view["phase"] == "draw" and len(w.view["hand"]) == 6
