@@ -374,9 +374,9 @@ const ja = {
 
   puzzleNumber: "問題 {n} / {total}",
   puzzle: "問題",
-  "level.easy": "初級",
-  "level.medium": "中級",
-  "level.hard": "上級",
+  "level.easy": "やさしい",
+  "level.medium": "ふつう",
+  "level.hard": "むずかしい",
   "puzzleKind.claims": "取得できるフラッグ",
   "puzzleKind.move": "次の一手",
   "puzzleKind.win": "勝ち切り",

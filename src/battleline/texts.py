@@ -17,68 +17,67 @@ alternative set of the reference manual, which has English names only).
 
 from __future__ import annotations
 
-from . import names as _names
-from .cards import Card, CardLike
+from typing import Any
+
+from .cards import COLOR_NAMES, Card, CardLike
 from .formations import Formation
+from .names import NAME_SETS, NameSet, name_set
 
 __all__ = ["LANGS", "NAME_SETS", "check", "card_name", "card_title", "card_label",
-           "formation_text", "claim_explanation", "say", "player_name", "outcome_text", "outcome_word", "flags_words"]
+           "formation_text", "formation_name", "claim_explanation", "say", "player_name",
+           "outcome_text", "outcome_word", "flags_words", "names_of"]
 
 LANGS = ("en", "ja")
-NAME_SETS = ("ancient", "scifi")
+
+_COLORS = {"en": COLOR_NAMES, "ja": ("赤", "橙", "黄", "緑", "青", "紫")}
+_OUTCOMES = {
+    "en": {"breakthrough": "Breakthrough", "envelopment": "Envelopment", "deadlock": "Deadlock"},
+    "ja": {"breakthrough": "突破", "envelopment": "包囲", "deadlock": "膠着"},
+}
 
 
-def check(lang: str, names: str = "ancient") -> None:
-    """Refuse an unknown language or name set (a ValueError naming the choices)."""
+def check(lang: str, names: Any = "ancient") -> None:
+    """Refuse an unknown language or a bad name set (a ValueError naming the choices)."""
     if lang not in LANGS:
-        raise ValueError(f"unknown language {lang!r}: expected one of {', '.join(LANGS)}")
-    if names not in NAME_SETS:
-        raise ValueError(f"unknown name set {names!r}: expected one of {', '.join(NAME_SETS)}")
+        raise ValueError(f"unknown language {str(lang)[:20]!r}: expected one of {', '.join(LANGS)}")
+    name_set(names, lang)
 
 
-def _set(lang: str, names: str) -> str:
-    return "scifi" if names == "scifi" else lang
+def names_of(names: Any, lang: str = "en") -> NameSet:
+    """The name set ``names`` (a built-in name, a dict, a .json path or a NameSet) in ``lang``."""
+    return name_set(names, lang)
 
 
-def card_name(card: CardLike, lang: str = "en", names: str = "ancient") -> str:
+def card_name(card: CardLike, lang: str = "en", names: Any = "ancient") -> str:
     """``Red 7`` / ``赤7``; Tactics cards by their name in the name set."""
     c = Card(card)
     if c.is_troop:
-        return _names.card_name(c, "ja" if lang == "ja" else "en")
-    return _names.card_name(c, _set(lang, names))
+        color = _COLORS[lang][int(c) // 10]
+        return f"{color}{c.value}" if lang == "ja" else f"{color} {c.value}"
+    return name_set(names, lang).tactics[str(c)]
 
 
-def card_title(card: CardLike, lang: str = "en", names: str = "ancient") -> str:
+def card_title(card: CardLike, lang: str = "en", names: Any = "ancient") -> str:
     """A tooltip: the troop's unit, or what the Tactics card does."""
     c = Card(card)
-    name = card_name(c, lang, names)
+    ns = name_set(names, lang)
+    name = card_name(c, lang, ns)
+    sep = "：" if lang == "ja" else ": "
     if c.is_troop:
-        sep = "：" if lang == "ja" else ": "
-        return f"{name}{sep}{_names.unit_name(c, _set(lang, names))}"
-    if lang == "ja":
-        return f"{name}：{_TACTIC_TEXT_JA[str(c)]}"
-    return f"{name}: {c.text}" if names == "scifi" else c.text
+        return f"{name}{sep}{ns.troops[c.value]}"
+    text = _TACTIC_TEXT_JA[str(c)] if lang == "ja" else c.text
+    return text if name == _RULEBOOK[lang].tactics[str(c)] and lang == "en" else f"{name}{sep}{text}"
 
 
-def card_label(card: CardLike, lang: str = "en", names: str = "ancient") -> str:
+def card_label(card: CardLike, lang: str = "en", names: Any = "ancient") -> str:
     """What fits on a small card face: the value, or a short Tactics name."""
     c = Card(card)
     if c.is_troop:
         return str(c.value)
-    return _LABELS[_set(lang, names)][str(c)]
+    return name_set(names, lang).labels[str(c)]
 
 
-_LABELS = {
-    "en": {"Alexander": "Alex", "Darius": "Dar", "Companion": "Comp", "Shield": "Shld",
-           "Fog": "Fog", "Mud": "Mud", "Scout": "Scout", "Redeploy": "Redep",
-           "Deserter": "Desert", "Traitor": "Traitor"},
-    "ja": {"Alexander": "アレク", "Darius": "ダリウス", "Companion": "騎兵", "Shield": "盾",
-           "Fog": "霧", "Mud": "泥濘", "Scout": "偵察", "Redeploy": "転進", "Deserter": "脱走",
-           "Traitor": "裏切"},
-    "scifi": {"Alexander": "Vader", "Darius": "Emperor", "Companion": "Veers", "Shield": "Fett",
-              "Fog": "Storm", "Mud": "Dunes", "Scout": "Spy", "Redeploy": "Redep",
-              "Deserter": "Choke", "Traitor": "Corrupt"},
-}
+_RULEBOOK = {lang: name_set("ancient", lang) for lang in LANGS}
 
 _TACTIC_TEXT_JA = {
     "Alexander": "リーダー。どの色・どの戦力の軍勢カードにもなる。リーダーは1人1枚まで。",
@@ -96,7 +95,10 @@ _TACTIC_TEXT_JA = {
 
 def outcome_word(reason: str, lang: str = "en") -> str:
     """``Breakthrough`` / ``突破`` for ``breakthrough`` (likewise envelopment, deadlock)."""
-    return _names.outcome_name(reason, "ja" if lang == "ja" else "en")
+    try:
+        return _OUTCOMES[lang][reason]
+    except KeyError:
+        raise ValueError(f"unknown outcome {str(reason)[:20]!r}") from None
 
 
 def outcome_text(outcome, lang: str = "en") -> str:
@@ -123,53 +125,98 @@ def player_name(player: int, lang: str = "en") -> str:
     return ("北", "南")[player] if lang == "ja" else ("North", "South")[player]
 
 
-def formation_text(form: Formation | None, lang: str = "en") -> str | None:
+def formation_name(kind: str, lang: str = "en", names: Any = "ancient") -> str:
+    """``wedge`` … ``host`` in the name set (``くさび形隊形`` in Japanese)."""
+    try:
+        return name_set(names, lang).formations[kind]
+    except KeyError:
+        raise ValueError(f"unknown formation {str(kind)[:20]!r}") from None
+
+
+def formation_text(form: Formation | None, lang: str = "en", names: Any = "ancient") -> str | None:
     """``Wedge 8-9-10 (total 27)`` in the language; under Fog ``total 27 (8-9-10)``."""
     if form is None:
         return None
-    if lang != "ja":
-        return form.describe()
     vals = "-".join(str(v) for v in sorted(form.values))
     if form.kind == "total":
-        return f"合計 {form.total}（{vals}）"
-    return f"{_names.formation_name(form.kind, 'ja')} {vals}（合計 {form.total}）"
+        return f"合計 {form.total}（{vals}）" if lang == "ja" else f"total {form.total} ({vals})"
+    kind = formation_name(form.kind, lang, names)
+    return f"{kind} {vals}（合計 {form.total}）" if lang == "ja" else f"{kind} {vals} (total {form.total})"
 
 
-def claim_explanation(result, lang: str = "en", names: str = "ancient") -> str:
-    """Why a claim holds or fails, in one or two plain sentences."""
-    if lang != "ja":
-        return result.explanation
+def claim_explanation(result, lang: str = "en", names: Any = "ancient") -> str:
+    """Why a claim holds or fails, in one or two plain sentences, naming formations and
+    cards in the name set.
+
+    >>> from battleline import can_claim
+    >>> claim_explanation(can_claim("R8 R9 R10", "B2 B3 G4"), "ja")
+    'あなたのくさび形隊形 8-9-10（合計 27）は相手の散兵線 2-3-4（合計 9）に勝ちます。'
+    """
     case = result.case
-    flag = f"フラッグ{result.flag}" if result.flag else "このフラッグ"
-    mine = formation_text(result.formation, "ja")
-    if case is None:  # not even tried (timing, a flag already taken): the engine's words
-        return result.explanation
+    if case is None:  # not even tried (timing, a flag already taken): a rule, as for errors
+        rule = getattr(result, "rule", None)
+        if rule is None:
+            return result.explanation
+        return rule_text(rule, getattr(result, "params", {}), lang, names, result.explanation)
+    words = _CLAIM_WORDS[lang]
+    ns = name_set(names, lang)
+    form = lambda f: formation_text(f, lang, ns)  # noqa: E731
+    kw = {"mine": form(result.formation), "theirs": form(result.their_formation),
+          "counter": form(result.counter_formation), "reach": form(result.best_reach)}
     if case == "incomplete":
-        mud = "（泥濘があります）" if result._get("need") == 4 else ""
-        return f"{flag}のあなたの側は{result._get('count')}枚です。宣言には{result._get('need')}枚必要です{mud}。"
-    theirs = formation_text(result.their_formation, "ja")
-    if case == "beats":
-        return f"あなたの{mine}は相手の{theirs}に勝ちます。"
-    if case == "beaten":
-        return f"相手の{theirs}があなたの{mine}に勝ちます。"
-    if case == "tie-unknown":
-        return f"両者とも{mine}です。同じ強さでは後に完成させた側の負けですが、完成の順番が分かりません。"
-    if case == "tie-later":
-        return f"両者とも{mine}で、あなたが後に完成させたので、相手の勝ちです。"
-    if case == "tie-earlier":
-        return f"両者とも{mine}で、相手が後に完成させたので、あなたの勝ちです。"
+        count, need = result._get("count"), result._get("need")
+        flag = (f"フラッグ{result.flag}" if result.flag else "このフラッグ") if lang == "ja" else (
+            f"flag {result.flag}" if result.flag else "this flag")
+        kw.update(flag=flag, count=count, need=need, s="" if count == 1 else "s",
+                  mud=words["mud"] if need == 4 else "")
     if case == "counter":
-        cards = "、".join(card_name(c, "ja", names) for c in result.counterexample)
-        counter = formation_text(result.counter_formation, "ja")
-        return (f"証明できません：相手はまだ{cards}を加えて{counter}を作れます。"
-                f"これはあなたの{mine}に勝ちます。")
-    if case == "cannot-complete":
-        return f"あなたの{mine}の勝ちです：未公開の軍勢カードが足りず、相手は隊形を完成できません。"
-    reach = formation_text(result.best_reach, "ja")
-    if case == "reach-tie":
-        return (f"あなたの{mine}は負けません：相手が作れる最良は{reach}で同じ強さですが、"
-                f"相手が後に完成させることになります。")
-    return f"あなたの{mine}は負けません：未公開のカードで相手が作れる最良は{reach}です。"
+        cards = [card_name(c, lang, ns) for c in result.counterexample]
+        kw["cards"] = "、".join(cards) if lang == "ja" else _join_en(cards)
+    return words[case].format(**kw)
+
+
+def _join_en(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items) or "nothing"
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+_CLAIM_WORDS = {
+    "en": {
+        "mud": " (Mud is here)",
+        "incomplete": "Your side of {flag} has {count} card{s}; a claim needs {need}{mud}.",
+        "beats": "Your {mine} beats their {theirs}.",
+        "beaten": "Their {theirs} beats your {mine}.",
+        "tie-unknown": "Both sides make {mine}: a tie goes against the side completed last, "
+                       "and no completion order was given.",
+        "tie-later": "Both sides make {mine}, and you completed your side last, so the tie "
+                     "goes to your opponent.",
+        "tie-earlier": "Both sides make {mine}, and your opponent completed their side last, "
+                       "so the tie goes to you.",
+        "counter": "Not proved: your opponent could still add {cards} to make {counter}, "
+                   "which beats your {mine}.",
+        "cannot-complete": "Your {mine} wins: too few troop cards are unseen for your opponent "
+                           "ever to complete their side.",
+        "reach-tie": "Your {mine} cannot be beaten: the best your opponent can still make "
+                     "is {reach}, a tie, and they would play the last card.",
+        "reach": "Your {mine} cannot be beaten: with the cards still unseen, the best "
+                 "your opponent can make is {reach}.",
+    },
+    "ja": {
+        "mud": "（泥濘があります）",
+        "incomplete": "{flag}のあなたの側は{count}枚です。宣言には{need}枚必要です{mud}。",
+        "beats": "あなたの{mine}は相手の{theirs}に勝ちます。",
+        "beaten": "相手の{theirs}があなたの{mine}に勝ちます。",
+        "tie-unknown": "両者とも{mine}です。同じ強さでは後に完成させた側の負けですが、完成の順番が分かりません。",
+        "tie-later": "両者とも{mine}で、あなたが後に完成させたので、相手の勝ちです。",
+        "tie-earlier": "両者とも{mine}で、相手が後に完成させたので、あなたの勝ちです。",
+        "counter": "証明できません：相手はまだ{cards}を加えて{counter}を作れます。これはあなたの{mine}に勝ちます。",
+        "cannot-complete": "あなたの{mine}の勝ちです：未公開の軍勢カードが足りず、相手は隊形を完成できません。",
+        "reach-tie": "あなたの{mine}は負けません：相手が作れる最良は{reach}で同じ強さですが、"
+                     "相手が後に完成させることになります。",
+        "reach": "あなたの{mine}は負けません：未公開のカードで相手が作れる最良は{reach}です。",
+    },
+}
 
 
 # ------------------------------------------------------------------ sentences
