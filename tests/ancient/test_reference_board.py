@@ -1,5 +1,5 @@
 """Movement, lines of fire and front melee: the engine against the hand-written reference
-(``tests/ancient/reference.py``) on hypothesis-generated fields of widths 7, 9 and 11, for
+(``tests/ancient/ancient_reference.py``) on hypothesis-generated fields of widths 7, 9 and 11, for
 every card on the field. The first tests check the reference itself on hand-drawn cases."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ def _load_reference():
     # tests/reference.py (the standard game's) owns the plain name "reference"
     name = "ancient_reference"
     if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("reference.py"))
+        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("ancient_reference.py"))
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         spec.loader.exec_module(module)
