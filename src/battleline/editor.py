@@ -11,7 +11,7 @@ position notation and ``game()`` a game to play from.
 >>> d.place("R8", hand=0)
 Traceback (most recent call last):
 ...
-battleline.moves.PositionError: Red 8 is already at flag 3 (south's side)
+battleline.errors.PositionError: Red 8 is already at flag 3 (south's side)
 >>> d.game().legal_moves()[0]
 Move('R10@1')
 """

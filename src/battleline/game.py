@@ -490,7 +490,7 @@ class Game:
         >>> g.play("claim 1")
         Traceback (most recent call last):
         ...
-        battleline.moves.IllegalMoveError: claim 1: Your side of flag 1 has 0 cards; a claim needs 3.
+        battleline.errors.IllegalMoveError: claim 1: Your side of flag 1 has 0 cards; a claim needs 3.
         """
         m = self.parse_move(move)
         if m.kind == "claim":
