@@ -190,6 +190,10 @@ class AncientGame:
         self._history.clear()
         self._played.clear()
         self._rules.bind(self.state)
+        s = self.state
+        if "flank" in s.options and s.phase in ("tactics", "actions") and not s.moved:
+            # a scripted set-up is the start of the acting side's player turn
+            s.flank_pairs = self._rules.flank_pairs(s.to_act)
         self._legal = self._rules.settle()
         self._start = self.state.copy()
         self._start_roll = self.state.dice.position

@@ -48,8 +48,9 @@ def _cards(cards, bows=()) -> str:
     return " ".join(SHORT[c] + ("*" if c in bows else "") for c in cards)
 
 
-def write_position(s: AncientState) -> str:
-    """The position text of a state."""
+def write_position(s: AncientState, dice_position: int | None = None) -> str:
+    """The position text of a state (``dice_position`` overrides the shared stream's, for a
+    saved start)."""
     names = s.board.names
     lines = [HEADER, f"width {s.width}"]
     if s.scenario:
@@ -114,7 +115,8 @@ def write_position(s: AncientState) -> str:
     if s.discards:
         lines.append(f"discards {_cards(s.discards)}")
     d = s.dice
-    lines.append(f"dice seed {d.seed} position {d.position}" + (f" script {' '.join(map(str, d.script))}" if d.script else ""))
+    pos = d.position if dice_position is None else dice_position
+    lines.append(f"dice seed {d.seed} position {pos}" + (f" script {' '.join(map(str, d.script))}" if d.script else ""))
     return "\n".join(lines) + "\n"
 
 
@@ -453,7 +455,7 @@ def write_record(game) -> str:
     """The record of a game: JSON with the starting position, the actions and the rolls."""
     start_pos = game._start_roll
     return json.dumps({"game": "ancient battles", "version": 1,
-                       "start": write_position(game._start),
+                       "start": write_position(game._start, start_pos),
                        "actions": [str(a) for a in game._played],
                        "rolls": game.state.dice.rolls[start_pos:game.state.dice.position]}, indent=1)
 

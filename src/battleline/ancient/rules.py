@@ -50,7 +50,7 @@ def _bits(mask: int):
 class Rules:
     """Legal actions and their effects for one state (mutated in place)."""
 
-    __slots__ = ("s", "b", "names", "dice", "_moves", "_acts")
+    __slots__ = ("s", "b", "names", "dice", "_moves", "_acts", "_armed")
 
     def __init__(self, state: AncientState) -> None:
         self.bind(state)
@@ -66,6 +66,8 @@ class Rules:
         self._moves = tuple(tuple(b.moves[(side, TYPES[v].steps, TYPES[v].sideways)] if v else None
                                   for v in range(11)) for side in (0, 1))
         self._acts = _action_cache(state.width)
+        # cards that may have a missile weapon (a stack is checked in weapon())
+        self._armed = [TYPES[c % 10 + 1].missile is not None or c in state.bows for c in range(60)]
 
     # ------------------------------------------------------------------ helpers
     def weapon(self, card: int) -> str | None:
@@ -335,7 +337,10 @@ class Rules:
             return out
         if ph == "fire":
             out = []
+            armed = self._armed
             for sq in _bits(s.side_squares[p]):
+                if not armed[s.cells[sq]]:
+                    continue
                 for t in self.fire_squares(s.cells[sq]):
                     out.append(A.fire(sq, t))
             out.append(END["fire"])

@@ -60,7 +60,7 @@ ADVANCED_RULES = ("withdrawal", "stacks", "rampage", "flank", "rally")
 PHASES = ("leader", "deploy", "initiative", "tactics", "actions", "fire", "melee",
           "withdrawal", "loyalty", "rally", "over")
 
-_COPIED_LISTS = ("army", "reserve", "eliminated", "hands")
+_new = object.__new__
 
 
 class AncientState:
@@ -77,33 +77,54 @@ class AncientState:
 
     def copy(self) -> "AncientState":
         """A copy sharing nothing mutable except the dice stream (undo rewinds that)."""
-        c = AncientState.__new__(AncientState)
-        for name in AncientState.__slots__:
-            setattr(c, name, getattr(self, name))
-        c.army = [list(self.army[0]), list(self.army[1])]
-        c.owner = list(self.owner)
+        c = _new(AncientState)
+        c.width = self.width
+        c.board = self.board
+        c.options = self.options
+        c.draw_after = self.draw_after
+        c.scenario = self.scenario
+        c.army = [self.army[0][:], self.army[1][:]]
         c.bows = set(self.bows)
-        c.cells = list(self.cells)
-        c.stacked = list(self.stacked)
-        c.where = list(self.where)
-        c.side_squares = list(self.side_squares)
-        c.disrupted = list(self.disrupted)
-        c.terrain = dict(self.terrain)
-        c.attachments = dict(self.attachments)
-        c.leader_of = list(self.leader_of)
-        c.leader_card = list(self.leader_card)
-        c.leader_rallied = list(self.leader_rallied)
-        c.reserve = [list(self.reserve[0]), list(self.reserve[1])]
-        c.eliminated = [list(self.eliminated[0]), list(self.eliminated[1])]
-        c.deck = list(self.deck)
-        c.hands = [list(self.hands[0]), list(self.hands[1])]
-        c.discards = list(self.discards)
-        c.moved = set(self.moved)
-        c.placed = set(self.placed)
-        c.fired = set(self.fired)
-        c.attacked = set(self.attacked)
-        c.rally_order = list(self.rally_order)
-        c.deployed = list(self.deployed)
+        c.owner = self.owner[:]
+        c.cells = self.cells[:]
+        c.stacked = self.stacked[:]
+        c.where = self.where[:]
+        c.occupied = self.occupied
+        c.side_squares = self.side_squares[:]
+        c.disrupted = self.disrupted[:]
+        c.terrain = self.terrain.copy()
+        c.bad = self.bad
+        c.attachments = self.attachments.copy()
+        c.leader_card = self.leader_card[:]
+        c.leader_of = self.leader_of[:]
+        c.leader_rallied = self.leader_rallied[:]
+        c.reserve = [self.reserve[0][:], self.reserve[1][:]]
+        c.eliminated = [self.eliminated[0][:], self.eliminated[1][:]]
+        c.deck = self.deck[:]
+        c.hands = [self.hands[0][:], self.hands[1][:]]
+        c.discards = self.discards[:]
+        c.phase = self.phase
+        c.to_act = self.to_act
+        c.turn = self.turn
+        c.first = self.first
+        c.half = self.half
+        c.actions_left = self.actions_left
+        c.drew = self.drew
+        c.moved = self.moved.copy()
+        c.placed = self.placed.copy()
+        c.fired = self.fired.copy()
+        c.attacked = self.attacked.copy()
+        c.flank_pairs = self.flank_pairs
+        c.pending = self.pending
+        c.rally_order = self.rally_order[:]
+        c.deployed = self.deployed[:]
+        c.quiet_turns = self.quiet_turns
+        c.turn_hit = self.turn_hit
+        c.outcome = self.outcome
+        c.dice = self.dice
+        c.hidden_deployment = self.hidden_deployment
+        c.loyalty_extra = self.loyalty_extra
+        c.small_elephants = self.small_elephants
         return c
 
     # --- small readers used everywhere ------------------------------------------
