@@ -30,6 +30,7 @@ TERRAIN_CARDS = (FOG, MUD)
 LOYALTY_CARDS = (DESERTER, TRAITOR)
 LOYAL_VALUES = frozenset({1, 2, 3, 7})   # Skirmishers, Peltasts, Javalineers, Light Cavalry
 SHORT = [str(Card(i)) for i in range(70)]
+CARD_INDEX = {name: i for i, name in enumerate(SHORT)}
 TYPES = TROOP_TYPES
 ELEPHANT = 10
 CHARIOTS = 9
@@ -50,7 +51,7 @@ def _bits(mask: int):
 class Rules:
     """Legal actions and their effects for one state (mutated in place)."""
 
-    __slots__ = ("s", "b", "names", "dice", "_moves", "_acts", "_armed")
+    __slots__ = ("s", "b", "names", "dice", "_moves", "_acts", "_armed", "_points")
 
     def __init__(self, state: AncientState) -> None:
         self.bind(state)
@@ -63,11 +64,13 @@ class Rules:
         self.dice = state.dice
         b = state.board
         # moves table per side and type value: ((dest, vias), ...) per square
-        self._moves = tuple(tuple(b.moves[(side, TYPES[v].steps, TYPES[v].sideways)] if v else None
-                                  for v in range(11)) for side in (0, 1))
+        # per side and type value, per square: ((destination, mask of the squares one of
+        # which must be free on the way; 0 for one step), ...)
+        self._moves = _move_tables(state.width)
         self._acts = _action_cache(state.width)
         # cards that may have a missile weapon (a stack is checked in weapon())
         self._armed = [TYPES[c % 10 + 1].missile is not None or c in state.bows for c in range(60)]
+        self._points = [state.army_points(0), state.army_points(1)]   # armies are fixed in play
 
     # ------------------------------------------------------------------ helpers
     def weapon(self, card: int) -> str | None:
@@ -93,18 +96,8 @@ class Rules:
             return []
         v = card % 10 + 1
         blocked = s.occupied | (s.bad if v >= 7 else 0)
-        out = []
-        for dest, vias in self._moves[s.owner[card]][v][sq]:
-            if blocked >> dest & 1:
-                continue
-            if vias:
-                for x in vias:
-                    if not blocked >> x & 1:
-                        break
-                else:
-                    continue
-            out.append(dest)
-        return out
+        return [dest for dest, vias in self._moves[s.owner[card]][v][sq]
+                if not blocked >> dest & 1 and (not vias or vias & ~blocked)]
 
     def fire_squares(self, card: int, ignore_done: bool = False) -> list[int]:
         """Squares of undisrupted enemy units the unit led by ``card`` may fire at."""
@@ -165,7 +158,9 @@ class Rules:
         fwd = b.forward[side]
         dis, cells, attacked = s.disrupted, s.cells, s.attacked
         frontal: dict[int, int] = {}
-        for sq in _bits(s.side_squares[side]):
+        # only squares with an enemy directly in front can attack frontally
+        facing = s.side_squares[side] & ((enemy >> self.b.width) if side == 0 else (enemy << self.b.width))
+        for sq in _bits(facing):
             c = cells[sq]
             if dis[c] or (not ignore_done and c in attacked):
                 continue
@@ -175,10 +170,10 @@ class Rules:
                 if 7 <= c % 10 + 1 <= 8 and TYPES[t % 10 + 1].cavalry_proof:
                     continue
                 frontal[t] = c
-        if "flank" not in s.options:
-            return [((c,), t) for t, c in frontal.items()]
         if flank_pairs is None:
             flank_pairs = s.flank_pairs
+        if not flank_pairs or "flank" not in s.options:
+            return [((c,), t) for t, c in frontal.items()]
         flankers: dict[int, list[int]] = {}
         where = s.where
         for c, csq, t, tsq in flank_pairs:
@@ -321,16 +316,27 @@ class Rules:
             out = []
             cells = s.cells
             if s.actions_left > 0:
+                move_row = A.move_rows
+                occ = s.occupied
+                mounted_blocked = occ | s.bad
+                dis, moved, table = s.disrupted, s.moved, self._moves[p]
                 for sq in _bits(s.side_squares[p]):
-                    for d in self.destinations(cells[sq]):
-                        out.append(A.move(sq, d))
-                empty_back = [sq for sq in self.b.back_row(p) if not s.occupied >> sq & 1]
+                    c = cells[sq]
+                    if dis[c] or c in moved:
+                        continue
+                    v = c % 10 + 1
+                    blocked = mounted_blocked if v >= 7 else occ
+                    row = move_row[sq]
+                    out.extend([row[d] for d, vias in table[v][sq]
+                                if not blocked >> d & 1 and (not vias or vias & ~blocked)])
+                empty_back = [sq for sq in self.b.back_row(p) if not occ >> sq & 1]
+                rein = A.reinforce_rows
                 for c in s.reserve[p]:
-                    for sq in empty_back:
-                        out.append(A.reinforce(c, sq))
+                    row = rein[c]
+                    out.extend([row[sq] for sq in empty_back])
                     if s.placed:
                         for sq in self.stack_squares(p, c, s.placed):
-                            out.append(A.reinforce(c, sq))
+                            out.append(row[sq])
                 if self.may_draw(p):
                     out.append(DRAW)
             out.append(END["actions"])
@@ -341,12 +347,15 @@ class Rules:
             for sq in _bits(s.side_squares[p]):
                 if not armed[s.cells[sq]]:
                     continue
-                for t in self.fire_squares(s.cells[sq]):
-                    out.append(A.fire(sq, t))
+                row = A.fire_rows[sq]
+                out.extend([row[x] for x in self.fire_squares(s.cells[sq])])
             out.append(END["fire"])
             return out
         if ph == "melee":
-            out = [A.attack(tuple(s.where[c] for c in group), s.where[t])
+            where = s.where
+            rows = A.attack_rows
+            out = [rows[where[group[0]]][where[t]] if len(group) == 1 else
+                   A.attack(tuple([where[c] for c in group]), where[t])
                    for group, t in self.attack_groups(p)]
             out.append(END["melee"])
             return out
@@ -363,12 +372,13 @@ class Rules:
         if ph == "deploy":
             out = []
             empty_back = [sq for sq in self.b.back_row(p) if not s.occupied >> sq & 1]
-            deployed_own = [c for c in s.army[p] if s.where[c] >= 0]
+            deployed_own = [c for c in s.army[p] if s.where[c] >= 0] if "stacks" in s.options else ()
             for c in s.reserve[p]:
-                for sq in empty_back:
-                    out.append(A.deploy(c, sq))
-                for sq in self.stack_squares(p, c, deployed_own):
-                    out.append(A.deploy(c, sq))
+                row = A.deploy_rows[c]
+                out.extend([row[sq] for sq in empty_back])
+                if deployed_own:
+                    for sq in self.stack_squares(p, c, deployed_own):
+                        out.append(row[sq])
             return out
         if ph == "leader":
             return [Action("leader", SHORT[c]) for c in s.army[p]]
@@ -569,7 +579,7 @@ class Rules:
             return
         for winner, loser in ((p, o), (o, p)):
             lost = sum(s.cost(c) for c in s.eliminated[loser])
-            if 2 * lost > s.army_points(loser):
+            if 2 * lost > self._points[loser]:
                 s.outcome = (winner, "casualties")
                 return
 
@@ -641,7 +651,7 @@ class Rules:
             s.moved.add(card)
             s.actions_left -= 1
         elif k == "reinforce":
-            card = int(Card(a.card))
+            card = CARD_INDEX[a.card]
             s.reserve[p].remove(card)
             self._place(card, L[a.squares[0]])
             s.moved.add(card)
@@ -691,7 +701,7 @@ class Rules:
             if a.squares:
                 self.eliminate(s.cells[L[a.squares[0]]])
             else:
-                card = int(Card(a.card))
+                card = CARD_INDEX[a.card]
                 s.reserve[p].remove(card)
                 s.eliminated[p].append(card)
                 s.turn_hit = True
@@ -704,7 +714,7 @@ class Rules:
                     s.disrupted[x] = False
             s.rally_order.pop(0)
         elif k == "deploy":
-            card = int(Card(a.card))
+            card = CARD_INDEX[a.card]
             s.reserve[p].remove(card)
             self._place(card, L[a.squares[0]])
             s.deployed[p] += 1
@@ -715,7 +725,7 @@ class Rules:
                     s.hidden_deployment = False
                     self.start_turn()
         elif k == "leader":
-            s.leader_of[p] = int(Card(a.card))
+            s.leader_of[p] = CARD_INDEX[a.card]
             if p == 0 and s.leader_card[1] >= 0:
                 s.to_act = 1
             else:
@@ -734,7 +744,7 @@ class Rules:
     def _play_tactic(self, a: Action, p: int) -> None:
         s = self.s
         L = self.b.lookup
-        card = int(Card(a.card))
+        card = CARD_INDEX[a.card]
         if card == s.leader_card[p] and card not in s.hands[p]:
             c = s.leader_of[p]
             for x in s.unit_cards(s.where[c]):
@@ -767,10 +777,18 @@ class Rules:
 class _Acts:
     """Interned Action objects for one width, so the generators allocate nothing."""
 
-    __slots__ = ("names", "_move", "_fire", "_rein", "_dep", "_att", "_rally", "_rsq", "_rcard")
+    __slots__ = ("names", "_move", "_fire", "_rein", "_dep", "_att", "_rally", "_rsq", "_rcard",
+                 "move_rows", "fire_rows", "reinforce_rows", "deploy_rows", "attack_rows")
 
     def __init__(self, names) -> None:
         self.names = names
+        n = range(len(names))
+        # [from][to] and [card][square] tables: the generators index, never allocate
+        self.move_rows = [[Action("move", "", (names[a], names[b])) for b in n] for a in n]
+        self.fire_rows = [[Action("fire", "", (names[a], names[b])) for b in n] for a in n]
+        self.attack_rows = [[Action("attack", "", (names[a], names[b])) for b in n] for a in n]
+        self.reinforce_rows = [[Action("reinforce", SHORT[c], (names[q],)) for q in n] for c in range(60)]
+        self.deploy_rows = [[Action("deploy", SHORT[c], (names[q],)) for q in n] for c in range(60)]
         self._move, self._fire, self._rein, self._dep = {}, {}, {}, {}
         self._att, self._rally, self._rsq, self._rcard = {}, {}, {}, {}
 
@@ -830,6 +848,20 @@ class _Acts:
 
 
 _CACHES: dict[int, _Acts] = {}
+_MOVES: dict[int, tuple] = {}
+
+
+def _move_tables(width: int) -> tuple:
+    tables = _MOVES.get(width)
+    if tables is None:
+        from .board import board
+        b = board(width)
+        tables = _MOVES[width] = tuple(
+            tuple(tuple(tuple((d, sum(1 << x for x in vias)) for d, vias in per_square)
+                        for per_square in b.moves[(side, TYPES[v].steps, TYPES[v].sideways)]) if v else None
+                  for v in range(11))
+            for side in (0, 1))
+    return tables
 
 
 def _action_cache(width: int) -> _Acts:

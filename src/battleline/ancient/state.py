@@ -83,9 +83,9 @@ class AncientState:
         c.options = self.options
         c.draw_after = self.draw_after
         c.scenario = self.scenario
-        c.army = [self.army[0][:], self.army[1][:]]
-        c.bows = set(self.bows)
-        c.owner = self.owner[:]
+        c.army = self.army   # fixed once play starts (put() starts a new history)
+        c.bows = self.bows   # fixed once play starts (put() starts a new history)
+        c.owner = self.owner   # fixed once play starts (put() starts a new history)
         c.cells = self.cells[:]
         c.stacked = self.stacked[:]
         c.where = self.where[:]
