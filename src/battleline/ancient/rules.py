@@ -51,7 +51,7 @@ def _bits(mask: int):
 class Rules:
     """Legal actions and their effects for one state (mutated in place)."""
 
-    __slots__ = ("s", "b", "names", "dice", "_moves", "_acts", "_armed", "_points")
+    __slots__ = ("s", "b", "names", "dice", "_moves", "_acts", "_armed", "_points", "_weapons")
 
     def __init__(self, state: AncientState) -> None:
         self.bind(state)
@@ -69,7 +69,8 @@ class Rules:
         self._moves = _move_tables(state.width)
         self._acts = _action_cache(state.width)
         # cards that may have a missile weapon (a stack is checked in weapon())
-        self._armed = [TYPES[c % 10 + 1].missile is not None or c in state.bows for c in range(60)]
+        self._weapons = [TYPES[c % 10 + 1].weapon(c in state.bows) for c in range(60)]
+        self._armed = [w is not None for w in self._weapons]
         self._points = [state.army_points(0), state.army_points(1)]   # armies are fixed in play
 
     # ------------------------------------------------------------------ helpers
@@ -105,7 +106,7 @@ class Rules:
         sq = s.where[card]
         if sq < 0 or s.disrupted[card] or (not ignore_done and card in s.fired):
             return []
-        weapon = self.weapon(card)
+        weapon = self._weapons[card] if s.stacked[sq] < 0 else self.weapon(card)
         if weapon is None:
             return []
         side = s.owner[card]
@@ -180,10 +181,10 @@ class Rules:
             if (where[c] == csq and where[t] == tsq and not dis[c] and s.stacked[csq] < 0
                     and (ignore_done or c not in attacked) and s.owner[c] == side):
                 flankers.setdefault(t, []).append(c)
-        groups = []
-        for t in sorted(set(frontal) | set(flankers)):
+        groups = [((c,), t) for t, c in frontal.items() if t not in flankers]
+        for t in sorted(flankers):
             front = frontal.get(t, -1)
-            cands = ([front] if front >= 0 else []) + sorted(flankers.get(t, ()))
+            cands = ([front] if front >= 0 else []) + sorted(flankers[t])
             proof = TYPES[t % 10 + 1].cavalry_proof
             front_infantry = front >= 0 and front % 10 + 1 <= 6
             n = len(cands)
