@@ -18,6 +18,7 @@ The quick tier plays a few battles; the ``slow`` tier plays them all.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -111,9 +112,14 @@ def twin_position(game, observer: str, rng: random.Random) -> str | None:
     out = []
     deck = list(s.deck)
     hand = list(s.hands[1 - SIDES.index(observer)])
-    # The initiative step asks the holder of Scout; leave hands alone there (see below).
+    # A scenario's starting hands are public (the scenario names them): only cards that
+    # could have been drawn are secret. The initiative step asks the holder of Scout, so
+    # hands are left alone there (a known leak: see the xfail tests below).
+    given = public_hand_cards(game, 1 - SIDES.index(observer))
     if hand and deck and s.phase != "initiative":
         for i in range(len(hand)):
+            if hand[i] in given:
+                continue
             j = rng.randrange(len(deck))
             hand[i], deck[j] = deck[j], hand[i]
     rng.shuffle(deck)
@@ -164,6 +170,24 @@ def twin_position(game, observer: str, rng: random.Random) -> str | None:
 CARD_ORDER = {card_name(c): c for c in range(70)}
 
 
+def public_hand_cards(game, side: int) -> set[int]:
+    """The cards a scenario puts in a side's hand at the start: public knowledge."""
+    from battleline.ancient import SCENARIOS
+
+    scenario = game.state.scenario
+    return {int(c) for c in SCENARIOS[scenario].hands[side]} if scenario else set()
+
+
+def same_view(a, b) -> bool:
+    """Observations equal, except the known leak that a skipped Tactics step shows whether
+    the opponent holds a playable Tactics card (test_tactics_step_does_not_reveal_the_hand)."""
+    if a == b:
+        return True
+    if a.to_act != a.side and {a.phase, b.phase} == {"tactics", "actions"}:
+        return dataclasses.replace(a, phase=b.phase) == b
+    return False
+
+
 def check_observations(game, rng):
     s = game.state
     for index, side in enumerate(SIDES):
@@ -178,7 +202,8 @@ def check_observations(game, rng):
                     assert set(unit) == {"side", "hidden"}, unit
         text = twin_position(game, side, rng)
         twin = AncientGame.from_position(text)
-        assert twin.observation(side) == seen, f"{side}'s observation depends on hidden information"
+        other = twin.observation(side)
+        assert same_view(other, seen), f"{side}'s observation depends on hidden information:\n{text}"
 
 
 def check_refusals(game, rng, pool, count=6):
@@ -291,13 +316,13 @@ def random_points_armies(seed: int):
 @pytest.mark.parametrize("name, advanced, seed", [("issus", "all", 1), ("marathon", (), 2), ("raphia", "all", 3)])
 def test_random_scenario_battles_keep_the_invariants(name, advanced, seed):
     game = AncientGame.scenario(name, seed=seed, advanced=advanced)
-    play_battle(game, seed, record_every=25, full_every=3)
+    play_battle(game, seed, record_every=40, full_every=4)
 
 
 def test_random_points_battle_keeps_the_invariants():
     south, north = random_points_armies(4)
     game = AncientGame.points(south, north, seed=4, advanced="all")
-    play_battle(game, 4, record_every=25, full_every=3)
+    play_battle(game, 4, record_every=40, full_every=4)
 
 
 @pytest.mark.slow
@@ -316,3 +341,52 @@ def test_random_points_battles_keep_the_invariants_everywhere(advanced):
         south, north = random_points_armies(seed)
         game = AncientGame.points(south, north, seed=seed, advanced=advanced)
         play_battle(game, seed, record_every=10)
+
+
+# --- known information leaks of the engine (strict xfail: they pass once fixed) -----------
+
+
+def _with_hand(text: str, side: str, card: str, phase: str | None = None) -> str:
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("deck "):
+            lines.append(f"hand {side} {card}")
+            lines.append(" ".join(w for w in line.split() if w != card))
+        elif line.startswith("phase ") and phase:
+            lines.append(f"phase {phase}")
+        else:
+            lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def _small_field(**kwargs):
+    game = AncientGame.empty(seed=1, **kwargs)
+    game.put("c2", "Javalineers", "south")
+    game.put("c3", "Hoplites", "north")
+    game.put("a4", "Hoplites", "north")
+    return game.position()
+
+
+@pytest.mark.xfail(strict=True, reason="engine leak: the Tactics step is skipped automatically when the "
+                   "side to act holds no playable Tactics card, so the opponent's observation (phase) "
+                   "shows whether a secret hand holds a playable card")
+def test_tactics_step_does_not_reveal_the_hand():
+    text = _small_field()
+    fog = AncientGame.from_position(_with_hand(text, "south", "Fog", "tactics south"))
+    scout = AncientGame.from_position(_with_hand(text, "south", "Scout", "tactics south"))
+    assert fog.observation("north") == scout.observation("north")
+
+
+@pytest.mark.xfail(strict=True, reason="engine leak: the initiative step waits only when a player holds "
+                   "Scout, so the opponent's observation shows who holds Scout")
+def test_initiative_does_not_reveal_who_holds_scout():
+    views = []
+    for card in ("Scout", "Alexander"):  # neither can be played in the Tactics step here
+        game = AncientGame.from_position(_with_hand(_small_field(), "north", card))
+        for _ in range(2):  # south's and north's player turns of turn 1
+            side = game.to_act
+            while game.to_act == side and game.turn == 1:
+                game.play(f"end {game.phase}")
+        assert game.turn == 2
+        views.append(game.observation("south"))
+    assert views[0] == views[1]
