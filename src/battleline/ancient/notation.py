@@ -75,7 +75,9 @@ def write_position(s: AncientState, dice_position: int | None = None) -> str:
         cards = sorted(getattr(s, key))
         if cards:
             lines.append(f"{key} {_cards(cards)}")
-    if s.flank_pairs:
+    if "flank" in s.options and not s.flank_pairs:
+        lines.append("flank none")
+    elif s.flank_pairs:
         lines.append("flank " + " ".join(f"{SHORT[c]}@{names[a]}>{SHORT[t]}@{names[b]}"
                                          for c, a, t, b in sorted(s.flank_pairs)))
     if s.pending is not None:
@@ -379,7 +381,8 @@ def read_position(text: str) -> AncientState:
             cards.add(c)
         setattr(s, key, cards)
     pairs = []
-    for tok in one("flank", []):
+    flank_words = one("flank")
+    for tok in (flank_words if flank_words not in (None, ["none"]) else []):
         try:
             a, t = tok.split(">")
             c, csq = a.split("@")
@@ -388,6 +391,10 @@ def read_position(text: str) -> AncientState:
         except (ValueError, KeyError):
             raise PositionError(f"cannot read flank pair {shorten(tok)}") from None
     s.flank_pairs = frozenset(pairs)
+    if flank_words is None and "flank" in options and s.phase in ("tactics", "actions") and not s.moved:
+        # a puzzle without a flank line starts the side to act's player turn here
+        from .rules import Rules
+        s.flank_pairs = Rules(s).flank_pairs(s.to_act)
     w = one("pending")
     if w is not None:
         try:
