@@ -83,6 +83,8 @@ def write_position(s: AncientState, dice_position: int | None = None) -> str:
     if s.pending is not None:
         if s.pending[0] == "withdrawal":
             lines.append(f"pending withdrawal {'+'.join(SHORT[c] for c in s.pending[1])}>{SHORT[s.pending[2]]}")
+        elif s.pending[0] == "initiative":
+            lines.append(" ".join(["pending initiative"] + [SIDE_NAMES[q] for q in s.pending[1]]))
         else:
             lines.append(f"pending loyalty {SHORT[s.pending[1]]}")
     if s.rally_order:
@@ -401,6 +403,8 @@ def read_position(text: str) -> AncientState:
             if w[0] == "withdrawal" and len(w) == 2:
                 a, t = w[1].split(">")
                 s.pending = ("withdrawal", tuple(int(Card(x)) for x in a.split("+")), int(Card(t)))
+            elif w[0] == "initiative" and len(w) <= 2:
+                s.pending = ("initiative", tuple(_side(x, "pending") for x in w[1:]))
             elif w[0] == "loyalty" and len(w) == 2:
                 s.pending = ("loyalty", int(Card(w[1])))
             else:
@@ -439,8 +443,13 @@ def _check(s: AncientState) -> None:
         raise PositionError("the withdrawal step needs a pending withdrawal line")
     if s.phase == "loyalty" and (s.pending is None or s.pending[0] != "loyalty"):
         raise PositionError("the loyalty step needs a pending loyalty line")
-    if s.pending is not None and s.phase not in ("withdrawal", "loyalty"):
-        raise PositionError("a pending decision belongs to the withdrawal or loyalty step")
+    if s.pending is not None and s.phase not in ("withdrawal", "loyalty", "initiative"):
+        raise PositionError("a pending decision belongs to the initiative, withdrawal or loyalty step")
+    if s.phase == "initiative":
+        if s.pending is None or s.pending[0] != "initiative":
+            raise PositionError("the initiative step needs a 'pending initiative' line")
+        if not s.hands[s.to_act]:
+            raise PositionError("at the initiative only a player holding Tactics cards is asked")
     if s.pending is not None and s.pending[0] == "withdrawal":
         if any(s.where[c] < 0 for c in s.pending[1] + (s.pending[2],)):
             raise PositionError("a pending withdrawal names cards not on the field")

@@ -369,7 +369,7 @@ class Rules:
         if ph == "rally":
             return [A.rally(sq) for sq in self.disrupted_units(p)] + [RALLY_NONE]
         if ph == "initiative":
-            return [SCOUT_FIRST, SCOUT_SECOND, ROLL]
+            return [SCOUT_FIRST, SCOUT_SECOND, ROLL] if SCOUT in s.hands[p] else [ROLL]
         if ph == "deploy":
             out = []
             empty_back = [sq for sq in self.b.back_row(p) if not s.occupied >> sq & 1]
@@ -551,12 +551,14 @@ class Rules:
         self.begin_player_turn(self.s.first)
 
     def start_turn(self) -> None:
+        # Every player holding Tactics cards is asked (south first), Scout or not: waiting
+        # only for a Scout holder would tell the opponent who holds it.
         s = self.s
-        s.phase = "initiative"
-        if SCOUT in s.hands[0]:
-            s.to_act = 0
-        elif SCOUT in s.hands[1]:
-            s.to_act = 1
+        askers = [p for p in (0, 1) if s.hands[p]]
+        if askers:
+            s.phase = "initiative"
+            s.to_act = askers[0]
+            s.pending = ("initiative", tuple(askers[1:]))
         else:
             self.roll_initiative()
 
@@ -628,7 +630,10 @@ class Rules:
                     continue
                 return self.legal()
             legal = self.legal()
-            if ph in ("tactics", "actions", "fire", "melee") and len(legal) == 1:
+            # A Tactics step with cards in hand waits even if none is playable: skipping it
+            # would tell the opponent the hand holds nothing playable.
+            if ph in ("tactics", "actions", "fire", "melee") and len(legal) == 1 and not (
+                    ph == "tactics" and s.hands[s.to_act]):
                 if ph == "tactics":
                     s.phase = "actions"
                 elif ph == "actions":
@@ -732,13 +737,20 @@ class Rules:
             else:
                 s.phase, s.to_act = "deploy", 0
         elif k == "scout":
+            s.pending = None
             s.hands[p].remove(SCOUT)
             s.discards.append(SCOUT)
             s.first = p if a.option == "first" else 1 - p
             s.half = 0
             self.begin_player_turn(s.first)
         elif k == "roll":
-            self.roll_initiative()
+            rest = s.pending[1] if s.pending else ()
+            if rest:
+                s.to_act = rest[0]
+                s.pending = ("initiative", rest[1:])
+            else:
+                s.pending = None
+                self.roll_initiative()
         else:  # pragma: no cover - validated before
             raise AssertionError(k)
 
