@@ -435,10 +435,14 @@ def read_position(text: str) -> AncientState:
 
 def _check(s: AncientState) -> None:
     """Rules a position must keep beyond its syntax."""
-    for sq in range(s.board.size):
-        c = s.cells[sq]
-        if c >= 0 and s.stacked[sq] >= 0 and s.board.row(sq) not in (1, 2, 3, 4):
-            raise PositionError("bad stack")
+    if s.hidden_deployment and s.phase not in ("leader", "deploy"):
+        raise PositionError("cards are face down only during leader choice and deployment (hidden no)")
+    acting = s.first if s.half == 0 else 1 - s.first
+    if s.phase in ("tactics", "actions", "fire", "melee") and s.to_act != acting:
+        raise PositionError(f"in the {s.phase} step the side to act is the one whose player turn it is "
+                            f"({SIDE_NAMES[acting]}, from the turn line)")
+    if s.phase in ("withdrawal", "loyalty") and s.to_act == acting:
+        raise PositionError(f"the {s.phase} decision belongs to the side whose player turn it is not")
     if s.phase in ("withdrawal",) and (s.pending is None or s.pending[0] != "withdrawal"):
         raise PositionError("the withdrawal step needs a pending withdrawal line")
     if s.phase == "loyalty" and (s.pending is None or s.pending[0] != "loyalty"):
