@@ -18,7 +18,6 @@ The quick tier plays a few battles; the ``slow`` tier plays them all.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
@@ -113,10 +112,9 @@ def twin_position(game, observer: str, rng: random.Random) -> str | None:
     deck = list(s.deck)
     hand = list(s.hands[1 - SIDES.index(observer)])
     # A scenario's starting hands are public (the scenario names them): only cards that
-    # could have been drawn are secret. The initiative step asks the holder of Scout, so
-    # hands are left alone there (a known leak: see the xfail tests below).
+    # could have been drawn are secret.
     given = public_hand_cards(game, 1 - SIDES.index(observer))
-    if hand and deck and s.phase != "initiative":
+    if hand and deck:
         for i in range(len(hand)):
             if hand[i] in given:
                 continue
@@ -178,16 +176,6 @@ def public_hand_cards(game, side: int) -> set[int]:
     return {int(c) for c in SCENARIOS[scenario].hands[side]} if scenario else set()
 
 
-def same_view(a, b) -> bool:
-    """Observations equal, except the known leak that a skipped Tactics step shows whether
-    the opponent holds a playable Tactics card (test_tactics_step_does_not_reveal_the_hand)."""
-    if a == b:
-        return True
-    if a.to_act != a.side and {a.phase, b.phase} == {"tactics", "actions"}:
-        return dataclasses.replace(a, phase=b.phase) == b
-    return False
-
-
 def check_observations(game, rng):
     s = game.state
     for index, side in enumerate(SIDES):
@@ -203,7 +191,7 @@ def check_observations(game, rng):
         text = twin_position(game, side, rng)
         twin = AncientGame.from_position(text)
         other = twin.observation(side)
-        assert same_view(other, seen), f"{side}'s observation depends on hidden information:\n{text}"
+        assert other == seen, f"{side}'s observation depends on hidden information:\n{text}"
 
 
 def check_refusals(game, rng, pool, count=6):
@@ -343,7 +331,7 @@ def test_random_points_battles_keep_the_invariants_everywhere(advanced):
         play_battle(game, seed, record_every=10)
 
 
-# --- known information leaks of the engine (strict xfail: they pass once fixed) -----------
+# --- the flow itself must not show a hidden hand -----------------------------------------
 
 
 def _with_hand(text: str, side: str, card: str, phase: str | None = None) -> str:
@@ -367,18 +355,14 @@ def _small_field(**kwargs):
     return game.position()
 
 
-@pytest.mark.xfail(strict=True, reason="engine leak: the Tactics step is skipped automatically when the "
-                   "side to act holds no playable Tactics card, so the opponent's observation (phase) "
-                   "shows whether a secret hand holds a playable card")
 def test_tactics_step_does_not_reveal_the_hand():
+    # whether the hand holds a card playable now must not show in the opponent's view
     text = _small_field()
     fog = AncientGame.from_position(_with_hand(text, "south", "Fog", "tactics south"))
     scout = AncientGame.from_position(_with_hand(text, "south", "Scout", "tactics south"))
     assert fog.observation("north") == scout.observation("north")
 
 
-@pytest.mark.xfail(strict=True, reason="engine leak: the initiative step waits only when a player holds "
-                   "Scout, so the opponent's observation shows who holds Scout")
 def test_initiative_does_not_reveal_who_holds_scout():
     views = []
     for card in ("Scout", "Alexander"):  # neither can be played in the Tactics step here

@@ -104,9 +104,6 @@ def test_seed_example_flank_needs_the_javalineer_in_front():
     assert "attack c3-d3" in attacks  # the Skirmishers alone may still attack the flank
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a scripted set-up computes no flank attacks for the "
-                   "side to act (flank pairs are fixed only when a player turn begins), so the set-up "
-                   "position is not treated as the start of south's player turn")
 def test_scripted_set_up_counts_as_the_start_of_the_player_turn_for_flank_attacks():
     game = AncientGame.empty(seed=1, advanced=["flank"])
     game.put("d3", "Phalangists", "north")
@@ -115,6 +112,9 @@ def test_scripted_set_up_counts_as_the_start_of_the_player_turn_for_flank_attack
     game.put("d2", "Javalineers", "south")
     assert game.melee_targets("e3") == {"d3"}
     assert game.melee_targets("c3") == {"d3"}
+    advance_to(game, "melee")
+    odds = game.odds("attack c3+d2+e3-d3")  # 1 + 8/2 + 3 = 8 against 5
+    assert (odds.no_effect, odds.disrupted, odds.eliminated) == brute_melee(8, 5, False, 0, 0)
 
 
 def test_seed_example_elephant_rampage():
