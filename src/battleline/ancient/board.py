@@ -42,7 +42,8 @@ def side_index(side: str | int) -> int:
 class Board:
     """Precomputed geometry for one width. Every table is indexed by square; ``-1`` means
     off the field. ``forward[side]``, ``back[side]``, ``left``/``right`` (seen from south;
-    the rules treat left and right alike), and per side and movement class the list of
+    the rules treat left and right alike), ``lookup`` (square name -> index), and per side
+    and movement class the list of
     ``(destination, vias)`` pairs a move may reach, where ``vias`` are the squares one of
     which must be free to pass (empty for a one-step move)."""
 
@@ -54,6 +55,7 @@ class Board:
         self.names: tuple[str, ...] = tuple(
             "abcdefghijk"[i % width] + str(i // width + 1) for i in range(self.size))
         self.lookup = {n: i for i, n in enumerate(self.names)}
+        self._rows = tuple(tuple(range(r * width, (r + 1) * width)) for r in range(ROWS))
         w = width
         self.left = tuple(i - 1 if i % w else -1 for i in range(self.size))
         self.right = tuple(i + 1 if i % w != w - 1 else -1 for i in range(self.size))
@@ -108,13 +110,11 @@ class Board:
 
     def back_row(self, side: int) -> tuple[int, ...]:
         """The squares of a side's Back Row (row 1 for south, 4 for north)."""
-        r = 0 if side == 0 else ROWS - 1
-        return tuple(range(r * self.width, (r + 1) * self.width))
+        return self._rows[0 if side == 0 else ROWS - 1]
 
     def front_row(self, side: int) -> tuple[int, ...]:
         """The squares of a side's Front Row (row 2 for south, 3 for north)."""
-        r = 1 if side == 0 else 2
-        return tuple(range(r * self.width, (r + 1) * self.width))
+        return self._rows[1 if side == 0 else 2]
 
 
 @lru_cache(maxsize=None)
