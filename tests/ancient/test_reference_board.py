@@ -163,3 +163,57 @@ def test_engine_queries_match_the_reference_on_crowded_fields(case):
 def test_engine_queries_match_the_reference_many_fields(case):
     engine()
     check_against_reference(case)
+
+
+# --- Advanced flank attacks ---------------------------------------------------------------
+
+
+def test_reference_flanks_by_hand():
+    # the seed's example: Heavy Cavalry right of enemy Phalangists, Skirmishers left of them,
+    # a Javalineer in front
+    field = {"d3": Troop(5, "north"), "e3": Troop(8, "south"), "c3": Troop(1, "south"), "d2": Troop(3, "south")}
+    assert ref.melee_targets_with_flanks(field, set(), 9, "e3") == {"d3"}
+    assert ref.melee_targets_with_flanks(field, set(), 9, "c3") == {"d3"}
+    assert ref.melee_targets_with_flanks(field, set(), 9, "d2") == {"d3"}
+    # the Phalangists themselves: enemy in front (d2), so no flank; front attack on d2
+    assert ref.melee_targets_with_flanks(field, set(), 9, "d3") == {"d2"}
+    del field["d2"]
+    assert ref.melee_targets_with_flanks(field, set(), 9, "e3") == set()
+    assert ref.melee_targets_with_flanks(field, set(), 9, "c3") == {"d3"}
+    # an enemy in front forbids flanking
+    field["e4"] = Troop(6, "north")
+    assert ref.melee_targets_with_flanks(field, set(), 9, "e3") == {"e4"}
+
+
+def build_with_flanks(width, field, cards, terrain):
+    game = engine().empty(width, advanced=["flank"])
+    for square, kind in terrain.items():
+        game.put_terrain(square, kind)
+    for square, troop in field.items():
+        game.put(square, cards[square], troop.side, bow=troop.bow, disrupted=troop.disrupted)
+    return game
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fields(max_cards=30))
+def test_engine_flank_targets_match_the_reference(case):
+    # A scripted set-up is the start of south's player turn; for north the present position
+    # decides. Both therefore read the field as it stands.
+    width, field, cards, terrain = case
+    game = build_with_flanks(width, field, cards, terrain)
+    bad = set(terrain)
+    for square in field:
+        expected = ref.melee_targets_with_flanks(field, bad, width, square)
+        assert set(game.melee_targets(square)) == expected, square
+        assert set(game.moves_from(square)) == ref.reachable_squares(field, bad, width, square), square
+
+
+@pytest.mark.slow
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fields(max_cards=36))
+def test_engine_flank_targets_match_the_reference_many_fields(case):
+    width, field, cards, terrain = case
+    game = build_with_flanks(width, field, cards, terrain)
+    bad = set(terrain)
+    for square in field:
+        assert set(game.melee_targets(square)) == ref.melee_targets_with_flanks(field, bad, width, square), square
