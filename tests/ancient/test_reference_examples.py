@@ -339,3 +339,107 @@ def test_flank_odds_with_cavalry_halved_and_terrain():
     assert (odds.no_effect, odds.disrupted, odds.eliminated) == brute_melee(half(7) + 6, 4, False, -2, 0)
     # the cavalry alone may not attack the Hoplites, even from the flank
     assert "attack c3-d3" not in {str(a) for a in game.legal_actions()}
+
+
+# --- modifiers: Troop Quality, bad terrain, stacks, Egyptian elephants, disrupted stacks ----
+
+
+def position_with(game, *, attach=(), extra_lines=()):
+    """The game's position text with Tactics cards attached to field cards (taken from the
+    deck) and extra header lines."""
+    lines = game.position().splitlines()
+    out = []
+    attached = dict(attach)
+    for line in lines:
+        words = line.split()
+        if words[0] in attached:
+            line = f"{line} {attached[words[0]]}"
+        elif words[0] == "deck":
+            line = " ".join(w for w in words if w not in attached.values())
+        out.append(line)
+        if words[0] == "advanced":
+            out.extend(extra_lines)
+    return "\n".join(out) + "\n"
+
+
+# (south on d2, north on d3, terrain, attachments, extra lines, disrupted north,
+#  expected attack, defence before halving, attack modifier, defence modifier)
+MODIFIER_CASES = [
+    ("Hypaspists", "Hoplites", {}, {"d2": "Shield"}, (), False, 6, 4, +2, 0),
+    ("Hypaspists", "Hoplites", {}, {"d3": "Shield"}, (), False, 6, 4, 0, +2),
+    ("Light Cavalry", "Peltasts", {"d3": "mud"}, {"d2": "Companion"}, (), False, 7, 2, +2, -2),
+    ("Peltasts", "Heavy Cavalry", {"d2": "fog"}, {"d3": "Companion"}, (), True, 2, 8, -2, +2),
+    ("R5+O5", "Hypaspists", {"d2": "mud"}, {}, (), False, 5, 6, 0, 0),       # a stack on Mud: half of 10
+    ("Elephants", "R4+O4", {"d3": "fog"}, {}, (), False, 10, 4, 0, 0),       # half of 8 on Fog
+    ("Elephants", "R4+O4", {}, {}, (), True, 10, 8, 0, 0),                   # disrupted stack: 8/2 below
+    ("Elephants", "Elephants", {}, {}, ("small-elephants south",), False, 10, 10, -2, 0),
+    ("Elephants", "Elephants", {}, {}, ("small-elephants north",), False, 10, 10, 0, -2),
+    ("Hoplites", "Elephants", {}, {}, ("small-elephants north",), False, 4, 10, 0, 0),
+]
+
+
+def put_unit(game, square, unit, side, disrupted):
+    for card in unit.split("+"):
+        game.put(square, card, side, disrupted=disrupted)
+
+
+@pytest.mark.parametrize("case", MODIFIER_CASES, ids=lambda c: f"{c[0]}-{c[1]}-{'-'.join(c[4]) or 'x'}")
+def test_melee_odds_with_modifiers_match_brute_force(case):
+    south, north, terrain, attach, extra, disrupted, attack, defence, amod, dmod = case
+    game = AncientGame.empty(seed=2, advanced=["stacks"])
+    for square, kind in terrain.items():
+        game.put_terrain(square, kind)
+    put_unit(game, "d2", south, "south", False)
+    put_unit(game, "d3", north, "north", disrupted)
+    game.put("a4", "Hypaspists", "north")
+    game = AncientGame.from_position(position_with(game, attach=attach, extra_lines=extra))
+    advance_to(game, "melee")
+    odds = game.odds("attack d2-d3")
+    assert (odds.no_effect, odds.disrupted, odds.eliminated) == brute_melee(attack, defence, disrupted, amod, dmod)
+
+
+# --- Advanced withdrawal against a reference ------------------------------------------------
+
+
+def may_withdraw(attacker: int, defender: int, disrupted: bool, behind_empty: bool) -> bool:
+    """An undisrupted Skirmisher or Peltast meleed by infantry or an Elephant, or a cavalry
+    card meleed by infantry, may step into the empty position straight behind it."""
+    infantry = attacker <= 6
+    if disrupted or not behind_empty:
+        return False
+    if defender in (1, 2):
+        return infantry or attacker == 10
+    if defender in (7, 8):
+        return infantry
+    return False
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(1, 10), st.sampled_from([1, 2, 6, 7, 8, 9]), st.booleans(), st.booleans(), st.booleans())
+def test_withdrawal_offered_exactly_when_the_rules_allow(attacker, defender, disrupted, behind_empty, withdraw):
+    game = AncientGame.empty(seed=4, advanced=["withdrawal"], dice=[3, 3])
+    game.put("d2", NAMES[attacker], "south")
+    game.put("d3", NAMES[defender], "north", disrupted=disrupted)
+    if not behind_empty:
+        game.put("d4", "Hoplites", "north")
+    game.put("i4", "Hoplites", "north")
+    game.put("h4", "Hoplites", "north")
+    advance_to(game, "melee")
+    if "attack d2-d3" not in {str(a) for a in game.legal_actions()}:
+        assert attacker in (7, 8) and defender in CAVALRY_PROOF
+        return
+    game.play("attack d2-d3")
+    offered = game.phase == "withdrawal"
+    assert offered == may_withdraw(attacker, defender, disrupted, behind_empty)
+    if not offered:
+        assert len(game.rolls) == 2  # the melee was fought
+        return
+    assert game.to_act == "north" and {str(a) for a in game.legal_actions()} == {"withdraw", "stand"}
+    if withdraw:
+        game.play("withdraw")
+        assert game.cell("d3") is None and game.cell("d4")["side"] == "north"
+        assert game.rolls == []  # no combat: the attack is spent
+        assert "attack d2-d3" not in {str(a) for a in game.legal_actions()}
+    else:
+        game.play("stand")
+        assert len(game.rolls) == 2
