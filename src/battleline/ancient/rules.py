@@ -435,6 +435,22 @@ class Rules:
             s.side_squares[s.owner[card]] |= bit
         s.where[card] = sq
 
+    # Lists, sets and dicts other than the per-square and per-card arrays are replaced, never
+    # changed in place: a state copy (the undo history) shares them.
+    def _take_from_reserve(self, p: int, card: int) -> None:
+        s = self.s
+        reserve = list(s.reserve)
+        reserve[p] = [c for c in reserve[p] if c != card]
+        s.reserve = reserve
+
+    def _take_from_hand(self, p: int, card: int) -> None:
+        s = self.s
+        hands = list(s.hands)
+        hand = hands[p][:]
+        hand.remove(card)
+        hands[p] = hand
+        s.hands = hands
+
     def _relocate(self, card: int, to: int) -> None:
         s = self.s
         sq = s.where[card]
@@ -460,15 +476,18 @@ class Rules:
         for x in unit:
             s.where[x] = -1
             s.disrupted[x] = False
-            s.eliminated[side].append(x)
+        lost = list(s.eliminated)
+        lost[side] = lost[side] + list(unit)
+        s.eliminated = lost
         s.cells[sq] = -1
         s.stacked[sq] = -1
         bit = ~(1 << sq)
         s.occupied &= bit
         s.side_squares[side] &= bit
-        att = s.attachments.pop(card, -1)
-        if att >= 0:
-            s.discards.append(att)
+        if card in s.attachments:
+            att = s.attachments[card]
+            s.attachments = {k: v for k, v in s.attachments.items() if k != card}
+            s.discards = s.discards + [att]
         s.turn_hit = True
         if s.leader_of[side] in unit and s.outcome is None:
             s.outcome = (1 - side, "leader")
@@ -508,7 +527,7 @@ class Rules:
             self.hit(victim)
 
     def resolve_fire(self, card: int, target: int) -> None:
-        self.s.fired.add(card)
+        self.s.fired = self.s.fired | {card}
         if missile_hits(self.s.dice.roll(), target % 10 + 1):
             self.hit(target)
 
@@ -626,7 +645,7 @@ class Rules:
                     continue
                 s.to_act = s.rally_order[0]
                 if not self.disrupted_units(s.to_act):
-                    s.rally_order.pop(0)
+                    s.rally_order = s.rally_order[1:]
                     continue
                 return self.legal()
             legal = self.legal()
@@ -654,14 +673,14 @@ class Rules:
         if k == "move":
             card = s.cells[L[a.squares[0]]]
             self._relocate(card, L[a.squares[1]])
-            s.moved.add(card)
+            s.moved = s.moved | {card}
             s.actions_left -= 1
         elif k == "reinforce":
             card = CARD_INDEX[a.card]
-            s.reserve[p].remove(card)
+            self._take_from_reserve(p, card)
             self._place(card, L[a.squares[0]])
-            s.moved.add(card)
-            s.placed.add(card)
+            s.moved = s.moved | {card}
+            s.placed = s.placed | {card}
             s.actions_left -= 1
         elif k == "end":
             if a.option == "tactics":
@@ -678,7 +697,7 @@ class Rules:
         elif k == "attack":
             attackers = tuple(s.cells[L[x]] for x in a.squares[:-1])
             target = s.cells[L[a.squares[-1]]]
-            s.attacked.update(attackers)
+            s.attacked = s.attacked | set(attackers)
             if self.can_withdraw(attackers, target):
                 s.pending = ("withdrawal", attackers, target)
                 s.phase = "withdrawal"
@@ -686,7 +705,10 @@ class Rules:
             else:
                 self.resolve_melee(attackers, target)
         elif k == "draw":
-            s.hands[p].append(s.deck.pop())
+            hands = list(s.hands)
+            hands[p] = hands[p] + [s.deck[-1]]
+            s.hands = hands
+            s.deck = s.deck[:-1]
             s.drew = True
             s.actions_left -= 3
         elif k in ("withdraw", "stand"):
@@ -708,8 +730,10 @@ class Rules:
                 self.eliminate(s.cells[L[a.squares[0]]])
             else:
                 card = CARD_INDEX[a.card]
-                s.reserve[p].remove(card)
-                s.eliminated[p].append(card)
+                self._take_from_reserve(p, card)
+                lost = list(s.eliminated)
+                lost[p] = lost[p] + [card]
+                s.eliminated = lost
                 s.turn_hit = True
                 if s.leader_of[p] == card and s.outcome is None:
                     s.outcome = (1 - p, "leader")
@@ -718,11 +742,12 @@ class Rules:
                 card = s.cells[L[a.squares[0]]]
                 for x in s.unit_cards(L[a.squares[0]]):
                     s.disrupted[x] = False
-            s.rally_order.pop(0)
+            s.rally_order = s.rally_order[1:]
         elif k == "deploy":
             card = CARD_INDEX[a.card]
-            s.reserve[p].remove(card)
+            self._take_from_reserve(p, card)
             self._place(card, L[a.squares[0]])
+            s.deployed = s.deployed[:]
             s.deployed[p] += 1
             if s.deployed[p] >= min(s.width, len(s.army[p])):
                 if p == 0:
@@ -731,6 +756,7 @@ class Rules:
                     s.hidden_deployment = False
                     self.start_turn()
         elif k == "leader":
+            s.leader_of = s.leader_of[:]
             s.leader_of[p] = CARD_INDEX[a.card]
             if p == 0 and s.leader_card[1] >= 0:
                 s.to_act = 1
@@ -738,8 +764,8 @@ class Rules:
                 s.phase, s.to_act = "deploy", 0
         elif k == "scout":
             s.pending = None
-            s.hands[p].remove(SCOUT)
-            s.discards.append(SCOUT)
+            self._take_from_hand(p, SCOUT)
+            s.discards = s.discards + [SCOUT]
             s.first = p if a.option == "first" else 1 - p
             s.half = 0
             self.begin_player_turn(s.first)
@@ -762,25 +788,26 @@ class Rules:
             c = s.leader_of[p]
             for x in s.unit_cards(s.where[c]):
                 s.disrupted[x] = False
+            s.leader_rallied = s.leader_rallied[:]
             s.leader_rallied[p] = True
             return
-        s.hands[p].remove(card)
+        self._take_from_hand(p, card)
         if card in LEADER_CARDS:
             for name in a.squares:
                 for x in s.unit_cards(L[name]):
                     s.disrupted[x] = False
-            s.discards.append(card)
+            s.discards = s.discards + [card]
         elif card in TERRAIN_CARDS:
             sq = L[a.squares[0]]
-            s.terrain[sq] = card
+            s.terrain = {**s.terrain, sq: card}
             s.bad |= 1 << sq
         elif card in (SHIELD, COMPANION):
-            s.attachments[s.cells[L[a.squares[0]]]] = card
+            s.attachments = {**s.attachments, s.cells[L[a.squares[0]]]: card}
         elif card == REDEPLOY:
             self._relocate(s.cells[L[a.squares[0]]], L[a.squares[1]])
-            s.discards.append(card)
+            s.discards = s.discards + [card]
         elif card in LOYALTY_CARDS:
-            s.discards.append(card)
+            s.discards = s.discards + [card]
             if self.loyalty_choices(1 - p):
                 s.pending = ("loyalty", card)
                 s.phase = "loyalty"

@@ -76,7 +76,10 @@ class AncientState:
                  "loyalty_extra", "small_elephants")
 
     def copy(self) -> "AncientState":
-        """A copy sharing nothing mutable except the dice stream (undo rewinds that)."""
+        """A copy for the undo history. The per-square and per-card arrays are copied; every
+        other container is shared, because the engine replaces those and never changes them
+        in place (``put`` starts a new history). The dice stream is shared too (undo rewinds
+        it)."""
         c = _new(AncientState)
         c.width = self.width
         c.board = self.board
@@ -92,17 +95,17 @@ class AncientState:
         c.occupied = self.occupied
         c.side_squares = self.side_squares[:]
         c.disrupted = self.disrupted[:]
-        c.terrain = self.terrain.copy()
+        c.terrain = self.terrain
         c.bad = self.bad
-        c.attachments = self.attachments.copy()
-        c.leader_card = self.leader_card[:]
-        c.leader_of = self.leader_of[:]
-        c.leader_rallied = self.leader_rallied[:]
-        c.reserve = [self.reserve[0][:], self.reserve[1][:]]
-        c.eliminated = [self.eliminated[0][:], self.eliminated[1][:]]
-        c.deck = self.deck[:]
-        c.hands = [self.hands[0][:], self.hands[1][:]]
-        c.discards = self.discards[:]
+        c.attachments = self.attachments
+        c.leader_card = self.leader_card
+        c.leader_of = self.leader_of
+        c.leader_rallied = self.leader_rallied
+        c.reserve = self.reserve
+        c.eliminated = self.eliminated
+        c.deck = self.deck
+        c.hands = self.hands
+        c.discards = self.discards
         c.phase = self.phase
         c.to_act = self.to_act
         c.turn = self.turn
@@ -110,14 +113,14 @@ class AncientState:
         c.half = self.half
         c.actions_left = self.actions_left
         c.drew = self.drew
-        c.moved = self.moved.copy()
-        c.placed = self.placed.copy()
-        c.fired = self.fired.copy()
-        c.attacked = self.attacked.copy()
+        c.moved = self.moved
+        c.placed = self.placed
+        c.fired = self.fired
+        c.attacked = self.attacked
         c.flank_pairs = self.flank_pairs
         c.pending = self.pending
-        c.rally_order = self.rally_order[:]
-        c.deployed = self.deployed[:]
+        c.rally_order = self.rally_order
+        c.deployed = self.deployed
         c.quiet_turns = self.quiet_turns
         c.turn_hit = self.turn_hit
         c.outcome = self.outcome
