@@ -217,3 +217,65 @@ def test_engine_flank_targets_match_the_reference_many_fields(case):
     bad = set(terrain)
     for square in field:
         assert set(game.melee_targets(square)) == ref.melee_targets_with_flanks(field, bad, width, square), square
+
+
+# --- a whole player turn's legal actions ----------------------------------------------------
+
+
+def reference_actions_step(field, bad, width, moved, actions_left, drew):
+    """South's legal actions in its action step (no reserve, no hand): each card that has
+    not moved may move if actions are left; drawing costs three actions, once a turn."""
+    legal = {"end actions"}
+    if actions_left >= 1:
+        for square, troop in field.items():
+            if troop.side == ref.SOUTH and square not in moved:
+                legal |= {f"{square}-{to}" for to in ref.reachable_squares(field, bad, width, square)}
+    if actions_left >= 3 and not drew:
+        legal.add("draw")
+    return legal
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fields(max_cards=26), st.lists(st.integers(0, 10 ** 6), min_size=8, max_size=8))
+def test_legal_actions_of_a_player_turn_match_the_reference(case, choices):
+    width, field, cards, terrain = case
+    game = build(width, field, cards, terrain)
+    field = dict(field)
+    bad = set(terrain)
+    moved, actions_left, drew = set(), 6, False
+    for choice in choices:
+        expected = reference_actions_step(field, bad, width, moved, actions_left, drew)
+        if expected == {"end actions"}:
+            break  # nothing left to do: the engine goes on by itself
+        assert game.phase == "actions"
+        assert {str(a) for a in game.legal_actions()} == expected
+        action = sorted(expected)[choice % len(expected)]
+        if action == "end actions":
+            game.play(action)
+            break
+        game.play(action)
+        if action == "draw":
+            actions_left -= 3
+            drew = True
+        else:
+            start, to = action.split("-")
+            field[to] = field.pop(start)
+            moved.add(to)
+            actions_left -= 1
+    else:
+        game.play("end actions")
+    if game.phase == "actions":
+        game.play("end actions")
+    shots = {f"fire {s}-{t}" for s, troop in field.items() if troop.side == ref.SOUTH
+             for t in ref.missile_targets(field, bad, width, s, hit_disrupted=False)}
+    attacks = {f"attack {s}-{t}" for s, troop in field.items() if troop.side == ref.SOUTH
+               for t in ref.front_melee_targets(field, bad, width, s)}
+    if shots:
+        assert game.phase == "fire"
+        assert {str(a) for a in game.legal_actions()} == shots | {"end fire"}
+        game.play("end fire")
+    if attacks:
+        assert game.phase == "melee" and game.to_act == "south"
+        assert {str(a) for a in game.legal_actions()} == attacks | {"end melee"}
+    else:
+        assert game.phase not in ("fire", "melee") or game.to_act == "north"
