@@ -9,14 +9,21 @@
 - ``random_games_per_s``: complete random games on one core, full rules, Tactics
   included, every provable flag claimed each turn.
 - ``push_undo_per_s``: apply and take back a legal move.
+- ``ancient``: Ancient Battles. ``ancient_random_games_per_s`` is complete random battles
+  (Issus, all five Advanced rules, each decision uniform over ``legal_actions()``, played with
+  ``push``) per second of CPU time (``time.process_time``) on one core;
+  ``ancient_actions_per_battle_mean`` and ``ancient_random_game_ends`` describe them;
+  ``melee_odds_us`` is the mean time of one :func:`battleline.ancient.melee_odds` call over
+  every attack, defence, disruption and modifier in play, and ``ancient_odds_us`` of
+  ``AncientGame.odds`` on an attack.
 - ``solver``: every bundled ``win`` puzzle solved by :func:`battleline.solve` at its
   stated number of turns (iterative deepening, as ``python -m battleline.puzzles
   check`` does): per puzzle the positions searched (``nodes``), ``seconds`` and
   ``nodes_per_s``, then the totals.
 
 Options: ``--games N`` (random games, default 2000), ``--cases N`` (claim cases,
-default 400), ``--seed S``, ``--only SECTION`` (``claims``, ``games``, ``moves`` or
-``solver``; may be repeated; default all four).
+default 400), ``--battles N`` (Ancient battles, default 300), ``--seed S``, ``--only SECTION``
+(``claims``, ``games``, ``moves``, ``solver`` or ``ancient``; may be repeated; default all).
 """
 
 from __future__ import annotations
@@ -210,13 +217,58 @@ def bench_solver(puzzles=None) -> dict:
                                        "nodes_per_s": round(nodes / seconds) if seconds else None}}
 
 
-SECTIONS = ("claims", "games", "moves", "solver")
+def bench_ancient(n_battles: int, seed: int) -> dict:
+    """Random Ancient battles and the cost of the melee odds."""
+    from .ancient import AncientGame, melee_odds
+
+    actions = 0
+    ends: dict[str, int] = {}
+    t0 = time.process_time()
+    for i in range(n_battles):
+        g = AncientGame.scenario("issus", seed=seed + i, advanced="all")
+        rng = random.Random(seed + i)
+        rand = rng.random
+        while g.outcome is None:
+            legal = g.legal_actions()
+            g.push(legal[int(rand() * len(legal))])
+            actions += 1
+        ends[g.outcome.reason] = ends.get(g.outcome.reason, 0) + 1
+    dt = time.process_time() - t0
+    cases = [(a, d, dis, am, dm) for a in range(1, 21) for d in range(1, 11) for dis in (False, True)
+             for am in (-2, 0, 2) for dm in (-2, 0, 2)]
+    t1 = time.process_time()
+    repeat = 5
+    for _ in range(repeat):
+        for a, d, dis, am, dm in cases:
+            melee_odds(a, d, defender_disrupted=dis, attack_modifier=am, defence_modifier=dm)
+    odds_us = (time.process_time() - t1) / (repeat * len(cases)) * 1e6
+    g = AncientGame.empty(seed=seed, advanced="all")
+    g.put("d3", "Phalangists", "north")
+    g.put("d2", "Javalineers", "south")
+    g.put("c3", "Heavy Cavalry", "south")
+    g.put("e3", "Skirmishers", "south")
+    t2 = time.process_time()
+    for _ in range(50):
+        g.odds("attack c3+d2+e3-d3")
+    game_odds_us = (time.process_time() - t2) / 50 * 1e6
+    return {
+        "ancient_random_games": n_battles,
+        "ancient_random_games_per_s": round(n_battles / dt, 1),
+        "ancient_actions_per_battle_mean": round(actions / n_battles, 1),
+        "ancient_random_game_ends": ends,
+        "melee_odds_us": round(odds_us, 3),
+        "ancient_odds_us": round(game_odds_us, 1),
+    }
+
+
+SECTIONS = ("claims", "games", "moves", "solver", "ancient")
 
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(prog="python -m battleline.bench", description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--cases", type=int, default=400)
+    ap.add_argument("--battles", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", action="append", choices=SECTIONS, metavar="SECTION",
                     help=f"run only this section ({', '.join(SECTIONS)}); may be repeated")
@@ -232,6 +284,8 @@ def main(argv=None) -> None:
         out.update(bench_push_undo(args.seed))
     if "solver" in sections:
         out["solver"] = bench_solver()
+    if "ancient" in sections:
+        out.update(bench_ancient(args.battles, args.seed))
     print(json.dumps(out))
 
 

@@ -171,3 +171,64 @@ def front_melee_targets(field: dict, terrain: set, width: int, square: str) -> s
     if troop.value in CAVALRY and enemy.value in NOT_MELEED_BY_CAVALRY:
         return set()
     return {name}
+
+
+# --- Advanced: flank attacks ----------------------------------------------------------------
+#
+# A card that starts its player turn with an enemy card beside (left, right) or behind it and
+# none in front may attack that enemy. Cards that can attack other sides of the same enemy
+# may join in one combined attack. Cavalry may attack the troops they cannot otherwise melee
+# (Javalineers, Hoplites, Phalangists, Elephants) only together with a friendly infantry card
+# attacking that enemy from the front -- "if the Javalineer card had not been in front of the
+# enemy card, the attack could not have taken place". Stacks never flank (no stacks here).
+# The field is taken as it stands at the start of the player turn.
+
+INFANTRY = {SKIRMISHERS, PELTASTS, JAVALINEERS, HOPLITES, PHALANGISTS, HYPASPISTS}
+
+
+def _enemy_at(field: dict, width: int, column: int, row: int, side: str) -> str | None:
+    if not on_field(column, row, width):
+        return None
+    name = square_name(column, row)
+    other = field.get(name)
+    return name if other is not None and other.side != side else None
+
+
+def flank_targets(field: dict, width: int, square: str) -> set[str]:
+    """The enemies the card on ``square`` may flank: beside or behind it, none in front."""
+    troop = field[square]
+    if troop.disrupted:
+        return set()
+    column, row = square_at(square)
+    forward = forward_of(troop.side)
+    if _enemy_at(field, width, column, row + forward, troop.side):
+        return set()
+    found = set()
+    for c, r in ((column - 1, row), (column + 1, row), (column, row - forward)):
+        name = _enemy_at(field, width, c, r, troop.side)
+        if name:
+            found.add(name)
+    return found
+
+
+def front_infantry_attacker(field: dict, width: int, target: str, side: str) -> bool:
+    """Whether an undisrupted infantry card of ``side`` faces ``target`` from the front."""
+    column, row = square_at(target)
+    row -= forward_of(side)  # the square whose front is the target
+    if not on_field(column, row, width):
+        return False
+    friend = field.get(square_name(column, row))
+    return (friend is not None and friend.side == side and not friend.disrupted
+            and friend.value in INFANTRY)
+
+
+def melee_targets_with_flanks(field: dict, terrain: set, width: int, square: str) -> set[str]:
+    """Front targets, plus flank targets this card may attack alone or in a combined attack."""
+    troop = field[square]
+    targets = set(front_melee_targets(field, terrain, width, square))
+    for target in flank_targets(field, width, square):
+        if troop.value in CAVALRY and field[target].value in NOT_MELEED_BY_CAVALRY:
+            if not front_infantry_attacker(field, width, target, troop.side):
+                continue
+        targets.add(target)
+    return targets

@@ -131,27 +131,151 @@ def build(width, field, cards, terrain):
     return game
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def check_against_reference(case):
+    width, field, cards, terrain = case
+    game = build(width, field, cards, terrain)
+    bad = set(terrain)
+    for square in field:
+        # fire_targets leaves out disrupted enemies: missile fire cannot affect them
+        assert set(game.moves_from(square)) == ref.reachable_squares(field, bad, width, square), square
+        assert set(game.fire_targets(square)) == ref.missile_targets(
+            field, bad, width, square, hit_disrupted=False), square
+        assert set(game.melee_targets(square)) == ref.front_melee_targets(field, bad, width, square), square
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(fields())
 def test_engine_queries_match_the_reference(case):
     engine()
-    width, field, cards, terrain = case
-    game = build(width, field, cards, terrain)
-    bad = set(terrain)
-    for square in field:
-        assert set(game.moves_from(square)) == ref.reachable_squares(field, bad, width, square), square
-        assert set(game.fire_targets(square)) == ref.missile_targets(field, bad, width, square), square
-        assert set(game.melee_targets(square)) == ref.front_melee_targets(field, bad, width, square), square
+    check_against_reference(case)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(fields(max_cards=40))
 def test_engine_queries_match_the_reference_on_crowded_fields(case):
     engine()
+    check_against_reference(case)
+
+
+@pytest.mark.slow
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fields(max_cards=40))
+def test_engine_queries_match_the_reference_many_fields(case):
+    engine()
+    check_against_reference(case)
+
+
+# --- Advanced flank attacks ---------------------------------------------------------------
+
+
+def test_reference_flanks_by_hand():
+    # the seed's example: Heavy Cavalry right of enemy Phalangists, Skirmishers left of them,
+    # a Javalineer in front
+    field = {"d3": Troop(5, "north"), "e3": Troop(8, "south"), "c3": Troop(1, "south"), "d2": Troop(3, "south")}
+    assert ref.melee_targets_with_flanks(field, set(), 9, "e3") == {"d3"}
+    assert ref.melee_targets_with_flanks(field, set(), 9, "c3") == {"d3"}
+    assert ref.melee_targets_with_flanks(field, set(), 9, "d2") == {"d3"}
+    # the Phalangists themselves: enemy in front (d2), so no flank; front attack on d2
+    assert ref.melee_targets_with_flanks(field, set(), 9, "d3") == {"d2"}
+    del field["d2"]
+    assert ref.melee_targets_with_flanks(field, set(), 9, "e3") == set()
+    assert ref.melee_targets_with_flanks(field, set(), 9, "c3") == {"d3"}
+    # an enemy in front forbids flanking
+    field["e4"] = Troop(6, "north")
+    assert ref.melee_targets_with_flanks(field, set(), 9, "e3") == {"e4"}
+
+
+def build_with_flanks(width, field, cards, terrain):
+    game = engine().empty(width, advanced=["flank"])
+    for square, kind in terrain.items():
+        game.put_terrain(square, kind)
+    for square, troop in field.items():
+        game.put(square, cards[square], troop.side, bow=troop.bow, disrupted=troop.disrupted)
+    return game
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fields(max_cards=30))
+def test_engine_flank_targets_match_the_reference(case):
+    # A scripted set-up is the start of south's player turn; for north the present position
+    # decides. Both therefore read the field as it stands.
     width, field, cards, terrain = case
-    game = build(width, field, cards, terrain)
+    game = build_with_flanks(width, field, cards, terrain)
     bad = set(terrain)
     for square in field:
+        expected = ref.melee_targets_with_flanks(field, bad, width, square)
+        assert set(game.melee_targets(square)) == expected, square
         assert set(game.moves_from(square)) == ref.reachable_squares(field, bad, width, square), square
-        assert set(game.fire_targets(square)) == ref.missile_targets(field, bad, width, square), square
-        assert set(game.melee_targets(square)) == ref.front_melee_targets(field, bad, width, square), square
+
+
+@pytest.mark.slow
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fields(max_cards=36))
+def test_engine_flank_targets_match_the_reference_many_fields(case):
+    width, field, cards, terrain = case
+    game = build_with_flanks(width, field, cards, terrain)
+    bad = set(terrain)
+    for square in field:
+        assert set(game.melee_targets(square)) == ref.melee_targets_with_flanks(field, bad, width, square), square
+
+
+# --- a whole player turn's legal actions ----------------------------------------------------
+
+
+def reference_actions_step(field, bad, width, moved, actions_left, drew):
+    """South's legal actions in its action step (no reserve, no hand): each card that has
+    not moved may move if actions are left; drawing costs three actions, once a turn."""
+    legal = {"end actions"}
+    if actions_left >= 1:
+        for square, troop in field.items():
+            if troop.side == ref.SOUTH and square not in moved:
+                legal |= {f"{square}-{to}" for to in ref.reachable_squares(field, bad, width, square)}
+    if actions_left >= 3 and not drew:
+        legal.add("draw")
+    return legal
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fields(max_cards=26), st.lists(st.integers(0, 10 ** 6), min_size=8, max_size=8))
+def test_legal_actions_of_a_player_turn_match_the_reference(case, choices):
+    width, field, cards, terrain = case
+    game = build(width, field, cards, terrain)
+    field = dict(field)
+    bad = set(terrain)
+    moved, actions_left, drew = set(), 6, False
+    for choice in choices:
+        expected = reference_actions_step(field, bad, width, moved, actions_left, drew)
+        if expected == {"end actions"}:
+            break  # nothing left to do: the engine goes on by itself
+        assert game.phase == "actions"
+        assert {str(a) for a in game.legal_actions()} == expected
+        action = sorted(expected)[choice % len(expected)]
+        if action == "end actions":
+            game.play(action)
+            break
+        game.play(action)
+        if action == "draw":
+            actions_left -= 3
+            drew = True
+        else:
+            start, to = action.split("-")
+            field[to] = field.pop(start)
+            moved.add(to)
+            actions_left -= 1
+    else:
+        game.play("end actions")
+    if game.phase == "actions":
+        game.play("end actions")
+    shots = {f"fire {s}-{t}" for s, troop in field.items() if troop.side == ref.SOUTH
+             for t in ref.missile_targets(field, bad, width, s, hit_disrupted=False)}
+    attacks = {f"attack {s}-{t}" for s, troop in field.items() if troop.side == ref.SOUTH
+               for t in ref.front_melee_targets(field, bad, width, s)}
+    if shots:
+        assert game.phase == "fire"
+        assert {str(a) for a in game.legal_actions()} == shots | {"end fire"}
+        game.play("end fire")
+    if attacks:
+        assert game.phase == "melee" and game.to_act == "south"
+        assert {str(a) for a in game.legal_actions()} == attacks | {"end melee"}
+    else:
+        assert game.phase not in ("fire", "melee") or game.to_act == "north"

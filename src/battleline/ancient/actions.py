@@ -1,0 +1,187 @@
+"""Actions: every decision a player makes in Ancient Battles, as a hashable value with a
+text form.
+
+=====================  =========================================================
+text                   meaning
+=====================  =========================================================
+``leader R4``          attach your scenario leader to troop card R4 (before deployment)
+``deploy R4@c1``       place R4 face down on c1 of your Back Row
+``scout first``        play Scout at the initiative and move first (``scout second``)
+``roll``               keep Scout and roll for the initiative
+``play Fog@d3``        Fog or Mud on an empty Front Row position
+``play Shield@c2``     Shield Bearers (or ``Companion``) on your card at c2
+``play Alexander c2 d2 e2``  a Leader from hand rallies those cards
+``play Darius``        the scenario leader rallies the card it is attached to (once)
+``play Redeploy c3-b1``  your card at c3 goes to b1 of your Back Row
+``play Traitor``       a Loyalty card (or ``play Deserter``); the opponent then removes
+``remove c2``          (Loyalty, the opponent) remove that card, or ``remove R2`` from reserve
+``end tactics``        go on to the actions
+``c2-c3``              move the card on c2 to c3
+``reinforce R4@c1``    place reserve card R4 on c1 of your Back Row
+``draw``               spend three actions to draw a Tactics card
+``end actions``        go on to missile fire
+``fire c2-c4``         the card on c2 fires at c4
+``end fire``           go on to melee
+``attack c2-c3``       the card on c2 attacks c3; ``attack b3+c2-c3`` is a combined attack
+``end melee``          end the player turn
+``withdraw``           (the defender) step back before the melee; ``stand`` to fight
+``rally c2``           continuous rallying at the end of the turn; ``rally none``
+=====================  =========================================================
+
+>>> a = Action.parse("attack c2+b3-c3")
+>>> a
+Action(kind='attack', card='', squares=('b3', 'c2', 'c3'), option='')
+>>> str(a)
+'attack b3+c2-c3'
+>>> str(Action.parse(" Reinforce r4 @ C1"))
+'reinforce R4@c1'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from ..cards import Card
+from ..errors import InvalidMoveError, shorten
+
+__all__ = ["Action", "STEPS"]
+
+#: The steps an ``end`` action closes.
+STEPS = ("tactics", "actions", "fire", "melee")
+_SQUARE = re.compile(r"^[a-k](?:[1-4])$")
+_AT_CARDS = {"Fog", "Mud", "Shield", "Companion"}
+_LEADERS = {"Alexander", "Darius"}
+_LOYALTY = {"Traitor", "Deserter"}
+
+
+def _square(text: str, whole: str) -> str:
+    t = text.strip().lower()
+    if not _SQUARE.match(t):
+        raise InvalidMoveError(f"cannot read square {shorten(text)} in {shorten(whole)}")
+    return t
+
+
+def _card(text: str, whole: str) -> str:
+    try:
+        return str(Card(text.strip()))
+    except ValueError:
+        raise InvalidMoveError(f"unknown card {shorten(text.strip())} in {shorten(whole)}") from None
+
+
+class Action(NamedTuple):
+    """One decision. ``kind`` is one of ``leader deploy scout roll play remove end move
+    reinforce draw fire attack withdraw stand rally``; ``card`` a card's short text;
+    ``squares`` square names; ``option`` the step an ``end`` closes or ``first``/``second``
+    for Scout. Build one with :meth:`parse` or compare with ``str()``."""
+
+    kind: str
+    card: str = ""
+    squares: tuple[str, ...] = ()
+    option: str = ""
+
+    def __str__(self) -> str:
+        k, sq = self.kind, self.squares
+        if k == "move":
+            return f"{sq[0]}-{sq[1]}"
+        if k in ("reinforce", "deploy"):
+            return f"{k} {self.card}@{sq[0]}"
+        if k in ("draw", "roll", "withdraw", "stand"):
+            return k
+        if k == "end":
+            return f"end {self.option}"
+        if k == "fire":
+            return f"fire {sq[0]}-{sq[1]}"
+        if k == "attack":
+            return f"attack {'+'.join(sq[:-1])}-{sq[-1]}"
+        if k == "leader":
+            return f"leader {self.card}"
+        if k == "scout":
+            return f"scout {self.option}"
+        if k == "remove":
+            return f"remove {self.card or sq[0]}"
+        if k == "rally":
+            return f"rally {sq[0] if sq else 'none'}"
+        if k == "play":
+            c = self.card
+            if c in _AT_CARDS:
+                return f"play {c}@{sq[0]}"
+            if c == "Redeploy":
+                return f"play Redeploy {sq[0]}-{sq[1]}"
+            return " ".join(("play", c) + sq)
+        return f"{k} {self.card} {' '.join(sq)} {self.option}".strip()
+
+    @classmethod
+    def parse(cls, text: "str | Action") -> "Action":
+        """Read an action's text (case and spaces are forgiven); InvalidMoveError if unreadable.
+
+        >>> Action.parse("play Alexander c2 d2").squares
+        ('c2', 'd2')
+        """
+        if isinstance(text, Action):
+            return text
+        if not isinstance(text, str):
+            raise InvalidMoveError(f"an action is a text or an Action, not {shorten(text)}")
+        whole = text
+        t = " ".join(text.replace("@", " @ ").split())
+        t = t.replace(" @ ", "@")
+        if not t or len(t) > 80:
+            raise InvalidMoveError(f"cannot read action {shorten(whole)}")
+        words = t.split(" ")
+        head = words[0].lower()
+        rest = words[1:]
+        if head in ("draw", "roll", "withdraw", "stand") and not rest:
+            return cls(head)
+        if head == "end" and len(rest) == 1 and rest[0].lower() in STEPS:
+            return cls("end", option=rest[0].lower())
+        if head in ("reinforce", "deploy") and len(rest) == 1 and rest[0].count("@") == 1:
+            c, s = rest[0].split("@")
+            return cls(head, _card(c, whole), (_square(s, whole),))
+        if head == "fire" and len(rest) == 1 and rest[0].count("-") == 1:
+            a, b = rest[0].split("-")
+            return cls("fire", squares=(_square(a, whole), _square(b, whole)))
+        if head == "attack" and len(rest) == 1 and rest[0].count("-") == 1:
+            a, b = rest[0].split("-")
+            attackers = tuple(sorted({_square(x, whole) for x in a.split("+")}))
+            if len(attackers) != len(a.split("+")):
+                raise InvalidMoveError(f"an attacker is named twice in {shorten(whole)}")
+            return cls("attack", squares=attackers + (_square(b, whole),))
+        if head == "leader" and len(rest) == 1:
+            return cls("leader", _card(rest[0], whole))
+        if head == "scout" and len(rest) == 1 and rest[0].lower() in ("first", "second"):
+            return cls("scout", option=rest[0].lower())
+        if head == "remove" and len(rest) == 1:
+            if _SQUARE.match(rest[0].lower()):
+                return cls("remove", squares=(rest[0].lower(),))
+            return cls("remove", _card(rest[0], whole))
+        if head == "rally" and len(rest) == 1:
+            if rest[0].lower() == "none":
+                return cls("rally")
+            return cls("rally", squares=(_square(rest[0], whole),))
+        if head == "play" and rest:
+            first = rest[0]
+            if "@" in first and len(rest) == 1:
+                c, s = first.split("@", 1)
+                c = _card(c, whole)
+                if c not in _AT_CARDS:
+                    raise InvalidMoveError(f"{c} is not placed on a square: {shorten(whole)}")
+                return cls("play", c, (_square(s, whole),))
+            c = _card(first, whole)
+            if c == "Redeploy" and len(rest) == 2 and rest[1].count("-") == 1:
+                a, b = rest[1].split("-")
+                return cls("play", c, (_square(a, whole), _square(b, whole)))
+            if c in _LEADERS:
+                targets = tuple(sorted(_square(x, whole) for x in rest[1:]))
+                if len(set(targets)) != len(targets):
+                    raise InvalidMoveError(f"a card is named twice in {shorten(whole)}")
+                return cls("play", c, targets)
+            if c in _LOYALTY and len(rest) == 1:
+                return cls("play", c)
+            raise InvalidMoveError(f"cannot read Tactics play {shorten(whole)}: e.g. 'play Fog@d3', "
+                                   "'play Shield@c2', 'play Alexander c2 d2', 'play Redeploy c3-b1', "
+                                   "'play Traitor'")
+        if len(words) == 1 and head.count("-") == 1:
+            a, b = head.split("-")
+            return cls("move", squares=(_square(a, whole), _square(b, whole)))
+        raise InvalidMoveError(f"cannot read action {shorten(whole)}: e.g. 'c2-c3', 'reinforce R4@c1', "
+                               "'fire c2-c4', 'attack c2-c3', 'end actions'")

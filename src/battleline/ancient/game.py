@@ -1,0 +1,677 @@
+"""``AncientGame``: a battle of Ancient Battles with validation, undo, queries, odds,
+observations and notation. The rules themselves live in :mod:`.rules`.
+
+>>> g = AncientGame.empty(seed=1)
+>>> g.put("c2", "Javalineers", "south"); g.put("c3", "Light Cavalry", "north", disrupted=True)
+>>> sorted(g.melee_targets("c2"))
+['c3']
+>>> print(g.odds("attack c2-c3"))
+nothing 7/12, c3 eliminated 5/12
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Iterable, NamedTuple
+
+from ..cards import Card
+from ..errors import IllegalMoveError, InvalidMoveError, PositionError, shorten
+from .actions import Action
+from .armies import SCENARIOS, Army, check_points_armies
+from .board import SIDE_NAMES, side_index
+from .dice import BranchingDice, NeedChoice
+from .rules import LEADER_CARDS, SHORT, Rules
+from .state import ADVANCED_RULES, AncientState, new_state
+from .troops import TROOP_TYPES, troop_type
+
+__all__ = ["AncientGame", "Outcome", "ActionOdds", "advanced_options"]
+
+
+class Outcome(NamedTuple):
+    """How a battle ended: ``winner`` is ``"south"``, ``"north"`` or None (a draw);
+    ``reason`` is ``terrain``, ``casualties``, ``leader`` or ``draw``."""
+
+    winner: str | None
+    reason: str
+
+
+class ActionOdds:
+    """The exact distribution of what a fire or melee action does, before the dice.
+
+    ``outcomes`` maps each possible result to its chance: a result is a tuple of
+    ``(square, "disrupted" | "eliminated")`` pairs, one per unit it changes (sorted by
+    square; ``()`` is "nothing happens"). ``target`` sums those up for the target alone,
+    and ``no_effect``, ``disrupted``, ``eliminated`` are its three entries, like
+    :class:`~.combat.MeleeOdds`.
+    """
+
+    def __init__(self, target_square: str, outcomes: dict[tuple, Fraction]) -> None:
+        self.target_square = target_square
+        self.outcomes = dict(sorted(outcomes.items(), key=lambda kv: (-kv[1], kv[0])))
+        t = {"none": Fraction(0), "disrupted": Fraction(0), "eliminated": Fraction(0)}
+        for result, p in outcomes.items():
+            t[dict(result).get(target_square, "none")] += p
+        self.target = t
+
+    @property
+    def no_effect(self) -> Fraction:
+        return self.target["none"]
+
+    @property
+    def disrupted(self) -> Fraction:
+        return self.target["disrupted"]
+
+    @property
+    def eliminated(self) -> Fraction:
+        return self.target["eliminated"]
+
+    def __str__(self) -> str:
+        parts = []
+        for result, p in self.outcomes.items():
+            text = ", ".join(f"{sq} {what}" for sq, what in result) or "nothing"
+            parts.append(f"{text} {p}")
+        return ", ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"ActionOdds({self.target_square!r}, {self.outcomes!r})"
+
+
+def advanced_options(advanced) -> frozenset[str]:
+    """The Advanced rules named by ``advanced``: names from :data:`ADVANCED_RULES` or ``"all"``.
+
+    >>> sorted(advanced_options("all")) == sorted(ADVANCED_RULES)
+    True
+    """
+    if isinstance(advanced, str):
+        advanced = (advanced,)
+    try:
+        names = [str(a).strip().lower() for a in advanced]
+    except TypeError:
+        raise PositionError(f"advanced: expected names of Advanced rules, not {shorten(advanced)}") from None
+    if "all" in names:
+        return frozenset(ADVANCED_RULES)
+    for n in names:
+        if n not in ADVANCED_RULES:
+            raise PositionError(f"unknown Advanced rule {shorten(n)}: expected 'all' or "
+                                + ", ".join(ADVANCED_RULES))
+    return frozenset(names)
+
+
+def _draw_after(n) -> int:
+    if type(n) is not int or n < 1:
+        raise PositionError(f"draw_after is a positive number of turns, not {shorten(n)}")
+    return n
+
+
+_PLAYER_STEPS = ("tactics", "actions", "fire", "melee", "withdrawal", "loyalty")
+
+
+class AncientGame:
+    """One battle. Build it with :meth:`scenario`, :meth:`points`, :meth:`empty` (then
+    :meth:`put`) or :meth:`from_position`; then :meth:`legal_actions` and :meth:`play`.
+
+    >>> g = AncientGame.scenario("marathon", seed=7)
+    >>> g.phase, g.to_act, g.width
+    ('deploy', 'south', 7)
+    """
+
+    def __init__(self, state: AncientState) -> None:
+        self.state = state
+        self._rules = Rules(state)
+        self._history: list[tuple[AncientState, int]] = []
+        self._played: list[Action] = []
+        self._legal = self._rules.settle()
+        self._start = state.copy()
+        self._start_roll = state.dice.position
+
+    # ------------------------------------------------------------------ builders
+    @classmethod
+    def empty(cls, width: int = 9, *, seed: int | None = None, advanced=(), dice: Iterable[int] = (),
+              draw_after: int = 10) -> "AncientGame":
+        """An empty field for a scripted set-up: south to act in its action step of turn 1,
+        nothing face down, no reserves, all ten Tactics in the deck (shuffled by ``seed``).
+        ``dice`` is a scripted sequence of rolls used before the seeded stream.
+
+        >>> AncientGame.empty(7).width
+        7
+        """
+        from .board import board
+        board(width)  # checks the width
+        return cls(new_state(width, options=advanced_options(advanced), draw_after=_draw_after(draw_after),
+                             seed=seed, script=dice))
+
+    @classmethod
+    def scenario(cls, name: str, *, seed: int | None = None, advanced=(), dice: Iterable[int] = (),
+                 draw_after: int = 10) -> "AncientGame":
+        """A historical battle: ``cunaxa``, ``issus``, ``gaugamela``, ``indus``, ``marathon``,
+        ``sicily`` or ``raphia``. The army listed first in the seed is south.
+
+        >>> AncientGame.scenario("issus", seed=1).phase
+        'leader'
+        """
+        key = name.strip().lower() if isinstance(name, str) else None
+        sc = SCENARIOS.get(key)
+        if sc is None:
+            raise PositionError(f"unknown scenario {shorten(name)}: expected one of {', '.join(SCENARIOS)}")
+        options = advanced_options(advanced)
+        if sc.stacks:
+            options = options | {"stacks"}   # Raphia: heavy infantry stacking must be allowed
+        state = new_state(sc.width, options=options, draw_after=_draw_after(draw_after), scenario=sc.name,
+                          armies=(sc.south.cards, sc.north.cards), bows=sc.south.bows | sc.north.bows,
+                          seed=seed, script=dice, hands=sc.hands,
+                          leaders=tuple(int(x) if x is not None else -1 for x in sc.leaders),
+                          loyalty_extra=sc.loyalty_extra, small_elephants=sc.small_elephants,
+                          scripted=False)
+        return cls(state)
+
+    @classmethod
+    def points(cls, south: Army, north: Army, *, seed: int | None = None, advanced=(),
+               dice: Iterable[int] = (), draw_after: int = 10) -> "AncientGame":
+        """A points battle between two :class:`~.armies.Army` lists (each checked against
+        every limit; a PositionError names the limit broken). Texts are read by
+        :meth:`Army.from_text`.
+
+        >>> south = Army("R8 O8 Y8 R7 O7 Y7 R6 O6 Y6 R5 O5 Y5 R4 O4 Y4")
+        >>> north = Army("G8 B8 P8 G7 B7 P7 G6 B6 P6 G5 B5 P5 G4 B4 P4")
+        >>> AncientGame.points(south, north, seed=2).phase
+        'deploy'
+        """
+        south = Army.from_text(south) if isinstance(south, str) else south
+        north = Army.from_text(north) if isinstance(north, str) else north
+        if not isinstance(south, Army) or not isinstance(north, Army):
+            raise PositionError("points armies are Army values or army texts")
+        check_points_armies(south, north)
+        state = new_state(9, options=advanced_options(advanced), draw_after=_draw_after(draw_after),
+                          armies=(south.cards, north.cards), bows=south.bows | north.bows,
+                          seed=seed, script=dice, scripted=False)
+        return cls(state)
+
+    def _reset_history(self) -> None:
+        self._history.clear()
+        self._played.clear()
+        self._rules.bind(self.state)
+        s = self.state
+        if "flank" in s.options and s.phase in ("tactics", "actions") and not s.moved:
+            # a scripted set-up is the start of the acting side's player turn
+            s.flank_pairs = self._rules.flank_pairs(s.to_act)
+        self._legal = self._rules.settle()
+        self._start = self.state.copy()
+        self._start_roll = self.state.dice.position
+
+    def put(self, square: str, troop, side, *, bow: bool = False, disrupted: bool = False) -> None:
+        """Place a troop for a scripted set-up. ``troop`` is a type name (the first free card
+        of that value is used) or a card (``"R4"``); ``side`` is ``"south"`` or ``"north"``.
+        Putting a heavy infantry card on an own card of the same type makes a stack when the
+        stacks rule is on. The set-up becomes the start of the record (undo stops here).
+
+        >>> g = AncientGame.empty(seed=1)
+        >>> g.put("c2", "R4", "south"); g.put("d2", "Hoplites", "south", disrupted=True)
+        >>> g.cell("d2")["cards"], g.cell("d2")["disrupted"]
+        (['O4'], True)
+        """
+        s = self.state
+        sq = s.board.index(square)
+        p = side_index(side)
+        card = self._free_card(troop)
+        t = TROOP_TYPES[card.value]
+        if not isinstance(bow, bool) or not isinstance(disrupted, bool):
+            raise PositionError("bow and disrupted are True or False")
+        if bow and not t.may_carry_bow:
+            raise PositionError(f"{t.name} cannot carry a bow (only Javalineers, Light and Heavy Cavalry)")
+        if s.phase not in _PLAYER_STEPS + ("initiative", "rally", "over") or s.hidden_deployment:
+            raise PositionError("put is for scripted set-ups, not during leader choice or deployment")
+        if t.mounted and s.bad >> sq & 1:
+            raise PositionError(f"{t.name} can never stand on bad terrain ({square})")
+        there = s.cells[sq]
+        if there >= 0:
+            if not ("stacks" in s.options and s.owner[there] == p and s.stacked[sq] < 0
+                    and there % 10 + 1 == card.value and t.heavy_infantry
+                    and s.disrupted[there] == disrupted):
+                raise PositionError(f"{square} is occupied (a stack needs the stacks rule, two heavy "
+                                    "infantry cards of one type and one side, and the same marker)")
+        s.owner[int(card)] = p
+        s.army[p] = sorted(s.army[p] + [int(card)])
+        if bow:
+            s.bows.add(int(card))
+        self._rules._place(int(card), sq)
+        if disrupted:
+            s.disrupted[int(card)] = True
+        self._reset_history()
+
+    def _free_card(self, troop) -> Card:
+        s = self.state
+        if isinstance(troop, str) and troop.strip().lower() in _type_names():
+            v = troop_type(troop).value
+            for colour in range(6):
+                c = colour * 10 + v - 1
+                if s.owner[c] < 0:
+                    return Card(c)
+            raise PositionError(f"all six {troop_type(troop).name} cards are already in use")
+        try:
+            card = Card(troop)
+        except ValueError:
+            raise PositionError(f"unknown troop {shorten(troop)}: a type name such as 'Hoplites' "
+                                "or a card such as 'R4'") from None
+        if not card.is_troop:
+            raise PositionError(f"{card} is a Tactics card, not a troop")
+        if s.owner[int(card)] >= 0:
+            raise PositionError(f"{card} is already in use")
+        return card
+
+    def put_terrain(self, square: str, kind: str) -> None:
+        """Bad terrain for a scripted set-up: ``"fog"`` or ``"mud"`` on a Front Row square
+        (the card comes from the Tactics deck).
+
+        >>> g = AncientGame.empty(seed=1); g.put_terrain("d3", "fog"); g.terrain()
+        {'d3': 'Fog'}
+        """
+        s = self.state
+        sq = s.board.index(square)
+        k = kind.strip().lower() if isinstance(kind, str) else ""
+        if k not in ("fog", "mud"):
+            raise PositionError(f"terrain is 'fog' or 'mud', not {shorten(kind)}")
+        card = int(Card(k))
+        if card not in s.deck:
+            raise PositionError(f"the {Card(card)} card is not in the Tactics deck")
+        if s.board.row(sq) not in (2, 3):
+            raise PositionError("bad terrain lies only on a Front Row (rows 2 and 3)")
+        if sq in s.terrain:
+            raise PositionError(f"{square} is bad terrain already")
+        c = s.cells[sq]
+        if c >= 0 and TROOP_TYPES[c % 10 + 1].mounted:
+            raise PositionError(f"{TROOP_TYPES[c % 10 + 1].name} can never stand on bad terrain")
+        s.deck.remove(card)
+        s.terrain[sq] = card
+        s.bad |= 1 << sq
+        self._reset_history()
+
+    # ------------------------------------------------------------------ plain reads
+    @property
+    def width(self) -> int:
+        return self.state.width
+
+    @property
+    def phase(self) -> str:
+        """The step the battle is in (see :mod:`.state`)."""
+        return self.state.phase
+
+    @property
+    def to_act(self) -> str | None:
+        """``"south"`` or ``"north"``: who decides now (None when the battle is over)."""
+        return None if self.state.outcome is not None else SIDE_NAMES[self.state.to_act]
+
+    @property
+    def turn(self) -> int:
+        return self.state.turn
+
+    @property
+    def options(self) -> frozenset[str]:
+        """The Advanced rules in force."""
+        return self.state.options
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """None while the battle goes on, then an :class:`Outcome`."""
+        o = self.state.outcome
+        if o is None:
+            return None
+        return Outcome(SIDE_NAMES[o[0]] if o[0] >= 0 else None, o[1])
+
+    @property
+    def rolls(self) -> list[int]:
+        """Every die rolled so far, in order."""
+        return self.state.dice.public_rolls()
+
+    def terrain(self) -> dict[str, str]:
+        """Bad terrain squares and their card."""
+        s = self.state
+        return {s.board.names[sq]: SHORT[c] for sq, c in sorted(s.terrain.items())}
+
+    def cell(self, square: str) -> dict | None:
+        """What stands on a square (the full truth, hidden deployment included): ``side``,
+        ``cards``, ``type``, ``disrupted``, ``bows``, ``attachment``, ``leader``; None if empty."""
+        s = self.state
+        sq = s.board.index(square)
+        cards = s.unit_cards(sq)
+        if not cards:
+            return None
+        p = s.owner[cards[0]]
+        return {"side": SIDE_NAMES[p], "cards": [SHORT[c] for c in cards],
+                "type": TROOP_TYPES[cards[0] % 10 + 1].name, "disrupted": s.disrupted[cards[0]],
+                "bows": [SHORT[c] for c in cards if c in s.bows],
+                "attachment": SHORT[s.attachments[cards[0]]] if cards[0] in s.attachments else None,
+                "leader": SHORT[s.leader_card[p]] if s.leader_of[p] in cards else None}
+
+    # ------------------------------------------------------------------ queries
+    def _card_on(self, square: str) -> int:
+        s = self.state
+        c = s.cells[s.board.index(square)]
+        if c < 0:
+            raise IllegalMoveError(f"no card on {square}")
+        return c
+
+    def _squares(self, sqs) -> set[str]:
+        names = self.state.board.names
+        return {names[x] for x in sqs}
+
+    def moves_from(self, square: str) -> set[str]:
+        """Where the card on ``square`` (either side) may move in its own player turn; empty
+        if it is disrupted or has already moved or been placed this turn.
+
+        >>> g = AncientGame.empty(seed=1); g.put("c2", "Light Cavalry", "south")
+        >>> sorted(g.moves_from("c2"))
+        ['a2', 'b2', 'b3', 'c3', 'c4', 'd2', 'd3', 'e2']
+        """
+        return self._squares(self._rules.destinations(self._card_on(square)))
+
+    def fire_targets(self, square: str) -> set[str]:
+        """The undisrupted enemy cards the card on ``square`` may fire at; empty if it has
+        fired this turn, is disrupted or has no missile weapon."""
+        return self._squares(self._rules.fire_squares(self._card_on(square)))
+
+    def melee_targets(self, square: str) -> set[str]:
+        """The enemy cards the card on ``square`` may attack, alone or in a combined flank
+        attack; empty if it is disrupted or has attacked this turn. For the side in its
+        player turn, flank attacks are those fixed at the start of that player turn; for the
+        other side, those the present position would give."""
+        s = self.state
+        c = self._card_on(square)
+        side = s.owner[c]
+        pairs = None
+        if not (side == s.to_act and s.phase in _PLAYER_STEPS and s.outcome is None):
+            pairs = self._rules.flank_pairs(side) if "flank" in s.options else frozenset()
+        if c in s.attacked:
+            return set()
+        out = set()
+        for group, t in self._rules.attack_groups(side, ignore_done=True, flank_pairs=pairs):
+            if c in group and not any(x in s.attacked for x in group):
+                out.add(s.board.names[s.where[t]])
+        return out
+
+    # ------------------------------------------------------------------ actions
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the side to act (empty once the battle is over).
+
+        >>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south")
+        >>> [str(a) for a in g.legal_actions()]
+        ['c2-c3', 'draw', 'end actions']
+        """
+        legal = self._legal
+        return list(legal) if legal is not None else []
+
+    def play(self, action: Action | str) -> None:
+        """Play an action (or its text) after checking it; an illegal one raises
+        IllegalMoveError naming the rule and changes nothing.
+
+        >>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south")
+        >>> g.play("c2-b2")
+        Traceback (most recent call last):
+        ...
+        battleline.errors.IllegalMoveError: c2-b2: Hoplites move forward only
+        """
+        a = Action.parse(action)
+        if self._legal is None:
+            raise IllegalMoveError(f"{a}: the battle is over")
+        if a not in self._legal:
+            raise IllegalMoveError(f"{a}: {self._why_illegal(a)}")
+        self.push(a)
+
+    def push(self, action: Action) -> None:
+        """Play a legal :class:`Action` without checking it (the fast path for bots)."""
+        self._history.append((self.state.copy(), self.state.dice.position))
+        self._played.append(action)
+        self._rules.apply(action)
+        self._legal = self._rules.settle()
+
+    def undo(self) -> Action:
+        """Take back the last action, dice included (the same rolls come again if it is
+        replayed: taking back never re-rolls). Returns the action taken back."""
+        if not self._history:
+            raise IllegalMoveError("nothing to undo")
+        old, position = self._history.pop()
+        self.state = old
+        old.dice.rewind(position)
+        self._rules.bind(old)
+        self._legal = self._rules.settle()
+        return self._played.pop()
+
+    @property
+    def actions_played(self) -> list[Action]:
+        """The actions played since the start (or the last scripted change)."""
+        return list(self._played)
+
+    # ------------------------------------------------------------------ odds
+    def odds(self, action: Action | str) -> ActionOdds:
+        """The exact distribution of a legal ``fire`` or ``attack`` action's results before
+        its dice are rolled, Elephant rampages and combined attacks included. An attack the
+        defender could withdraw from is counted as if it stands.
+
+        >>> g = AncientGame.empty(seed=1)
+        >>> g.put("c2", "Peltasts", "south"); g.put("c3", "Chariots", "north")
+        >>> g.odds("fire c2-c3").disrupted
+        Fraction(1, 3)
+        """
+        a = Action.parse(action)
+        if a.kind not in ("fire", "attack"):
+            raise IllegalMoveError(f"{a}: odds are for fire and attack actions")
+        if self._legal is None or (a not in self._legal and not self._possible_this_turn(a)):
+            raise IllegalMoveError(f"{a}: {self._why_illegal(a)}" if self._legal is not None
+                                   else f"{a}: the battle is over")
+        base = self.state
+        L = base.board.lookup
+        names = base.board.names
+        before = {names[sq]: (c, base.disrupted[c]) for sq, c in enumerate(base.cells) if c >= 0}
+        results: dict[tuple, Fraction] = {}
+        stack: list[tuple[list[int], Fraction]] = [([], Fraction(1))]
+        rules = Rules(base)
+        while stack:
+            prefix, p = stack.pop()
+            s = base.copy()
+            s.dice = BranchingDice(prefix)
+            rules.bind(s)
+            try:
+                if a.kind == "fire":
+                    rules.resolve_fire(s.cells[L[a.squares[0]]], s.cells[L[a.squares[1]]])
+                else:
+                    rules.resolve_melee(tuple(s.cells[L[x]] for x in a.squares[:-1]), s.cells[L[a.squares[-1]]])
+            except NeedChoice as need:
+                for k in range(need.options):
+                    stack.append((prefix + [k], p / need.options))
+                continue
+            changes = []
+            for name, (c, dis) in before.items():
+                if s.where[c] < 0:
+                    changes.append((name, "eliminated"))
+                elif s.disrupted[c] and not dis:
+                    changes.append((name, "disrupted"))
+            key = tuple(sorted(changes))
+            results[key] = results.get(key, Fraction(0)) + p
+        return ActionOdds(a.squares[-1], results)
+
+    def _possible_this_turn(self, a: Action) -> bool:
+        # Odds may be asked ahead of the step: any fire or attack the queries allow.
+        s = self.state
+        try:
+            sqs = [s.board.index(x) for x in a.squares]
+        except PositionError:
+            return False
+        if any(s.cells[x] < 0 for x in sqs):
+            return False
+        if a.kind == "fire":
+            return sqs[1] in self._rules.fire_squares(s.cells[sqs[0]])
+        side = s.owner[s.cells[sqs[0]]]
+        pairs = None
+        if not (side == s.to_act and s.phase in _PLAYER_STEPS):
+            pairs = self._rules.flank_pairs(side) if "flank" in s.options else frozenset()
+        want = (tuple(sorted(s.cells[x] for x in sqs[:-1])), s.cells[sqs[-1]])
+        return any((tuple(sorted(g)), t) == want for g, t in self._rules.attack_groups(side, flank_pairs=pairs))
+
+    # ------------------------------------------------------------------ diagnosis
+    def _why_illegal(self, a: Action) -> str:
+        s = self.state
+        p = s.to_act
+        names = s.board
+        expected = {"move": "actions", "reinforce": "actions", "draw": "actions", "fire": "fire",
+                    "attack": "melee", "deploy": "deploy", "leader": "leader", "scout": "initiative",
+                    "roll": "initiative", "play": "tactics", "remove": "loyalty", "withdraw": "withdrawal",
+                    "stand": "withdrawal", "rally": "rally"}
+        want = a.option if a.kind == "end" else expected.get(a.kind)
+        if want != s.phase:
+            return (f"it is {SIDE_NAMES[p]}'s {s.phase} step; "
+                    + (f"'{a.kind}' belongs to the {want} step" if want else "not an action of this step"))
+        try:
+            sqs = [s.board.index(x) for x in a.squares]
+        except PositionError as e:
+            return str(e)
+        def whose(sq):
+            c = s.cells[sq]
+            if c < 0:
+                return None
+            return s.owner[c]
+        if a.kind in ("move", "fire") or (a.kind == "attack"):
+            for sq in sqs[:-1]:
+                if whose(sq) is None:
+                    return f"no card on {names.names[sq]}"
+                if whose(sq) != p:
+                    return f"the card on {names.names[sq]} is not {SIDE_NAMES[p]}'s"
+                if s.disrupted[s.cells[sq]]:
+                    return "a disrupted card cannot move, fire or attack"
+        if a.kind == "move":
+            c = s.cells[sqs[0]]
+            t = TROOP_TYPES[c % 10 + 1]
+            if c in s.moved:
+                return "each card moves at most once a turn, and a card placed from reserve not at all"
+            if s.actions_left <= 0:
+                return "six actions are used up"
+            if s.cells[sqs[1]] >= 0:
+                return "a card never moves into an occupied position"
+            if t.mounted and s.bad >> sqs[1] & 1:
+                return f"{t.name} can never enter bad terrain"
+            if not t.sideways and sqs[1] != s.board.forward[p][sqs[0]]:
+                return f"{t.name} move forward only"
+            return (f"{t.name} move {t.steps} position{'s' if t.steps > 1 else ''}, forward, left or right, "
+                    "never backward, into, through or over another card")
+        if a.kind == "fire":
+            c = s.cells[sqs[0]]
+            if c in s.fired:
+                return "each card fires at most once a turn"
+            w = self._rules.weapon(c)
+            if w is None:
+                return f"{TROOP_TYPES[c % 10 + 1].name} have no missile weapon here"
+            if whose(sqs[1]) != 1 - p:
+                return "missile fire needs an enemy card as target"
+            if s.disrupted[s.cells[sqs[1]]]:
+                return "missile fire cannot affect a card that is already disrupted"
+            return (f"out of range or no clear line: a {w} reaches "
+                    + ("only the position in front" if w == "javelin" else
+                       "the position in front, two in front over an empty one, or forward-diagonal "
+                       "past an empty front or side position"))
+        if a.kind == "attack":
+            if whose(sqs[-1]) != 1 - p:
+                return "a melee needs an enemy card as target"
+            if any(s.cells[x] in s.attacked for x in sqs[:-1]):
+                return "each card attacks at most once a turn"
+            t = s.cells[sqs[-1]]
+            if any(7 <= s.cells[x] % 10 + 1 <= 8 for x in sqs[:-1]) and TROOP_TYPES[t % 10 + 1].cavalry_proof:
+                return ("Cavalry cannot melee Javalineers, Hoplites, Phalangists or Elephants (with flank "
+                        "attacks only beside infantry attacking from the front)")
+            if "flank" not in s.options:
+                return "a card attacks only the enemy card directly in front (flank attacks are Advanced)"
+            return ("a flank attacker must have started the turn with that enemy beside or behind it and none "
+                    "in front, not have moved, and not be a stack")
+        if a.kind in ("reinforce", "deploy"):
+            try:
+                card = int(Card(a.card))
+            except ValueError:
+                return f"unknown card {a.card}"
+            if card not in s.reserve[p]:
+                return f"{a.card} is not in {SIDE_NAMES[p]}'s reserve"
+            if sqs[0] not in s.board.back_row(p):
+                return "cards are placed only in your own Back Row"
+            if a.kind == "reinforce" and s.actions_left <= 0:
+                return "six actions are used up"
+            if s.cells[sqs[0]] >= 0:
+                return ("the position is occupied (a stack needs the stacks rule and two heavy infantry "
+                        "cards of one type placed in the same deployment or turn)")
+        if a.kind == "draw":
+            if s.drew:
+                return "one Tactics card a turn"
+            if s.actions_left < 3:
+                return "drawing costs three actions"
+            if s.reserve[p]:
+                return "a Tactics card is drawn only once the reserve is empty"
+            if not s.deck:
+                return "the Tactics deck is empty"
+            return "while the leader's card is not on the table no Tactics card is drawn"
+        if a.kind == "play":
+            try:
+                card = int(Card(a.card))
+            except ValueError:
+                return f"unknown card {a.card}"
+            if card not in s.hands[p] and card != s.leader_card[p]:
+                return f"{a.card} is not in {SIDE_NAMES[p]}'s hand"
+            if card == 66:
+                return "Scout is played only at the initiative"
+            if card == s.leader_card[p] and card not in s.hands[p]:
+                return ("the leader rallies only the card it is attached to, once, when that card is "
+                        "disrupted and on the table")
+            if card in LEADER_CARDS:
+                return "a Leader rallies three of your disrupted cards (all of them if fewer)"
+            if card in (64, 65):
+                return "Fog and Mud go on an empty Front Row position without bad terrain"
+            if card == 63:
+                return "Shield Bearers go on one of your infantry cards without Troop Quality"
+            if card == 62:
+                return "Companion Cavalry go on one of your cavalry cards without Troop Quality"
+            if card == 67:
+                return ("Redeploy moves one of your cards with no enemy in front, beside or behind it "
+                        "to an empty position of your Back Row")
+        if a.kind == "remove":
+            return ("remove one of your Skirmishers, Peltasts, Javalineers or Light Cavalry on the table "
+                    "(from reserve only if none is on the table)")
+        if a.kind == "rally":
+            return "rally one of your disrupted cards, or none"
+        if a.kind == "leader":
+            return f"the leader goes with a troop card of {SIDE_NAMES[p]}'s army"
+        return "not a legal action now"
+
+    # ------------------------------------------------------------------ notation and views
+    def position(self) -> str:
+        """The whole position as text (see ``docs/ancient.md``); :meth:`from_position`
+        reads it back exactly."""
+        from .notation import write_position
+        return write_position(self.state)
+
+    @classmethod
+    def from_position(cls, text: str) -> "AncientGame":
+        """A game from :meth:`position` text; PositionError if malformed or impossible."""
+        from .notation import read_position
+        return cls(read_position(text))
+
+    def record(self) -> str:
+        """The battle so far as JSON: the starting position, the actions and the rolls."""
+        from .notation import write_record
+        return write_record(self)
+
+    @classmethod
+    def from_record(cls, text: str) -> "AncientGame":
+        """Replay a :meth:`record` to the identical state (PositionError if it does not replay)."""
+        from .notation import read_record
+        return read_record(cls, text)
+
+    def observation(self, side: str):
+        """What ``side`` knows and nothing more (an :class:`~.observation.Observation`)."""
+        from .observation import observe
+        return observe(self, side_index(side))
+
+    def __str__(self) -> str:
+        from .notation import drawing
+        return drawing(self)
+
+    def __repr__(self) -> str:
+        return f"<AncientGame turn {self.turn}, {self.phase}, {self.to_act} to act>"
+
+
+def _type_names() -> set[str]:
+    from .troops import TYPE_NAMES
+    return set(TYPE_NAMES)

@@ -1,0 +1,110 @@
+"""What one side of an Ancient Battles game knows, and nothing more.
+
+Hidden from a side: the opponent's face-down deployment (only that a square is occupied),
+the opponent's reserve while deployment is hidden, the opponent's Tactics hand (only its
+size), the order of the Tactics deck (only its size), the dice seed and every roll not yet
+made. Everything else is public: army lists with bows, the field after the reveal, markers,
+terrain, attachments, the leaders' cards, eliminated cards, discards and the rolls made.
+
+>>> from battleline.ancient import AncientGame
+>>> g = AncientGame.scenario("marathon", seed=3)
+>>> g.play("deploy R4@a1")
+>>> o = g.observation("north")
+>>> o.field["a1"]
+{'side': 'south', 'hidden': True}
+>>> "seed" in repr(o)
+False
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .board import SIDE_NAMES
+from .rules import SHORT
+
+__all__ = ["Observation", "observe"]
+
+
+@dataclass(frozen=True)
+class Observation:
+    """One side's view. ``field`` maps occupied squares to ``{"side", "cards", "type",
+    "disrupted", "bows", "attachment", "leader"}``, or ``{"side", "hidden": True}`` for a
+    face-down opponent card. ``reserve`` is None for the opponent while deployment is
+    hidden. ``legal_actions`` is empty unless this side is to act."""
+
+    side: str
+    width: int
+    scenario: str | None
+    advanced: tuple[str, ...]
+    turn: int
+    phase: str
+    to_act: str | None
+    first: str
+    field: dict
+    terrain: dict
+    armies: dict
+    reserve: dict
+    reserve_sizes: dict
+    eliminated: dict
+    hand: list
+    opponent_hand_size: int
+    deck_size: int
+    discards: list
+    leaders: dict
+    rolls: list
+    actions_left: int
+    moved: list
+    fired: list
+    attacked: list
+    outcome: tuple | None
+    legal_actions: list = field(default_factory=list)
+
+
+def observe(game, p: int) -> Observation:
+    """The observation of side ``p`` (0 south, 1 north)."""
+    from .troops import TROOP_TYPES
+    s = game.state
+    names = s.board.names
+    o = 1 - p
+    hidden = s.hidden_deployment
+    cells = {}
+    for sq in range(s.board.size):
+        cards = s.unit_cards(sq)
+        if not cards:
+            continue
+        q = s.owner[cards[0]]
+        if hidden and q != p:
+            cells[names[sq]] = {"side": SIDE_NAMES[q], "hidden": True}
+            continue
+        cells[names[sq]] = {
+            "side": SIDE_NAMES[q], "cards": [SHORT[c] for c in cards],
+            "type": TROOP_TYPES[cards[0] % 10 + 1].name, "disrupted": s.disrupted[cards[0]],
+            "bows": [SHORT[c] for c in cards if c in s.bows],
+            "attachment": SHORT[s.attachments[cards[0]]] if cards[0] in s.attachments else None,
+            "leader": SHORT[s.leader_card[q]] if s.leader_of[q] in cards else None}
+
+    def army(q):
+        return [SHORT[c] + ("*" if c in s.bows else "") for c in s.army[q]]
+
+    def on_table(cards):
+        return [SHORT[c] for c in sorted(cards) if not hidden or s.owner[c] == p]
+
+    outcome = game.outcome
+    return Observation(
+        side=SIDE_NAMES[p], width=s.width, scenario=s.scenario,
+        advanced=tuple(sorted(s.options)), turn=s.turn, phase=s.phase, to_act=game.to_act,
+        first=SIDE_NAMES[s.first], field=cells, terrain=game.terrain(),
+        armies={SIDE_NAMES[q]: army(q) for q in (0, 1)},
+        reserve={SIDE_NAMES[p]: [SHORT[c] for c in s.reserve[p]],
+                 SIDE_NAMES[o]: None if hidden else [SHORT[c] for c in s.reserve[o]]},
+        reserve_sizes={SIDE_NAMES[q]: len(s.reserve[q]) for q in (0, 1)},
+        eliminated={SIDE_NAMES[q]: [SHORT[c] for c in s.eliminated[q]] for q in (0, 1)},
+        hand=[SHORT[c] for c in s.hands[p]], opponent_hand_size=len(s.hands[o]),
+        deck_size=len(s.deck), discards=[SHORT[c] for c in s.discards],
+        leaders={SIDE_NAMES[q]: (SHORT[s.leader_card[q]], SHORT[s.leader_of[q]] if s.leader_of[q] >= 0 else None)
+                 for q in (0, 1) if s.leader_card[q] >= 0},
+        rolls=s.dice.public_rolls(), actions_left=s.actions_left,
+        moved=on_table(s.moved), fired=on_table(s.fired), attacked=on_table(s.attacked),
+        outcome=tuple(outcome) if outcome else None,
+        legal_actions=[str(a) for a in game.legal_actions()] if game.to_act == SIDE_NAMES[p] else [])
