@@ -3,13 +3,18 @@ browser would (issue 10). Each failed before its fix."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
+
 import pytest
 
 from battleline import Game, IllegalMoveError, Move
+from battleline.bots import RandomBot
 from battleline.cards import ALL_CARDS
 from battleline.puzzles import bundled
 from battleline.puzzles.session import PuzzleSession
 from battleline.widget import BattleLineWidget, PuzzleWidget
+from test_widget import run_async, until_idle
 
 
 def send(w, content) -> None:
@@ -98,3 +103,59 @@ def test_hot_seat_undo_covers_the_screen_before_showing_the_other_hand():
     assert v["cover"] and v["hand"] == [] and v["legal"] == [], "the other player's hand is shown"
     send(w, {"type": "reveal"})
     assert w.view["seat"] == north_first and w.view["phase"] == "draw" and len(w.view["hand"]) == 6
+
+
+# ------------------------------------------- 3. undo while the bot thinks
+class GatedBot(RandomBot):
+    """A random bot whose ``hold``-th call waits for ``gate``, then moves (or fails)."""
+
+    def __init__(self, hold: int, fail: bool = False):
+        super().__init__(seed=1)
+        self.calls, self.hold, self.fail = 0, hold, fail
+        self.gate = threading.Event()
+
+    def choose(self, obs):
+        self.calls += 1
+        if self.calls == self.hold:
+            self.gate.wait(20)
+            if self.fail:
+                raise RuntimeError("the old game's bot broke")
+        return super().choose(obs)
+
+
+def test_undo_while_the_bot_thinks_on_its_first_turn_is_refused_and_the_bot_moves_on():
+    async def main():
+        bot = GatedBot(hold=2)
+        w = BattleLineWidget(Game(seed=3, first=0), opponent=bot, seat=1, background_bot=True)
+        for _ in range(500):
+            if bot.calls == 2:
+                break
+            await asyncio.sleep(0.01)
+        assert w.game.moves and w.view["thinking"]
+        before = snapshot(w.game)
+        send(w, {"type": "undo"})
+        assert w.view["message"]["kind"] == "error"
+        assert w.view["thinking"] and snapshot(w.game) == before
+        bot.gate.set()
+        await until_idle(w)
+        assert w.game.to_move == 1 and w.view["my_turn"] and w.view["legal"]
+    run_async(main)
+
+
+def test_a_failure_of_the_last_games_bot_does_not_show_in_the_next_game():
+    async def main():
+        bot = GatedBot(hold=1, fail=True)
+        w = BattleLineWidget(Game(seed=3, first=1), opponent=bot, seat=1, background_bot=True)
+        play = next(m for m in w.view["legal"] if m["kind"] == "play")
+        send(w, {"type": "move", "move": play["text"]})
+        send(w, {"type": "move", "move": "draw troop"})
+        assert w.view["thinking"]
+        send(w, {"type": "new_game"})
+        await until_idle(w)
+        moves_then = w.game.moves
+        bot.gate.set()
+        await asyncio.sleep(0.3)
+        await until_idle(w)
+        assert w.view["message"] is None, w.view["message"]
+        assert w.game.moves == moves_then
+    run_async(main)

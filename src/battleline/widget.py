@@ -567,6 +567,8 @@ class BattleLineWidget(anywidget.AnyWidget):
                     return  # a new game, an undo or the editor happened meanwhile
                 self._apply_bot_move(m, moves)
         except Exception as e:
+            if generation != self._generation:
+                return  # the failure of a game that is gone
             self._message = {"kind": "error", "text": f"The bot failed: {type(e).__name__}: {e}"}
         self._bot_done(moves)
 
