@@ -159,3 +159,30 @@ def test_a_failure_of_the_last_games_bot_does_not_show_in_the_next_game():
         assert w.view["message"] is None, w.view["message"]
         assert w.game.moves == moves_then
     run_async(main)
+
+
+# ------------------------------------------- 4. the log follows the game after an undo
+def test_undo_takes_the_turns_lines_out_of_the_log():
+    w = BattleLineWidget(opponent="easy", seed=11, bot_seed=2)
+    send(w, {"type": "move", "move": next(m["text"] for m in w.view["legal"] if m["kind"] == "play")})
+    send(w, {"type": "move", "move": "draw troop"})
+    log_at_turn = list(w.view["log"])
+    drawn = w.game.hand(w.seat)[-1]
+    send(w, {"type": "move", "move": next(m["text"] for m in w.view["legal"] if m["kind"] == "play")})
+    send(w, {"type": "move", "move": "draw troop"})
+    assert len(w.view["log"]) > len(log_at_turn) + 2
+    send(w, {"type": "undo"})
+    log = w.view["log"]
+    assert log[:-1] == log_at_turn and len(log) == len(log_at_turn) + 1
+    assert drawn in w.game.hand(w.seat)
+
+
+def test_hot_seat_undo_forgets_the_card_that_went_back_to_the_hand():
+    w = BattleLineWidget(opponent=None, seed=4)
+    log_before = list(w.view["log"])
+    play = next(m for m in w.game.legal_moves() if m.kind == "play")
+    send(w, {"type": "move", "move": str(play)})
+    assert any(play.card.name in line for line in w.view["log"])
+    send(w, {"type": "undo"})
+    assert w.view["log"][:-1] == log_before
+    assert not any(play.card.name in line for line in w.view["log"])

@@ -100,6 +100,7 @@ class BattleLineWidget(anywidget.AnyWidget):
         self._generation = 0          # bumped by new game / undo: stale bot work is dropped
         self._cover = False
         self._log: list[str] = []
+        self._log_at: list[int] = []  # moves played when each log line was written
         self._last: list[Move] = []
         self._last_claim: dict | None = None
         self._message: dict | None = None
@@ -183,13 +184,16 @@ class BattleLineWidget(anywidget.AnyWidget):
         at_screen = g.to_move
         while len(g.moves) > target:
             g.undo()
+        # The log follows the game: lines about the moves taken back go with them.
+        keep = sum(1 for n in self._log_at if n <= target)
+        del self._log[keep:], self._log_at[keep:]
         if self.hot_seat:
             if g.to_move != at_screen:
                 self._cover = True  # the other player's hand waits behind the screen
-            self._log.append(self._say("undo_move"))
+            self._note(self._say("undo_move"))
         else:
             self._turn_starts = [t for t in self._turn_starts if t <= target]
-            self._log.append(self._say("undo_turn"))
+            self._note(self._say("undo_turn"))
         self._last = []
         self._last_claim = None
         self._message = None
@@ -426,7 +430,8 @@ class BattleLineWidget(anywidget.AnyWidget):
         g = self.game
         first = self._who(g.to_move)
         verb = self._say("plays_first_you" if first == self._say("you") else "plays_first_other")
-        self._log = [self._say("new_game", rules=self._say(f"rules_{g.rules}"), who=first, verb=verb)]
+        self._log, self._log_at = [], []
+        self._note(self._say("new_game", rules=self._say(f"rules_{g.rules}"), who=first, verb=verb))
         self._last = []
         self._last_claim = None
         self._message = None
@@ -479,10 +484,10 @@ class BattleLineWidget(anywidget.AnyWidget):
                     raise IllegalMoveError(f"{m}: {result.explanation}")
                 self._refresh()
                 return
-            self._log.append(self._describe(player, m, result))
+            self._note(self._describe(player, m, result))
         else:
             g.play(m)  # raises IllegalMoveError, game unchanged
-            self._log.append(self._describe(player, m))
+            self._note(self._describe(player, m))
             self._last_claim = None
         self._message = None
         self._after_move(player)
@@ -490,7 +495,7 @@ class BattleLineWidget(anywidget.AnyWidget):
     def _after_move(self, player: int) -> None:
         g = self.game
         if g.is_over():
-            self._log.append(self._result_text())
+            self._note(self._result_text())
             self._refresh()
             return
         if g.to_move != player:
@@ -502,6 +507,11 @@ class BattleLineWidget(anywidget.AnyWidget):
         self._auto_claims()
         self._refresh()
         self._maybe_bot()
+
+    def _note(self, line: str) -> None:
+        """Add a line to the log, marked with the number of moves played."""
+        self._log.append(line)
+        self._log_at.append(len(self.game.moves))
 
     def _turn_moves(self, player: int) -> list[Move]:
         """The moves of ``player``'s last turn (for marking them on the table)."""
@@ -524,9 +534,9 @@ class BattleLineWidget(anywidget.AnyWidget):
         for f in g.provable_flags():
             result = g.claim(f)
             if result:
-                self._log.append(self._describe(player, Move.claim(f), result) + self._say("automatic"))
+                self._note(self._describe(player, Move.claim(f), result) + self._say("automatic"))
                 if g.is_over():
-                    self._log.append(self._result_text())
+                    self._note(self._result_text())
                     return
 
     # ---------------------------------------------------------------- bot
@@ -582,14 +592,14 @@ class BattleLineWidget(anywidget.AnyWidget):
         else:
             self.game.play(m)
         moves.append(m)
-        self._log.append(self._describe(bot_seat, m, result))
+        self._note(self._describe(bot_seat, m, result))
 
     def _bot_done(self, moves: list[Move]) -> None:
         self._thinking = False
         self._last = moves
         g = self.game
         if g.is_over():
-            self._log.append(self._result_text())
+            self._note(self._result_text())
         else:
             self._turn_starts.append(len(g.moves))
             self._auto_claims()
