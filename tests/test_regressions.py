@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from battleline import Game, IllegalMoveError, Move
+from battleline import Game, IllegalMoveError, Move, PositionError
 from battleline.bots import RandomBot
 from battleline.cards import ALL_CARDS
 from battleline.puzzles import bundled
@@ -186,3 +186,39 @@ def test_hot_seat_undo_forgets_the_card_that_went_back_to_the_hand():
     send(w, {"type": "undo"})
     assert w.view["log"][:-1] == log_before
     assert not any(play.card.name in line for line in w.view["log"])
+
+
+# ------------------------------------------- 5. dead positions are refused
+DEAD_BASE = """battleline position 1
+rules standard
+turn south {turn}
+hand north: Alexander Companion Fog Redeploy Traitor R1
+hand south: {south}
+troop deck: {troops}
+tactic deck: {tactics}
+discard north: rest
+discard south: Scout
+"""
+
+
+@pytest.mark.parametrize("turn, south, troops, tactics, words", [
+    ("scout-draw 3", "Darius Shield Mud Deserter R2", "-", "-", "deck"),
+    ("scout-draw 1", "Darius Shield Mud Deserter R2", "-", "-", "deck"),
+    ("scout-return 2", "R2", "-", "Darius Shield Mud Deserter", "hand"),
+    ("scout-return 1", "-", "R2", "Darius Shield Mud Deserter", "hand"),
+])
+def test_a_position_with_no_legal_move_that_is_not_over_is_refused(turn, south, troops, tactics, words):
+    text = DEAD_BASE.format(turn=turn, south=south, troops=troops, tactics=tactics)
+    with pytest.raises(PositionError, match=words):
+        Game.from_position(text)
+
+
+def test_scout_positions_that_can_go_on_still_read():
+    g = Game.from_position(DEAD_BASE.format(turn="scout-return 2", south="Darius Shield Mud Deserter R2",
+                                            troops="-", tactics="-"))
+    assert len(g.legal_moves()) == 5
+    g = Game.from_position(DEAD_BASE.format(turn="scout-draw 3", south="Darius Shield Mud Deserter",
+                                            troops="R2", tactics="-"))
+    assert [str(m) for m in g.legal_moves()] == ["draw troop"]
+    w = BattleLineWidget(g, opponent="easy", seat=0, bot_seed=1)  # the bot (south) moves at once
+    assert w.game.to_move == 0 or w.game.is_over()

@@ -466,6 +466,13 @@ def _validate(g: Game) -> None:
                                 f"the most is seven")
     if g._phase in (SCOUT_DRAW, SCOUT_RETURN) and ALL_CARDS[66] not in g._discards[g._to_move]:
         raise PositionError("a Scout turn needs the Scout in the discards of the player to move")
+    # A game that is not over always has a move: Scout's phases end when nothing is left to do.
+    if g._phase == SCOUT_DRAW and not (g._decks[0] or g._decks[1]):
+        raise PositionError("scout-draw needs a card in a deck: with both decks empty "
+                            "Scout goes on to returning cards")
+    if g._phase == SCOUT_RETURN and len(g._hands[g._to_move]) < g._scout_left:
+        raise PositionError(f"scout-return {g._scout_left} needs that many cards in the hand of "
+                            f"{PLAYER_NAMES[g._to_move]}, who holds {len(g._hands[g._to_move])}")
     wins = [_wins(g.flags_held(p)) for p in (0, 1)]
     if wins[0] and wins[1]:
         raise PositionError("both players hold a winning set of flags")
