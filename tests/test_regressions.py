@@ -4,6 +4,7 @@ browser would (issue 10). Each failed before its fix."""
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 
 import pytest
@@ -11,7 +12,8 @@ import pytest
 from battleline import Game, IllegalMoveError, Move, PositionError
 from battleline.bots import RandomBot
 from battleline.cards import ALL_CARDS
-from battleline.puzzles import bundled
+from battleline.puzzles import PuzzleError, bundled
+from battleline.puzzles import parse as parse_puzzle
 from battleline.puzzles.session import PuzzleSession
 from battleline.widget import BattleLineWidget, PuzzleWidget
 from test_widget import run_async, until_idle
@@ -222,3 +224,22 @@ def test_scout_positions_that_can_go_on_still_read():
     assert [str(m) for m in g.legal_moves()] == ["draw troop"]
     w = BattleLineWidget(g, opponent="easy", seat=0, bot_seed=1)  # the bot (south) moves at once
     assert w.game.to_move == 0 or w.game.is_over()
+
+
+# ------------------------------------------- 6. every bad input is a ValueError
+@pytest.mark.parametrize("text", ["[" * 100000, '{"a":' * 100000, None, 42, b"\xff"],
+                         ids=["deep-array", "deep-object", "None", "int", "bad-bytes"])
+def test_bad_records_and_puzzles_raise_value_errors(text):
+    with pytest.raises(PositionError):
+        Game.from_record(text)
+    with pytest.raises(PuzzleError):
+        parse_puzzle(text)
+
+
+def test_a_record_may_be_given_as_its_dict():
+    g = Game(seed=5)
+    for _ in range(12):
+        g.play(g.legal_moves()[-1])
+    doc = json.loads(g.record())
+    assert Game.from_record(doc).position() == g.position()
+    assert parse_puzzle(json.loads(puzzle("move-traitor").to_json())).id == "move-traitor"

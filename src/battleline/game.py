@@ -961,8 +961,8 @@ class Game:
         return write_record(self)
 
     @classmethod
-    def from_record(cls, text: str) -> "Game":
-        """Replay a JSON record to the identical state."""
+    def from_record(cls, text: str | dict) -> "Game":
+        """Replay a JSON record (its text, or the dict it holds) to the identical state."""
         from .notation import read_record
         return read_record(text)
 

@@ -541,12 +541,29 @@ def write_record(game: Game) -> str:
     return json.dumps(doc, indent=1)
 
 
-def read_record(text: str) -> Game:
-    """Replay a record; raises :class:`PositionError` naming the bad part."""
+def json_document(data, what: str, error: type[ValueError]) -> object:
+    """``data`` read as JSON (text or bytes; a dict or list is taken as already read);
+    raises ``error`` for anything else, however malformed or deeply nested.
+
+    >>> json_document('{"a": 1}', "a record", ValueError)
+    {'a': 1}
+    """
+    if isinstance(data, (dict, list)):
+        return data
+    if not isinstance(data, (str, bytes, bytearray)):
+        raise error(f"{what} is JSON text, not {type(data).__name__}")
     try:
-        doc = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as e:
-        raise PositionError(f"a record is JSON: {e}") from None
+        return json.loads(data)
+    except RecursionError:
+        raise error(f"{what} is nested too deeply to read") from None
+    except ValueError as e:  # JSONDecodeError and UnicodeDecodeError
+        raise error(f"{what} is not JSON: {e}") from None
+
+
+def read_record(text: str | dict) -> Game:
+    """Replay a record (its JSON text, or the dict it holds); raises :class:`PositionError`
+    naming the bad part."""
+    doc = json_document(text, "a record", PositionError)
     if not isinstance(doc, dict) or doc.get("format") != "battleline-record":
         raise PositionError("not a battleline record: expected a JSON object with "
                             "\"format\": \"battleline-record\"")

@@ -29,6 +29,7 @@ from pathlib import Path
 
 from ..game import Game
 from ..moves import IllegalMoveError, Move, PositionError
+from ..notation import json_document
 from ..solver import solve
 
 __all__ = ["Puzzle", "PuzzleError", "load", "bundled", "verify", "create"]
@@ -67,12 +68,10 @@ class Puzzle:
                            "answer": self.answer}, indent=1, ensure_ascii=False)
 
 
-def parse(text: str, source: str = "puzzle") -> Puzzle:
-    """A puzzle from its JSON text; raises :class:`PuzzleError` naming the problem."""
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise PuzzleError(f"{source}: not JSON: {e}") from None
+def parse(text: str | dict, source: str = "puzzle") -> Puzzle:
+    """A puzzle from its JSON text (or the dict it holds); raises :class:`PuzzleError`
+    naming the problem."""
+    doc = json_document(text, source, PuzzleError)
     if not isinstance(doc, dict) or doc.get("format") != "battleline-puzzle":
         raise PuzzleError(f"{source}: expected a JSON object with \"format\": \"battleline-puzzle\"")
     missing = [k for k in ("id", "kind", "question", "position", "answer") if k not in doc]
