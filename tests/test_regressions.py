@@ -12,7 +12,7 @@ import pytest
 from battleline import Game, IllegalMoveError, Move, PositionError
 from battleline.bots import RandomBot
 from battleline.cards import ALL_CARDS
-from battleline.puzzles import PuzzleError, bundled
+from battleline.puzzles import Puzzle, PuzzleError, bundled
 from battleline.puzzles import parse as parse_puzzle
 from battleline.puzzles.session import PuzzleSession
 from battleline.widget import BattleLineWidget, PuzzleWidget
@@ -243,3 +243,42 @@ def test_a_record_may_be_given_as_its_dict():
     doc = json.loads(g.record())
     assert Game.from_record(doc).position() == g.position()
     assert parse_puzzle(json.loads(puzzle("move-traitor").to_json())).id == "move-traitor"
+
+
+# ------------------------------------------- 7. puzzle answers are checked on load
+def with_answer(pid: str, answer) -> dict:
+    doc = json.loads(puzzle(pid).to_json())
+    doc["answer"] = answer
+    return doc
+
+
+@pytest.mark.parametrize("pid, answer", [
+    ("move-traitor", {}),
+    ("win-breakthrough", {}),
+    ("claims-rulebook", {}),
+    ("move-traitor", {"flag": 10, "move": "Traitor Y10@6"}),
+    ("move-traitor", {"flag": 10**30, "move": "Traitor Y10@6"}),
+    ("move-traitor", {"flag": "6", "move": "Traitor Y10@6"}),
+    ("move-traitor", {"flag": 6, "move": "Traitor Y10@60"}),
+    ("move-traitor", {"flag": 6, "move": "Traitor B1@6"}),
+    ("move-traitor", {"flag": 6, "move": ["Traitor Y10@6"]}),
+    ("win-breakthrough", {"turns": [1]}),
+    ("win-breakthrough", {"turns": 0}),
+    ("win-breakthrough", {"turns": True}),
+    ("win-breakthrough", {"turns": 10**9}),
+    ("claims-rulebook", {"flags": [1, 10]}),
+    ("claims-rulebook", {"flags": "3"}),
+    ("claims-rulebook", {"flags": [[3]]}),
+])
+def test_malformed_answers_are_refused_on_load(pid, answer):
+    with pytest.raises(PuzzleError, match="answer"):
+        parse_puzzle(json.dumps(with_answer(pid, answer)))
+
+
+def test_a_puzzle_with_a_huge_flag_cannot_be_made_so_no_step_half_applies():
+    p = puzzle("move-traitor")
+    with pytest.raises(PuzzleError):
+        Puzzle(p.id, p.title, p.level, p.kind, p.question, p.position, {"flag": 10**30, "move": "Traitor Y10@6"})
+    s = PuzzleSession(p)
+    s.step()
+    assert s.status == "revealed" and s.game.moves == [Move.parse("Traitor Y10@6")]

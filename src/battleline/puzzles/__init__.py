@@ -28,6 +28,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..game import Game
+from ..errors import shorten
 from ..moves import IllegalMoveError, Move, PositionError
 from ..notation import json_document
 from ..solver import solve
@@ -51,6 +52,11 @@ class Puzzle:
     position: str
     answer: dict
 
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise PuzzleError(f"kind must be one of {', '.join(KINDS)}, not {shorten(self.kind)}")
+        check_answer(self.kind, self.answer)
+
     def game(self) -> Game:
         """A fresh game at the puzzle's position."""
         return Game.from_position(self.position)
@@ -68,6 +74,46 @@ class Puzzle:
                            "answer": self.answer}, indent=1, ensure_ascii=False)
 
 
+MAX_TURNS = 20  # a "win" puzzle deeper than this is beyond the exact solver anyway
+
+
+def _whole(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def check_answer(kind: str, answer) -> None:
+    """Raise :class:`PuzzleError` unless ``answer`` has the shape its ``kind`` needs:
+    ``{"flags": [N, ...]}``, ``{"flag": N, "move": "TEXT"}`` or ``{"turns": N}``.
+
+    >>> check_answer("win", {"turns": 0})
+    Traceback (most recent call last):
+    ...
+    battleline.puzzles.PuzzleError: the answer's "turns" must be a whole number from 1 to 20, not 0
+    """
+    if not isinstance(answer, dict):
+        raise PuzzleError("the answer must be a JSON object")
+    if kind == "claims":
+        flags = answer.get("flags")
+        if not isinstance(flags, list) or not all(_whole(f) and 1 <= f <= 9 for f in flags):
+            raise PuzzleError(f"the answer's \"flags\" must be a list of flag numbers 1 to 9, "
+                              f"not {shorten(flags)}")
+    elif kind == "move":
+        flag, move = answer.get("flag"), answer.get("move")
+        if not (_whole(flag) and 1 <= flag <= 9):
+            raise PuzzleError(f"the answer's \"flag\" must be a flag number 1 to 9, not {shorten(flag)}")
+        if not isinstance(move, str):
+            raise PuzzleError(f"the answer's \"move\" must be move text, not {shorten(move)}")
+        try:
+            Move.parse(move)
+        except ValueError as e:
+            raise PuzzleError(f"the answer's \"move\": {e}") from None
+    elif kind == "win":
+        turns = answer.get("turns")
+        if not (_whole(turns) and 1 <= turns <= MAX_TURNS):
+            raise PuzzleError(f"the answer's \"turns\" must be a whole number from 1 to {MAX_TURNS}, "
+                              f"not {shorten(turns)}")
+
+
 def parse(text: str | dict, source: str = "puzzle") -> Puzzle:
     """A puzzle from its JSON text (or the dict it holds); raises :class:`PuzzleError`
     naming the problem."""
@@ -77,16 +123,19 @@ def parse(text: str | dict, source: str = "puzzle") -> Puzzle:
     missing = [k for k in ("id", "kind", "question", "position", "answer") if k not in doc]
     if missing:
         raise PuzzleError(f"{source}: missing {', '.join(missing)}")
-    if doc["kind"] not in KINDS:
-        raise PuzzleError(f"{source}: kind must be one of {', '.join(KINDS)}, not {doc['kind']!r}")
-    if not isinstance(doc["answer"], dict):
-        raise PuzzleError(f"{source}: the answer must be a JSON object")
-    p = Puzzle(str(doc["id"]), str(doc.get("title", doc["id"])), str(doc.get("level", "")),
-               doc["kind"], str(doc["question"]), str(doc["position"]), doc["answer"])
     try:
-        p.game()
+        p = Puzzle(str(doc["id"]), str(doc.get("title", doc["id"])), str(doc.get("level", "")),
+                   doc["kind"], str(doc["question"]), str(doc["position"]), doc["answer"])
+    except PuzzleError as e:
+        raise PuzzleError(f"{source}: {e}") from None
+    try:
+        g = p.game()
     except PositionError as e:
         raise PuzzleError(f"{source}: the position is invalid: {e}") from None
+    if p.kind == "move":
+        m = Move.parse(p.answer["move"])
+        if m not in g.legal_moves(claims=False):
+            raise PuzzleError(f"{source}: the answer's \"move\" {m} is not a legal card move here")
     return p
 
 

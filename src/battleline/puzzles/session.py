@@ -274,7 +274,7 @@ class PuzzleSession:
         g = self.game
         m = g.parse_move(self.puzzle.answer["move"])
         flag = int(self.puzzle.answer["flag"])
-        g.push(m)
+        g.play(m)
         r = g.check_claim(flag, self.seat)
         self.status = "revealed"
         self._add_step(self._say("pz_step_move", who=self._who(self.seat), move=self._move_words(m))
