@@ -27,6 +27,7 @@ from .editor import PositionDraft
 from .formations import Formation, best, side_best
 from .game import DRAW, PLAY, PLAYER_NAMES, Game
 from .match import Match
+from .errors import shorten
 from .moves import IllegalMoveError, Move
 
 __all__ = ["BattleLineWidget", "PositionEditor", "PuzzleWidget"]
@@ -78,11 +79,11 @@ class BattleLineWidget(anywidget.AnyWidget):
                  mode: str = "play", draft: PositionDraft | None = None, puzzles=None, **kwargs):
         super().__init__(**kwargs)
         if seat not in (0, 1):
-            raise ValueError(f"seat must be 0 (north) or 1 (south), not {seat!r}")
+            raise ValueError(f"seat must be 0 (north) or 1 (south), not {shorten(seat)}")
         if game is not None and not isinstance(game, Game):
             raise ValueError(f"game must be a battleline.Game, not {type(game).__name__}")
         if mode not in MODES:
-            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {shorten(mode)}")
         texts.check(lang, names)
         self.lang = lang
         self.names = names
@@ -202,9 +203,9 @@ class BattleLineWidget(anywidget.AnyWidget):
 
     def set_option(self, name: str, value: bool) -> None:
         if name not in OPTIONS:
-            raise ValueError(f"unknown option {name!r}: expected one of {', '.join(OPTIONS)}")
+            raise ValueError(f"unknown option {shorten(name)}: expected one of {', '.join(OPTIONS)}")
         if not isinstance(value, bool):
-            raise ValueError(f"option {name} takes true or false, not {value!r}")
+            raise ValueError(f"option {name} takes true or false, not {shorten(value)}")
         self.options[name] = value
         self._auto_claims()
         self._refresh()
@@ -214,7 +215,7 @@ class BattleLineWidget(anywidget.AnyWidget):
         returns what the view shows."""
         if flag is not None:
             if isinstance(flag, bool) or not isinstance(flag, int) or not 1 <= flag <= 9:
-                raise ValueError(f"flags are numbered 1 to 9, not {flag!r}")
+                raise ValueError(f"flags are numbered 1 to 9, not {shorten(flag)}")
             if self.mode == "edit":
                 raise ValueError("explanations are for a game or a puzzle, not the editor")
             if self.mode == "puzzle" and self.session.status == "solving":
@@ -238,8 +239,8 @@ class BattleLineWidget(anywidget.AnyWidget):
         """Start a game at the editor's position: you take the side to move against
         ``opponent`` (a level), or two people play at one screen (None)."""
         self._need_mode("edit", "playing from the editor")
-        if opponent is not None and opponent not in LEVELS:
-            raise ValueError(f"opponent must be one of {', '.join(LEVELS)} or null, not {opponent!r}")
+        if opponent is not None and (not isinstance(opponent, str) or opponent not in LEVELS):
+            raise ValueError(f"opponent must be one of {', '.join(LEVELS)} or null, not {shorten(opponent)}")
         game = self.draft.game()
         self._opponent_spec = opponent
         self.bot = None if opponent is None else bot_from_spec(opponent, seed=self._bot_seed)
@@ -282,7 +283,7 @@ class BattleLineWidget(anywidget.AnyWidget):
             self.play_from_editor(content.get("opponent"))
             return
         else:
-            raise ValueError(f"unknown message type {kind!r}")
+            raise ValueError(f"unknown message type {shorten(kind)}")
         self._refresh()
 
     def _edit_place(self, content: dict) -> None:
@@ -302,12 +303,12 @@ class BattleLineWidget(anywidget.AnyWidget):
         elif to == "rest":
             d.remove(card)
         else:
-            raise ValueError(f"'to' must be flag, hand, discard, deck or rest, not {to!r}")
+            raise ValueError(f"'to' must be flag, hand, discard, deck or rest, not {shorten(to)}")
 
     @staticmethod
     def _side(name) -> int:
-        if name not in SIDES:
-            raise ValueError(f"a side is 'north' or 'south', not {name!r}")
+        if not isinstance(name, str) or name not in SIDES:  # a list would not even hash
+            raise ValueError(f"a side is 'north' or 'south', not {shorten(name)}")
         return SIDES[name]
 
     # ------------------------------------------------------------ puzzles
@@ -351,10 +352,10 @@ class BattleLineWidget(anywidget.AnyWidget):
         elif kind == "puzzle_goto":
             n = content.get("number")
             if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(self.puzzles):
-                raise ValueError(f"number must be a puzzle number from 1 to {len(self.puzzles)}, not {n!r}")
+                raise ValueError(f"number must be a puzzle number from 1 to {len(self.puzzles)}, not {shorten(n)}")
             self._open_puzzle(n - 1)
         else:
-            raise ValueError(f"{kind!r} is not available in puzzle mode")
+            raise ValueError(f"{shorten(kind)} is not available in puzzle mode")
 
     # ------------------------------------------------------------ messages
     def _need_mode(self, mode: str, what: str) -> None:
@@ -390,7 +391,7 @@ class BattleLineWidget(anywidget.AnyWidget):
             return
         if self.mode == "edit":
             if not kind.startswith("edit_"):
-                raise ValueError(f"{kind!r} is not available in edit mode")
+                raise ValueError(f"{shorten(kind)} is not available in edit mode")
             self._edit(content)
             return
         if self.mode == "puzzle":
@@ -420,9 +421,9 @@ class BattleLineWidget(anywidget.AnyWidget):
                 raise ValueError("this game was not started from the editor")
             self.edit()
         elif kind.startswith("edit_") or kind.startswith("puzzle_"):
-            raise ValueError(f"{kind!r} is not available in play mode")
+            raise ValueError(f"{shorten(kind)} is not available in play mode")
         else:
-            raise ValueError(f"unknown message type {kind!r}")
+            raise ValueError(f"unknown message type {shorten(kind)}")
 
     # -------------------------------------------------------------- turns
     def _start_game(self) -> None:

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from ..game import Game
 from ..errors import shorten
-from ..moves import IllegalMoveError, Move, PositionError
+from ..moves import Move, PositionError
 from ..notation import json_document
 from ..solver import solve
 
@@ -179,7 +179,7 @@ def verify(p: Puzzle, seconds: float = 60.0) -> str:
         flag = int(a["flag"])
         try:
             stated = g.parse_move(a["move"])
-        except IllegalMoveError as e:
+        except ValueError as e:
             raise PuzzleError(f"{p.id}: {e}") from None
         winners = [m for m in g.legal_moves(claims=False) if _move_wins_flag(g, m, flag)]
         if winners != [stated]:
@@ -212,14 +212,14 @@ def create(position: str, kind: str, question: str, *, id: str = "my-puzzle", ti
     except PositionError as e:
         raise PuzzleError(f"the position is invalid: {e}") from None
     if kind not in KINDS:
-        raise PuzzleError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
+        raise PuzzleError(f"kind must be one of {', '.join(KINDS)}, not {shorten(kind)}")
     if g.is_over():
         raise PuzzleError("the game is already over in this position")
     if kind == "claims":
         answer: dict = {"flags": g.provable_flags()}
     elif kind == "move":
         if isinstance(flag, bool) or not isinstance(flag, int) or not 1 <= flag <= 9:
-            raise PuzzleError(f"a move puzzle needs flag=N (1 to 9), not {flag!r}")
+            raise PuzzleError(f"a move puzzle needs flag=N (1 to 9), not {shorten(flag)}")
         winners = [m for m in g.legal_moves(claims=False) if _move_wins_flag(g, m, flag)]
         if len(winners) != 1:
             raise PuzzleError(f"a move puzzle needs exactly one move that wins flag {flag}; "
@@ -228,7 +228,7 @@ def create(position: str, kind: str, question: str, *, id: str = "my-puzzle", ti
         answer = {"flag": flag, "move": str(winners[0])}
     else:
         if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
-            raise PuzzleError(f"a win puzzle needs turns=N (1 or more), not {turns!r}")
+            raise PuzzleError(f"a win puzzle needs turns=N (1 or more), not {shorten(turns)}")
         answer = {"turns": turns}
     p = Puzzle(id, title or id, level, kind, question, position, answer)
     verify(p, seconds=seconds)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import time
 
 from ..game import Game
+from ..errors import shorten
 from ..moves import IllegalMoveError, Move
 from ..solver import _Search, solve
 from .. import texts
@@ -99,7 +100,7 @@ class PuzzleSession:
         try:
             picked = sorted({int(f) for f in flags})
         except (TypeError, ValueError):
-            raise ValueError(f"flags must be a list of flag numbers, not {flags!r}") from None
+            raise ValueError(f"flags must be a list of flag numbers, not {shorten(flags)}") from None
         bad = [f for f in picked if not 1 <= f <= 9]
         if bad:
             raise ValueError(f"flags are numbered 1 to 9, not {bad[0]}")
