@@ -12,8 +12,8 @@ import dataclasses
 
 import pytest
 
-from battleline import (Card, ClaimResult, Game, IllegalMoveError, Move, Observation, Outcome,
-                        PositionError, evaluate)
+from battleline import (Card, ClaimResult, Game, IllegalMoveError, InvalidMoveError, Move,
+                        Observation, Outcome, PositionError, evaluate)
 
 ALL_CARDS = [Card(i) for i in range(70)]
 
@@ -37,11 +37,12 @@ def make(*flags: str, north: str = "-", south: str = "-", turn: str = "north pla
     return Game.from_position("\n".join(lines) + "\n")
 
 
-def refused(game: Game, move, *words: str) -> IllegalMoveError:
-    """``move`` is refused with a message containing ``words``, and nothing changes."""
+def refused(game: Game, move, *words: str, error: type = IllegalMoveError) -> ValueError:
+    """``move`` is refused with ``error`` (an illegal move; ``InvalidMoveError`` for text
+    that cannot be read) and a message containing ``words``, and nothing changes."""
     before = game.position()
     n_moves = len(game.moves)
-    with pytest.raises(IllegalMoveError) as info:
+    with pytest.raises(error) as info:
         game.play(move)
     message = str(info.value)
     for w in words:
@@ -406,9 +407,9 @@ def test_claim_already_claimed_flag():
 def test_claim_bad_flag_number():
     g = make(north="R9", south="G1")
     for bad in (0, 10, "3"):
-        with pytest.raises(IllegalMoveError):
+        with pytest.raises(InvalidMoveError):
             g.claim(bad)
-    refused(g, "claim 10", "1 to 9")
+    refused(g, "claim 10", "1 to 9", error=InvalidMoveError)
 
 
 def test_breakthrough_ends_the_game_at_once():
@@ -1141,8 +1142,8 @@ def test_illegal_moves_name_the_rule():
     refused(g, "B7@2", "not in north's hand")
     refused(g, "Traitor B7@2", "Traitor is not in north's hand")
     refused(g, "Scout", "Scout is not in north's hand")
-    refused(g, "nonsense", "cannot read move")
-    refused(g, "R5@0", "1 to 9")
+    refused(g, "nonsense", "cannot read move", error=InvalidMoveError)
+    refused(g, "R5@0", "1 to 9", error=InvalidMoveError)
     refused(g, "Scout@3", "not played at a flag")
 
 

@@ -12,7 +12,8 @@ import pytest
 from util import norm
 from hypothesis import given, settings, strategies as st
 
-from battleline import Card, Game, PositionError
+import battleline
+from battleline import Card, Game, Move, PositionError
 
 ALL = [Card(i) for i in range(70)]
 
@@ -535,3 +536,25 @@ def test_record_keeps_the_seed():
     doc = json.loads(g.record())
     assert doc["seed"] == 3
     assert Game.from_record(g.record()).seed == 3
+
+
+@pytest.mark.parametrize("text", ["R7@10", "X7@3", "claim", "draw deck", "Traitor R7", "R7@٣", 42])
+def test_unreadable_move_text_is_an_invalid_move(text):
+    with pytest.raises(battleline.InvalidMoveError, match="cannot read|not text|must be text"):
+        Game(seed=1).parse_move(text)
+
+
+@pytest.mark.parametrize("text, words", [("Scout@3", "not played at a flag"),
+                                          ("Redeploy@4", "not played at a flag")])
+def test_readable_text_for_a_move_no_rule_allows_is_an_illegal_move(text, words):
+    with pytest.raises(battleline.IllegalMoveError, match=words):
+        Move.parse(text)
+
+
+def test_a_readable_move_against_the_rules_is_illegal_not_invalid():
+    g = Game(seed=1, first=0)
+    not_in_hand = next(c for c in ("R1", "R2", "R3") if c not in map(str, g.hand(0)))
+    with pytest.raises(battleline.IllegalMoveError) as info:
+        g.play(f"{not_in_hand}@3")
+    assert not isinstance(info.value, battleline.InvalidMoveError)
+    assert issubclass(battleline.InvalidMoveError, ValueError)

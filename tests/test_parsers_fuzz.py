@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from battleline import Card, Game, Move
+from battleline.errors import InvalidMoveError
 from battleline.widget import BattleLineWidget
 
 VOCAB = ["R7", "B10", "Fog", "Mud", "Scout", "@", "3", "12", "flag", "north", "south", "|", ":",
@@ -81,3 +83,51 @@ def test_widget_messages(content):
         assert msg is None  # only a legal move changes the game
     elif msg is not None:
         assert msg["kind"] == "error" and "Something went wrong" not in msg["text"]
+
+
+ODD_VALUES = st.one_of(st.lists(st.sampled_from(["north", "R7", 3]), max_size=2),
+                       st.dictionaries(st.sampled_from(["a", "north"]), st.integers(), max_size=1),
+                       st.sampled_from(["north", "south", "R7", "hand", "flag", 3, None, True, 1.5]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["edit_place", "edit_claim", "edit_set", "edit_load", "edit_clear", "edit_play",
+                        "explain"]),
+       st.dictionaries(st.sampled_from(["card", "to", "flag", "side", "player", "to_move", "rules",
+                                        "text", "opponent"]), ODD_VALUES))
+def test_editor_messages_with_odd_values_get_a_plain_error(kind, fields):
+    """Lists and objects where the editor expects a name (unhashable values) included."""
+    from battleline.widget import PositionEditor
+    ed = PositionEditor()
+    ed._on_msg(ed, {"type": kind, **fields}, [])
+    msg = ed.view.get("editor", {}).get("message") or ed.view.get("message")
+    if msg is not None and msg["kind"] == "error":
+        assert "Something went wrong" not in msg["text"], msg["text"]
+
+
+def test_a_huge_input_is_not_echoed_back():
+    from battleline.widget import PositionEditor, PuzzleWidget
+    huge = "R7@" + "3" * 1_000_000
+    w = BattleLineWidget(opponent="easy", seed=2, bot_seed=1)
+    w._on_msg(w, {"type": "move", "move": huge}, [])
+    assert w.view["message"]["kind"] == "error" and len(w.view["message"]["text"]) < 300
+    w._on_msg(w, {"type": "fly" * 100_000}, [])
+    assert len(w.view["message"]["text"]) < 300
+    ed = PositionEditor()
+    ed._on_msg(ed, {"type": "edit_load", "text": "battleline position 1\n" + "x" * 1_000_000}, [])
+    assert ed.view["editor"]["message"]["kind"] == "error"
+    assert len(ed.view["editor"]["message"]["text"]) < 300
+    ed._on_msg(ed, {"type": "edit_place", "card": "Q" * 1_000_000, "to": "hand", "player": "north"}, [])
+    assert len(ed.view["editor"]["message"]["text"]) < 300
+    pz = PuzzleWidget()
+    pz._on_msg(pz, {"type": "move", "move": huge}, [])
+    assert len(pz.view["puzzle"]["feedback"]["text"]) < 300
+
+
+@pytest.mark.parametrize("text", ["claim ٣", "R٧@3", "R7@٣", "claim ３", "Redeploy R7@٥", "claim 3\u00a0"])
+def test_moves_are_read_with_ascii_digits_only(text):
+    if text.endswith("\u00a0"):  # white space is white space
+        assert Move.parse(text) == Move.claim(3)
+        return
+    with pytest.raises(InvalidMoveError):
+        Move.parse(text)

@@ -79,7 +79,8 @@ def test_wrong_answers_are_refused():
     ('{"format": "battleline-puzzle", "id": "x", "kind": "riddle", "question": "?", '
      '"position": "", "answer": {}}', "kind must be"),
     ('{"format": "battleline-puzzle", "id": "x", "kind": "claims", "question": "?", '
-     '"position": "battleline position 1\\nturn north play\\n", "answer": {}}', "position is invalid"),
+     '"position": "battleline position 1\\nturn north play\\n", "answer": {"flags": []}}',
+     "position is invalid"),
 ])
 def test_broken_files_are_refused(text, words):
     with pytest.raises(PuzzleError, match=words):

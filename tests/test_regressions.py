@@ -3,13 +3,20 @@ browser would (issue 10). Each failed before its fix."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import threading
+
 import pytest
 
-from battleline import Game, IllegalMoveError, Move
+from battleline import Game, IllegalMoveError, Move, PositionError
+from battleline.bots import RandomBot
 from battleline.cards import ALL_CARDS
-from battleline.puzzles import bundled
+from battleline.puzzles import Puzzle, PuzzleError, bundled
+from battleline.puzzles import parse as parse_puzzle
 from battleline.puzzles.session import PuzzleSession
 from battleline.widget import BattleLineWidget, PuzzleWidget
+from test_widget import run_async, until_idle
 
 
 def send(w, content) -> None:
@@ -98,3 +105,180 @@ def test_hot_seat_undo_covers_the_screen_before_showing_the_other_hand():
     assert v["cover"] and v["hand"] == [] and v["legal"] == [], "the other player's hand is shown"
     send(w, {"type": "reveal"})
     assert w.view["seat"] == north_first and w.view["phase"] == "draw" and len(w.view["hand"]) == 6
+
+
+# ------------------------------------------- 3. undo while the bot thinks
+class GatedBot(RandomBot):
+    """A random bot whose ``hold``-th call waits for ``gate``, then moves (or fails)."""
+
+    def __init__(self, hold: int, fail: bool = False):
+        super().__init__(seed=1)
+        self.calls, self.hold, self.fail = 0, hold, fail
+        self.gate = threading.Event()
+
+    def choose(self, obs):
+        self.calls += 1
+        if self.calls == self.hold:
+            self.gate.wait(20)
+            if self.fail:
+                raise RuntimeError("the old game's bot broke")
+        return super().choose(obs)
+
+
+def test_undo_while_the_bot_thinks_on_its_first_turn_is_refused_and_the_bot_moves_on():
+    async def main():
+        bot = GatedBot(hold=2)
+        w = BattleLineWidget(Game(seed=3, first=0), opponent=bot, seat=1, background_bot=True)
+        for _ in range(500):
+            if bot.calls == 2:
+                break
+            await asyncio.sleep(0.01)
+        assert w.game.moves and w.view["thinking"]
+        before = snapshot(w.game)
+        send(w, {"type": "undo"})
+        assert w.view["message"]["kind"] == "error"
+        assert w.view["thinking"] and snapshot(w.game) == before
+        bot.gate.set()
+        await until_idle(w)
+        assert w.game.to_move == 1 and w.view["my_turn"] and w.view["legal"]
+    run_async(main)
+
+
+def test_a_failure_of_the_last_games_bot_does_not_show_in_the_next_game():
+    async def main():
+        bot = GatedBot(hold=1, fail=True)
+        w = BattleLineWidget(Game(seed=3, first=1), opponent=bot, seat=1, background_bot=True)
+        play = next(m for m in w.view["legal"] if m["kind"] == "play")
+        send(w, {"type": "move", "move": play["text"]})
+        send(w, {"type": "move", "move": "draw troop"})
+        assert w.view["thinking"]
+        send(w, {"type": "new_game"})
+        await until_idle(w)
+        moves_then = w.game.moves
+        bot.gate.set()
+        await asyncio.sleep(0.3)
+        await until_idle(w)
+        assert w.view["message"] is None, w.view["message"]
+        assert w.game.moves == moves_then
+    run_async(main)
+
+
+# ------------------------------------------- 4. the log follows the game after an undo
+def test_undo_takes_the_turns_lines_out_of_the_log():
+    w = BattleLineWidget(opponent="easy", seed=11, bot_seed=2)
+    send(w, {"type": "move", "move": next(m["text"] for m in w.view["legal"] if m["kind"] == "play")})
+    send(w, {"type": "move", "move": "draw troop"})
+    log_at_turn = list(w.view["log"])
+    drawn = w.game.hand(w.seat)[-1]
+    send(w, {"type": "move", "move": next(m["text"] for m in w.view["legal"] if m["kind"] == "play")})
+    send(w, {"type": "move", "move": "draw troop"})
+    assert len(w.view["log"]) > len(log_at_turn) + 2
+    send(w, {"type": "undo"})
+    log = w.view["log"]
+    assert log[:-1] == log_at_turn and len(log) == len(log_at_turn) + 1
+    assert drawn in w.game.hand(w.seat)
+
+
+def test_hot_seat_undo_forgets_the_card_that_went_back_to_the_hand():
+    w = BattleLineWidget(opponent=None, seed=4)
+    log_before = list(w.view["log"])
+    play = next(m for m in w.game.legal_moves() if m.kind == "play")
+    send(w, {"type": "move", "move": str(play)})
+    assert any(play.card.name in line for line in w.view["log"])
+    send(w, {"type": "undo"})
+    assert w.view["log"][:-1] == log_before
+    assert not any(play.card.name in line for line in w.view["log"])
+
+
+# ------------------------------------------- 5. dead positions are refused
+DEAD_BASE = """battleline position 1
+rules standard
+turn south {turn}
+hand north: Alexander Companion Fog Redeploy Traitor R1
+hand south: {south}
+troop deck: {troops}
+tactic deck: {tactics}
+discard north: rest
+discard south: Scout
+"""
+
+
+@pytest.mark.parametrize("turn, south, troops, tactics, words", [
+    ("scout-draw 3", "Darius Shield Mud Deserter R2", "-", "-", "deck"),
+    ("scout-draw 1", "Darius Shield Mud Deserter R2", "-", "-", "deck"),
+    ("scout-return 2", "R2", "-", "Darius Shield Mud Deserter", "hand"),
+    ("scout-return 1", "-", "R2", "Darius Shield Mud Deserter", "hand"),
+])
+def test_a_position_with_no_legal_move_that_is_not_over_is_refused(turn, south, troops, tactics, words):
+    text = DEAD_BASE.format(turn=turn, south=south, troops=troops, tactics=tactics)
+    with pytest.raises(PositionError, match=words):
+        Game.from_position(text)
+
+
+def test_scout_positions_that_can_go_on_still_read():
+    g = Game.from_position(DEAD_BASE.format(turn="scout-return 2", south="Darius Shield Mud Deserter R2",
+                                            troops="-", tactics="-"))
+    assert len(g.legal_moves()) == 5
+    g = Game.from_position(DEAD_BASE.format(turn="scout-draw 3", south="Darius Shield Mud Deserter",
+                                            troops="R2", tactics="-"))
+    assert [str(m) for m in g.legal_moves()] == ["draw troop"]
+    w = BattleLineWidget(g, opponent="easy", seat=0, bot_seed=1)  # the bot (south) moves at once
+    assert w.game.to_move == 0 or w.game.is_over()
+
+
+# ------------------------------------------- 6. every bad input is a ValueError
+@pytest.mark.parametrize("text", ["[" * 100000, '{"a":' * 100000, None, 42, b"\xff"],
+                         ids=["deep-array", "deep-object", "None", "int", "bad-bytes"])
+def test_bad_records_and_puzzles_raise_value_errors(text):
+    with pytest.raises(PositionError):
+        Game.from_record(text)
+    with pytest.raises(PuzzleError):
+        parse_puzzle(text)
+
+
+def test_a_record_may_be_given_as_its_dict():
+    g = Game(seed=5)
+    for _ in range(12):
+        g.play(g.legal_moves()[-1])
+    doc = json.loads(g.record())
+    assert Game.from_record(doc).position() == g.position()
+    assert parse_puzzle(json.loads(puzzle("move-traitor").to_json())).id == "move-traitor"
+
+
+# ------------------------------------------- 7. puzzle answers are checked on load
+def with_answer(pid: str, answer) -> dict:
+    doc = json.loads(puzzle(pid).to_json())
+    doc["answer"] = answer
+    return doc
+
+
+@pytest.mark.parametrize("pid, answer", [
+    ("move-traitor", {}),
+    ("win-breakthrough", {}),
+    ("claims-rulebook", {}),
+    ("move-traitor", {"flag": 10, "move": "Traitor Y10@6"}),
+    ("move-traitor", {"flag": 10**30, "move": "Traitor Y10@6"}),
+    ("move-traitor", {"flag": "6", "move": "Traitor Y10@6"}),
+    ("move-traitor", {"flag": 6, "move": "Traitor Y10@60"}),
+    ("move-traitor", {"flag": 6, "move": "Traitor B1@6"}),
+    ("move-traitor", {"flag": 6, "move": ["Traitor Y10@6"]}),
+    ("win-breakthrough", {"turns": [1]}),
+    ("win-breakthrough", {"turns": 0}),
+    ("win-breakthrough", {"turns": True}),
+    ("win-breakthrough", {"turns": 10**9}),
+    ("claims-rulebook", {"flags": [1, 10]}),
+    ("claims-rulebook", {"flags": "3"}),
+    ("claims-rulebook", {"flags": [[3]]}),
+])
+def test_malformed_answers_are_refused_on_load(pid, answer):
+    with pytest.raises(PuzzleError, match="answer"):
+        parse_puzzle(json.dumps(with_answer(pid, answer)))
+
+
+def test_a_puzzle_with_a_huge_flag_cannot_be_made_so_no_step_half_applies():
+    p = puzzle("move-traitor")
+    with pytest.raises(PuzzleError):
+        Puzzle(p.id, p.title, p.level, p.kind, p.question, p.position, {"flag": 10**30, "move": "Traitor Y10@6"})
+    s = PuzzleSession(p)
+    s.step()
+    assert s.status == "revealed" and s.game.moves == [Move.parse("Traitor Y10@6")]

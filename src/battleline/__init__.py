@@ -9,10 +9,11 @@ from .claims import ClaimResult, can_claim
 from .formations import Formation, evaluate
 from .game import NORTH, SOUTH, FlagView, Game, Observation, Outcome
 from .match import Match
-from .moves import IllegalMoveError, Move, PositionError
+from .errors import IllegalMoveError, InvalidMoveError, PositionError
+from .moves import Move
 from .solver import Solution, solve
 
-__all__ = ["BattleLineWidget", "PositionEditor", "PuzzleWidget", "Card", "ClaimResult", "Formation", "FlagView", "Game", "IllegalMoveError", "Match", "Move",
+__all__ = ["BattleLineWidget", "PositionEditor", "PuzzleWidget", "Card", "ClaimResult", "Formation", "FlagView", "Game", "IllegalMoveError", "InvalidMoveError", "Match", "Move",
            "NORTH", "Observation", "Outcome", "PositionError", "SOUTH", "Solution", "can_claim", "evaluate", "solve"]
 __version__ = "0.1.0"
 

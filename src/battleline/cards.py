@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Iterable, Union
 
+from .errors import shorten
+
 __all__ = [
     "Card",
     "CardLike",
@@ -91,13 +93,13 @@ class Card(int):
         if isinstance(value, str):
             found = _BY_TEXT.get(value.strip().lower())
             if found is None:
-                raise ValueError(f"unknown card {value!r}: expected a troop like R7 or P10 "
+                raise ValueError(f"unknown card {shorten(value)}: expected a troop like R7 or P10 "
                                  f"(colours {' '.join(COLORS)}, values 1-10) or a Tactics card "
                                  f"({', '.join(t[0] for t in TACTICS)})")
             return found
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 70:
             return ALL_CARDS[value]
-        raise ValueError(f"not a card: {value!r}")
+        raise ValueError(f"not a card: {shorten(value)}")
 
     @classmethod
     def _make(cls, index: int) -> "Card":

@@ -24,6 +24,7 @@ import re
 from . import texts
 from .cards import ALL_CARDS, Card, CardLike
 from .game import PLAY, Game, PLAYER_NAMES
+from .errors import shorten
 from .moves import PositionError
 
 __all__ = ["PositionDraft"]
@@ -34,9 +35,9 @@ class PositionDraft:
 
     def __init__(self, rules: str = "standard", to_move: int = 1, seed: int = 1):
         if rules not in ("standard", "advanced"):
-            raise PositionError(f"rules must be 'standard' or 'advanced', not {rules!r}")
+            raise PositionError(f"rules must be 'standard' or 'advanced', not {shorten(rules)}")
         if to_move not in (0, 1):
-            raise PositionError(f"to_move must be 0 (north) or 1 (south), not {to_move!r}")
+            raise PositionError(f"to_move must be 0 (north) or 1 (south), not {shorten(to_move)}")
         self.rules = rules
         self.to_move = to_move
         self.seeds = [seed, seed]             # shuffle the rest of the troop and tactic decks
@@ -146,7 +147,7 @@ class PositionDraft:
     def set_rules(self, rules: str) -> None:
         """``standard`` or ``advanced``."""
         if rules not in ("standard", "advanced"):
-            raise PositionError(f"rules must be 'standard' or 'advanced', not {rules!r}")
+            raise PositionError(f"rules must be 'standard' or 'advanced', not {shorten(rules)}")
         self._set_checked("rules", rules)
 
     def _set_checked(self, attr: str, value) -> None:
@@ -206,12 +207,12 @@ class PositionDraft:
 
     def _flag(self, flag) -> int:
         if isinstance(flag, bool) or not isinstance(flag, int) or not 1 <= flag <= 9:
-            raise PositionError(f"flags are numbered 1 to 9, not {flag!r}")
+            raise PositionError(f"flags are numbered 1 to 9, not {shorten(flag)}")
         return flag
 
     def _player(self, p, what: str) -> int:
         if p not in (0, 1) or isinstance(p, bool):
-            raise PositionError(f"{what}: the player is 0 (north) or 1 (south), not {p!r}")
+            raise PositionError(f"{what}: the player is 0 (north) or 1 (south), not {shorten(p)}")
         return p
 
     # ------------------------------------------------------------- results
@@ -302,7 +303,7 @@ class PositionDraft:
             dropped.append("the idle-turn count")
         d = cls.from_game(g)
         for k, name in ((0, "troop"), (1, "tactic")):
-            m = re.search(rf"^\s*{name} deck\s*:\s*rest\s+seed\s+(\d+)\s*$", text, re.I | re.M)
+            m = re.search(rf"^\s*{name} deck\s*:\s*rest\s+seed\s+([0-9]{{1,18}})\s*$", text, re.I | re.M)
             if m:
                 d.seeds[k] = int(m.group(1))
             else:

@@ -27,6 +27,7 @@ from .cards import (ALL_CARDS, DARIUS, DESERTER, FOG, MUD, REDEPLOY, SCOUT, SHIE
                     TROOP_MASK, Card)
 from .claims import ClaimResult, build_result, claim_holds, failed
 from .formations import best, side_strength
+from .errors import InvalidMoveError, shorten
 from .moves import (CLAIM_MOVES, DRAW_MOVES, END_MOVE, PASS_MOVE, PLAY_TABLE, SCOUT_MOVE,
                     IllegalMoveError, Move)
 
@@ -147,9 +148,9 @@ class Game:
     # ------------------------------------------------------------------ setup
     def __init__(self, seed: int | None = None, rules: str = "standard", first: int | None = None):
         if rules not in ("standard", "advanced"):
-            raise ValueError(f"rules must be 'standard' or 'advanced', not {rules!r}")
+            raise ValueError(f"rules must be 'standard' or 'advanced', not {shorten(rules)}")
         if first not in (None, 0, 1):
-            raise ValueError(f"first must be 0 (north), 1 (south) or None (by lot), not {first!r}")
+            raise ValueError(f"first must be 0 (north), 1 (south) or None (by lot), not {shorten(first)}")
         if seed is None:
             seed = random.randrange(2**32)
         rng = random.Random(seed)
@@ -508,7 +509,12 @@ class Game:
         self.push(m)
 
     def parse_move(self, move: Move | str) -> Move:
-        """A move from its text (or a Move, unchanged)."""
+        """A move from its text (or a Move, unchanged); raises :class:`InvalidMoveError` for
+        text that cannot be read, :class:`IllegalMoveError` for a move no rule allows.
+
+        >>> Game(seed=1).parse_move("R7 @ 3")
+        Move('R7@3')
+        """
         if isinstance(move, Move):
             return move
         return Move.parse(move)
@@ -899,7 +905,7 @@ class Game:
         (7, 7, (46, 10))
         """
         if player not in (0, 1):
-            raise ValueError(f"player must be 0 (north) or 1 (south), not {player!r}")
+            raise ValueError(f"player must be 0 (north) or 1 (south), not {shorten(player)}")
         known = []
         for d in (0, 1):
             deck = self._decks[d]
@@ -961,8 +967,8 @@ class Game:
         return write_record(self)
 
     @classmethod
-    def from_record(cls, text: str) -> "Game":
-        """Replay a JSON record to the identical state."""
+    def from_record(cls, text: str | dict) -> "Game":
+        """Replay a JSON record (its text, or the dict it holds) to the identical state."""
         from .notation import read_record
         return read_record(text)
 
@@ -991,4 +997,4 @@ class Game:
 
 def _check_flag(flag) -> None:
     if isinstance(flag, bool) or not isinstance(flag, int) or not 1 <= flag <= 9:
-        raise IllegalMoveError(f"flag must be a number from 1 to 9, not {flag!r}")
+        raise InvalidMoveError(f"flag must be a number from 1 to 9, not {shorten(flag)}")

@@ -30,7 +30,7 @@ import re
 from typing import NamedTuple, Optional
 
 from .cards import ALL_CARDS, Card, CardLike
-from .errors import IllegalMoveError, InvalidMoveError, PositionError
+from .errors import IllegalMoveError, InvalidMoveError, PositionError, shorten
 
 __all__ = ["Move", "IllegalMoveError", "InvalidMoveError", "PositionError"]
 
@@ -59,7 +59,7 @@ class Move(NamedTuple):
         c = Card(card)
         row = _PLAY.get(c)
         if row is None:
-            raise IllegalMoveError(f"{c} is a Guile card: it is not played at a flag")
+            raise IllegalMoveError(f"{c} is a Guile card: it is not played at a flag")  # a rule
         return row[_flag_index(flag)]
 
     @staticmethod
@@ -86,7 +86,7 @@ class Move(NamedTuple):
     @staticmethod
     def draw(deck: str) -> "Move":
         if deck not in DECKS:
-            raise IllegalMoveError(f"unknown deck {deck!r}: expected 'troop' or 'tactic'")
+            raise InvalidMoveError(f"unknown deck {shorten(deck)}: expected 'troop' or 'tactic'")
         return DRAW_MOVES[deck]
 
     @staticmethod
@@ -119,13 +119,19 @@ class Move(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> "Move":
-        """Read a move from its text form; raises :class:`IllegalMoveError`.
+        """Read a move from its text form. Raises :class:`InvalidMoveError` for text that
+        cannot be read (a typo, an unknown card, a flag outside 1-9) and
+        :class:`IllegalMoveError` for a move no rule allows (a Guile card at a flag).
 
         >>> Move.parse("claim 4").flag
         4
+        >>> Move.parse("claim 10")
+        Traceback (most recent call last):
+        ...
+        battleline.errors.InvalidMoveError: cannot read move 'claim 10': flag '10' is not a number from 1 to 9
         """
         if not isinstance(text, str):
-            raise IllegalMoveError(f"a move must be text or a Move, not {type(text).__name__}")
+            raise InvalidMoveError(f"a move must be text or a Move, not {type(text).__name__}")
         t = " ".join(text.strip().split())
         low = t.lower()
         try:
@@ -133,7 +139,7 @@ class Move(NamedTuple):
                 return {"pass": PASS_MOVE, "end": END_MOVE, "scout": SCOUT_MOVE}[low]
             m = re.fullmatch(r"claim (?:flag )?(\S+)", low)
             if m:
-                return cls.claim(_parse_flag(m.group(1), t))
+                return cls.claim(_parse_flag(m.group(1)))
             m = re.fullmatch(r"draw (troop|tactic|tactics)s?", low)
             if m:
                 return cls.draw("tactic" if m.group(1).startswith("tactic") else "troop")
@@ -143,37 +149,38 @@ class Move(NamedTuple):
             m = re.fullmatch(r"redeploy (\S+?) ?@ ?(\S+)", low)
             if m:
                 dest = m.group(2)
-                return cls.redeploy(Card(m.group(1)), None if dest == "discard" else _parse_flag(dest, t))
+                return cls.redeploy(Card(m.group(1)), None if dest == "discard" else _parse_flag(dest))
             m = re.fullmatch(r"deserter (\S+)", low)
             if m:
                 return cls.deserter(Card(m.group(1)))
             m = re.fullmatch(r"traitor (\S+?) ?@ ?(\S+)", low)
             if m:
-                return cls.traitor(Card(m.group(1)), _parse_flag(m.group(2), t))
+                return cls.traitor(Card(m.group(1)), _parse_flag(m.group(2)))
             m = re.fullmatch(r"(?:play )?(\S+?) ?(?:@| at (?:flag )?) ?(\S+)", low)
             if m:
                 card = Card(m.group(1))
+                flag = _parse_flag(m.group(2))
                 if card.is_guile:
                     raise IllegalMoveError(f"{card} is not played at a flag")
-                return cls.play(card, _parse_flag(m.group(2), t))
+                return cls.play(card, flag)
         except IllegalMoveError as e:
-            raise IllegalMoveError(f"cannot read move {text!r}: {e}") from None
-        except ValueError as e:
-            raise IllegalMoveError(f"cannot read move {text!r}: {e}") from None
-        raise IllegalMoveError(f"cannot read move {text!r}: expected e.g. 'R7@3', 'claim 3', "
+            raise IllegalMoveError(f"{shorten(text)}: {e}") from None
+        except ValueError as e:  # InvalidMoveError, and Card's ValueError for an unknown card
+            raise InvalidMoveError(f"cannot read move {shorten(text)}: {e}") from None
+        raise InvalidMoveError(f"cannot read move {shorten(text)}: expected e.g. 'R7@3', 'claim 3', "
                                f"'draw troop', 'Scout', 'Redeploy R7@5', 'Deserter B5', "
                                f"'Traitor B5@2', 'return R7', 'pass' or 'end'")
 
 
 def _flag_index(flag) -> int:
     if isinstance(flag, bool) or not isinstance(flag, int) or not 1 <= flag <= 9:
-        raise IllegalMoveError(f"flag must be a number from 1 to 9, not {flag!r}")
+        raise InvalidMoveError(f"flag must be a number from 1 to 9, not {shorten(flag)}")
     return flag
 
 
-def _parse_flag(s: str, text: str) -> int:
-    if not s.isdigit() or not 1 <= int(s) <= 9:
-        raise IllegalMoveError(f"flag {s!r} is not a number from 1 to 9")
+def _parse_flag(s: str) -> int:
+    if not re.fullmatch(r"[1-9]", s):  # ASCII only: "٣" is not read as 3
+        raise InvalidMoveError(f"flag {shorten(s, 12)} is not a number from 1 to 9")
     return int(s)
 
 

@@ -29,7 +29,8 @@ from .cards import ALL_CARDS, FOG, MUD, TROOP_MASK, Card
 from .claims import build_result, claim_holds
 from .formations import check_side
 from .game import DRAW, FLAGS, OVER, PLAY, PLAYER_NAMES, SCOUT_DRAW, SCOUT_RETURN, Game, Outcome
-from .moves import IllegalMoveError, PositionError
+from .errors import shorten
+from .moves import PositionError
 
 __all__ = ["write_position", "read_position", "write_record", "read_record", "draw_text"]
 
@@ -107,7 +108,7 @@ def _order_string(g: Game, f: int) -> str:
 def _card(tok: str, lineno: int) -> tuple[Card, int | None]:
     m = re.fullmatch(r"([^\[\]]+)(?:\[(\w+)\])?", tok)
     if not m:
-        raise PositionError(f"line {lineno}: cannot read card {tok!r}")
+        raise PositionError(f"line {lineno}: cannot read card {shorten(tok)}")
     try:
         card = Card(m.group(1))
     except ValueError as e:
@@ -115,7 +116,7 @@ def _card(tok: str, lineno: int) -> tuple[Card, int | None]:
     who = None
     if m.group(2) is not None:
         if m.group(2).lower() not in ("north", "south"):
-            raise PositionError(f"line {lineno}: {tok!r}: the mark must be [north] or [south]")
+            raise PositionError(f"line {lineno}: {shorten(tok)}: the mark must be [north] or [south]")
         who = _PLAYER[m.group(2).lower()]
     return card, who
 
@@ -153,13 +154,13 @@ def read_position(text: str) -> Game:
             key = "rules"
             rules = m.group(1)
             if rules not in ("standard", "advanced"):
-                raise PositionError(f"line {lineno}: rules must be 'standard' or 'advanced', not {rules!r}")
+                raise PositionError(f"line {lineno}: rules must be 'standard' or 'advanced', not {shorten(rules)}")
         elif low.startswith("turn "):
             key = "turn"
             turn = _read_turn(low, lineno)
         elif low.startswith("idle "):
             key = "idle"
-            if not re.fullmatch(r"idle \d+", low):
+            if not re.fullmatch(r"idle [0-9]{1,9}", low):
                 raise PositionError(f"line {lineno}: 'idle' is followed by the number of idle turns "
                                     f"in a row")
             idle = int(low.split()[1])
@@ -167,7 +168,7 @@ def read_position(text: str) -> Game:
             key = "result"
             m = re.fullmatch(r"result (north|south|draw) (breakthrough|envelopment|deadlock)", low)
             if not m:
-                raise PositionError(f"line {lineno}: cannot read {ln!r}: expected "
+                raise PositionError(f"line {lineno}: cannot read {shorten(ln)}: expected "
                                     f"'result north|south|draw breakthrough|envelopment|deadlock'")
             result = (None if m.group(1) == "draw" else _PLAYER[m.group(1)], m.group(2))
         elif low.startswith("flag "):
@@ -177,18 +178,18 @@ def read_position(text: str) -> Game:
         elif low.startswith("hand "):
             m = re.fullmatch(r"hand (north|south):(.*)", ln, flags=re.I)
             if not m:
-                raise PositionError(f"line {lineno}: cannot read {ln!r}: expected 'hand north: CARDS'")
+                raise PositionError(f"line {lineno}: cannot read {shorten(ln)}: expected 'hand north: CARDS'")
             p = _PLAYER[m.group(1).lower()]
             key = f"hand {p}"
             hands[p] = _card_list(m.group(2), lineno)
         elif re.match(r"(troop|tactic)s? deck", low):
             m = re.fullmatch(r"(troop|tactic)s? deck:(.*)", ln, flags=re.I)
             if not m:
-                raise PositionError(f"line {lineno}: cannot read {ln!r}: expected 'troop deck: CARDS'")
+                raise PositionError(f"line {lineno}: cannot read {shorten(ln)}: expected 'troop deck: CARDS'")
             d = 0 if m.group(1).lower() == "troop" else 1
             key = f"deck {d}"
             body = m.group(2).strip()
-            rm = re.fullmatch(r"rest(?: seed (\d+))?", body.lower())
+            rm = re.fullmatch(r"rest(?: seed ([0-9]{1,18}))?", body.lower())
             if rm:
                 if rm.group(1) is None:
                     raise PositionError(f"line {lineno}: 'rest' needs a seed: 'rest seed 12'")
@@ -198,13 +199,13 @@ def read_position(text: str) -> Game:
         elif low.startswith("discard "):
             m = re.fullmatch(r"discard (north|south):(.*)", ln, flags=re.I)
             if not m:
-                raise PositionError(f"line {lineno}: cannot read {ln!r}: expected 'discard north: CARDS'")
+                raise PositionError(f"line {lineno}: cannot read {shorten(ln)}: expected 'discard north: CARDS'")
             p = _PLAYER[m.group(1).lower()]
             key = f"discard {p}"
             body = m.group(2).strip()
             discards[p] = "rest" if body.lower() == "rest" else [c for c, _ in _card_list(body, lineno)]
         else:
-            raise PositionError(f"line {lineno}: cannot read {ln!r}")
+            raise PositionError(f"line {lineno}: cannot read {shorten(ln)}")
         if key in seen_keys:
             raise PositionError(f"line {lineno}: {key} is given twice")
         seen_keys.add(key)
@@ -216,14 +217,14 @@ def read_position(text: str) -> Game:
 def _read_turn(low: str, lineno: int):
     m = re.fullmatch(r"turn (north|south) (play|draw|scout-draw|scout-return|over)(?: (\S+))?", low)
     if not m:
-        raise PositionError(f"line {lineno}: cannot read {low!r}: expected 'turn north|south "
+        raise PositionError(f"line {lineno}: cannot read {shorten(low)}: expected 'turn north|south "
                             f"play|draw|scout-draw N|scout-return N|over'")
     p, phase, extra = _PLAYER[m.group(1)], m.group(2), m.group(3)
     active = phase != PLAY
     left = 0
     if phase in (SCOUT_DRAW, SCOUT_RETURN):
         hi = 3 if phase == SCOUT_DRAW else 2
-        if extra is None or not extra.isdigit() or not 1 <= int(extra) <= hi:
+        if extra is None or not re.fullmatch(r"[0-9]", extra) or not 1 <= int(extra) <= hi:
             raise PositionError(f"line {lineno}: {phase} needs the number of cards still to "
                                 f"{'draw' if hi == 3 else 'return'} (1 to {hi})")
         left = int(extra)
@@ -233,14 +234,14 @@ def _read_turn(low: str, lineno: int):
         elif phase in (DRAW, OVER) and extra == "idle":
             active = False
         else:
-            raise PositionError(f"line {lineno}: unexpected {extra!r} after '{phase}'")
+            raise PositionError(f"line {lineno}: unexpected {shorten(extra)} after '{phase}'")
     return p, phase, left, active
 
 
 def _read_flag(ln: str, lineno: int):
-    m = re.fullmatch(r"flag (\d)(?: claimed by (north|south))?:(.*)", ln, flags=re.I)
+    m = re.fullmatch(r"flag ([0-9])(?: claimed by (north|south))?:(.*)", ln, flags=re.I)
     if not m or not 1 <= int(m.group(1)) <= 9:
-        raise PositionError(f"line {lineno}: cannot read {ln!r}: expected "
+        raise PositionError(f"line {lineno}: cannot read {shorten(ln)}: expected "
                             f"'flag 3: north CARDS | south CARDS' (flags 1 to 9)")
     f = int(m.group(1))
     owner = _PLAYER[m.group(2).lower()] if m.group(2) else -1
@@ -251,14 +252,14 @@ def _read_flag(ln: str, lineno: int):
     for want, part in zip(("north", "south"), parts[:2]):
         pm = re.fullmatch(rf"{want}(?:\s+(.*))?", part, flags=re.I)
         if not pm:
-            raise PositionError(f"line {lineno}: flag {f}: expected '{want} CARDS', found {part!r}")
+            raise PositionError(f"line {lineno}: flag {f}: expected '{want} CARDS', found {shorten(part)}")
         cards = [c for c, _ in _card_list(pm.group(1) or "-", lineno)]
         sides.append(cards)
     order = None
     if len(parts) == 3:
         om = re.fullmatch(r"order ([NSns]+)", parts[2])
         if not om:
-            raise PositionError(f"line {lineno}: flag {f}: expected 'order NSN…', found {parts[2]!r}")
+            raise PositionError(f"line {lineno}: flag {f}: expected 'order NSN…', found {shorten(parts[2])}")
         order = om.group(1).upper()
     return f, (owner, sides, order, lineno)
 
@@ -302,7 +303,7 @@ def _build(rules, turn, idle, result, flags, hands, decks, discards) -> Game:
         if order is None:
             order = "N" * n0 + "S" * n1
         if order.count("N") != n0 or order.count("S") != n1:
-            raise PositionError(f"line {lineno}: flag {f}: the order {order!r} must have one letter per "
+            raise PositionError(f"line {lineno}: flag {f}: the order {shorten(order)} must have one letter per "
                                 f"card: {n0} N and {n1} S")
         idx = [0, 0]
         for ch in order:
@@ -466,6 +467,13 @@ def _validate(g: Game) -> None:
                                 f"the most is seven")
     if g._phase in (SCOUT_DRAW, SCOUT_RETURN) and ALL_CARDS[66] not in g._discards[g._to_move]:
         raise PositionError("a Scout turn needs the Scout in the discards of the player to move")
+    # A game that is not over always has a move: Scout's phases end when nothing is left to do.
+    if g._phase == SCOUT_DRAW and not (g._decks[0] or g._decks[1]):
+        raise PositionError("scout-draw needs a card in a deck: with both decks empty "
+                            "Scout goes on to returning cards")
+    if g._phase == SCOUT_RETURN and len(g._hands[g._to_move]) < g._scout_left:
+        raise PositionError(f"scout-return {g._scout_left} needs that many cards in the hand of "
+                            f"{PLAYER_NAMES[g._to_move]}, who holds {len(g._hands[g._to_move])}")
     wins = [_wins(g.flags_held(p)) for p in (0, 1)]
     if wins[0] and wins[1]:
         raise PositionError("both players hold a winning set of flags")
@@ -534,17 +542,34 @@ def write_record(game: Game) -> str:
     return json.dumps(doc, indent=1)
 
 
-def read_record(text: str) -> Game:
-    """Replay a record; raises :class:`PositionError` naming the bad part."""
+def json_document(data, what: str, error: type[ValueError]) -> object:
+    """``data`` read as JSON (text or bytes; a dict or list is taken as already read);
+    raises ``error`` for anything else, however malformed or deeply nested.
+
+    >>> json_document('{"a": 1}', "a record", ValueError)
+    {'a': 1}
+    """
+    if isinstance(data, (dict, list)):
+        return data
+    if not isinstance(data, (str, bytes, bytearray)):
+        raise error(f"{what} is JSON text, not {type(data).__name__}")
     try:
-        doc = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as e:
-        raise PositionError(f"a record is JSON: {e}") from None
+        return json.loads(data)
+    except RecursionError:
+        raise error(f"{what} is nested too deeply to read") from None
+    except ValueError as e:  # JSONDecodeError and UnicodeDecodeError
+        raise error(f"{what} is not JSON: {e}") from None
+
+
+def read_record(text: str | dict) -> Game:
+    """Replay a record (its JSON text, or the dict it holds); raises :class:`PositionError`
+    naming the bad part."""
+    doc = json_document(text, "a record", PositionError)
     if not isinstance(doc, dict) or doc.get("format") != "battleline-record":
         raise PositionError("not a battleline record: expected a JSON object with "
                             "\"format\": \"battleline-record\"")
     if doc.get("version") != 1:
-        raise PositionError(f"unsupported record version {doc.get('version')!r}")
+        raise PositionError(f"unsupported record version {shorten(doc.get('version'))}")
     start, moves = doc.get("start"), doc.get("moves")
     if not isinstance(start, str) or not isinstance(moves, list):
         raise PositionError("a record needs \"start\" (position text) and \"moves\" (a list of move texts)")
@@ -552,11 +577,11 @@ def read_record(text: str) -> Game:
     g.seed = doc.get("seed")
     for i, m in enumerate(moves, 1):
         if not isinstance(m, str):
-            raise PositionError(f"move {i}: {m!r} is not move text")
+            raise PositionError(f"move {i}: {shorten(m)} is not move text")
         try:
             g.play(m)
-        except IllegalMoveError as e:
-            raise PositionError(f"move {i} ({m!r}): {e}") from None
+        except ValueError as e:  # unreadable or illegal
+            raise PositionError(f"move {i} ({shorten(m)}): {e}") from None
     return g
 
 

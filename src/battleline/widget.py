@@ -27,6 +27,7 @@ from .editor import PositionDraft
 from .formations import Formation, best, side_best
 from .game import DRAW, PLAY, PLAYER_NAMES, Game
 from .match import Match
+from .errors import shorten
 from .moves import IllegalMoveError, Move
 
 __all__ = ["BattleLineWidget", "PositionEditor", "PuzzleWidget"]
@@ -78,11 +79,11 @@ class BattleLineWidget(anywidget.AnyWidget):
                  mode: str = "play", draft: PositionDraft | None = None, puzzles=None, **kwargs):
         super().__init__(**kwargs)
         if seat not in (0, 1):
-            raise ValueError(f"seat must be 0 (north) or 1 (south), not {seat!r}")
+            raise ValueError(f"seat must be 0 (north) or 1 (south), not {shorten(seat)}")
         if game is not None and not isinstance(game, Game):
             raise ValueError(f"game must be a battleline.Game, not {type(game).__name__}")
         if mode not in MODES:
-            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {shorten(mode)}")
         texts.check(lang, names)
         self.lang = lang
         self.names = names
@@ -100,6 +101,7 @@ class BattleLineWidget(anywidget.AnyWidget):
         self._generation = 0          # bumped by new game / undo: stale bot work is dropped
         self._cover = False
         self._log: list[str] = []
+        self._log_at: list[int] = []  # moves played when each log line was written
         self._last: list[Move] = []
         self._last_claim: dict | None = None
         self._message: dict | None = None
@@ -183,13 +185,16 @@ class BattleLineWidget(anywidget.AnyWidget):
         at_screen = g.to_move
         while len(g.moves) > target:
             g.undo()
+        # The log follows the game: lines about the moves taken back go with them.
+        keep = sum(1 for n in self._log_at if n <= target)
+        del self._log[keep:], self._log_at[keep:]
         if self.hot_seat:
             if g.to_move != at_screen:
                 self._cover = True  # the other player's hand waits behind the screen
-            self._log.append(self._say("undo_move"))
+            self._note(self._say("undo_move"))
         else:
             self._turn_starts = [t for t in self._turn_starts if t <= target]
-            self._log.append(self._say("undo_turn"))
+            self._note(self._say("undo_turn"))
         self._last = []
         self._last_claim = None
         self._message = None
@@ -198,9 +203,9 @@ class BattleLineWidget(anywidget.AnyWidget):
 
     def set_option(self, name: str, value: bool) -> None:
         if name not in OPTIONS:
-            raise ValueError(f"unknown option {name!r}: expected one of {', '.join(OPTIONS)}")
+            raise ValueError(f"unknown option {shorten(name)}: expected one of {', '.join(OPTIONS)}")
         if not isinstance(value, bool):
-            raise ValueError(f"option {name} takes true or false, not {value!r}")
+            raise ValueError(f"option {name} takes true or false, not {shorten(value)}")
         self.options[name] = value
         self._auto_claims()
         self._refresh()
@@ -210,7 +215,7 @@ class BattleLineWidget(anywidget.AnyWidget):
         returns what the view shows."""
         if flag is not None:
             if isinstance(flag, bool) or not isinstance(flag, int) or not 1 <= flag <= 9:
-                raise ValueError(f"flags are numbered 1 to 9, not {flag!r}")
+                raise ValueError(f"flags are numbered 1 to 9, not {shorten(flag)}")
             if self.mode == "edit":
                 raise ValueError("explanations are for a game or a puzzle, not the editor")
             if self.mode == "puzzle" and self.session.status == "solving":
@@ -234,8 +239,8 @@ class BattleLineWidget(anywidget.AnyWidget):
         """Start a game at the editor's position: you take the side to move against
         ``opponent`` (a level), or two people play at one screen (None)."""
         self._need_mode("edit", "playing from the editor")
-        if opponent is not None and opponent not in LEVELS:
-            raise ValueError(f"opponent must be one of {', '.join(LEVELS)} or null, not {opponent!r}")
+        if opponent is not None and (not isinstance(opponent, str) or opponent not in LEVELS):
+            raise ValueError(f"opponent must be one of {', '.join(LEVELS)} or null, not {shorten(opponent)}")
         game = self.draft.game()
         self._opponent_spec = opponent
         self.bot = None if opponent is None else bot_from_spec(opponent, seed=self._bot_seed)
@@ -278,7 +283,7 @@ class BattleLineWidget(anywidget.AnyWidget):
             self.play_from_editor(content.get("opponent"))
             return
         else:
-            raise ValueError(f"unknown message type {kind!r}")
+            raise ValueError(f"unknown message type {shorten(kind)}")
         self._refresh()
 
     def _edit_place(self, content: dict) -> None:
@@ -298,12 +303,12 @@ class BattleLineWidget(anywidget.AnyWidget):
         elif to == "rest":
             d.remove(card)
         else:
-            raise ValueError(f"'to' must be flag, hand, discard, deck or rest, not {to!r}")
+            raise ValueError(f"'to' must be flag, hand, discard, deck or rest, not {shorten(to)}")
 
     @staticmethod
     def _side(name) -> int:
-        if name not in SIDES:
-            raise ValueError(f"a side is 'north' or 'south', not {name!r}")
+        if not isinstance(name, str) or name not in SIDES:  # a list would not even hash
+            raise ValueError(f"a side is 'north' or 'south', not {shorten(name)}")
         return SIDES[name]
 
     # ------------------------------------------------------------ puzzles
@@ -347,10 +352,10 @@ class BattleLineWidget(anywidget.AnyWidget):
         elif kind == "puzzle_goto":
             n = content.get("number")
             if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(self.puzzles):
-                raise ValueError(f"number must be a puzzle number from 1 to {len(self.puzzles)}, not {n!r}")
+                raise ValueError(f"number must be a puzzle number from 1 to {len(self.puzzles)}, not {shorten(n)}")
             self._open_puzzle(n - 1)
         else:
-            raise ValueError(f"{kind!r} is not available in puzzle mode")
+            raise ValueError(f"{shorten(kind)} is not available in puzzle mode")
 
     # ------------------------------------------------------------ messages
     def _need_mode(self, mode: str, what: str) -> None:
@@ -386,7 +391,7 @@ class BattleLineWidget(anywidget.AnyWidget):
             return
         if self.mode == "edit":
             if not kind.startswith("edit_"):
-                raise ValueError(f"{kind!r} is not available in edit mode")
+                raise ValueError(f"{shorten(kind)} is not available in edit mode")
             self._edit(content)
             return
         if self.mode == "puzzle":
@@ -416,9 +421,9 @@ class BattleLineWidget(anywidget.AnyWidget):
                 raise ValueError("this game was not started from the editor")
             self.edit()
         elif kind.startswith("edit_") or kind.startswith("puzzle_"):
-            raise ValueError(f"{kind!r} is not available in play mode")
+            raise ValueError(f"{shorten(kind)} is not available in play mode")
         else:
-            raise ValueError(f"unknown message type {kind!r}")
+            raise ValueError(f"unknown message type {shorten(kind)}")
 
     # -------------------------------------------------------------- turns
     def _start_game(self) -> None:
@@ -426,7 +431,8 @@ class BattleLineWidget(anywidget.AnyWidget):
         g = self.game
         first = self._who(g.to_move)
         verb = self._say("plays_first_you" if first == self._say("you") else "plays_first_other")
-        self._log = [self._say("new_game", rules=self._say(f"rules_{g.rules}"), who=first, verb=verb)]
+        self._log, self._log_at = [], []
+        self._note(self._say("new_game", rules=self._say(f"rules_{g.rules}"), who=first, verb=verb))
         self._last = []
         self._last_claim = None
         self._message = None
@@ -479,10 +485,10 @@ class BattleLineWidget(anywidget.AnyWidget):
                     raise IllegalMoveError(f"{m}: {result.explanation}")
                 self._refresh()
                 return
-            self._log.append(self._describe(player, m, result))
+            self._note(self._describe(player, m, result))
         else:
             g.play(m)  # raises IllegalMoveError, game unchanged
-            self._log.append(self._describe(player, m))
+            self._note(self._describe(player, m))
             self._last_claim = None
         self._message = None
         self._after_move(player)
@@ -490,7 +496,7 @@ class BattleLineWidget(anywidget.AnyWidget):
     def _after_move(self, player: int) -> None:
         g = self.game
         if g.is_over():
-            self._log.append(self._result_text())
+            self._note(self._result_text())
             self._refresh()
             return
         if g.to_move != player:
@@ -502,6 +508,11 @@ class BattleLineWidget(anywidget.AnyWidget):
         self._auto_claims()
         self._refresh()
         self._maybe_bot()
+
+    def _note(self, line: str) -> None:
+        """Add a line to the log, marked with the number of moves played."""
+        self._log.append(line)
+        self._log_at.append(len(self.game.moves))
 
     def _turn_moves(self, player: int) -> list[Move]:
         """The moves of ``player``'s last turn (for marking them on the table)."""
@@ -524,9 +535,9 @@ class BattleLineWidget(anywidget.AnyWidget):
         for f in g.provable_flags():
             result = g.claim(f)
             if result:
-                self._log.append(self._describe(player, Move.claim(f), result) + self._say("automatic"))
+                self._note(self._describe(player, Move.claim(f), result) + self._say("automatic"))
                 if g.is_over():
-                    self._log.append(self._result_text())
+                    self._note(self._result_text())
                     return
 
     # ---------------------------------------------------------------- bot
@@ -567,6 +578,8 @@ class BattleLineWidget(anywidget.AnyWidget):
                     return  # a new game, an undo or the editor happened meanwhile
                 self._apply_bot_move(m, moves)
         except Exception as e:
+            if generation != self._generation:
+                return  # the failure of a game that is gone
             self._message = {"kind": "error", "text": f"The bot failed: {type(e).__name__}: {e}"}
         self._bot_done(moves)
 
@@ -580,14 +593,14 @@ class BattleLineWidget(anywidget.AnyWidget):
         else:
             self.game.play(m)
         moves.append(m)
-        self._log.append(self._describe(bot_seat, m, result))
+        self._note(self._describe(bot_seat, m, result))
 
     def _bot_done(self, moves: list[Move]) -> None:
         self._thinking = False
         self._last = moves
         g = self.game
         if g.is_over():
-            self._log.append(self._result_text())
+            self._note(self._result_text())
         else:
             self._turn_starts.append(len(g.moves))
             self._auto_claims()

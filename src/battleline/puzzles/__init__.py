@@ -28,7 +28,9 @@ from importlib import resources
 from pathlib import Path
 
 from ..game import Game
-from ..moves import IllegalMoveError, Move, PositionError
+from ..errors import shorten
+from ..moves import Move, PositionError
+from ..notation import json_document
 from ..solver import solve
 
 __all__ = ["Puzzle", "PuzzleError", "load", "bundled", "verify", "create"]
@@ -50,6 +52,11 @@ class Puzzle:
     position: str
     answer: dict
 
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise PuzzleError(f"kind must be one of {', '.join(KINDS)}, not {shorten(self.kind)}")
+        check_answer(self.kind, self.answer)
+
     def game(self) -> Game:
         """A fresh game at the puzzle's position."""
         return Game.from_position(self.position)
@@ -67,27 +74,68 @@ class Puzzle:
                            "answer": self.answer}, indent=1, ensure_ascii=False)
 
 
-def parse(text: str, source: str = "puzzle") -> Puzzle:
-    """A puzzle from its JSON text; raises :class:`PuzzleError` naming the problem."""
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise PuzzleError(f"{source}: not JSON: {e}") from None
+MAX_TURNS = 20  # a "win" puzzle deeper than this is beyond the exact solver anyway
+
+
+def _whole(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def check_answer(kind: str, answer) -> None:
+    """Raise :class:`PuzzleError` unless ``answer`` has the shape its ``kind`` needs:
+    ``{"flags": [N, ...]}``, ``{"flag": N, "move": "TEXT"}`` or ``{"turns": N}``.
+
+    >>> check_answer("win", {"turns": 0})
+    Traceback (most recent call last):
+    ...
+    battleline.puzzles.PuzzleError: the answer's "turns" must be a whole number from 1 to 20, not 0
+    """
+    if not isinstance(answer, dict):
+        raise PuzzleError("the answer must be a JSON object")
+    if kind == "claims":
+        flags = answer.get("flags")
+        if not isinstance(flags, list) or not all(_whole(f) and 1 <= f <= 9 for f in flags):
+            raise PuzzleError(f"the answer's \"flags\" must be a list of flag numbers 1 to 9, "
+                              f"not {shorten(flags)}")
+    elif kind == "move":
+        flag, move = answer.get("flag"), answer.get("move")
+        if not (_whole(flag) and 1 <= flag <= 9):
+            raise PuzzleError(f"the answer's \"flag\" must be a flag number 1 to 9, not {shorten(flag)}")
+        if not isinstance(move, str):
+            raise PuzzleError(f"the answer's \"move\" must be move text, not {shorten(move)}")
+        try:
+            Move.parse(move)
+        except ValueError as e:
+            raise PuzzleError(f"the answer's \"move\": {e}") from None
+    elif kind == "win":
+        turns = answer.get("turns")
+        if not (_whole(turns) and 1 <= turns <= MAX_TURNS):
+            raise PuzzleError(f"the answer's \"turns\" must be a whole number from 1 to {MAX_TURNS}, "
+                              f"not {shorten(turns)}")
+
+
+def parse(text: str | dict, source: str = "puzzle") -> Puzzle:
+    """A puzzle from its JSON text (or the dict it holds); raises :class:`PuzzleError`
+    naming the problem."""
+    doc = json_document(text, source, PuzzleError)
     if not isinstance(doc, dict) or doc.get("format") != "battleline-puzzle":
         raise PuzzleError(f"{source}: expected a JSON object with \"format\": \"battleline-puzzle\"")
     missing = [k for k in ("id", "kind", "question", "position", "answer") if k not in doc]
     if missing:
         raise PuzzleError(f"{source}: missing {', '.join(missing)}")
-    if doc["kind"] not in KINDS:
-        raise PuzzleError(f"{source}: kind must be one of {', '.join(KINDS)}, not {doc['kind']!r}")
-    if not isinstance(doc["answer"], dict):
-        raise PuzzleError(f"{source}: the answer must be a JSON object")
-    p = Puzzle(str(doc["id"]), str(doc.get("title", doc["id"])), str(doc.get("level", "")),
-               doc["kind"], str(doc["question"]), str(doc["position"]), doc["answer"])
     try:
-        p.game()
+        p = Puzzle(str(doc["id"]), str(doc.get("title", doc["id"])), str(doc.get("level", "")),
+                   doc["kind"], str(doc["question"]), str(doc["position"]), doc["answer"])
+    except PuzzleError as e:
+        raise PuzzleError(f"{source}: {e}") from None
+    try:
+        g = p.game()
     except PositionError as e:
         raise PuzzleError(f"{source}: the position is invalid: {e}") from None
+    if p.kind == "move":
+        m = Move.parse(p.answer["move"])
+        if m not in g.legal_moves(claims=False):
+            raise PuzzleError(f"{source}: the answer's \"move\" {m} is not a legal card move here")
     return p
 
 
@@ -131,7 +179,7 @@ def verify(p: Puzzle, seconds: float = 60.0) -> str:
         flag = int(a["flag"])
         try:
             stated = g.parse_move(a["move"])
-        except IllegalMoveError as e:
+        except ValueError as e:
             raise PuzzleError(f"{p.id}: {e}") from None
         winners = [m for m in g.legal_moves(claims=False) if _move_wins_flag(g, m, flag)]
         if winners != [stated]:
@@ -164,14 +212,14 @@ def create(position: str, kind: str, question: str, *, id: str = "my-puzzle", ti
     except PositionError as e:
         raise PuzzleError(f"the position is invalid: {e}") from None
     if kind not in KINDS:
-        raise PuzzleError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
+        raise PuzzleError(f"kind must be one of {', '.join(KINDS)}, not {shorten(kind)}")
     if g.is_over():
         raise PuzzleError("the game is already over in this position")
     if kind == "claims":
         answer: dict = {"flags": g.provable_flags()}
     elif kind == "move":
         if isinstance(flag, bool) or not isinstance(flag, int) or not 1 <= flag <= 9:
-            raise PuzzleError(f"a move puzzle needs flag=N (1 to 9), not {flag!r}")
+            raise PuzzleError(f"a move puzzle needs flag=N (1 to 9), not {shorten(flag)}")
         winners = [m for m in g.legal_moves(claims=False) if _move_wins_flag(g, m, flag)]
         if len(winners) != 1:
             raise PuzzleError(f"a move puzzle needs exactly one move that wins flag {flag}; "
@@ -180,7 +228,7 @@ def create(position: str, kind: str, question: str, *, id: str = "my-puzzle", ti
         answer = {"flag": flag, "move": str(winners[0])}
     else:
         if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
-            raise PuzzleError(f"a win puzzle needs turns=N (1 or more), not {turns!r}")
+            raise PuzzleError(f"a win puzzle needs turns=N (1 or more), not {shorten(turns)}")
         answer = {"turns": turns}
     p = Puzzle(id, title or id, level, kind, question, position, answer)
     verify(p, seconds=seconds)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import time
 
 from ..game import Game
+from ..errors import shorten
 from ..moves import IllegalMoveError, Move
 from ..solver import _Search, solve
 from .. import texts
@@ -99,7 +100,7 @@ class PuzzleSession:
         try:
             picked = sorted({int(f) for f in flags})
         except (TypeError, ValueError):
-            raise ValueError(f"flags must be a list of flag numbers, not {flags!r}") from None
+            raise ValueError(f"flags must be a list of flag numbers, not {shorten(flags)}") from None
         bad = [f for f in picked if not 1 <= f <= 9]
         if bad:
             raise ValueError(f"flags are numbered 1 to 9, not {bad[0]}")
@@ -274,7 +275,7 @@ class PuzzleSession:
         g = self.game
         m = g.parse_move(self.puzzle.answer["move"])
         flag = int(self.puzzle.answer["flag"])
-        g.push(m)
+        g.play(m)
         r = g.check_claim(flag, self.seat)
         self.status = "revealed"
         self._add_step(self._say("pz_step_move", who=self._who(self.seat), move=self._move_words(m))
