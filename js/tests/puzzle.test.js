@@ -179,13 +179,14 @@ describe("explain in play mode", { skip: NO_DOM }, () => {
     assert.match(el.querySelector('[aria-label="Explanation of flag 1"]').textContent, /Counterexample:.*Wedge 8-9-10/);
   });
 
-  it("the claim answer and the explanation can show together (in two rows)", () => {
+  it("the claim answer and the explanation can show together (below and above the flag)", () => {
     const claim = fixture("claim-failed");
     const view = { ...claim, explain: { ...fixture("explain").explain, flag: 7 } };
     const { el } = mountView(widget, view);
-    const notes = [...el.querySelectorAll('.bl-line [role="note"]')];
+    const notes = [...el.querySelectorAll(".bl-line .bl-callout")];
     assert.deepEqual(notes.map(nameOf), ["Claim of flag 7", "Explanation of flag 7"]);
-    assert.match(notes[1].getAttribute("style"), /grid-row:3/);
+    assert.ok(notes[0].classList.contains("bl-callout-below"));
+    assert.ok(notes[1].classList.contains("bl-callout-above"));
   });
 
   it("hidden under the hot-seat cover", () => {
