@@ -133,6 +133,33 @@ export function cardName(view, cardId) {
   return (c && c.name) || cardId;
 }
 
+/** The ways to show your hand: as dealt and drawn, by colour, by value. */
+export const HAND_ORDERS = Object.freeze(["drawn", "color", "value"]);
+
+/**
+ * Your hand in the order chosen (a view preference: it sorts only what Python sent, and
+ * decides nothing). "color": troops by colour (red, orange, yellow, green, blue, purple)
+ * then value; "value": troops by value then colour; Tactics cards last, as drawn.
+ * Any other order keeps Python's.
+ */
+export function sortHand(cards, order) {
+  const list = Array.isArray(cards) ? cards.slice() : [];
+  if (order !== "color" && order !== "value") return list;
+  const colors = Object.keys(COLORS);
+  const troop = (c) => !!c && colors.includes(c.color) && Number.isFinite(c.value);
+  const key = (c) => {
+    const col = colors.indexOf(c.color);
+    return order === "color" ? [col, c.value] : [c.value, col];
+  };
+  const troops = list.filter(troop);
+  troops.sort((a, b) => {
+    const [a1, a2] = key(a);
+    const [b1, b2] = key(b);
+    return a1 - b1 || a2 - b2;
+  });
+  return troops.concat(list.filter((c) => !troop(c)));
+}
+
 /** Is your side of this flag complete (3 cards, or `required`)? */
 export function sideComplete(flag) {
   const need = flag.required || 3;
@@ -178,7 +205,9 @@ export function interaction(view, selection) {
   // Claim buttons show on each open flag where your side is complete (not in a claims
   // puzzle: there the flags are picked and the answer checked).
   for (const f of view.flags || []) {
-    if (!f.claimed && sideComplete(f) && !view.cover && !isClaimsPuzzle(view)) ia.claimButtons.push(f.number);
+    if (!f.claimed && sideComplete(f) && !view.cover && !view.result && !isClaimsPuzzle(view)) {
+      ia.claimButtons.push(f.number);
+    }
   }
   if (isBlocked(view)) return ia;
   const legal = legalMoves(view);

@@ -6,6 +6,7 @@
 import { h } from "./dom.js";
 import { langOf, t } from "./i18n.js";
 import {
+  HAND_ORDERS,
   claimLabel,
   coverText,
   explainAllowed,
@@ -17,6 +18,7 @@ import {
   modeOf,
   placeLabel,
   reasonText,
+  sortHand,
   tableCardLabel,
 } from "./logic.js";
 import { isPicked, picksEnabled } from "./puzzle.js";
@@ -131,13 +133,13 @@ function envChips(view, flag, mine, ia, marks) {
   );
 }
 
-/** Where a callout under the line goes: five columns wide around flag `n`, its arrow
- * pointing up at the flag. */
-function calloutPlace(flag, row) {
+/** Where a callout goes: over the line (it never pushes the page), five columns wide
+ * around flag `n`, its arrow pointing at the flag stone. */
+function calloutPlace(flag) {
   const n = Math.min(9, Math.max(1, Number(flag) || 1));
   const start = Math.min(5, Math.max(1, n - 2));
   const arrow = ((n - start + 0.5) / 5) * 100;
-  return `grid-column:${start} / span 5;--arrow:${arrow.toFixed(1)}%;grid-row:${row}`;
+  return `grid-column:${start} / span 5;grid-row:1;--arrow:${arrow.toFixed(1)}%`;
 }
 
 function counterexampleRow(view, cards, formation) {
@@ -149,7 +151,8 @@ function counterexampleRow(view, cards, formation) {
     formation ? h("span", { class: "bl-callout-formation" }, formation) : null);
 }
 
-/** The answer to a claim, in its own row under the line (so it never covers a card). */
+/** The answer to a claim: an overlay below the flag stone (a failed claim is an alert).
+ * Closed with its × button or Escape. */
 function claimCallout(view, claim, ui) {
   const failed = !claim.holds;
   return h(
@@ -157,11 +160,11 @@ function claimCallout(view, claim, ui) {
     {
       key: "claim-callout",
       id: `${ui.uid}-claim`,
-      class: `bl-callout ${failed ? "bl-callout-fail" : "bl-callout-ok"}`,
-      role: "note",
+      class: `bl-callout bl-popup bl-callout-below ${failed ? "bl-callout-fail" : "bl-callout-ok"}`,
+      role: failed ? "alert" : "status",
       "aria-label": t(view, "claimOf", { n: claim.flag }),
       "data-flag": claim.flag,
-      style: calloutPlace(claim.flag, 2),
+      style: calloutPlace(claim.flag),
     },
     h("div", { class: "bl-callout-head" },
       h("strong", null, t(view, failed ? "claimNotProved" : "claimProved", { n: claim.flag })),
@@ -174,28 +177,37 @@ function claimCallout(view, claim, ui) {
         title: t(view, "close"),
       }, "×"),
     ),
-    claim.explanation ? h("p", { class: "bl-callout-text" }, claim.explanation) : null,
-    counterexampleRow(view, claim.counterexample || [], claim.formation),
+    h("div", { class: "bl-callout-body" },
+      claim.explanation ? h("p", { class: "bl-callout-text" }, claim.explanation) : null,
+      counterexampleRow(view, claim.counterexample || [], claim.formation)),
   );
 }
 
-/** A flag explained on demand (view.explain), under the claim answer when both show. */
-function explainCallout(view, ex, ui, row) {
+/** What the explanation's badge says: whether the flag can be claimed, or who holds it. */
+function explainBadge(view, ex) {
+  const flag = (view.flags || []).find((f) => f.number === ex.flag);
+  if (flag && flag.claimed) return t(view, flag.claimed === "mine" ? "explainYours" : "explainTheirs");
+  return t(view, ex.holds ? "explainHolds" : "explainOpen");
+}
+
+/** A flag explained on demand (view.explain): an overlay above the flag stone, so that it
+ * and a claim's answer (below the stone) can show together. */
+function explainCallout(view, ex, ui) {
   const lines = Array.isArray(ex.lines) ? ex.lines : [];
   return h(
     "div",
     {
       key: "explain-callout",
       id: `${ui.uid}-explain`,
-      class: `bl-callout bl-callout-explain ${ex.holds ? "bl-callout-ok" : "bl-callout-info"}`,
+      class: `bl-callout bl-popup bl-callout-above bl-callout-explain ${ex.holds ? "bl-callout-ok" : "bl-callout-info"}`,
       role: "note",
       "aria-label": t(view, "explanationOf", { n: ex.flag }),
       "data-flag": ex.flag,
-      style: calloutPlace(ex.flag, row),
+      style: calloutPlace(ex.flag),
     },
     h("div", { class: "bl-callout-head" },
       h("strong", null, t(view, "explainHead", { n: ex.flag }),
-        h("span", { class: "bl-callout-badge" }, t(view, ex.holds ? "explainHolds" : "explainOpen"))),
+        h("span", { class: "bl-callout-badge" }, explainBadge(view, ex))),
       h("button", {
         type: "button",
         class: "bl-close",
@@ -205,8 +217,9 @@ function explainCallout(view, ex, ui, row) {
         title: t(view, "close"),
       }, "×"),
     ),
-    lines.map((line, i) => h("p", { class: "bl-callout-text", key: `ex-${i}` }, line)),
-    counterexampleRow(view, ex.counterexample || [], ex.counter_formation),
+    h("div", { class: "bl-callout-body" },
+      lines.map((line, i) => h("p", { class: "bl-callout-text", key: `ex-${i}` }, line)),
+      counterexampleRow(view, ex.counterexample || [], ex.counter_formation)),
   );
 }
 
@@ -356,9 +369,13 @@ function opponentArea(view, marks) {
       { class: "bl-opp-hand", role: "group", "aria-label": t(view, "opponentHand", { n: count }) },
       h("span", { class: "bl-backs", "aria-hidden": "true" },
         Array.from({ length: backs }, (_, i) => cardBack(`ob-${i}`, "bl-small"))),
-      known.map((c) => h("span", { key: `known-${c.id}`, class: "bl-known" },
-        cardImage(c, { cls: "bl-small", label: t(view, "known", { name: c.name }), view }),
-        h("span", { class: "bl-known-tag", "aria-hidden": "true" }, t(view, "knownTag")))),
+      // The cards the opponent is known to hold: one group under one tag.
+      known.length
+        ? h("span", { class: "bl-known", key: "known" },
+          h("span", { class: "bl-known-tag", "aria-hidden": "true" }, t(view, "knownTag")),
+          h("span", { class: "bl-known-cards" }, known.map((c) =>
+            cardImage(c, { key: `known-${c.id}`, cls: "bl-small", label: t(view, "known", { name: c.name }), view }))))
+        : null,
       h("span", { class: "bl-count", "aria-hidden": "true", title: t(view, "cardsInHand", { n: count }) }, String(count)),
     ),
     discardPile(view, (view.discards || {}).theirs || [], "theirs", marks),
@@ -384,7 +401,25 @@ function deck(view, name, ia, marks) {
   );
 }
 
-function myArea(view, ia, marks) {
+/** The hand-order toggle: a view preference of this page, not part of the game. */
+function sortToggle(view, order) {
+  return h(
+    "div",
+    { class: "bl-sort", role: "group", "aria-label": t(view, "sortHand") },
+    HAND_ORDERS.map((o) => h("button", {
+      type: "button",
+      key: `sort-${o}`,
+      class: `bl-sort-btn${o === order ? " is-on" : ""}`,
+      "aria-pressed": String(o === order),
+      "data-act": "sort",
+      "data-order": o,
+      "aria-label": t(view, `sort.${o}`),
+      title: t(view, `sort.${o}`),
+    }, t(view, `sortShort.${o}`))),
+  );
+}
+
+function myArea(view, ia, marks, ui) {
   const played = (view.tactics_played || {}).mine || 0;
   const sel = ia.selection;
   const actions = [
@@ -403,7 +438,7 @@ function myArea(view, ia, marks) {
       h(
         "div",
         { class: "bl-hand", role: "group", "aria-label": t(view, "yourHand") },
-        (view.hand || []).map((card) => {
+        sortHand(view.hand || [], ui.handOrder).map((card) => {
           const a = ia.hand[card.id];
           const selected = !!a && a.action === "selected";
           return cardButton(card, {
@@ -423,6 +458,7 @@ function myArea(view, ia, marks) {
       h("div", { class: "bl-actions" }, actions),
     ),
     h("div", { class: "bl-seat-side" },
+      (view.hand || []).length > 1 ? sortToggle(view, ui.handOrder || "drawn") : null,
       h("span", { class: "bl-stat" }, t(view, "tacticsPlayed", { n: played })),
       discardPile(view, (view.discards || {}).mine || [], "mine", marks)),
   );
@@ -436,21 +472,24 @@ function statusText(view) {
   return fb && fb.text && fb.text === status ? "" : status;
 }
 
-function statusBar(view, ia) {
+function statusBar(view, ia, ui) {
   const msg = view.message;
   let turn = null; // a coloured dot: whose turn (the status line says it in words)
   if (!view.result && !view.cover && statusText(view)) turn = view.my_turn ? "mine" : "theirs";
+  // Once the game is over the banner says it: the status line only tells screen readers.
+  const over = !!(view.result && view.result.text);
   return h(
     "div",
     { class: "bl-statusbar" },
     turn ? h("span", { class: `bl-turn is-${turn}`, "aria-hidden": "true" }) : null,
-    h("div", { class: "bl-status", role: "status", "aria-live": "polite", key: "status" }, statusText(view)),
+    h("div", { class: `bl-status${over ? " bl-sr" : ""}`, role: "status", "aria-live": "polite", key: "status" },
+      statusText(view)),
     view.thinking
       ? h("span", { class: "bl-thinking bl-thinking-status", key: "thinking-status" },
         h("span", { class: "bl-dots", "aria-hidden": "true" }), t(view, "thinking"))
       : null,
     h("div", { class: "bl-hint", "aria-live": "polite", key: "hint" }, ia.prompt || ""),
-    messageLine(msg),
+    messageLine(msg, view, ui.messageHidden),
   );
 }
 
@@ -554,15 +593,15 @@ export function buildApp(view, ia, ui) {
         h("div", { class: "bl-line", style: `--n:${maxReq}` },
           flags.map((f) => flagColumn(view, f, ia, marks, ui, maxReq)),
           claimOpen ? claimCallout(view, view.claim, ui) : null,
-          explainShown(view) ? explainCallout(view, view.explain, ui, claimOpen ? 3 : 2) : null)),
-      myArea(view, ia, marks),
+          explainShown(view) ? explainCallout(view, view.explain, ui) : null)),
+      myArea(view, ia, marks, ui),
     );
   return h(
     "div",
     { class: cls.join(" "), "data-phase": view.phase || "", lang: langOf(view) },
     puzzle ? puzzleHeader(view, ui) : header(view),
     puzzle ? puzzlePanel(view, ui) : null,
-    statusBar(view, ia),
+    statusBar(view, ia, ui),
     resultBanner(view),
     board,
     footer(view, ui),

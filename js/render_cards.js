@@ -169,14 +169,25 @@ export function formationText(text) {
   return h("span", null, h("span", { class: "bl-fname" }, m[1]), " ", h("span", { class: "bl-ftotal" }, m[2]));
 }
 
-/** Python's answer to the last intent, near the status line: an error is an alert. */
-export function messageLine(msg) {
-  if (!msg || !msg.text) return null;
+/** Python's answer to the last intent: a pop-up over the table under the status line (it
+ * never pushes the page); an error is an alert. Closed with its × button or Escape
+ * (`hidden` once closed). */
+export function messageLine(msg, view, hidden = false) {
+  if (!msg || !msg.text || hidden) return null;
   const error = msg.kind === "error";
   return h("div", {
     key: "message",
-    class: `bl-message bl-message-${error ? "error" : "info"}`,
-    role: error ? "alert" : null,
+    class: `bl-message bl-popup bl-message-${error ? "error" : "info"}`,
+    role: error ? "alert" : "status",
     "aria-live": error ? null : "polite",
-  }, msg.text);
+  },
+  h("span", { class: "bl-message-text" }, msg.text),
+  h("button", {
+    type: "button",
+    class: "bl-close",
+    key: "message-close",
+    "data-act": "dismiss-message",
+    "aria-label": t(view, "closeMessage"),
+    title: t(view, "close"),
+  }, "×"));
 }

@@ -321,7 +321,7 @@ function panel(view, ed, ui) {
   );
 }
 
-function statusBar(view, ed, ea) {
+function statusBar(view, ed, ea, ui) {
   const msg = ed.message;
   const prompt = ea.card
     ? `${t(view, "editPromptSelected", { name: ea.card.name })}${t(view, "escapeCancels")}`
@@ -331,7 +331,7 @@ function statusBar(view, ed, ea) {
     { class: "bl-statusbar" },
     view.status ? h("div", { class: "bl-status", role: "status", "aria-live": "polite", key: "status" }, view.status) : null,
     h("div", { class: "bl-hint", "aria-live": "polite", key: "hint" }, prompt),
-    messageLine(msg),
+    messageLine(msg, view, ui.messageHidden),
   );
 }
 
@@ -356,7 +356,7 @@ export function buildEditor(view, ea, ui) {
       h("div", { class: "bl-top-actions" },
         ea.selection ? button(t(view, "cancel"), "cancel", { key: "edit-cancel", title: t(view, "cancelTitle") }) : null,
         button(t(view, "clear"), "clear", { key: "edit-clear" }))),
-    statusBar(view, ed, ea),
+    statusBar(view, ed, ea, ui),
     h(
       "div",
       { class: "bl-board bl-edit-board", key: "edit-board", role: "region", "aria-label": t(view, "battleLine") },

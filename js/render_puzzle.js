@@ -78,13 +78,26 @@ export function puzzlePanel(view, ui) {
         : null,
       button(t(view, "showNextStep"), "step", { key: "puzzle-step", disabled: !p.can_step }),
       button(t(view, "startAgain"), "reset", { key: "puzzle-reset" })),
+    // The feedback is a pop-up over the board (it never pushes the page), closed with its
+    // × button or Escape; the live region stays, empty, once closed.
     h("div", {
       key: "puzzle-feedback",
-      class: `bl-puzzle-feedback${fb ? ` is-${kind}` : " is-empty"}${isStep ? " bl-sr" : ""}`,
+      class: `bl-puzzle-feedback bl-popup${fb && !ui.feedbackHidden ? ` is-${kind}` : " is-empty"}${isStep ? " bl-sr" : ""}`,
       role: "status",
       "aria-live": "polite",
       "aria-label": t(view, "puzzleFeedback"),
-    }, feedbackLines(fb).map((line, i) => h("p", { key: `fb-${i}` }, line))),
+    },
+    fb && !ui.feedbackHidden ? feedbackLines(fb).map((line, i) => h("p", { key: `fb-${i}` }, line)) : null,
+    fb && !ui.feedbackHidden && !isStep
+      ? h("button", {
+        type: "button",
+        class: "bl-close",
+        key: "feedback-close",
+        "data-act": "dismiss-feedback",
+        "aria-label": t(view, "closeFeedback"),
+        title: t(view, "close"),
+      }, "×")
+      : null),
     steps.length
       ? h("div", { class: "bl-puzzle-steps", key: "puzzle-steps" },
         h("div", { class: "bl-caption", id: `${ui.uid}-steps` }, t(view, "solutionSteps")),

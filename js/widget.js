@@ -14,7 +14,8 @@ import {
   normalizeTextDraft,
   positionText,
 } from "./editor.js";
-import { click, interaction, modeOf } from "./logic.js";
+import { watchFit } from "./layout.js";
+import { HAND_ORDERS, click, interaction, modeOf } from "./logic.js";
 import { normalizePicks, puzzleClick } from "./puzzle.js";
 import { buildApp } from "./render.js";
 import { buildEditor } from "./render_editor.js";
@@ -39,6 +40,8 @@ function targetOf(btn) {
   if (deck != null) t.deck = deck;
   const number = btn.getAttribute("data-number");
   if (number != null) t.number = Number(number);
+  const order = btn.getAttribute("data-order");
+  if (order != null) t.order = order;
   // Editor places: data-to with data-side (flags) or data-player (hands, discards).
   const to = btn.getAttribute("data-to");
   if (to != null) {
@@ -80,12 +83,20 @@ export function mount({ model, el }) {
   let opponent = null; // edit: the opponent chosen for "Play from here"
   let copied = false;
   let copiedTimer = null;
+  // Pop-ups closed by the user (× or Escape), by content; any new intent shows the answer
+  // to it again.
   let dismissedClaim = null;
+  let dismissedMessage = null;
+  let dismissedFeedback = null;
+  let handOrder = "drawn"; // a view preference: logic.js sortHand
   let pending = false;
   let pendingTimer = null;
   let logLength = -1;
 
   const view = () => model.get("view") || {};
+  const messageOf = (v) => (modeOf(v) === "edit" ? (v.editor || {}).message : v.message) || null;
+  const keyOf = (x) => (x ? JSON.stringify(x) : null);
+  const feedbackOf = (v) => (v.puzzle && v.puzzle.feedback) || null;
 
   function build(v) {
     const m = modeOf(v);
@@ -101,13 +112,78 @@ export function mount({ model, el }) {
       const ea = editorInteraction(v, editSelection);
       editSelection = ea.selection;
       textDraft = normalizeTextDraft(v, textDraft);
-      return buildEditor(v, ea, { uid, opponent, text: positionText(v, textDraft), copied });
+      return buildEditor(v, ea, {
+        uid, opponent, text: positionText(v, textDraft), copied, messageHidden: messageHidden(v),
+      });
     }
     const ia = interaction(v, selection);
     selection = ia.selection;
     picks = normalizePicks(v, picks);
-    const claimKey = v.claim ? JSON.stringify(v.claim) : null;
-    return buildApp(v, ia, { uid, claimKey, dismissedClaim, pending, picks: picks.picks });
+    const claimKey = keyOf(v.claim);
+    return buildApp(v, ia, {
+      uid,
+      claimKey,
+      dismissedClaim,
+      pending,
+      picks: picks.picks,
+      handOrder,
+      messageHidden: messageHidden(v),
+      feedbackHidden: !!feedbackOf(v) && keyOf(feedbackOf(v)) === dismissedFeedback,
+    });
+  }
+
+  function messageHidden(v) {
+    const msg = messageOf(v);
+    return !!msg && keyOf(msg) === dismissedMessage;
+  }
+
+  /** The pop-ups showing now, the most recent kind first. */
+  function openPopups() {
+    const v = view();
+    const open = [];
+    if (mode !== "edit" && v.claim && v.claim.flag && keyOf(v.claim) !== dismissedClaim) open.push("claim");
+    if (mode !== "edit" && v.explain && v.explain.flag && app.querySelector(".bl-callout-explain")) open.push("explain");
+    if (messageOf(v) && messageOf(v).text && !messageHidden(v)) open.push("message");
+    if (mode === "puzzle" && feedbackOf(v) && keyOf(feedbackOf(v)) !== dismissedFeedback
+      && app.querySelector(".bl-puzzle-feedback:not(.is-empty) .bl-close")) open.push("feedback");
+    return open;
+  }
+
+  /** Close one pop-up; focus goes back to what opened it when it was inside the pop-up. */
+  function dismiss(kind) {
+    const v = view();
+    const active = doc.activeElement;
+    const popup = active && active.closest ? active.closest(".bl-popup") : null;
+    let flag = null;
+    if (kind === "claim") {
+      dismissedClaim = keyOf(v.claim);
+      flag = v.claim ? v.claim.flag : null;
+    } else if (kind === "explain") {
+      flag = v.explain ? v.explain.flag : null;
+      // Python keeps the explanation open: ask it to close (not a new intent to answer).
+      const r = click(v, selection, { type: "explain-close" });
+      if (r.message) model.send(r.message);
+    } else if (kind === "message") {
+      dismissedMessage = keyOf(messageOf(v));
+    } else if (kind === "feedback") {
+      dismissedFeedback = keyOf(feedbackOf(v));
+    }
+    update();
+    if (!popup) return;
+    const selectors = kind === "claim"
+      ? [`[data-act="claim"][data-flag="${flag}"]`, `[data-act="flag"][data-flag="${flag}"]`]
+      : kind === "explain"
+        ? [`[data-act="explain"][data-flag="${flag}"]`]
+        : kind === "feedback"
+          ? ['[data-act="check"]', '[data-act="step"]']
+          : [];
+    for (const sel of selectors) {
+      const el = app.querySelector(sel);
+      if (el && !el.disabled && typeof el.focus === "function") {
+        el.focus({ preventScroll: true });
+        return;
+      }
+    }
   }
 
   function update() {
@@ -143,8 +219,17 @@ export function mount({ model, el }) {
     pendingTimer = null;
   }
 
+  /** A new intent: its answer shows even if an equal one was closed before. */
+  function forgetDismissed() {
+    dismissedClaim = null;
+    dismissedMessage = null;
+    dismissedFeedback = null;
+  }
+
   function send(message) {
-    if (message) model.send(message);
+    if (!message) return;
+    forgetDismissed();
+    model.send(message);
   }
 
   function act(target) {
@@ -177,7 +262,7 @@ export function mount({ model, el }) {
           update();
         }, PENDING_MS);
       }
-      model.send(r.message);
+      send(r.message);
     }
     update();
   }
@@ -233,9 +318,12 @@ export function mount({ model, el }) {
     const btn = event.target && event.target.closest ? event.target.closest("[data-act]") : null;
     if (!btn || !root.contains(btn) || btn.disabled) return;
     const target = targetOf(btn);
-    if (target.type === "dismiss-claim") {
-      const c = view().claim;
-      dismissedClaim = c ? JSON.stringify(c) : null;
+    if (target.type === "dismiss-claim" || target.type === "dismiss-message" || target.type === "dismiss-feedback") {
+      dismiss(target.type.slice("dismiss-".length));
+      return;
+    }
+    if (target.type === "sort") {
+      if (HAND_ORDERS.includes(target.order)) handOrder = target.order;
       update();
       return;
     }
@@ -285,6 +373,7 @@ export function mount({ model, el }) {
     }
   }
 
+  /** Escape drops the chosen card first, else closes the pop-ups. */
   function onKeydown(event) {
     if (event.key !== "Escape") return;
     if (mode === "edit" ? editSelection : selection) {
@@ -293,7 +382,13 @@ export function mount({ model, el }) {
       event.preventDefault();
       event.stopPropagation();
       update();
+      return;
     }
+    const open = openPopups();
+    if (!open.length) return;
+    event.preventDefault();
+    event.stopPropagation();
+    for (const kind of open) dismiss(kind);
   }
 
   function onView() {
@@ -301,6 +396,10 @@ export function mount({ model, el }) {
     update();
   }
 
+  const stopFit = watchFit(root, (fit) => {
+    root.setAttribute("data-fit", fit);
+    root.classList.toggle("bl-compact", fit === "compact");
+  });
   model.on("change:view", onView);
   root.addEventListener("click", onClick);
   root.addEventListener("change", onChange);
@@ -310,6 +409,7 @@ export function mount({ model, el }) {
 
   return () => {
     model.off("change:view", onView);
+    stopFit();
     root.removeEventListener("click", onClick);
     root.removeEventListener("change", onChange);
     root.removeEventListener("input", onInput);

@@ -124,7 +124,7 @@ describe("display", { skip: NO_DOM }, () => {
     assert.equal(el.querySelectorAll(".bl-opp-hand .bl-back").length, 5, "6 cards, one known");
     const known = el.querySelector('[aria-label="Purple 10 (known)"]');
     assert.ok(known);
-    assert.match(known.parentElement.textContent, /known/);
+    assert.match(known.closest(".bl-known").textContent, /known/, "one tag for the known cards");
     assert.ok(el.querySelector('[aria-label="Opponent\'s discard: Scout"]'));
     assert.match(el.textContent, /Tactics played: 2/);
     assert.match(el.querySelector(".bl-score").textContent, /5 : 2/);
@@ -135,7 +135,7 @@ describe("display", { skip: NO_DOM }, () => {
   it("message, result banner and the Next game button", () => {
     const { el, model } = mountView(makeView({ message: { kind: "error", text: "R7@9: flag 9 is full" } }));
     const msg = el.querySelector(".bl-message");
-    assert.equal(msg.textContent, "R7@9: flag 9 is full");
+    assert.equal(msg.querySelector(".bl-message-text").textContent, "R7@9: flag 9 is full");
     assert.equal(msg.getAttribute("role"), "alert");
     assert.equal(maybeButton(el, "Next game"), null);
     model.set(makeView({
@@ -160,8 +160,9 @@ describe("display", { skip: NO_DOM }, () => {
   it("thinking: an indicator, and nothing on the board can be clicked", () => {
     const { el, model } = mountView(makeView({ ...TABLE, thinking: true, my_turn: false, legal: [], status: "Bot is thinking…" }));
     assert.match(el.querySelector(".bl-statusbar").textContent, /thinking…/);
-    // Only the explain buttons stay: asking for an explanation changes nothing in the game.
-    const enabled = [...el.querySelectorAll(".bl-board button")].filter((b) => !b.disabled && !b.matches(".bl-explain"));
+    // Only the explain buttons and the hand order stay: they change nothing in the game.
+    const enabled = [...el.querySelectorAll(".bl-board button")]
+      .filter((b) => !b.disabled && !b.matches(".bl-explain, .bl-sort-btn"));
     assert.deepEqual(enabled.map(nameOf), []);
     button(el, "Red 7").click();
     assert.deepEqual(model.sent, []);
@@ -170,17 +171,19 @@ describe("display", { skip: NO_DOM }, () => {
   it("the claim answer is shown next to its flag, with the counterexample, and can be closed", () => {
     const view = fixture("claim-failed");
     const { el, model } = mountView(view);
-    const note = el.querySelector('.bl-line [role="note"]');
+    const note = el.querySelector('.bl-line [role="alert"]');
+    assert.equal(nameOf(note), "Claim of flag 7");
     assert.equal(note.getAttribute("data-flag"), "7");
-    assert.match(note.getAttribute("style"), /grid-column:5 \/ span 5;--arrow:50.0%/, "under flags 5-9, arrow at 7");
+    assert.ok(note.classList.contains("bl-popup"), "over the table, not in the page's flow");
+    assert.match(note.getAttribute("style"), /grid-column:5 \/ span 5;grid-row:1;--arrow:50.0%/, "under flags 5-9, arrow at 7");
     assert.match(note.textContent, /Not proved/);
     assert.deepEqual([...note.querySelectorAll("[data-card]")].map((n) => n.getAttribute("data-card")), ["B8", "B9", "B10"]);
     assert.match(button(el, "Flag 7").getAttribute("aria-describedby"), /claim/);
     press(el, "Close claim explanation");
-    assert.equal(el.querySelector('[role="note"]'), null);
+    assert.equal(el.querySelector('[role="alert"]'), null);
     // A new answer shows again.
     model.set({ ...view, claim: { ...view.claim, flag: 5, explanation: "Another." } });
-    assert.equal(el.querySelector('[role="note"]').getAttribute("data-flag"), "5");
+    assert.equal(el.querySelector('[role="alert"]').getAttribute("data-flag"), "5");
   });
 });
 

@@ -24,24 +24,29 @@ LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking
                "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 
 
+def pytest_collection_modifyitems(config, items):
+    """Every browser test starts a browser and a Jupyter server: all are in the slow tier."""
+    here = Path(__file__).parent
+    for item in items:
+        if Path(str(item.fspath)).parent == here:
+            item.add_marker(pytest.mark.slow)
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def lab(tmp_path_factory):
-    """A JupyterLab server on loopback; yields (base url, notebook dir)."""
-    root = tmp_path_factory.mktemp("lab")
+def _serve(root: Path, args: list[str], what: str):
+    """Start a Jupyter server (``jupyter <args>``) on loopback serving ``root``; yields its
+    base url and stops it afterwards."""
     port = _free_port()
     env = dict(os.environ, JUPYTER_PLATFORM_DIRS="1")
-    log = open(root / "lab.log", "w")
+    log = open(root / "server.log", "w")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-         "--ServerApp.token=", "--ServerApp.password=", "--allow-root",
-         "--LabApp.news_url=", f"--LabApp.workspaces_dir={root / '.workspaces'}",
-         f"--notebook-dir={root}"],
+        [sys.executable, "-m", "jupyter", *args, "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+         "--ServerApp.token=", "--ServerApp.password=", "--allow-root", f"--notebook-dir={root}"],
         stdout=log, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
     deadline = time.time() + 120
@@ -52,14 +57,32 @@ def lab(tmp_path_factory):
         except Exception:
             if proc.poll() is not None or time.time() > deadline:
                 proc.kill()
-                raise RuntimeError("JupyterLab did not start: " + (root / "lab.log").read_text()[-2000:])
+                raise RuntimeError(f"{what} did not start: " + (root / "server.log").read_text()[-2000:])
             time.sleep(0.5)
-    yield url, root
+    yield url
     proc.terminate()
     try:
         proc.wait(timeout=20)
     except subprocess.TimeoutExpired:
         proc.kill()
+
+
+@pytest.fixture(scope="session")
+def lab(tmp_path_factory):
+    """A JupyterLab server on loopback; yields (base url, notebook dir)."""
+    root = tmp_path_factory.mktemp("lab")
+    args = ["lab", "--LabApp.news_url=", f"--LabApp.workspaces_dir={root / '.workspaces'}"]
+    for url in _serve(root, args, "JupyterLab"):
+        yield url, root
+
+
+@pytest.fixture(scope="session")
+def notebook7(tmp_path_factory):
+    """A Jupyter Notebook 7 server on loopback; yields (base url, notebook dir)."""
+    pytest.importorskip("notebook", minversion="7", reason="pip install 'notebook>=7' (the test extra)")
+    root = tmp_path_factory.mktemp("nb7")
+    for url in _serve(root, ["notebook"], "Jupyter Notebook 7"):
+        yield url, root
 
 
 @pytest.fixture(scope="session")
@@ -138,18 +161,18 @@ def widget_cell(setup: str, state_file: Path) -> str:
     return state_cell(head + textwrap.dedent(setup).strip(), state_file, WIDGET_STATE)
 
 
-@pytest.fixture
-def open_widget(lab, browser, tmp_path, request):
-    """open_widget(setup_code) -> Notebook: the widget running in a real JupyterLab page."""
-    url, root = lab
+def _opener(server, browser, tmp_path, request, page_path):
+    """The ``open_widget`` function for a server (base url, notebook dir); ``page_path(name,
+    n)`` is the path of the page that opens notebook ``name`` (``n`` counts the pages)."""
+    url, root = server
     pages = []
 
     def _open(setup: str, width: int = 1200, raw: bool = False, cell=widget_cell,
-              ready: str = "Flag 1") -> Notebook:
+              ready: str = "Flag 1", height: int = 1000) -> Notebook:
         """``raw``: run ``setup`` as the whole cell, without the state file; ``cell(setup,
         state_file)`` writes the cell otherwise; ``ready`` names a button the widget shows
-        once drawn."""
-        name = f"{request.node.name}".replace("[", "_").replace("]", "")[:60] + ".ipynb"
+        once drawn; ``width`` × ``height`` is the browser's viewport."""
+        name = f"{request.node.name}".replace("[", "_").replace("]", "")[:60] + f"-{len(pages)}.ipynb"
         state_file = tmp_path / "state.json"
         nb = {
             "cells": [{"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
@@ -159,12 +182,11 @@ def open_widget(lab, browser, tmp_path, request):
             "nbformat": 4, "nbformat_minor": 5,
         }
         (root / name).write_text(json.dumps(nb))
-        context = browser.new_context(viewport={"width": width, "height": 1000})
+        context = browser.new_context(viewport={"width": width, "height": height})
         context.set_default_timeout(60000)  # generous: the machine may be busy
         page = context.new_page()
         pages.append((context, page))
-        # A workspace of its own, so that no other notebook is open in the page.
-        page.goto(f"{url}/lab/workspaces/w{len(pages)}-{abs(hash(name))}/tree/{name}?reset")
+        page.goto(url + page_path(name, len(pages)))
         page.wait_for_selector(".jp-Notebook", timeout=60000)
         page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle'], "
                                "#jp-main-statusbar :text('Idle')", timeout=60000)
@@ -187,10 +209,30 @@ def open_widget(lab, browser, tmp_path, request):
         page.get_by_role("button", name=ready, exact=True).first.wait_for(timeout=60000)
         return nbk
 
-    yield _open
-    for i, (context, page) in enumerate(pages):
-        try:
-            page.screenshot(path=str(tmp_path / f"final-{i}.png"), full_page=True)
-        except Exception:
-            pass
-        context.close()
+    def close():
+        for i, (context, page) in enumerate(pages):
+            try:
+                page.screenshot(path=str(tmp_path / f"final-{i}.png"), full_page=True)
+            except Exception:
+                pass
+            context.close()
+
+    return _open, close
+
+
+@pytest.fixture
+def open_widget(lab, browser, tmp_path, request):
+    """open_widget(setup_code) -> Notebook: the widget running in a real JupyterLab page."""
+    # A workspace of its own, so that no other notebook is open in the page.
+    open_, close = _opener(lab, browser, tmp_path, request,
+                           lambda name, n: f"/lab/workspaces/w{n}-{abs(hash(name))}/tree/{name}?reset")
+    yield open_
+    close()
+
+
+@pytest.fixture
+def open_widget_nb7(notebook7, browser, tmp_path, request):
+    """open_widget for Jupyter Notebook 7: the notebook in its own page (/notebooks/NAME)."""
+    open_, close = _opener(notebook7, browser, tmp_path, request, lambda name, n: f"/notebooks/{name}")
+    yield open_
+    close()

@@ -1,0 +1,69 @@
+// Which layout fits: "roomy" (the full-size table) or "compact" (smaller cards and tighter
+// rows, so that the table and the hand fit a laptop screen inside JupyterLab). Chosen by the
+// space the widget really has: the height of the area that scrolls it (JupyterLab's and
+// Notebook 7's notebook panel, or the window), never by the user agent. Widths are handled
+// by CSS container queries (widget.css).
+
+/** Below this visible height (px) the roomy table (about 830 px with its header) would not
+ * fit, and the compact one (under 640 px) is used. */
+export const ROOMY_MIN_HEIGHT = 900;
+
+/** The layout for a visible height in px: `fitFor(620) == "compact"`, `fitFor(1000) ==
+ * "roomy"`; an unknown height (0, NaN) keeps the roomy layout. */
+export function fitFor(height) {
+  return Number.isFinite(height) && height > 0 && height < ROOMY_MIN_HEIGHT ? "compact" : "roomy";
+}
+
+/** The nearest ancestor of `el` that scrolls vertically, or null (the window scrolls). */
+export function scrollParent(el) {
+  const win = el && el.ownerDocument && el.ownerDocument.defaultView;
+  if (!win || typeof win.getComputedStyle !== "function") return null;
+  for (let node = el.parentElement; node && node !== el.ownerDocument.body; node = node.parentElement) {
+    const overflow = win.getComputedStyle(node).overflowY;
+    if ((overflow === "auto" || overflow === "scroll" || overflow === "overlay") && node.clientHeight > 0) {
+      return node;
+    }
+  }
+  return null;
+}
+
+/** The height in px in which the widget can be seen at once. */
+export function visibleHeight(el) {
+  const win = el && el.ownerDocument && el.ownerDocument.defaultView;
+  const inner = win ? win.innerHeight || 0 : 0;
+  const parent = scrollParent(el);
+  if (!parent) return inner;
+  return inner ? Math.min(parent.clientHeight, inner) : parent.clientHeight;
+}
+
+/**
+ * Calls `onFit("roomy" | "compact")` now and whenever the visible height changes (a
+ * ResizeObserver on the scrolling area and the widget, and the window's resize event).
+ * Returns the function that stops watching.
+ */
+export function watchFit(el, onFit) {
+  const win = el && el.ownerDocument && el.ownerDocument.defaultView;
+  const observer = win && typeof win.ResizeObserver === "function" ? new win.ResizeObserver(() => check()) : null;
+  let watched = null; // the scrolling area observed (the widget is attached after render)
+  let last = null;
+  function check() {
+    const parent = scrollParent(el);
+    if (observer && parent !== watched) {
+      if (watched) observer.unobserve(watched);
+      if (parent) observer.observe(parent);
+      watched = parent;
+    }
+    const fit = fitFor(visibleHeight(el));
+    if (fit !== last) {
+      last = fit;
+      onFit(fit);
+    }
+  }
+  if (observer) observer.observe(el);
+  if (win) win.addEventListener("resize", check);
+  check();
+  return () => {
+    if (observer) observer.disconnect();
+    if (win) win.removeEventListener("resize", check);
+  };
+}
