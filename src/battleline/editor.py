@@ -11,7 +11,7 @@ position notation and ``game()`` a game to play from.
 >>> d.place("R8", hand=0)
 Traceback (most recent call last):
 ...
-battleline.moves.PositionError: Red 8 is already at flag 3 (south's side)
+battleline.errors.PositionError: Red 8 is already at flag 3 (south's side)
 >>> d.game().legal_moves()[0]
 Move('R10@1')
 """
@@ -34,9 +34,9 @@ class PositionDraft:
 
     def __init__(self, rules: str = "standard", to_move: int = 1, seed: int = 1):
         if rules not in ("standard", "advanced"):
-            raise PositionError(f"rules must be 'standard' or 'advanced', not {rules!r}")
+            raise PositionError(f"rules must be 'standard' or 'advanced', not {rules!r}", rule="rules-name")
         if to_move not in (0, 1):
-            raise PositionError(f"to_move must be 0 (north) or 1 (south), not {to_move!r}")
+            raise PositionError(f"to_move must be 0 (north) or 1 (south), not {to_move!r}", rule="player-range")
         self.rules = rules
         self.to_move = to_move
         self.seeds = [seed, seed]             # shuffle the rest of the troop and tactic decks
@@ -47,15 +47,9 @@ class PositionDraft:
     # ------------------------------------------------------------ describing
     @staticmethod
     def _words(where: tuple, lang: str = "en") -> str:
+        if lang != "en":
+            return texts.place_words(where, lang)
         kind = where[0]
-        if lang == "ja":
-            if kind == "flag":
-                return f"フラッグ{where[1]}（{texts.player_name(where[2], 'ja')}側）"
-            if kind == "hand":
-                return f"{texts.player_name(where[1], 'ja')}の手札"
-            if kind == "discard":
-                return f"{texts.player_name(where[1], 'ja')}の捨て札"
-            return f"{'軍勢' if where[1] == 0 else '戦略'}の山札の上"
         if kind == "flag":
             return f"at flag {where[1]} ({PLAYER_NAMES[where[2]]}'s side)"
         if kind == "hand":
@@ -87,16 +81,14 @@ class PositionDraft:
               hand: int | None = None, discard: int | None = None, deck_top: bool = False) -> None:
         """Put a card somewhere; one of ``flag`` (with ``side``), ``hand``, ``discard`` or
         ``deck_top``. Raises :class:`PositionError` and changes nothing when it breaks a rule."""
-        try:
-            c = Card(card)
-        except ValueError as e:
-            raise PositionError(str(e)) from None
+        c = self._card(card)
         if c in self.where:
-            raise PositionError(f"{c.name} is already {self._words(self.where[c])}")
+            raise PositionError(f"{c.name} is already {self._words(self.where[c])}", rule="already-placed",
+                                card=str(c), where=self.where[c])
         targets = sum(x is not None for x in (flag, hand, discard)) + bool(deck_top)
         if targets != 1:
             raise PositionError("say where the card goes: a flag and side, a hand, a discard pile "
-                                "or the top of its deck")
+                                "or the top of its deck", rule="say-where")
         if flag is not None:
             where = ("flag", self._flag(flag), self._player(side, "side"))
             if c.is_formation_card:
@@ -104,7 +96,8 @@ class PositionDraft:
         elif hand is not None:
             where = ("hand", self._player(hand, "hand"))
             if sum(1 for w in self.where.values() if w == where) >= 7:
-                raise PositionError(f"{PLAYER_NAMES[where[1]]}'s hand already holds seven cards")
+                raise PositionError(f"{PLAYER_NAMES[where[1]]}'s hand already holds seven cards",
+                                    rule="hand-seven", player=where[1])
         elif discard is not None:
             where = ("discard", self._player(discard, "discard"))
         else:
@@ -125,10 +118,7 @@ class PositionDraft:
         >>> d.placed()[Card("R7")]
         "at flag 1 (south's side)"
         """
-        try:
-            c = Card(card)
-        except ValueError as e:
-            raise PositionError(str(e)) from None
+        c = self._card(card)
         saved = dict(self.where), list(self.order)
         if c in self.where:
             del self.where[c]
@@ -146,7 +136,7 @@ class PositionDraft:
     def set_rules(self, rules: str) -> None:
         """``standard`` or ``advanced``."""
         if rules not in ("standard", "advanced"):
-            raise PositionError(f"rules must be 'standard' or 'advanced', not {rules!r}")
+            raise PositionError(f"rules must be 'standard' or 'advanced', not {rules!r}", rule="rules-name")
         self._set_checked("rules", rules)
 
     def _set_checked(self, attr: str, value) -> None:
@@ -168,19 +158,18 @@ class PositionDraft:
         under_mud = self.where.get(mud, ())[:2] == ("flag", where[1])
         if under_mud and held >= 4:
             raise PositionError(f"four is the most a side can hold, even with Mud "
-                                f"(flag {where[1]}, {PLAYER_NAMES[where[2]]}'s side is full)")
+                                f"(flag {where[1]}, {PLAYER_NAMES[where[2]]}'s side is full)",
+                                rule="side-full-mud", flag=where[1], player=where[2])
         if not under_mud and held >= 3:
             raise PositionError(f"three is the most a side can hold without Mud "
-                                f"(flag {where[1]}, {PLAYER_NAMES[where[2]]}'s side is full)")
+                                f"(flag {where[1]}, {PLAYER_NAMES[where[2]]}'s side is full)",
+                                rule="side-full-three", flag=where[1], player=where[2])
 
     def remove(self, card: CardLike) -> None:
         """Take a card back to the palette (it then lies in the decks)."""
-        try:
-            c = Card(card)
-        except ValueError as e:
-            raise PositionError(str(e)) from None
+        c = self._card(card)
         if c not in self.where:
-            raise PositionError(f"{c.name} is not placed")
+            raise PositionError(f"{c.name} is not placed", rule="not-placed", card=str(c))
         saved = self.where.pop(c)
         self.order.remove(c)
         try:
@@ -206,12 +195,19 @@ class PositionDraft:
 
     def _flag(self, flag) -> int:
         if isinstance(flag, bool) or not isinstance(flag, int) or not 1 <= flag <= 9:
-            raise PositionError(f"flags are numbered 1 to 9, not {flag!r}")
+            raise PositionError(f"flags are numbered 1 to 9, not {flag!r}", rule="flag-range")
         return flag
+
+    @staticmethod
+    def _card(card) -> Card:
+        try:
+            return Card(card)
+        except ValueError as e:
+            raise PositionError(str(e), rule="unknown-card", text=card) from None
 
     def _player(self, p, what: str) -> int:
         if p not in (0, 1) or isinstance(p, bool):
-            raise PositionError(f"{what}: the player is 0 (north) or 1 (south), not {p!r}")
+            raise PositionError(f"{what}: the player is 0 (north) or 1 (south), not {p!r}", rule="player-range")
         return p
 
     # ------------------------------------------------------------- results
@@ -291,7 +287,7 @@ class PositionDraft:
         ([], True)
         """
         if not isinstance(text, str):
-            raise PositionError("a position is text")
+            raise PositionError("a position is text", rule="position-not-text")
         g = Game.from_position(text)
         dropped = []
         if "[" in text:

@@ -59,7 +59,8 @@ class Move(NamedTuple):
         c = Card(card)
         row = _PLAY.get(c)
         if row is None:
-            raise IllegalMoveError(f"{c} is a Guile card: it is not played at a flag")
+            raise IllegalMoveError(f"{c} is a Guile card: it is not played at a flag",
+                                   rule="guile-at-flag", card=str(c))
         return row[_flag_index(flag)]
 
     @staticmethod
@@ -86,7 +87,8 @@ class Move(NamedTuple):
     @staticmethod
     def draw(deck: str) -> "Move":
         if deck not in DECKS:
-            raise IllegalMoveError(f"unknown deck {deck!r}: expected 'troop' or 'tactic'")
+            raise IllegalMoveError(f"unknown deck {deck!r}: expected 'troop' or 'tactic'",
+                                   rule="unknown-deck")
         return DRAW_MOVES[deck]
 
     @staticmethod
@@ -125,7 +127,8 @@ class Move(NamedTuple):
         4
         """
         if not isinstance(text, str):
-            raise IllegalMoveError(f"a move must be text or a Move, not {type(text).__name__}")
+            raise IllegalMoveError(f"a move must be text or a Move, not {type(text).__name__}",
+                                   rule="move-not-text")
         t = " ".join(text.strip().split())
         low = t.lower()
         try:
@@ -154,26 +157,30 @@ class Move(NamedTuple):
             if m:
                 card = Card(m.group(1))
                 if card.is_guile:
-                    raise IllegalMoveError(f"{card} is not played at a flag")
+                    raise IllegalMoveError(f"{card} is not played at a flag",
+                                           rule="guile-at-flag", card=str(card))
                 return cls.play(card, _parse_flag(m.group(2), t))
         except IllegalMoveError as e:
-            raise IllegalMoveError(f"cannot read move {text!r}: {e}") from None
+            raise IllegalMoveError(f"cannot read move {text!r}: {e}",
+                                   rule="move-unreadable", text=text) from None
         except ValueError as e:
-            raise IllegalMoveError(f"cannot read move {text!r}: {e}") from None
+            raise IllegalMoveError(f"cannot read move {text!r}: {e}",
+                                   rule="move-unreadable", text=text) from None
         raise IllegalMoveError(f"cannot read move {text!r}: expected e.g. 'R7@3', 'claim 3', "
                                f"'draw troop', 'Scout', 'Redeploy R7@5', 'Deserter B5', "
-                               f"'Traitor B5@2', 'return R7', 'pass' or 'end'")
+                               f"'Traitor B5@2', 'return R7', 'pass' or 'end'",
+                               rule="move-unreadable", text=text)
 
 
 def _flag_index(flag) -> int:
     if isinstance(flag, bool) or not isinstance(flag, int) or not 1 <= flag <= 9:
-        raise IllegalMoveError(f"flag must be a number from 1 to 9, not {flag!r}")
+        raise IllegalMoveError(f"flag must be a number from 1 to 9, not {flag!r}", rule="flag-range")
     return flag
 
 
 def _parse_flag(s: str, text: str) -> int:
     if not s.isdigit() or not 1 <= int(s) <= 9:
-        raise IllegalMoveError(f"flag {s!r} is not a number from 1 to 9")
+        raise IllegalMoveError(f"flag {s!r} is not a number from 1 to 9", rule="flag-range")
     return int(s)
 
 
