@@ -98,6 +98,15 @@ class ClaimResult:
         return self._get("case")
 
     @property
+    def rule(self) -> str | None:
+        """For a claim not even tried: the rule that stopped it (as ``RuleError.rule``)."""
+        return self._get("rule")
+
+    @property
+    def params(self) -> dict:
+        return self._get("params") or {}
+
+    @property
     def explanation(self) -> str:
         """One sentence in plain English saying why the claim holds or fails."""
         return self._get("why")
@@ -119,9 +128,10 @@ def _flag_words(flag: int | None) -> str:
     return f"flag {flag}" if flag else "this flag"
 
 
-def failed(flag: int | None, why: str) -> ClaimResult:
-    """A claim that cannot even be tried (wrong time, flag already taken)."""
-    return ClaimResult(False, flag=flag, detail={"why": why})
+def failed(flag: int | None, why: str, rule: str | None = None, **params) -> ClaimResult:
+    """A claim that cannot even be tried (wrong time, flag already taken); ``rule`` and
+    ``params`` name the reason for other languages, as on the engine's errors."""
+    return ClaimResult(False, flag=flag, detail={"why": why, "rule": rule, "params": params})
 
 
 def build_result(mine: Sequence[int], theirs: Sequence[int], unseen: int, fog: bool, need: int,

@@ -35,9 +35,9 @@ class PositionDraft:
 
     def __init__(self, rules: str = "standard", to_move: int = 1, seed: int = 1):
         if rules not in ("standard", "advanced"):
-            raise PositionError(f"rules must be 'standard' or 'advanced', not {shorten(rules)}")
+            raise PositionError(f"rules must be 'standard' or 'advanced', not {shorten(rules)}", rule="rules-name")
         if to_move not in (0, 1):
-            raise PositionError(f"to_move must be 0 (north) or 1 (south), not {shorten(to_move)}")
+            raise PositionError(f"to_move must be 0 (north) or 1 (south), not {shorten(to_move)}", rule="player-range")
         self.rules = rules
         self.to_move = to_move
         self.seeds = [seed, seed]             # shuffle the rest of the troop and tactic decks
@@ -48,15 +48,9 @@ class PositionDraft:
     # ------------------------------------------------------------ describing
     @staticmethod
     def _words(where: tuple, lang: str = "en") -> str:
+        if lang != "en":
+            return texts.place_words(where, lang)
         kind = where[0]
-        if lang == "ja":
-            if kind == "flag":
-                return f"フラッグ{where[1]}（{texts.player_name(where[2], 'ja')}側）"
-            if kind == "hand":
-                return f"{texts.player_name(where[1], 'ja')}の手札"
-            if kind == "discard":
-                return f"{texts.player_name(where[1], 'ja')}の捨て札"
-            return f"{'軍勢' if where[1] == 0 else '戦略'}の山札の上"
         if kind == "flag":
             return f"at flag {where[1]} ({PLAYER_NAMES[where[2]]}'s side)"
         if kind == "hand":
@@ -88,16 +82,14 @@ class PositionDraft:
               hand: int | None = None, discard: int | None = None, deck_top: bool = False) -> None:
         """Put a card somewhere; one of ``flag`` (with ``side``), ``hand``, ``discard`` or
         ``deck_top``. Raises :class:`PositionError` and changes nothing when it breaks a rule."""
-        try:
-            c = Card(card)
-        except ValueError as e:
-            raise PositionError(str(e)) from None
+        c = self._card(card)
         if c in self.where:
-            raise PositionError(f"{c.name} is already {self._words(self.where[c])}")
+            raise PositionError(f"{c.name} is already {self._words(self.where[c])}", rule="already-placed",
+                                card=str(c), where=self.where[c])
         targets = sum(x is not None for x in (flag, hand, discard)) + bool(deck_top)
         if targets != 1:
             raise PositionError("say where the card goes: a flag and side, a hand, a discard pile "
-                                "or the top of its deck")
+                                "or the top of its deck", rule="say-where")
         if flag is not None:
             where = ("flag", self._flag(flag), self._player(side, "side"))
             if c.is_formation_card:
@@ -105,7 +97,8 @@ class PositionDraft:
         elif hand is not None:
             where = ("hand", self._player(hand, "hand"))
             if sum(1 for w in self.where.values() if w == where) >= 7:
-                raise PositionError(f"{PLAYER_NAMES[where[1]]}'s hand already holds seven cards")
+                raise PositionError(f"{PLAYER_NAMES[where[1]]}'s hand already holds seven cards",
+                                    rule="hand-seven", player=where[1])
         elif discard is not None:
             where = ("discard", self._player(discard, "discard"))
         else:
@@ -126,10 +119,7 @@ class PositionDraft:
         >>> d.placed()[Card("R7")]
         "at flag 1 (south's side)"
         """
-        try:
-            c = Card(card)
-        except ValueError as e:
-            raise PositionError(str(e)) from None
+        c = self._card(card)
         saved = dict(self.where), list(self.order)
         if c in self.where:
             del self.where[c]
@@ -147,7 +137,7 @@ class PositionDraft:
     def set_rules(self, rules: str) -> None:
         """``standard`` or ``advanced``."""
         if rules not in ("standard", "advanced"):
-            raise PositionError(f"rules must be 'standard' or 'advanced', not {shorten(rules)}")
+            raise PositionError(f"rules must be 'standard' or 'advanced', not {shorten(rules)}", rule="rules-name")
         self._set_checked("rules", rules)
 
     def _set_checked(self, attr: str, value) -> None:
@@ -169,19 +159,18 @@ class PositionDraft:
         under_mud = self.where.get(mud, ())[:2] == ("flag", where[1])
         if under_mud and held >= 4:
             raise PositionError(f"four is the most a side can hold, even with Mud "
-                                f"(flag {where[1]}, {PLAYER_NAMES[where[2]]}'s side is full)")
+                                f"(flag {where[1]}, {PLAYER_NAMES[where[2]]}'s side is full)",
+                                rule="side-full-mud", flag=where[1], player=where[2])
         if not under_mud and held >= 3:
             raise PositionError(f"three is the most a side can hold without Mud "
-                                f"(flag {where[1]}, {PLAYER_NAMES[where[2]]}'s side is full)")
+                                f"(flag {where[1]}, {PLAYER_NAMES[where[2]]}'s side is full)",
+                                rule="side-full-three", flag=where[1], player=where[2])
 
     def remove(self, card: CardLike) -> None:
         """Take a card back to the palette (it then lies in the decks)."""
-        try:
-            c = Card(card)
-        except ValueError as e:
-            raise PositionError(str(e)) from None
+        c = self._card(card)
         if c not in self.where:
-            raise PositionError(f"{c.name} is not placed")
+            raise PositionError(f"{c.name} is not placed", rule="not-placed", card=str(c))
         saved = self.where.pop(c)
         self.order.remove(c)
         try:
@@ -207,12 +196,19 @@ class PositionDraft:
 
     def _flag(self, flag) -> int:
         if isinstance(flag, bool) or not isinstance(flag, int) or not 1 <= flag <= 9:
-            raise PositionError(f"flags are numbered 1 to 9, not {shorten(flag)}")
+            raise PositionError(f"flags are numbered 1 to 9, not {shorten(flag)}", rule="flag-range")
         return flag
+
+    @staticmethod
+    def _card(card) -> Card:
+        try:
+            return Card(card)
+        except ValueError as e:
+            raise PositionError(str(e), rule="unknown-card", text=card) from None
 
     def _player(self, p, what: str) -> int:
         if p not in (0, 1) or isinstance(p, bool):
-            raise PositionError(f"{what}: the player is 0 (north) or 1 (south), not {shorten(p)}")
+            raise PositionError(f"{what}: the player is 0 (north) or 1 (south), not {shorten(p)}", rule="player-range")
         return p
 
     # ------------------------------------------------------------- results
@@ -292,7 +288,7 @@ class PositionDraft:
         ([], True)
         """
         if not isinstance(text, str):
-            raise PositionError("a position is text")
+            raise PositionError("a position is text", rule="position-not-text")
         g = Game.from_position(text)
         dropped = []
         if "[" in text:

@@ -7,19 +7,45 @@ True
 
 from __future__ import annotations
 
-__all__ = ["InvalidMoveError", "IllegalMoveError", "PositionError", "shorten"]
+__all__ = ["RuleError", "InvalidMoveError", "IllegalMoveError", "PositionError", "clip", "shorten"]
 
 
-class InvalidMoveError(ValueError):
+class RuleError(ValueError):
+    """A ``ValueError`` that also names the rule it reports, for wording it in other
+    languages: ``rule`` is a stable key (``"not-in-hand"``) or None, ``params`` fills its
+    blanks (card ids, flag numbers, players 0/1). ``str(err)`` stays the English message.
+
+    >>> e = IllegalMoveError("R7 is not in south's hand", rule="not-in-hand", card="R7", player=1)
+    >>> e.rule, e.params, str(e)
+    ('not-in-hand', {'card': 'R7', 'player': 1}, "R7 is not in south's hand")
+    """
+
+    def __init__(self, message: str = "", *, rule: str | None = None, **params):
+        super().__init__(message)
+        self.rule = rule
+        self.params = params
+
+
+class InvalidMoveError(RuleError):
     """Move text that cannot be read at all (a typo, an unknown card, a flag out of range)."""
 
 
-class IllegalMoveError(ValueError):
+class IllegalMoveError(RuleError):
     """A well-formed move that the rules do not allow in this position."""
 
 
-class PositionError(ValueError):
+class PositionError(RuleError):
     """A position, record or puzzle that is malformed or impossible."""
+
+
+def clip(text: str, limit: int = 40) -> str:
+    """``text`` cut to ``limit`` characters (an ellipsis marks the cut), for quoting user
+    input inside a sentence.
+
+    >>> clip("R7@3"), clip("x" * 50, 10)
+    ('R7@3', 'xxxxxxxxx…')
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def shorten(text: object, limit: int = 40) -> str:

@@ -343,7 +343,8 @@ class Game:
         p = self._to_move if player is None else player
         _check_flag(flag)
         if self._claimed[flag] >= 0:
-            return failed(flag, f"Flag {flag} is already claimed by {PLAYER_NAMES[self._claimed[flag]]}.")
+            return failed(flag, f"Flag {flag} is already claimed by {PLAYER_NAMES[self._claimed[flag]]}.",
+                          rule="flag-taken", number=flag, player=self._claimed[flag])
         mud = self._env_flag[1] == flag
         need = 4 if mud else 3
         mine = self._cards[p][flag]
@@ -362,7 +363,8 @@ class Game:
         """
         _check_flag(flag)
         if self._phase not in self._claim_phases():
-            return failed(flag, self._claim_timing_error())
+            rule, why = self._claim_timing_error()
+            return failed(flag, why, rule=rule)
         result = self.check_claim(flag)
         if result:
             self.push(CLAIM_MOVES[flag])
@@ -371,12 +373,14 @@ class Game:
     def _claim_phases(self) -> tuple[str, ...]:
         return (PLAY, DRAW) if self.rules == "standard" else (PLAY,)
 
-    def _claim_timing_error(self) -> str:
+    def _claim_timing_error(self) -> tuple[str, str]:
+        """Why no claim may be made now: the rule's key and its English words."""
         if self._phase == OVER:
-            return "The game is over."
+            return "game-over", "The game is over."
         if self.rules == "advanced":
-            return "Under the Advanced rule you may claim only at the beginning of your turn, before you play."
-        return "Claims are made before or after playing your card, before you draw; not during Scout."
+            return ("claim-timing-advanced",
+                    "Under the Advanced rule you may claim only at the beginning of your turn, before you play.")
+        return "claim-timing", "Claims are made before or after playing your card, before you draw; not during Scout."
 
     # ------------------------------------------------------------ legal moves
     def _free_flags(self, p: int) -> list[int]:
@@ -496,16 +500,18 @@ class Game:
         m = self.parse_move(move)
         if m.kind == "claim":
             if self._phase not in self._claim_phases():
-                raise IllegalMoveError(f"{m}: {self._claim_timing_error()}")
+                rule, why = self._claim_timing_error()
+                raise IllegalMoveError(f"{m}: {why}", rule=rule)
             result = self.check_claim(m.flag)
             if not result:
-                err = IllegalMoveError(f"{m}: {result.explanation}")
+                err = IllegalMoveError(f"{m}: {result.explanation}", rule="claim-failed", flag=m.flag)
                 err.claim = result
                 raise err
             self.push(m)
             return
         if m not in self.legal_moves(claims=False):
-            raise IllegalMoveError(f"{m}: {self._why_illegal(m)}")
+            rule, why, params = self._why_illegal(m)
+            raise IllegalMoveError(f"{m}: {why}", rule=rule, **params)
         self.push(m)
 
     def parse_move(self, move: Move | str) -> Move:
@@ -519,81 +525,85 @@ class Game:
             return move
         return Move.parse(move)
 
-    def _why_illegal(self, m: Move) -> str:
-        """Words for the rule a move breaks (it is known not to be legal)."""
+    def _why_illegal(self, m: Move) -> tuple[str, str, dict]:
+        """The rule a move breaks (it is known not to be legal): its key, English words
+        and the parameters for wording it in another language."""
         ph = self._phase
         p = self._to_move
         me = PLAYER_NAMES[p]
         if ph == OVER:
-            return "the game is over"
+            return "game-over", "the game is over", {}
         if ph == SCOUT_DRAW:
             if m.kind == "draw":
-                return f"the {m.deck} deck is empty"
-            return "after Scout you draw three cards first (draw troop / draw tactic)"
+                return "deck-empty", f"the {m.deck} deck is empty", {"deck": m.deck}
+            return "scout-draw-first", "after Scout you draw three cards first (draw troop / draw tactic)", {}
         if ph == SCOUT_RETURN:
             if m.kind == "return":
-                return f"{m.card} is not in {me}'s hand"
-            return "after Scout's draws you put two cards back (return CARD)"
+                return "not-in-hand", f"{m.card} is not in {me}'s hand", {"card": str(m.card), "player": p}
+            return "scout-return-first", "after Scout's draws you put two cards back (return CARD)", {}
         if ph == DRAW:
             if m.kind == "draw":
                 if len(self._hands[p]) >= HAND_SIZE:
-                    return "your hand already holds seven cards"
-                return f"the {m.deck} deck is empty"
+                    return "hand-full", "your hand already holds seven cards", {}
+                return "deck-empty", f"the {m.deck} deck is empty", {"deck": m.deck}
             if m.kind == "end":
-                return "you must draw a card: your hand holds fewer than seven and a deck has cards"
-            return "you have played your card this turn; now draw (or claim)"
+                return "must-draw", "you must draw a card: your hand holds fewer than seven and a deck has cards", {}
+            return "already-played", "you have played your card this turn; now draw (or claim)", {}
         # play phase
         if m.kind in ("draw", "end", "return"):
-            return "play a card (or pass) before you draw"
+            return "play-first", "play a card (or pass) before you draw", {}
         if m.kind == "pass":
-            return "you must play a troop card when you can place one"
+            return "must-play-troop", "you must play a troop card when you can place one", {}
         card = m.card
         if m.kind == "play" and card not in self._hands[p]:
-            return f"{card} is not in {me}'s hand"
+            return "not-in-hand", f"{card} is not in {me}'s hand", {"card": str(card), "player": p}
         tactic = ALL_CARDS[{"scout": SCOUT, "redeploy": REDEPLOY, "deserter": DESERTER,
                             "traitor": TRAITOR}.get(m.kind, int(card) if card is not None else 0)]
         if m.kind != "play" and tactic not in self._hands[p]:
-            return f"{tactic} is not in {me}'s hand"
+            return "not-in-hand", f"{tactic} is not in {me}'s hand", {"card": str(tactic), "player": p}
         if tactic.is_tactic and not self.can_play_tactic(p):
-            return "you have already played one more Tactics card than your opponent"
+            return "tactics-limit", "you have already played one more Tactics card than your opponent", {}
         if m.kind == "play":
             f = m.flag
             if self._claimed[f] >= 0:
-                return f"flag {f} is already claimed"
+                return "flag-claimed", f"flag {f} is already claimed", {"flag": f}
             if card.is_leader and self._leader_played[p]:
-                return "each player may play only one Leader in a game"
+                return "one-leader", "each player may play only one Leader in a game", {}
             if card.is_formation_card:
                 n = len(self._cards[p][f])
-                return f"flag {f} already has {n} cards on your side"
-            return "this card cannot be played there"
+                return "side-full", f"flag {f} already has {n} cards on your side", {"flag": f, "n": n}
+            return "not-there", "this card cannot be played there", {}
         if m.kind == "scout":
-            return "both decks are empty"
+            return "decks-empty", "both decks are empty", {}
         if m.kind == "redeploy":
             src = self._where(card)
             if src is None or src[0] != p:
-                return f"{card} is not one of your cards at a flag"
+                return "not-your-card", f"{card} is not one of your cards at a flag", {"card": str(card)}
             if self._claimed[src[1]] >= 0:
-                return f"{card} is at a claimed flag; nothing there can be moved"
+                return ("at-claimed-flag", f"{card} is at a claimed flag; nothing there can be moved",
+                        {"card": str(card)})
             d = m.flag
             if d == src[1]:
-                return "Redeploy moves the card to another flag"
+                return "redeploy-same-flag", "Redeploy moves the card to another flag", {}
             if self._claimed[d] >= 0:
-                return f"flag {d} is already claimed"
-            return f"flag {d} has no free place on your side"
+                return "flag-claimed", f"flag {d} is already claimed", {"flag": d}
+            return "no-free-place", f"flag {d} has no free place on your side", {"flag": d}
         if m.kind in ("deserter", "traitor"):
             src = self._where(card)
             if src is None or src[0] != 1 - p:
-                return f"{card} is not one of your opponent's cards at a flag"
+                return ("not-their-card", f"{card} is not one of your opponent's cards at a flag",
+                        {"card": str(card)})
             if self._claimed[src[1]] >= 0:
-                return f"{card} is at a claimed flag; nothing there can be taken"
+                return ("at-claimed-flag", f"{card} is at a claimed flag; nothing there can be taken",
+                        {"card": str(card)})
             if m.kind == "traitor":
                 if not card.is_troop:
-                    return "Traitor takes only troop cards, not Tactics cards"
+                    return "traitor-troops-only", "Traitor takes only troop cards, not Tactics cards", {}
                 d = m.flag
                 if self._claimed[d] >= 0:
-                    return f"flag {d} is already claimed"
-                return f"flag {d} has no free place on your side"
-        return "not a legal move now"
+                    return "flag-claimed", f"flag {d} is already claimed", {"flag": d}
+                return "no-free-place", f"flag {d} has no free place on your side", {"flag": d}
+        return "not-legal", "not a legal move now", {}
 
     def _where(self, card: int) -> tuple[int, int] | None:
         """(owner, flag) of a card on the table, or None."""
@@ -657,7 +667,7 @@ class Game:
         True
         """
         if not self._stack:
-            raise IllegalMoveError("there is no move to undo")
+            raise IllegalMoveError("there is no move to undo", rule="nothing-to-undo")
         move, saved, undo = self._stack.pop()
         self._moves.pop()
         kind = move.kind
@@ -997,4 +1007,5 @@ class Game:
 
 def _check_flag(flag) -> None:
     if isinstance(flag, bool) or not isinstance(flag, int) or not 1 <= flag <= 9:
-        raise InvalidMoveError(f"flag must be a number from 1 to 9, not {shorten(flag)}")
+        raise InvalidMoveError(f"flag must be a number from 1 to 9, not {shorten(flag)}",
+                               rule="flag-range")

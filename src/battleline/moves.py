@@ -30,7 +30,7 @@ import re
 from typing import NamedTuple, Optional
 
 from .cards import ALL_CARDS, Card, CardLike
-from .errors import IllegalMoveError, InvalidMoveError, PositionError, shorten
+from .errors import IllegalMoveError, InvalidMoveError, PositionError, clip, shorten
 
 __all__ = ["Move", "IllegalMoveError", "InvalidMoveError", "PositionError"]
 
@@ -59,7 +59,8 @@ class Move(NamedTuple):
         c = Card(card)
         row = _PLAY.get(c)
         if row is None:
-            raise IllegalMoveError(f"{c} is a Guile card: it is not played at a flag")  # a rule
+            raise IllegalMoveError(f"{c} is a Guile card: it is not played at a flag",
+                                   rule="guile-at-flag", card=str(c))
         return row[_flag_index(flag)]
 
     @staticmethod
@@ -86,7 +87,8 @@ class Move(NamedTuple):
     @staticmethod
     def draw(deck: str) -> "Move":
         if deck not in DECKS:
-            raise InvalidMoveError(f"unknown deck {shorten(deck)}: expected 'troop' or 'tactic'")
+            raise InvalidMoveError(f"unknown deck {shorten(deck)}: expected 'troop' or 'tactic'",
+                                   rule="unknown-deck")
         return DRAW_MOVES[deck]
 
     @staticmethod
@@ -131,7 +133,8 @@ class Move(NamedTuple):
         battleline.errors.InvalidMoveError: cannot read move 'claim 10': flag '10' is not a number from 1 to 9
         """
         if not isinstance(text, str):
-            raise InvalidMoveError(f"a move must be text or a Move, not {type(text).__name__}")
+            raise InvalidMoveError(f"a move must be text or a Move, not {type(text).__name__}",
+                                   rule="move-not-text")
         t = " ".join(text.strip().split())
         low = t.lower()
         try:
@@ -161,26 +164,31 @@ class Move(NamedTuple):
                 card = Card(m.group(1))
                 flag = _parse_flag(m.group(2))
                 if card.is_guile:
-                    raise IllegalMoveError(f"{card} is not played at a flag")
+                    raise IllegalMoveError(f"{card} is not played at a flag",
+                                           rule="guile-at-flag", card=str(card))
                 return cls.play(card, flag)
         except IllegalMoveError as e:
-            raise IllegalMoveError(f"{shorten(text)}: {e}") from None
+            raise IllegalMoveError(f"{shorten(text)}: {e}", rule=e.rule, **e.params) from None
         except ValueError as e:  # InvalidMoveError, and Card's ValueError for an unknown card
-            raise InvalidMoveError(f"cannot read move {shorten(text)}: {e}") from None
+            raise InvalidMoveError(f"cannot read move {shorten(text)}: {e}",
+                                   rule="move-unreadable", text=clip(text)) from None
         raise InvalidMoveError(f"cannot read move {shorten(text)}: expected e.g. 'R7@3', 'claim 3', "
                                f"'draw troop', 'Scout', 'Redeploy R7@5', 'Deserter B5', "
-                               f"'Traitor B5@2', 'return R7', 'pass' or 'end'")
+                               f"'Traitor B5@2', 'return R7', 'pass' or 'end'",
+                               rule="move-unreadable", text=clip(text))
 
 
 def _flag_index(flag) -> int:
     if isinstance(flag, bool) or not isinstance(flag, int) or not 1 <= flag <= 9:
-        raise InvalidMoveError(f"flag must be a number from 1 to 9, not {shorten(flag)}")
+        raise InvalidMoveError(f"flag must be a number from 1 to 9, not {shorten(flag)}",
+                               rule="flag-range")
     return flag
 
 
 def _parse_flag(s: str) -> int:
     if not re.fullmatch(r"[1-9]", s):  # ASCII only: "٣" is not read as 3
-        raise InvalidMoveError(f"flag {shorten(s, 12)} is not a number from 1 to 9")
+        raise InvalidMoveError(f"flag {shorten(s, 12)} is not a number from 1 to 9",
+                               rule="flag-range")
     return int(s)
 
 

@@ -38,7 +38,7 @@ from typing import Any, Mapping
 from .cards import TACTICS, TROOP_NAMES
 from .errors import shorten
 
-__all__ = ["NAME_SETS", "NameSet", "name_set", "KEYS"]
+__all__ = ["NAME_SETS", "NameSet", "name_set", "load", "KEYS"]
 
 NAME_SETS = ("ancient", "scifi")
 """The built-in name sets."""
@@ -124,7 +124,7 @@ def name_set(spec: Any = "ancient", lang: str = "en") -> NameSet:
     if isinstance(spec, str) and spec in NAME_SETS:
         return _BUILTIN.get((spec, lang)) or _BUILTIN[(spec, "en")]
     if isinstance(spec, Path) or (isinstance(spec, str) and spec.lower().endswith(".json")):
-        spec = _read(Path(spec))
+        spec = load(spec)
     if isinstance(spec, dict):
         return _from_dict(spec, lang)
     if isinstance(spec, str):
@@ -134,7 +134,16 @@ def name_set(spec: Any = "ancient", lang: str = "en") -> NameSet:
                      f"not {type(spec).__name__}")
 
 
-def _read(path: Path) -> dict:
+def load(path: str | Path) -> dict:
+    """The name set in a JSON file, as data (checked: a ValueError names a bad key or value).
+
+    >>> import json, tempfile, os
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+    ...     json.dump({"tactics": {"Fog": "Smoke"}}, f)
+    >>> load(f.name); os.remove(f.name)
+    {'tactics': {'Fog': 'Smoke'}}
+    """
+    path = Path(path)
     where = shorten(str(path), 60)
     try:
         if path.stat().st_size > MAX_FILE:
@@ -148,6 +157,7 @@ def _read(path: Path) -> dict:
         raise ValueError(f"name set file {where} is not JSON: {str(e)[:80]}") from None
     if not isinstance(doc, dict):
         raise ValueError(f"name set file {where} must hold a JSON object")
+    _from_dict(doc, "en")
     return doc
 
 

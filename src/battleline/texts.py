@@ -21,11 +21,13 @@ from typing import Any
 
 from .cards import COLOR_NAMES, Card, CardLike
 from .formations import Formation
-from .names import NAME_SETS, NameSet, name_set
+from .names import NAME_SETS, NameSet, name_set  # noqa: F401 (NameSet: re-exported)
 
 __all__ = ["LANGS", "NAME_SETS", "check", "card_name", "card_title", "card_label",
            "formation_text", "formation_name", "claim_explanation", "say", "player_name",
-           "outcome_text", "outcome_word", "flags_words", "names_of"]
+           "outcome_text", "outcome_word", "flags_words", "names_of", "error_text",
+           "rule_text", "place_words", "RULES", "Line", "Player", "Flags", "render",
+           "move_words"]
 
 LANGS = ("en", "ja")
 
@@ -219,6 +221,287 @@ _CLAIM_WORDS = {
 }
 
 
+# ------------------------------------------------------------------ words said later
+
+class Player(int):
+    """A player (0 north, 1 south) to be named in a :class:`Line`."""
+
+
+class Flags(tuple):
+    """Flag numbers to be named in a :class:`Line` (``flags 3 and 5``)."""
+
+
+class Line:
+    """A sentence kept as its key and parameters, so that it can be said again in another
+    language or name set (the widget's log, messages and puzzle feedback switch with
+    ``lang``). Parameters are rendered by type: cards, players, formations, claim results,
+    outcomes, moves, errors, flag lists and other Lines; lists are joined.
+
+    >>> from battleline.cards import Card
+    >>> line = Line("played", who=Player(1), card=Card("R7"), flag=3)
+    >>> line.render("en"), line.render("ja")
+    ('South played Red 7 at flag 3.', '南がフラッグ3に赤7を出しました。')
+    >>> (line + " " + Line("passed", who=Player(0))).render("en")
+    'South played Red 7 at flag 3. North passed.'
+    """
+
+    __slots__ = ("key", "params", "parts")
+
+    def __init__(self, key: str | None = None, *, parts: tuple = (), **params):
+        self.key = key
+        self.params = params
+        self.parts = parts
+
+    def __add__(self, other) -> "Line":
+        return Line(parts=(self, other))
+
+    def __radd__(self, other) -> "Line":
+        return Line(parts=(other, self))
+
+    def render(self, lang: str = "en", names: Any = "ancient") -> str:
+        if self.key is None:
+            return "".join(render(p, lang, names) for p in self.parts)
+        kw = {k: render(v, lang, names) for k, v in self.params.items()}
+        return say(lang, self.key, **kw)
+
+    def __repr__(self) -> str:
+        return f"<Line {self.render()!r}>"
+
+
+def render(value: Any, lang: str = "en", names: Any = "ancient") -> Any:
+    """``value`` in words (see :class:`Line`); numbers and text stay as they are."""
+    from .claims import ClaimResult
+    from .game import Outcome
+    from .moves import Move
+    if isinstance(value, Line):
+        return value.render(lang, names)
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Player):
+        return player_name(int(value), lang)
+    if isinstance(value, Flags):
+        return flags_words(list(value), lang)
+    if isinstance(value, Card):
+        return card_name(value, lang, names)
+    if isinstance(value, Formation):
+        return formation_text(value, lang, names)
+    if isinstance(value, ClaimResult):
+        return claim_explanation(value, lang, names)
+    if isinstance(value, Outcome):
+        return outcome_text(value, lang)
+    if isinstance(value, Move):
+        return move_words(value, lang, names)
+    if isinstance(value, BaseException):
+        return error_text(value, lang, names)
+    if isinstance(value, (list, tuple)):
+        return ("、" if lang == "ja" else ", ").join(str(render(v, lang, names)) for v in value)
+    return value
+
+
+def move_words(m, lang: str = "en", names: Any = "ancient") -> str:
+    """A move in words, as in the log: ``R7@3`` is ``Red 7 at flag 3`` (``赤7@3``).
+
+    >>> from battleline.moves import Move
+    >>> move_words(Move.parse("Traitor B5@2"), "ja"), move_words(Move.parse("Traitor B5@2"))
+    ('裏切 青5@2', 'Traitor Blue 5@2')
+    """
+    ja = lang == "ja"
+    kind = m.kind
+    if kind == "play":
+        name = card_name(m.card, lang, names)
+        return f"{name}@{m.flag}" if ja else f"{name} at flag {m.flag}"
+    if kind in ("scout", "redeploy", "deserter", "traitor"):
+        tactic = card_name(kind.capitalize(), lang, names)
+        if kind == "scout":
+            return tactic
+        name = card_name(m.card, lang, names)
+        if kind == "deserter":
+            return f"{tactic} {name}"
+        if m.flag is None:
+            return f"{tactic} {name}（捨て札へ）" if ja else f"{tactic} {name}@discard"
+        return f"{tactic} {name}@{m.flag}"
+    if kind == "return":
+        name = card_name(m.card, lang, names)
+        return f"{name}を戻す" if ja else f"return {name}"
+    if not ja:
+        return str(m)
+    if kind == "claim":
+        return f"フラッグ{m.flag}の取得"
+    if kind == "draw":
+        return f"{say(lang, 'deck_troop' if m.deck == 'troop' else 'deck_tactic')}カードを引く"
+    return "パス" if kind == "pass" else "手番終了"
+
+
+# ------------------------------------------------------------------ errors
+
+def error_text(err: BaseException, lang: str = "en", names: Any = "ancient") -> str:
+    """An error as the player on screen reads it: in English, the exception's own message;
+    in Japanese, its rule (``err.rule``, ``err.params``) in words, or the English message
+    when it names no rule (a malformed message from the browser, not a game rule).
+
+    >>> from battleline import Game
+    >>> g = Game.from_position(Game(seed=1, first=1).position())
+    >>> try:
+    ...     g.play("Traitor G1@6")
+    ... except ValueError as e:
+    ...     error_text(e, "ja")
+    '裏切は南の手札にありません。'
+    """
+    claim = getattr(err, "claim", None)
+    if claim is not None and lang != "en":
+        return claim_explanation(claim, lang, names)
+    return rule_text(getattr(err, "rule", None), getattr(err, "params", None) or {}, lang, names, str(err))
+
+
+def rule_text(rule: str | None, params: dict, lang: str, names: Any = "ancient",
+              fallback: str = "") -> str:
+    """The rule ``rule`` with ``params`` in ``lang``; ``fallback`` (the English message) for
+    English or a rule without words in ``lang``."""
+    table = _RULES.get(lang)
+    if table is None or rule not in table:
+        return fallback
+    ns = name_set(names, lang)
+    kw = {}
+    for key, value in params.items():
+        if key == "card":
+            try:
+                value = card_name(value, lang, ns)
+            except ValueError:
+                value = shorten_text(value)
+        elif key == "player":
+            value = player_name(value, lang)
+        elif key == "deck":
+            value = say(lang, "deck_troop" if value == "troop" else "deck_tactic")
+        elif key == "where":
+            value = place_words(value, lang)
+        elif key == "text":
+            value = shorten_text(value)
+        elif key == "flags":
+            value = flags_words(value, lang)
+        elif key == "reason":
+            value = outcome_word(value, lang)
+        kw[key] = value
+    try:
+        return table[rule].format(**kw)
+    except (KeyError, IndexError, ValueError):
+        return fallback
+
+
+def shorten_text(value: Any, limit: int = 30) -> str:
+    """A piece of user input cut short, to quote it in a message."""
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def place_words(where: tuple, lang: str = "en") -> str:
+    """Where the editor has put a card, in words: ``("flag", 3, 1)`` is flag 3, south's side.
+
+    >>> place_words(("hand", 0), "ja")
+    '北の手札'
+    """
+    kind = where[0]
+    if lang == "ja":
+        if kind == "flag":
+            return f"フラッグ{where[1]}（{player_name(where[2], 'ja')}側）"
+        if kind == "hand":
+            return f"{player_name(where[1], 'ja')}の手札"
+        if kind == "discard":
+            return f"{player_name(where[1], 'ja')}の捨て札"
+        return f"{'軍勢' if where[1] == 0 else '戦略'}の山札の上"
+    if kind == "flag":
+        return f"at flag {where[1]} ({player_name(where[2]).lower()}'s side)"
+    if kind == "hand":
+        return f"in {player_name(where[1]).lower()}'s hand"
+    if kind == "discard":
+        return f"in {player_name(where[1]).lower()}'s discards"
+    return f"on top of the {'troop' if where[1] == 0 else 'tactic'} deck"
+
+
+_RULES_JA = {
+    # playing (game.py, moves.py)
+    "game-over": "ゲームは終わっています。",
+    "deck-empty": "{deck}の山札は空です。",
+    "decks-empty": "山札が両方とも空です。",
+    "scout-draw-first": "偵察のあとは、まず山札からカードを引きます（合わせて3枚）。",
+    "scout-return-first": "偵察で引いたあとは、手札から2枚を山札の上に戻します。",
+    "not-in-hand": "{card}は{player}の手札にありません。",
+    "hand-full": "手札はすでに7枚です。",
+    "must-draw": "手札が7枚未満で山札にカードがあるので、カードを1枚引かなければなりません。",
+    "already-played": "この手番のカードはもう出しました。カードを1枚引いてください。",
+    "play-first": "カードを引く前に、カードを1枚出すか、パスしてください。",
+    "must-play-troop": "出せる軍勢カードがあるときは、出さなければなりません。",
+    "tactics-limit": "戦略カードはすでに相手より1枚多く出しています。",
+    "flag-claimed": "フラッグ{flag}はすでに取られています。",
+    "flag-taken": "フラッグ{number}はすでに{player}が取っています。",
+    "one-leader": "リーダーは1人1枚までしか出せません。",
+    "side-full": "フラッグ{flag}のあなたの側にはすでに{n}枚あります。",
+    "not-there": "このカードはそこには出せません。",
+    "not-your-card": "{card}は場にあるあなたのカードではありません。",
+    "not-their-card": "{card}は場にある相手のカードではありません。",
+    "at-claimed-flag": "{card}は取られたフラッグにあるので、動かせません。",
+    "redeploy-same-flag": "転進では、カードを別のフラッグへ移します。",
+    "no-free-place": "フラッグ{flag}のあなたの側には空きがありません。",
+    "traitor-troops-only": "裏切で移せるのは軍勢カードだけです。戦略カードは移せません。",
+    "not-legal": "今はその手を指せません。",
+    "claim-timing": "フラッグの取得は、カードを出す前か出した後、カードを引く前に宣言します。偵察の途中ではできません。",
+    "claim-timing-advanced": "上級ルールでは、フラッグの取得は手番の開始時、カードを出す前にだけ宣言できます。",
+    "nothing-to-undo": "取り消せる手がありません。",
+    "flag-range": "フラッグの番号は1から9です。",
+    "guile-at-flag": "{card}は策略カードなので、フラッグには出しません。",
+    "unknown-deck": "山札は軍勢か戦略のどちらかです。",
+    "move-not-text": "手は文字で指定してください。",
+    "move-unreadable": "手「{text}」を読めません。",
+    # the widget
+    "game-not-over": "ゲームはまだ終わっていません。",
+    "bot-turn": "お待ちください：ボットの手番です。",
+    "pass-screen-first": "先に画面を渡してください。",
+    "nothing-to-reveal": "隠れている画面はありません。",
+    "explain-editor": "説明はゲームとパズルで使えます。エディタでは使えません。",
+    "explain-puzzle": "説明は、パズルを解くか解答を表示したあとで見られます。",
+    # the position editor and positions (editor.py, notation.py)
+    "unknown-card": "「{text}」というカードはありません。",
+    "already-placed": "{card}はすでに{where}にあります。",
+    "say-where": "カードを置く場所（フラッグとその側、手札、捨て札、山札の上）を指定してください。",
+    "hand-seven": "{player}の手札はすでに7枚です。",
+    "side-full-mud": "泥濘があっても、1つの側に置けるのは4枚までです（フラッグ{flag}の{player}側は満杯です）。",
+    "side-full-three": "泥濘がなければ、1つの側に置けるのは3枚までです（フラッグ{flag}の{player}側は満杯です）。",
+    "not-placed": "{card}は置かれていません。",
+    "player-range": "プレイヤーは北か南です。",
+    "rules-name": "ルールは標準か上級です。",
+    "position-not-text": "局面は文字で指定してください。",
+    "position-text": "局面の文字を読めません（{line}行目）。",
+    "card-twice": "{card}が2か所にあります。",
+    "guile-on-flag": "{card}は策略カードなので、フラッグではなく捨て札に置きます。",
+    "side-invalid": "フラッグ{flag}の{player}側には、このカードの組み合わせは置けません。",
+    "wrong-deck": "{card}は{deck}の山札には置けません。",
+    "card-missing": "{card}がどこにもありません。70枚のカードはすべてどこかに置かれます。",
+    "both-leaders": "{player}はリーダーを2枚とも出しています。リーダーは1人1枚までです。",
+    "too-many-cards": "フラッグ{flag}の{player}側に{n}枚あります。泥濘がなければ、1つの側は3枚までです。",
+    "claim-incomplete": "フラッグ{flag}は{player}が取ったことになっていますが、その側のカードが揃っていません。",
+    "claim-unproved": "フラッグ{flag}は{player}が取ったことになっていますが、場のカードからはその取得を証明できません。",
+    "tactics-ahead": "{player}は戦略カードを{n}枚、相手は{m}枚出しています。差は1枚までです。",
+    "hand-size": "{player}の手札が{n}枚あります。手札は7枚までです。",
+    "both-win": "両者とも勝ちになるフラッグを取っています。",
+    "already-won": "{player}は{reason}を果たしているので、ゲームはもう終わっているはずです。",
+    "four-without-mud": "フラッグ{flag}の片側に4枚ありますが、そこに泥濘があったことはありえません。",
+    "four-without-mud-flags": "{flags}の片側に4枚ありますが、泥濘がそのすべてにあったことはありえません。",
+    # puzzles
+    "pz-moves-kind": "このパズルは、フラッグを選ぶのではなく手を指して答えます。",
+    "pz-claims-kind": "このパズルはカードを出すのではなく、フラッグを選んで答えます。",
+    "pz-done": "パズルは終わりました。もう一度やるには「最初から」を押してください。",
+    "pz-flags-list": "フラッグの番号を並べて答えてください。",
+    "pz-wait": "相手の応手を待ってください。",
+    "pz-claim-later": "出すカードを探してください。フラッグの取得はそのあとです。",
+    "pz-timeout": "{seconds}秒以内にこの手を判定できませんでした。手は指されていません。",
+    "pz-all-shown": "解答はすべて表示されています。",
+    "pz-no-win": "ここからは勝ちが決まっていません。最初からやり直してください。",
+}
+
+_RULES = {"ja": _RULES_JA}
+RULES = frozenset(_RULES_JA)
+"""Every rule key that has words in every language besides English."""
+
+
 # ------------------------------------------------------------------ sentences
 
 _EN = {
@@ -246,6 +529,7 @@ _EN = {
     "undo_turn": "Your last turn was taken back.",
     "draw_result": "Draw by deadlock ({a}-{b} flags).",
     "win_you": "You win by {reason}!",
+    "reason_breakthrough": "breakthrough", "reason_envelopment": "envelopment", "reason_deadlock": "deadlock",
     "win_other": "{who} wins by {reason}!",
     "thinking": "Bot is thinking…",
     "pass_screen": "Pass the screen to {who}.",
@@ -328,6 +612,7 @@ _JA = {
     "undo_turn": "あなたの直前の手番を取り消しました。",
     "draw_result": "膠着で引き分け（フラッグ {a}対{b}）。",
     "win_you": "あなたの勝ち：{reason}！",
+    "reason_breakthrough": "突破", "reason_envelopment": "包囲", "reason_deadlock": "膠着",
     "win_other": "{who}の勝ち：{reason}！",
     "thinking": "ボットが考えています…",
     "pass_screen": "画面を{who}に渡してください。",

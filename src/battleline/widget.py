@@ -28,6 +28,7 @@ from .formations import Formation, best, side_best
 from .game import DRAW, PLAY, PLAYER_NAMES, Game
 from .match import Match
 from .errors import shorten
+from .names import load as load_names
 from .moves import IllegalMoveError, Move
 
 __all__ = ["BattleLineWidget", "PositionEditor", "PuzzleWidget"]
@@ -72,6 +73,12 @@ class BattleLineWidget(anywidget.AnyWidget):
     _esm = STATIC / "widget.js"
     _css = STATIC / "widget.css"
     view = traitlets.Dict().tag(sync=True)
+    lang = traitlets.Unicode("en").tag(sync=True)
+    """``"en"`` or ``"ja"``; setting it re-words the whole view (labels, log, status, messages)."""
+    names = traitlets.Any("ancient")
+    """The name set: ``"ancient"``, ``"scifi"``, a dict or the path of a JSON file (see
+    ``battleline.names``; a file is read once, when set). Not synced: the browser may ask only
+    for a built-in set (the ``language`` message), never for a file of the kernel's machine."""
 
     def __init__(self, game: Game | None = None, *, opponent: Any = "hard", seat: int = 1,
                  rules: str = "standard", seed: int | None = None, bot_seed: int | None = None,
@@ -84,9 +91,10 @@ class BattleLineWidget(anywidget.AnyWidget):
             raise ValueError(f"game must be a battleline.Game, not {type(game).__name__}")
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {shorten(mode)}")
-        texts.check(lang, names)
+        self._ready = False
         self.lang = lang
         self.names = names
+        self._nameset = texts.names_of(self.names, self.lang)
         self.mode = mode
         self._opponent_spec = opponent
         self._bot_seed = bot_seed
@@ -116,6 +124,7 @@ class BattleLineWidget(anywidget.AnyWidget):
         self.session = None
         self.match = Match(seed=seed, rules=rules, game=game)
         self.on_msg(self._on_msg)
+        self._ready = True
         if mode == "puzzle":
             if not self.puzzles:
                 raise ValueError("puzzle mode needs at least one puzzle")
@@ -161,7 +170,7 @@ class BattleLineWidget(anywidget.AnyWidget):
         """Start the next game of the match once this one is over."""
         self._need_mode("play", "the next game")
         if not self.game.is_over():
-            raise IllegalMoveError("the game is not over yet")
+            raise IllegalMoveError("the game is not over yet", rule="game-not-over")
         self._generation += 1
         self.match.next_game()
         self._start_game()
@@ -171,13 +180,13 @@ class BattleLineWidget(anywidget.AnyWidget):
         self._need_mode("play", "undo")
         g = self.game
         if not g.moves:
-            raise IllegalMoveError("there is nothing to undo")
+            raise IllegalMoveError("there is nothing to undo", rule="nothing-to-undo")
         if self.hot_seat:
             target = len(g.moves) - 1
         else:
             starts = [t for t in self._turn_starts if t < len(g.moves)]
             if not starts:
-                raise IllegalMoveError("there is none of your turns to undo")
+                raise IllegalMoveError("there is none of your turns to undo", rule="nothing-to-undo")
             target = starts[-1]
         # Checked: from here on nothing can fail.
         self._generation += 1
@@ -191,10 +200,10 @@ class BattleLineWidget(anywidget.AnyWidget):
         if self.hot_seat:
             if g.to_move != at_screen:
                 self._cover = True  # the other player's hand waits behind the screen
-            self._note(self._say("undo_move"))
+            self._note(self._line("undo_move"))
         else:
             self._turn_starts = [t for t in self._turn_starts if t <= target]
-            self._note(self._say("undo_turn"))
+            self._note(self._line("undo_turn"))
         self._last = []
         self._last_claim = None
         self._message = None
@@ -217,9 +226,11 @@ class BattleLineWidget(anywidget.AnyWidget):
             if isinstance(flag, bool) or not isinstance(flag, int) or not 1 <= flag <= 9:
                 raise ValueError(f"flags are numbered 1 to 9, not {shorten(flag)}")
             if self.mode == "edit":
-                raise ValueError("explanations are for a game or a puzzle, not the editor")
+                raise IllegalMoveError("explanations are for a game or a puzzle, not the editor",
+                                       rule="explain-editor")
             if self.mode == "puzzle" and self.session.status == "solving":
-                raise ValueError("explanations open once the puzzle is solved or shown")
+                raise IllegalMoveError("explanations open once the puzzle is solved or shown",
+                                       rule="explain-puzzle")
         self._explain_flag = flag
         self._refresh()
         return self.view.get("explain")
@@ -274,11 +285,11 @@ class BattleLineWidget(anywidget.AnyWidget):
                 raise ValueError("edit_load needs 'text', a position text")
             new, dropped = PositionDraft.from_text(text)
             self.draft = new
-            self._edit_message = {"kind": "info", "text": self._say("ed_dropped", what=", ".join(dropped))
-                                  if dropped else self._say("ed_loaded")}
+            self._edit_message = {"kind": "info", "text": self._line("ed_dropped", what=", ".join(dropped))
+                                  if dropped else self._line("ed_loaded")}
         elif kind == "edit_clear":
             self.draft = PositionDraft(rules=d.rules, to_move=d.to_move)
-            self._edit_message = {"kind": "info", "text": self._say("ed_cleared")}
+            self._edit_message = {"kind": "info", "text": self._line("ed_cleared")}
         elif kind == "edit_play":
             self.play_from_editor(content.get("opponent"))
             return
@@ -315,7 +326,7 @@ class BattleLineWidget(anywidget.AnyWidget):
     def _open_puzzle(self, index: int) -> None:
         from .puzzles.session import PuzzleSession
         self.pindex = index
-        self.session = PuzzleSession(self.puzzles[index], self.lang, self.names)
+        self.session = PuzzleSession(self.puzzles[index], self.lang, self._nameset)
         self._explain_flag = None
         self._refresh()
 
@@ -366,18 +377,20 @@ class BattleLineWidget(anywidget.AnyWidget):
         try:
             self._handle(content)
         except ValueError as e:
-            self._set_error(str(e))
+            self._set_error(e)
         except Exception as e:  # never a traceback in the notebook
             self._set_error(f"Something went wrong: {type(e).__name__}: {e}")
 
-    def _set_error(self, text: str) -> None:
-        error = {"kind": "error", "text": text}
+    def _set_error(self, error) -> None:
+        """Show a refused intent: an exception (said by its rule in the language on screen,
+        now and after a switch of language) or a text."""
+        message = {"kind": "error", "text": error}
         if self.mode == "edit":
-            self._edit_message = error
+            self._edit_message = message
         elif self.mode == "puzzle":
-            self.session.feedback = {"kind": "wrong", "text": text, "lines": [text]}
+            self.session.show_error(error)
         else:
-            self._message = error
+            self._message = message
         self._refresh()
 
     def _handle(self, content) -> None:
@@ -388,6 +401,15 @@ class BattleLineWidget(anywidget.AnyWidget):
             raise ValueError("a message must be a JSON object with a 'type'")
         if kind == "explain":
             self.explain(content.get("flag"))
+            return
+        if kind == "language":
+            names = content.get("names")
+            if names is not None and names not in texts.NAME_SETS:
+                raise ValueError(f"names must be one of {', '.join(texts.NAME_SETS)}")
+            lang = content.get("lang")
+            if lang is not None and lang not in texts.LANGS:
+                raise ValueError(f"lang must be one of {', '.join(texts.LANGS)}")
+            self.set_language(lang, names)
             return
         if self.mode == "edit":
             if not kind.startswith("edit_"):
@@ -412,7 +434,7 @@ class BattleLineWidget(anywidget.AnyWidget):
             self.set_option(content.get("name"), content.get("value"))
         elif kind == "reveal":
             if not self._cover:
-                raise ValueError("there is nothing to reveal")
+                raise IllegalMoveError("there is nothing to reveal", rule="nothing-to-reveal")
             self._cover = False
             self._message = None
             self._refresh()
@@ -430,9 +452,10 @@ class BattleLineWidget(anywidget.AnyWidget):
         self._thinking = False
         g = self.game
         first = self._who(g.to_move)
-        verb = self._say("plays_first_you" if first == self._say("you") else "plays_first_other")
+        mine = not self.hot_seat and g.to_move == self.seat
+        verb = self._line("plays_first_you" if mine else "plays_first_other")
         self._log, self._log_at = [], []
-        self._note(self._say("new_game", rules=self._say(f"rules_{g.rules}"), who=first, verb=verb))
+        self._note(self._line("new_game", rules=self._line(f"rules_{g.rules}"), who=first, verb=verb))
         self._last = []
         self._last_claim = None
         self._message = None
@@ -452,33 +475,79 @@ class BattleLineWidget(anywidget.AnyWidget):
             return self.session.seat
         return self.game.to_move if self.hot_seat else self.seat
 
-    def _who(self, player: int) -> str:
+    def _who(self, player: int) -> texts.Line | texts.Player:
         if self.hot_seat:
-            return texts.player_name(player, self.lang)
-        return self._say("you") if player == self.seat else self._say("bot")
+            return texts.Player(player)
+        return self._line("you") if player == self.seat else self._line("bot")
 
     def _say(self, key: str, **kw) -> str:
-        return texts.say(self.lang, key, **kw)
+        return texts.Line(key, **kw).render(self.lang, self._nameset)
+
+    @staticmethod
+    def _line(key: str, **kw) -> texts.Line:
+        """A sentence kept as words to say (in the language on screen when the view is built)."""
+        return texts.Line(key, **kw)
+
+    def _words(self, value) -> str:
+        return texts.render(value, self.lang, self._nameset)
 
     def _name(self, card) -> str:
-        return texts.card_name(card, self.lang, self.names)
+        return texts.card_name(card, self.lang, self._nameset)
 
     def _card(self, card) -> dict:
-        return card_json(card, self.lang, self.names)
+        return card_json(card, self.lang, self._nameset)
+
+    # ------------------------------------------------------------ language
+    @traitlets.validate("lang")
+    def _valid_lang(self, proposal):
+        texts.check(proposal["value"])
+        return proposal["value"]
+
+    @traitlets.validate("names")
+    def _valid_names(self, proposal):
+        value = proposal["value"]
+        if isinstance(value, pathlib.Path) or (isinstance(value, str) and value not in texts.NAME_SETS):
+            value = load_names(value) if str(value).lower().endswith(".json") else value  # read once
+        elif isinstance(value, texts.NameSet):
+            value = value.to_dict()
+        texts.names_of(value, self.lang)  # a ValueError naming the bad key
+        return value
+
+    @traitlets.observe("lang", "names")
+    def _reword(self, _change=None) -> None:
+        self._nameset = texts.names_of(self.names, self.lang)
+        if not getattr(self, "_ready", False):
+            return
+        if self.session is not None:
+            self.session.lang, self.session.names = self.lang, self._nameset
+        self._refresh()
+
+    def set_language(self, lang: str | None = None, names=None) -> None:
+        """Switch the language and/or the name set while the widget runs (as setting
+        ``w.lang`` / ``w.names`` does); a bad value changes nothing."""
+        if lang is not None:
+            texts.check(lang)
+        if names is not None:
+            texts.names_of(names, lang or self.lang)
+        with self.hold_trait_notifications():
+            if lang is not None:
+                self.lang = lang
+            if names is not None:
+                self.names = names
 
     def _human_move(self, move, raise_errors: bool) -> None:
         g = self.game
         if g.is_over():
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError("the game is over", rule="game-over")
         if self._thinking or (not self.hot_seat and g.to_move != self.seat):
-            raise IllegalMoveError("wait: it is the bot's turn")
+            raise IllegalMoveError("wait: it is the bot's turn", rule="bot-turn")
         if self._cover:
-            raise IllegalMoveError("pass the screen first")
+            raise IllegalMoveError("pass the screen first", rule="pass-screen-first")
         m = g.parse_move(move)
         player = g.to_move
         if m.kind == "claim":
             result = g.claim(m.flag)
-            self._last_claim = self._claim_json(result, m.flag)
+            self._last_claim = (result, m.flag)
             if not result:
                 self._message = None  # the explanation shows with the claim, at the flag
                 if raise_errors:
@@ -509,7 +578,7 @@ class BattleLineWidget(anywidget.AnyWidget):
         self._refresh()
         self._maybe_bot()
 
-    def _note(self, line: str) -> None:
+    def _note(self, line: texts.Line) -> None:
         """Add a line to the log, marked with the number of moves played."""
         self._log.append(line)
         self._log_at.append(len(self.game.moves))
@@ -535,7 +604,7 @@ class BattleLineWidget(anywidget.AnyWidget):
         for f in g.provable_flags():
             result = g.claim(f)
             if result:
-                self._note(self._describe(player, Move.claim(f), result) + self._say("automatic"))
+                self._note(self._describe(player, Move.claim(f), result) + self._line("automatic"))
                 if g.is_over():
                     self._note(self._result_text())
                     return
@@ -607,61 +676,65 @@ class BattleLineWidget(anywidget.AnyWidget):
         self._refresh()
 
     # -------------------------------------------------------------- words
-    def _describe(self, player: int, m: Move, result=None) -> str:
+    def _describe(self, player: int, m: Move, result=None) -> texts.Line:
+        """The log line of a move, kept as words to say in the language on screen."""
         who = self._who(player)
         viewer = self._viewer() if self.hot_seat else self.seat
         k = m.kind
-        say = self._say
+        say = self._line
         if k == "play":
-            return say("played", who=who, card=self._name(m.card), flag=m.flag)
+            return say("played", who=who, card=m.card, flag=m.flag)
         if k == "claim":
             if result is not None and result.formation is not None:
-                return say("claimed_with", who=who, flag=m.flag,
-                           formation=texts.formation_text(result.formation, self.lang))
+                return say("claimed_with", who=who, flag=m.flag, formation=result.formation)
             return say("claimed", who=who, flag=m.flag)
         if k == "draw":
             deck = say(f"deck_{m.deck}")
             if player == viewer and not self.hot_seat and self.game.hand(player):
-                return say("drew_card", who=who, deck=deck, card=self._name(self.game.hand(player)[-1]))
+                return say("drew_card", who=who, deck=deck, card=self.game.hand(player)[-1])
             return say("drew", who=who, deck=deck)
         if k == "return":
             deck = say("deck_troop" if m.card.is_troop else "deck_tactic")
             if player == viewer and not self.hot_seat:
-                return say("returned_card", who=who, card=self._name(m.card), deck=deck)
+                return say("returned_card", who=who, card=m.card, deck=deck)
             return say("returned", who=who, deck=deck)
         if k == "scout":
-            return say("scouted", who=who, card=self._name("Scout"))
+            return say("scouted", who=who, card=Card("Scout"))
         if k == "redeploy":
             if m.flag is None:
-                return say("redeployed_discard", who=who, card=self._name(m.card))
-            return say("redeployed", who=who, card=self._name(m.card), flag=m.flag)
+                return say("redeployed_discard", who=who, card=m.card)
+            return say("redeployed", who=who, card=m.card, flag=m.flag)
         if k == "deserter":
-            return say("deserter", who=who, card=self._name(m.card))
+            return say("deserter", who=who, card=m.card)
         if k == "traitor":
-            return say("traitor", who=who, card=self._name(m.card), flag=m.flag)
+            return say("traitor", who=who, card=m.card, flag=m.flag)
         if k == "pass":
             return say("passed", who=who)
         return say("ended", who=who)
 
-    def _result_text(self) -> str:
+    def _result_text(self) -> texts.Line:
         o = self.game.outcome()
         if o.winner is None:
-            return self._say("draw_result", a=o.flags[0], b=o.flags[1])
-        reason = o.reason if self.lang == "en" else texts.outcome_word(o.reason, self.lang)
-        who = self._who(o.winner)
-        if who == self._say("you"):
-            return self._say("win_you", reason=reason)
-        return self._say("win_other", who=who, reason=reason)
+            return self._line("draw_result", a=o.flags[0], b=o.flags[1])
+        reason = self._line(f"reason_{o.reason}")
+        if not self.hot_seat and o.winner == self.seat:
+            return self._line("win_you", reason=reason)
+        return self._line("win_other", who=self._who(o.winner), reason=reason)
 
     def _claim_json(self, result, flag: int) -> dict:
         cf = result.counter_formation
         return {
             "flag": flag,
             "holds": bool(result),
-            "explanation": texts.claim_explanation(result, self.lang, self.names),
+            "explanation": texts.claim_explanation(result, self.lang, self._nameset),
             "counterexample": [self._card(c) for c in result.counterexample],
-            "formation": texts.formation_text(cf, self.lang) if cf is not None else None,
+            "formation": texts.formation_text(cf, self.lang, self._nameset) if cf is not None else None,
         }
+
+    def _message_json(self, message: dict | None) -> dict | None:
+        if message is None:
+            return None
+        return {**message, "text": self._words(message["text"])}
 
     def _explain_json(self, flag: int, viewer: int) -> dict:
         """Flag ``flag`` in plain words, from ``viewer``'s side, using table cards only."""
@@ -677,7 +750,7 @@ class BattleLineWidget(anywidget.AnyWidget):
         for p, key in ((me, "ex_side_mine"), (opp, "ex_side_theirs")):
             cards = g.cards_at(flag, p)
             if len(cards) >= need:
-                text = _formation_text(cards, need, fog, self.lang)
+                text = _formation_text(cards, need, fog, self.lang, self._nameset)
             elif cards:
                 sep = "、" if self.lang == "ja" else ", "
                 text = say("ex_cards", cards=sep.join(self._name(c) for c in cards), n=len(cards), need=need)
@@ -699,15 +772,16 @@ class BattleLineWidget(anywidget.AnyWidget):
                 lines.append(say("ex_reach_none"))
             else:
                 form = Formation._from_result(reach, theirs)
-                lines.append(say("ex_reach", formation=texts.formation_text(form, self.lang)))
+                lines.append(say("ex_reach", formation=texts.formation_text(form, self.lang, self._nameset)))
         result = g.check_claim(flag, me)
         if len(g.cards_at(flag, me)) >= need:
-            why = texts.claim_explanation(result, self.lang, self.names)
+            why = texts.claim_explanation(result, self.lang, self._nameset)
             lines.append(say("ex_claim_yes" if result else "ex_claim_no", why=why))
             out["holds"] = bool(result)
             out["counterexample"] = [self._card(c) for c in result.counterexample]
             cf = result.counter_formation
-            out["counter_formation"] = texts.formation_text(cf, self.lang) if cf is not None else None
+            out["counter_formation"] = (texts.formation_text(cf, self.lang, self._nameset)
+                                        if cf is not None else None)
         return out
 
     # --------------------------------------------------------------- view
@@ -715,7 +789,7 @@ class BattleLineWidget(anywidget.AnyWidget):
         g = self.game
         say = self._say
         if g.is_over():
-            return self._result_text()
+            return self._words(self._result_text())
         if self._thinking:
             return say("thinking")
         if self.hot_seat and self._cover:
@@ -746,7 +820,7 @@ class BattleLineWidget(anywidget.AnyWidget):
             self.view = self._build_view()
 
     def _common(self) -> dict:
-        return {"version": 1, "mode": self.mode, "lang": self.lang, "names": self.names}
+        return {"version": 1, "mode": self.mode, "lang": self.lang, "names": self._nameset.name}
 
     def _edit_view(self) -> dict:
         d = self.draft
@@ -780,7 +854,7 @@ class BattleLineWidget(anywidget.AnyWidget):
                 "to_move": PLAYER_NAMES[d.to_move],
                 "rules": d.rules,
                 "text": d.text(),
-                "message": self._edit_message,
+                "message": self._message_json(self._edit_message),
                 "opponents": list(LEVELS),
             },
         }
@@ -839,9 +913,10 @@ class BattleLineWidget(anywidget.AnyWidget):
                 "env": [] if hidden else env,
                 "claimed": claimed,
                 "required": need,
-                "my_formation": None if hidden else _formation_text(fv.cards[me], need, fv.fog is not None, self.lang),
+                "my_formation": None if hidden else _formation_text(fv.cards[me], need, fv.fog is not None,
+                                                                    self.lang, self._nameset),
                 "their_formation": None if hidden else _formation_text(fv.cards[opp], need, fv.fog is not None,
-                                                                       self.lang),
+                                                                       self.lang, self._nameset),
                 "claimable": f in claimable,
             })
         scores = self.match.scores if not puzzle else (0, 0)
@@ -849,7 +924,7 @@ class BattleLineWidget(anywidget.AnyWidget):
         result = None
         if o is not None and not puzzle:
             winner = None if o.winner is None else ("mine" if o.winner == me else "theirs")
-            result = {"winner": winner, "reason": o.reason, "text": self._result_text()}
+            result = {"winner": winner, "reason": o.reason, "text": self._words(self._result_text())}
         if self.hot_seat:
             opponent_name = texts.player_name(opp, self.lang)
         else:
@@ -886,9 +961,9 @@ class BattleLineWidget(anywidget.AnyWidget):
             "tactics_played": {"mine": obs.tactics_played[me], "theirs": obs.tactics_played[opp]},
             "legal": legal,
             "last": [_public_move(m) for m in self._last] if not puzzle else [],
-            "log": list(self._log[-200:]),
-            "claim": self._last_claim if not puzzle else None,
-            "message": self._message if not puzzle else None,
+            "log": [self._words(line) for line in self._log[-200:]],
+            "claim": self._claim_json(*self._last_claim) if self._last_claim and not puzzle else None,
+            "message": self._message_json(self._message) if not puzzle else None,
             "result": result,
             "score": {"mine": scores[me], "theirs": scores[opp]},
             "options": dict(self.options),
@@ -986,8 +1061,8 @@ def _public_move(m: Move) -> dict:
     return d
 
 
-def _formation_text(cards, need: int, fog: bool, lang: str = "en") -> str | None:
+def _formation_text(cards, need: int, fog: bool, lang: str = "en", names="ancient") -> str | None:
     if len(cards) < need:
         return None
     res = side_best([int(c) for c in cards], need, fog)
-    return texts.formation_text(Formation._from_result(res, res[4]), lang)
+    return texts.formation_text(Formation._from_result(res, res[4]), lang, names)

@@ -48,37 +48,56 @@ class PuzzleSession:
         self.game: Game = self.puzzle.game()
         self.seat = self.game.to_move
         self.status = "solving"
-        self.feedback: dict | None = None
-        self.steps: list[str] = []
+        self._fb: tuple[str, list] | None = None   # (kind, lines) said in the language on screen
+        self._steps: list[texts.Line] = []
         self.turns_left = int(self.puzzle.answer.get("turns", 0)) if self.puzzle.kind == "win" else 0
         self._claim_steps: list[int] | None = None
         self._hinted = False
 
     # ------------------------------------------------------------- words
-    def _say(self, key: str, **kw) -> str:
-        return texts.say(self.lang, key, **kw)
+    # Feedback and steps are kept as texts.Line and said in ``lang`` and ``names`` when read,
+    # so that switching the language re-words them.
+    def _say(self, key: str, **kw) -> texts.Line:
+        return texts.Line(key, **kw)
 
-    def _why(self, result) -> str:
-        return texts.claim_explanation(result, self.lang, self.names)
+    @staticmethod
+    def _why(result):
+        return result  # a ClaimResult: explained in words when said
 
-    def _feedback(self, kind: str, lines: list[str]) -> None:
-        self.feedback = {"kind": kind, "text": " ".join(lines), "lines": lines}
+    def _feedback(self, kind: str, lines: list) -> None:
+        self._fb = (kind, list(lines))
 
-    def _move_words(self, m: Move) -> str:
-        """A move in words, as in the log (``R7@3`` → ``Red 7 at flag 3``)."""
-        if m.card is None:
-            return str(m)
-        name = texts.card_name(m.card, self.lang, self.names)
-        if m.kind == "play":
-            return f"{name}@{m.flag}" if self.lang == "ja" else f"{name} at flag {m.flag}"
-        return str(m).replace(str(m.card), name)
+    @staticmethod
+    def _move_words(m: Move) -> Move:
+        return m  # said as in the log (``R7@3`` is ``Red 7 at flag 3``)
+
+    @property
+    def feedback(self) -> dict | None:
+        """None or ``{"kind", "text", "lines"}`` in the session's language."""
+        if self._fb is None:
+            return None
+        lines = [texts.render(line, self.lang, self.names) for line in self._fb[1]]
+        return {"kind": self._fb[0], "text": " ".join(lines), "lines": lines}
+
+    @feedback.setter
+    def feedback(self, value: dict | None) -> None:
+        self._fb = None if value is None else (value["kind"], list(value.get("lines") or [value["text"]]))
+
+    def show_error(self, err: BaseException) -> None:
+        """Show a refused answer or move (said in the session's language)."""
+        self._fb = ("wrong", [err])
+
+    @property
+    def steps(self) -> list[str]:
+        """The solution steps shown so far, in the session's language."""
+        return [s.render(self.lang, self.names) for s in self._steps]
 
     @property
     def can_step(self) -> bool:
         """Whether another solution step can be shown."""
         if self.puzzle.kind == "claims":
             return self.status == "solving" or (
-                self.status == "revealed" and len(self.steps) <= len(self._claim_steps or []))
+                self.status == "revealed" and len(self._steps) <= len(self._claim_steps or []))
         return self.status == "solving" and not self.game.is_over()
 
     # ----------------------------------------------------------- answers
@@ -94,20 +113,22 @@ class PuzzleSession:
     def answer_claims(self, flags) -> bool:
         """Answer a ``claims`` puzzle with the flags picked; True when right."""
         if self.puzzle.kind != "claims":
-            raise IllegalMoveError("this puzzle is answered by playing moves, not by picking flags")
+            raise IllegalMoveError("this puzzle is answered by playing moves, not by picking flags",
+                                   rule="pz-moves-kind")
         if self.status != "solving":
-            raise IllegalMoveError(self._say("pz_done"))
+            raise IllegalMoveError(texts.say("en", "pz_done"), rule="pz-done")
         try:
             picked = sorted({int(f) for f in flags})
         except (TypeError, ValueError):
-            raise ValueError(f"flags must be a list of flag numbers, not {shorten(flags)}") from None
+            raise IllegalMoveError(f"flags must be a list of flag numbers, not {shorten(flags)}",
+                                   rule="pz-flags-list") from None
         bad = [f for f in picked if not 1 <= f <= 9]
         if bad:
-            raise ValueError(f"flags are numbered 1 to 9, not {bad[0]}")
+            raise IllegalMoveError(f"flags are numbered 1 to 9, not {bad[0]}", rule="flag-range")
         g = self.game
         want = g.provable_flags(self.seat)
         if picked == want:
-            lines = [self._say("pz_right_claims", flags=texts.flags_words(want, self.lang)) if want
+            lines = [self._say("pz_right_claims", flags=texts.Flags(want)) if want
                      else self._say("pz_right_none")]
             lines += [self._say("pz_flag_yes", flag=f, why=self._why(g.check_claim(f, self.seat)))
                       for f in want]
@@ -128,16 +149,16 @@ class PuzzleSession:
         """Play one of your moves. A wrong one is taken back at once (``feedback`` says why);
         returns True when the move is right (or keeps a forced win)."""
         if self.status != "solving":
-            raise IllegalMoveError(self._say("pz_done"))
+            raise IllegalMoveError(texts.say("en", "pz_done"), rule="pz-done")
         if self.puzzle.kind == "claims":
-            raise IllegalMoveError(self._say("pz_not_move_kind"))
+            raise IllegalMoveError(texts.say("en", "pz_not_move_kind"), rule="pz-claims-kind")
         g = self.game
         if g.to_move != self.seat:
-            raise IllegalMoveError("wait for your opponent's answer")
+            raise IllegalMoveError("wait for your opponent's answer", rule="pz-wait")
         m = g.parse_move(move)
         if self.puzzle.kind == "move":
             if m.kind == "claim":
-                raise IllegalMoveError("find the card to play; claims come after it")
+                raise IllegalMoveError("find the card to play; claims come after it", rule="pz-claim-later")
             return self._try_flag_move(m)
         return self._try_win_move(m)
 
@@ -174,7 +195,7 @@ class PuzzleSession:
             while len(g.moves) > before:
                 g.undo()
             raise IllegalMoveError(f"the solver could not judge {m} within {SOLVER_SECONDS:.0f} s; "
-                                   "nothing was played") from None
+                                   "nothing was played", rule="pz-timeout", seconds=round(SOLVER_SECONDS)) from None
 
     def _judge_win_move(self, m: Move) -> bool:
         """Right after your move ``m``: keep it (and answer it) or take it back."""
@@ -200,7 +221,7 @@ class PuzzleSession:
         if g.is_over():
             return self._finished()
         self.turns_left -= 1
-        self._feedback("info", [self._say("pz_good", moves=", ".join(answered)),
+        self._feedback("info", [self._say("pz_good", moves=answered),
                                 self._say("pz_turns", n=self.turns_left, s="" if self.turns_left == 1 else "s")])
         return True
 
@@ -231,7 +252,7 @@ class PuzzleSession:
         o = self.game.outcome()
         if o.winner == self.seat:
             self.status = "revealed" if self._hinted else "solved"
-            self._feedback("right", [self._say("pz_won", result=texts.outcome_text(o, self.lang))])
+            self._feedback("right", [self._say("pz_won", result=o)])
             return True
         m = self.game.undo()
         self._feedback("wrong", [self._say("pz_wrong_win_end", move=self._move_words(m))])
@@ -241,7 +262,7 @@ class PuzzleSession:
     def step(self) -> None:
         """Show the next step of the solution (playing it on the board)."""
         if not self.can_step:
-            raise IllegalMoveError("the whole solution is already shown")
+            raise IllegalMoveError("the whole solution is already shown", rule="pz-all-shown")
         kind = self.puzzle.kind
         self._hinted = True
         if kind == "claims":
@@ -252,8 +273,8 @@ class PuzzleSession:
             self._win_step()
 
     def _add_step(self, text: str) -> None:
-        self.steps.append(self._say("pz_step", n=len(self.steps) + 1, text=text))
-        self._feedback("info", [self.steps[-1]])
+        self._steps.append(self._say("pz_step", n=len(self._steps) + 1, text=text))
+        self._feedback("info", [self._steps[-1]])
 
     def _claims_step(self) -> None:
         g = self.game
@@ -261,14 +282,14 @@ class PuzzleSession:
             self._claim_steps = [f for f in range(1, 10) if g.claimed_by(f) is None
                                  and len(g.cards_at(f, self.seat)) >= g.required(f)]
         self.status = "revealed"
-        i = len(self.steps)
+        i = len(self._steps)
         if i < len(self._claim_steps):
             f = self._claim_steps[i]
             r = g.check_claim(f, self.seat)
             self._add_step(self._say("pz_step_claims_yes" if r else "pz_step_claims_no", flag=f, why=self._why(r)))
         else:
             want = g.provable_flags(self.seat)
-            self._add_step(self._say("pz_right_claims", flags=texts.flags_words(want, self.lang)) if want
+            self._add_step(self._say("pz_right_claims", flags=texts.Flags(want)) if want
                            else self._say("pz_no_claimable"))
 
     def _move_step(self) -> None:
@@ -281,14 +302,15 @@ class PuzzleSession:
         self._add_step(self._say("pz_step_move", who=self._who(self.seat), move=self._move_words(m))
                        + " " + self._why(r))
 
-    def _who(self, player: int) -> str:
-        return texts.player_name(player, self.lang)
+    @staticmethod
+    def _who(player: int) -> texts.Player:
+        return texts.Player(player)
 
     def _win_step(self) -> None:
         g = self.game
         sol = solve(g, max(1, self.turns_left), seconds=SOLVER_SECONDS)
         if not sol.wins:
-            raise IllegalMoveError("no forced win from here: start again")
+            raise IllegalMoveError("no forced win from here: start again", rule="pz-no-win")
         search = self._search()
         words = []
         for m in sol.line:
@@ -296,13 +318,13 @@ class PuzzleSession:
                 break
             g.push(m)
             words.append(self._move_words(m))
-        text = self._say("pz_step_move", who=self._who(self.seat), move=", ".join(words))
+        text = self._say("pz_step_move", who=self._who(self.seat), move=words)
         if not g.is_over() and g.to_move != self.seat:
             answered = self._answer(search)
             self.turns_left -= 1
-            text += " " + self._say("pz_step_move", who=self._who(1 - self.seat), move=", ".join(answered))
+            text += " " + self._say("pz_step_move", who=self._who(1 - self.seat), move=answered)
         if g.is_over():
-            text += " " + texts.outcome_text(g.outcome(), self.lang)
+            text += " " + texts.Line(None, parts=(g.outcome(),))
             self.status = "revealed"
         self._add_step(text)
         if g.is_over():
