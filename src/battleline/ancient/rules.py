@@ -345,9 +345,16 @@ class Rules:
         if ph == "fire":
             out = []
             armed = self._armed
+            weapons = self._weapons
+            enemy = s.side_squares[1 - p]
+            bow_reach, javelin_reach = _reach_tables(s.width)
+            bow_reach, javelin_reach = bow_reach[p], javelin_reach[p]
             for sq in _bits(s.side_squares[p]):
-                if not armed[s.cells[sq]]:
+                c = s.cells[sq]
+                if not armed[c] or s.disrupted[c] or c in s.fired:
                     continue
+                if not enemy & (javelin_reach[sq] if weapons[c] == "javelin" else bow_reach[sq]):
+                    continue   # nobody within reach
                 row = A.fire_rows[sq]
                 out.extend([row[x] for x in self.fire_squares(s.cells[sq])])
             out.append(END["fire"])
@@ -889,6 +896,30 @@ class _Acts:
 
 _CACHES: dict[int, _Acts] = {}
 _MOVES: dict[int, tuple] = {}
+_REACH: dict[int, tuple] = {}
+
+
+def _reach_tables(width: int) -> tuple:
+    """Per side and square, the masks of squares a bow / a javelin could ever reach."""
+    tables = _REACH.get(width)
+    if tables is None:
+        from .board import board
+        b = board(width)
+        bows, javelins = [], []
+        for side in (0, 1):
+            fwd = b.forward[side]
+            brow, jrow = [], []
+            for sq in range(b.size):
+                f = fwd[sq]
+                squares = [f] if f >= 0 else []
+                jrow.append(sum(1 << x for x in squares))
+                if f >= 0:
+                    squares += [fwd[f]] + [fwd[x] for x in (b.left[sq], b.right[sq]) if x >= 0]
+                brow.append(sum(1 << x for x in squares if x >= 0))
+            bows.append(brow)
+            javelins.append(jrow)
+        tables = _REACH[width] = (bows, javelins)
+    return tables
 
 
 def _move_tables(width: int) -> tuple:
