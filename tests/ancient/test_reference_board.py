@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import sys
 from collections import Counter
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -279,3 +280,52 @@ def test_legal_actions_of_a_player_turn_match_the_reference(case, choices):
         assert {str(a) for a in game.legal_actions()} == attacks | {"end melee"}
     else:
         assert game.phase not in ("fire", "melee") or game.to_act == "north"
+
+
+def brute_melee_target(attack, defence, disrupted, attack_modifier, defence_modifier):
+    """(no effect, disrupted, eliminated) over the 36 dice pairs, one die each side."""
+    strength = max(1, defence // 2) if disrupted else defence
+    tally = [0, 0, 0]
+    for mine in range(1, 7):
+        for theirs in range(1, 7):
+            difference = attack + mine + attack_modifier - strength - theirs - defence_modifier
+            tally[0 if difference <= 0 else 2 if difference >= 6 or disrupted else 1] += 1
+    return tuple(Fraction(n, 36) for n in tally)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fields(max_cards=30))
+def test_combined_attack_odds_match_brute_force(case):
+    # Every attack south may make at the start of its turn (front, flank, combined): its
+    # attack number is the sum of the attackers' values, Cavalry and Chariots halved when
+    # they attack infantry from the side or rear; -2 for each attacker on bad terrain and for
+    # a defender on it; one die each side.
+    width, field, cards, terrain = case
+    game = build_with_flanks(width, field, cards, terrain)
+    bad = set(terrain)
+    while game.phase in ("tactics", "actions", "fire") and game.to_act == "south":
+        game.play(f"end {game.phase}")
+    if game.phase != "melee" or game.to_act != "south":
+        return
+    for action in game.legal_actions():
+        if action.kind != "attack":
+            continue
+        *attackers, target = action.squares
+        defender = field[target]
+        attack, amod = 0, 0
+        for square in attackers:
+            troop = field[square]
+            column, row = ref.square_at(square)
+            frontal = ref.square_name(column, row + 1) == target
+            value = troop.value
+            if not frontal and value in (7, 8, 9) and defender.value <= 6:
+                value = max(1, value // 2)
+            attack += value
+            amod -= 2 if square in bad else 0
+        dmod = -2 if target in bad else 0
+        odds = game.odds(action)
+        assert (odds.no_effect, odds.disrupted, odds.eliminated) == brute_melee_target(
+            attack, defender.value, defender.disrupted, amod, dmod), str(action)
+        # and each attacker may indeed attack that target
+        for square in attackers:
+            assert target in ref.melee_targets_with_flanks(field, bad, width, square)
