@@ -119,7 +119,15 @@ def test_reinforcements_and_stacks_match_the_reference(case, choices):
             break
         assert game.phase == "actions" and game.to_act == "south"
         assert {str(a) for a in game.legal_actions()} == expected
-        action = sorted(expected)[choice % len(expected)]
+        # lean toward stacks and reinforcements, so that both are met often
+        stacking = sorted(a for a in expected if a.startswith("reinforce ") and a.split("@")[1] in occupied)
+        placing = sorted(a for a in expected if a.startswith("reinforce "))
+        if stacking and choice % 2 == 0:
+            action = stacking[choice // 2 % len(stacking)]
+        elif placing and choice % 3 != 0:
+            action = placing[choice // 3 % len(placing)]
+        else:
+            action = sorted(expected)[choice % len(expected)]
         game.play(action)
         if action == "end actions":
             break
