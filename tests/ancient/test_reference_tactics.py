@@ -157,3 +157,74 @@ def test_tactics_effects(case, choice):
         else:
             assert game.to_act == "south"
     assert card not in game.observation("south").hand  # played: out of the hand
+
+
+# --- continuous rallying and scenario leaders ------------------------------------------------
+
+
+def pass_player_turn(game):
+    side = game.to_act
+    while game.to_act == side and game.phase in ("tactics", "actions", "fire", "melee"):
+        game.play(f"end {game.phase}")
+
+
+def test_continuous_rallying_one_marker_each_first_player_first():
+    game = AncientGame.empty(seed=1, advanced=["rally"], dice=[1, 6])  # north wins turn 2's roll
+    game.put("a2", "Hoplites", "south", disrupted=True)
+    game.put("b2", "Hoplites", "south", disrupted=True)
+    game.put("h3", "Hoplites", "north", disrupted=True)
+    game.put("i4", "Hoplites", "north")
+    pass_player_turn(game)
+    pass_player_turn(game)
+    # turn 1 was south's first: south rallies first, one marker or none
+    assert (game.phase, game.to_act) == ("rally", "south")
+    assert {str(a) for a in game.legal_actions()} == {"rally a2", "rally b2", "rally none"}
+    game.play("rally b2")
+    assert game.cell("b2")["disrupted"] is False and game.cell("a2")["disrupted"] is True
+    assert (game.phase, game.to_act) == ("rally", "north")
+    assert {str(a) for a in game.legal_actions()} == {"rally h3", "rally none"}
+    game.play("rally none")
+    assert game.cell("h3")["disrupted"] is True
+    assert game.turn == 2 and game.to_act == "north"
+
+
+def leader_position(*, disrupted=False, rallied=False, phase="actions south", half=0, script=""):
+    """North's Darius on its Hoplites (B4) at c3, facing south's Hypaspists at c2."""
+    text = AncientGame.empty(seed=1).position()
+    text = text.replace("advanced none", "advanced none\nleader north Darius B4" + (" rallied" if rallied else ""))
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("deck "):
+            line = " ".join(w for w in line.split() if w != "Darius")
+        elif line.startswith("phase "):
+            line = f"phase {phase}"
+        elif line.startswith("turn "):
+            line = f"turn 1 first south half {half}"
+        elif line.startswith("dice ") and script:
+            line = f"{line} script {script}"
+        lines.append(line)
+        if line.startswith("quiet "):
+            lines += [f"c3 north B4{' disrupted' if disrupted else ''}", "c2 south R6", "h4 north G4"]
+    return "\n".join(lines) + "\n"
+
+
+def test_losing_the_leaders_card_loses_the_battle_at_once():
+    game = AncientGame.from_position(leader_position(script="6 1"))
+    while game.phase != "melee":
+        game.play(f"end {game.phase}")
+    game.play("attack c2-c3")  # 6 + 6 against 4 + 1: eliminated
+    assert game.cell("c3") is None
+    assert tuple(game.outcome) == ("south", "leader")  # not casualties: 4 of 8 points is not more than half
+
+
+@pytest.mark.parametrize("disrupted, rallied, offered", [(True, False, True), (False, False, False),
+                                                         (True, True, False)])
+def test_the_leader_rallies_its_own_card_once(disrupted, rallied, offered):
+    game = AncientGame.from_position(leader_position(disrupted=disrupted, rallied=rallied,
+                                                     phase="tactics north", half=1))
+    legal = {str(a) for a in game.legal_actions()} if game.to_act == "north" else set()
+    assert ("play Darius" in legal) == offered
+    if offered:
+        game.play("play Darius")
+        assert game.cell("c3")["disrupted"] is False
+        assert "leader north Darius B4 rallied" in game.position()
