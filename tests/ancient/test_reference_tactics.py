@@ -228,3 +228,29 @@ def test_the_leader_rallies_its_own_card_once(disrupted, rallied, offered):
         game.play("play Darius")
         assert game.cell("c3")["disrupted"] is False
         assert "leader north Darius B4 rallied" in game.position()
+
+
+@pytest.mark.parametrize("choice", ["scout first", "scout second", "roll"])
+def test_scout_decides_the_initiative_instead_of_the_roll(choice):
+    lines = []
+    for line in AncientGame.empty(seed=1, dice=[2, 5]).position().splitlines():
+        if line.startswith("deck "):
+            lines.append("hand south Scout")
+            line = " ".join(w for w in line.split() if w != "Scout")
+        lines.append(line)
+        if line.startswith("quiet "):
+            lines += ["a2 south R4", "i3 north B4"]
+    game = AncientGame.from_position("\n".join(lines) + "\n")
+    pass_player_turn(game)
+    pass_player_turn(game)
+    assert (game.turn, game.phase, game.to_act) == (2, "initiative", "south")
+    assert {"scout first", "scout second", "roll"} <= {str(a) for a in game.legal_actions()}
+    game.play(choice)
+    if choice == "roll":
+        assert game.rolls == [2, 5] and game.to_act == "north"  # north's 5 beats south's 2
+        assert "Scout" in game.observation("south").hand
+    else:
+        assert game.rolls == []  # the roll is cancelled
+        assert game.to_act == ("south" if choice == "scout first" else "north")
+        assert "Scout" not in game.observation("south").hand
+        assert "Scout" in game.observation("north").discards
