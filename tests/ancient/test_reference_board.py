@@ -36,8 +36,8 @@ COLOURS = "ROYGBP"
 
 def test_reference_moves_by_hand():
     field = {"c2": Troop(7, "south"), "c3": Troop(4, "north"), "b2": Troop(1, "south")}
-    # Light Cavalry: two steps forward, left or right; c3 and b2 block, a2 only around b2? no:
-    # b2 is occupied, so nothing west of it is reachable; east d2, e2, d3; d1? never backward.
+    # Light Cavalry: two steps forward, left or right. c3 and b2 are taken, so the way north
+    # and west is shut (b3 would need a path through c3 or b2); east: d2, e2, d3. Never back.
     assert ref.reachable_squares(field, set(), 9, "c2") == {"d2", "e2", "d3"}
     # Hoplites of north: forward only, that is to row 2; c2 is taken
     assert ref.reachable_squares(field, set(), 9, "c3") == set()
@@ -56,13 +56,15 @@ def test_reference_moves_by_hand():
 def test_reference_fire_by_hand():
     archer = Troop(1, "south")
     # targets all around the reach of a bow
-    field = {"d2": archer, "d3": Troop(5, "north"), "c3": Troop(6, "north"), "e3": Troop(2, "north"), "d4": Troop(4, "north")}
+    field = {"d2": archer, "d3": Troop(5, "north"), "c3": Troop(6, "north"), "e3": Troop(2, "north"),
+             "d4": Troop(4, "north")}
     # d3 occupied blocks d4; diagonals: side squares c2, e2 are empty, so both diagonals open
     assert ref.missile_targets(field, set(), 9, "d2") == {"d3", "c3", "e3"}
     del field["d3"]
     assert ref.missile_targets(field, set(), 9, "d2") == {"c3", "e3", "d4"}
     # both the forward and the side square full: that diagonal is closed
-    field = {"d2": archer, "d3": Troop(3, "south"), "c2": Troop(3, "south"), "c3": Troop(6, "north"), "e3": Troop(6, "north")}
+    field = {"d2": archer, "d3": Troop(3, "south"), "c2": Troop(3, "south"), "c3": Troop(6, "north"),
+             "e3": Troop(6, "north")}
     assert ref.missile_targets(field, set(), 9, "d2") == {"e3"}
     # javelins reach only straight ahead; never sideways
     field = {"d3": Troop(2, "north"), "d2": Troop(6, "south"), "c3": Troop(6, "south"), "c2": Troop(6, "south")}
@@ -73,7 +75,8 @@ def test_reference_fire_by_hand():
     assert ref.missile_targets({"a1": Troop(4, "south"), "a2": Troop(1, "north")}, set(), 7, "a1") == set()
     # friends are never targets; disrupted archers never shoot
     assert ref.missile_targets({"a1": Troop(1, "south"), "a2": Troop(1, "south")}, set(), 7, "a1") == set()
-    assert ref.missile_targets({"a1": Troop(1, "south", disrupted=True), "a2": Troop(1, "north")}, set(), 7, "a1") == set()
+    shaken = {"a1": Troop(1, "south", disrupted=True), "a2": Troop(1, "north")}
+    assert ref.missile_targets(shaken, set(), 7, "a1") == set()
 
 
 def test_reference_melee_by_hand():
