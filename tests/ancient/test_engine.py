@@ -528,3 +528,9 @@ def test_bad_records_are_refused():
         AncientGame.from_record(json.dumps(data))
     with pytest.raises(PositionError):
         AncientGame.from_record("not json")
+
+
+def test_remove_tells_a_blue_card_from_a_square():
+    assert Action.parse("remove B4").card == "B4"
+    assert Action.parse("remove b4").squares == ("b4",)
+    assert str(Action.parse("remove G2")) == "remove G2"
