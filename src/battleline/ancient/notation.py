@@ -488,6 +488,8 @@ def read_record(cls, text: str):
         data = json.loads(text)
     except ValueError as e:
         raise PositionError(f"a record is JSON: {shorten(str(e), 60)}") from None
+    except RecursionError:   # absurdly deep nesting: refuse it like any other bad record
+        raise PositionError("a record is JSON nested too deeply") from None
     if not isinstance(data, dict) or data.get("game") != "ancient battles" or data.get("version") != 1:
         raise PositionError("not an Ancient Battles record (version 1)")
     actions, rolls = data.get("actions"), data.get("rolls")
