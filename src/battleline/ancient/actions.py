@@ -82,6 +82,13 @@ class Action(NamedTuple):
     option: str = ""
 
     def __str__(self) -> str:
+        try:
+            return self._text()
+        except (IndexError, TypeError):
+            # a hand-built Action with missing fields: show its parts, never fail
+            return shorten(" ".join(str(x) for x in self), 60)
+
+    def _text(self) -> str:
         k, sq = self.kind, self.squares
         if k == "move":
             return f"{sq[0]}-{sq[1]}"
