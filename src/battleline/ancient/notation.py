@@ -468,7 +468,10 @@ def _check(s: AncientState) -> None:
     for p in (0, 1):
         if s.leader_card[p] >= 0 and s.leader_of[p] < 0 and s.phase != "leader":
             raise PositionError(f"{SIDE_NAMES[p]}'s leader must be attached to a card after the leader step")
-    s.card_places()
+    try:
+        s.card_places()
+    except AssertionError as e:
+        raise PositionError(f"the 70 cards: {e}") from None
 
 
 def write_record(game) -> str:
