@@ -332,10 +332,11 @@ class Rules:
                                 if not blocked >> d & 1 and (not vias or vias & ~blocked)])
                 empty_back = [sq for sq in self.b.back_row(p) if not occ >> sq & 1]
                 rein = A.reinforce_rows
+                stacking = s.placed and "stacks" in s.options
                 for c in s.reserve[p]:
                     row = rein[c]
                     out.extend([row[sq] for sq in empty_back])
-                    if s.placed:
+                    if stacking and 2 <= c % 10 <= 4:   # heavy infantry, values 3-5
                         for sq in self.stack_squares(p, c, s.placed):
                             out.append(row[sq])
                 if self.may_draw(p):
