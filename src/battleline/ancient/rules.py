@@ -321,7 +321,11 @@ class Rules:
                 occ = s.occupied
                 mounted_blocked = occ | s.bad
                 dis, moved, table = s.disrupted, s.moved, self._moves[p]
-                for sq in _bits(s.side_squares[p]):
+                m = s.side_squares[p]
+                while m:     # each own unit (the bit loop inlined: this is the hot path)
+                    low = m & -m
+                    m ^= low
+                    sq = low.bit_length() - 1
                     c = cells[sq]
                     if dis[c] or c in moved:
                         continue
@@ -350,7 +354,11 @@ class Rules:
             enemy = s.side_squares[1 - p]
             bow_reach, javelin_reach = _reach_tables(s.width)
             bow_reach, javelin_reach = bow_reach[p], javelin_reach[p]
-            for sq in _bits(s.side_squares[p]):
+            m = s.side_squares[p]
+            while m:
+                low = m & -m
+                m ^= low
+                sq = low.bit_length() - 1
                 c = s.cells[sq]
                 if not armed[c] or s.disrupted[c] or c in s.fired:
                     continue
