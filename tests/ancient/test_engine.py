@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 
 from battleline.ancient import AncientGame, Army, Action, melee_odds
+from battleline.cards import Card
 from battleline.errors import IllegalMoveError, InvalidMoveError, PositionError
 
 
@@ -126,7 +127,7 @@ def test_worked_example_javelin_then_melee_eliminates_light_cavalry():
     assert odds.eliminated == melee_odds(3, 7, defender_disrupted=True).eliminated
     g.play("attack c2-c3")
     assert g.cell("c3") is None
-    assert g.state.eliminated[1] == [int(__import__("battleline").cards.Card("R7"))]
+    assert g.state.eliminated[1] == [int(Card("R7"))]
     assert g.rolls == [6, 4, 2]
 
 
@@ -254,7 +255,6 @@ def test_draw_after_quiet_turns():
     g = AncientGame.empty(seed=5, draw_after=2)
     g.put("a1", "Hoplites", "south")
     g.put("i4", "Hoplites", "north")
-    rng = random.Random(1)
     while g.outcome is None:
         acts = [a for a in g.legal_actions() if a.kind != "draw"]
         g.play([a for a in acts if a.kind == "end"][0] if any(a.kind == "end" for a in acts) else acts[0])
@@ -294,11 +294,6 @@ def test_worked_example_combined_flank_attack_eight_against_five():
     expected = melee_odds(1 + 8 // 2 + 3, 5)
     assert (odds.no_effect, odds.disrupted, odds.eliminated) == (
         expected.no_effect, expected.disrupted, expected.eliminated)
-    assert g.state.board  # the attack number itself:
-    rules = g._rules
-    st = g.state
-    L = st.board.lookup
-    assert rules.melee_numbers(tuple(st.cells[L[x]] for x in ("c3", "d2", "e3")), st.cells[L["d3"]])[:2] == (8, 5)
     # without the Javalineer in front, the cavalry cannot join
     assert "attack c3+e3-d3" not in legal and "attack c3-d3" not in legal
     assert "attack e3-d3" in legal
@@ -528,3 +523,124 @@ def test_bad_records_are_refused():
         AncientGame.from_record(json.dumps(data))
     with pytest.raises(PositionError):
         AncientGame.from_record("not json")
+
+
+def test_remove_tells_a_blue_card_from_a_square():
+    assert Action.parse("remove B4").card == "B4"
+    assert Action.parse("remove b4").squares == ("b4",)
+    assert str(Action.parse("remove G2")) == "remove G2"
+
+
+# --- more rules, one by one -----------------------------------------------------------------
+
+def test_scenario_leader_lost_ends_the_battle_at_once():
+    g = AncientGame.from_position(
+        "ancient position\nleader north Darius B2\nc2 south R10\nc3 north B2\nh4 north B4\n"
+        "dice seed 1 position 0 script 6 1\n")
+    g.play("end actions")
+    g.play("attack c2-c3")
+    assert g.outcome == ("south", "leader")
+
+
+def test_scenario_leader_rallies_its_card_once_and_blocks_draws_off_the_table():
+    g = AncientGame.from_position(
+        "ancient position\nphase tactics south\nleader south Alexander R4\nc2 south R4 disrupted\n"
+        "a4 north B4\n")
+    assert strs(g.legal_actions()) == ["play Alexander", "end tactics"]
+    g.play("play Alexander")
+    assert g.cell("c2")["disrupted"] is False and g.cell("c2")["leader"] == "Alexander"
+    assert "leader south Alexander R4 rallied" in g.position()
+    off = AncientGame.from_position("ancient position\nleader south Alexander R4\nreserve south R4\n"
+                                    "c2 south R5\na4 north B4\n")
+    g2 = AncientGame.from_position(off.position().replace("reserve south R4\n", "eliminated south R4\n"))
+    assert "draw" not in strs(g2.legal_actions())
+
+
+def test_loyalty_takes_from_reserve_when_none_is_on_the_table_and_may_do_nothing():
+    g = _with_hand("Deserter Traitor", "c2 south R4\nc3 north O5\nreserve north O1 O6\n")
+    g.play("play Deserter")
+    assert strs(g.legal_actions()) == ["remove O1"]
+    g.play("remove O1")
+    assert g.state.eliminated[1] == [int(Card("O1"))] and g.to_act == "south"
+    g.play("play Traitor")                      # nothing left to take: no effect
+    assert g.to_act == "south" and "Traitor" in g.observation("south").discards
+
+
+def test_companion_only_on_cavalry_and_redeploy_only_away_from_enemies():
+    g = _with_hand("Companion Redeploy", "c2 south R7\nd2 south R6\nd3 north B4\n")
+    legal = strs(g.legal_actions())
+    assert "play Companion@c2" in legal and "play Companion@d2" not in legal
+    assert any(a.startswith("play Redeploy c2-") for a in legal)
+    assert not any(a.startswith("play Redeploy d2-") for a in legal)   # an enemy in front
+
+
+def test_cavalry_withdraws_from_infantry_but_not_from_cavalry():
+    g = AncientGame.empty(seed=1, advanced=("withdrawal",))
+    g.put("c2", "Hypaspists", "south")
+    g.put("c3", "Light Cavalry", "north")
+    g.put("d2", "Heavy Cavalry", "south")
+    g.put("d3", "B7", "north")
+    g.play("end actions")
+    g.play("attack d2-d3")
+    assert g.phase == "melee"                   # cavalry against cavalry: no withdrawal
+    g.play("attack c2-c3")
+    assert (g.phase, g.to_act) == ("withdrawal", "north")
+
+
+def test_no_withdrawal_into_an_occupied_square_or_when_disrupted():
+    g = AncientGame.empty(seed=1, advanced=("withdrawal",))
+    g.put("c2", "Hoplites", "south")
+    g.put("c3", "Skirmishers", "north")
+    g.put("c4", "Hoplites", "north")
+    g.put("d2", "Hoplites", "south")
+    g.put("d3", "Peltasts", "north", disrupted=True)
+    g.play("end actions")
+    g.play("attack c2-c3")
+    assert g.phase == "melee"
+    g.play("attack d2-d3")
+    assert g.phase != "withdrawal"
+
+
+def test_rampage_without_neighbours_still_removes_the_elephant():
+    g = AncientGame.empty(seed=1, advanced=("rampage",), dice=[6])
+    g.put("d2", "Skirmishers", "south")
+    g.put("d4", "Elephants", "north")
+    g.play("end actions")
+    g.play("fire d2-d4")
+    assert g.cell("d4") is None and g.state.eliminated[1] == [int(Card("R10"))]
+
+
+def test_a_stack_on_bad_terrain_fights_at_half_strength():
+    g = AncientGame.from_position("ancient position\nadvanced stacks\nc3 south R5+O5\nterrain c3 Mud\n"
+                                  "c4 north B6\n")
+    odds = g.odds("attack c3-c4")
+    assert odds.disrupted == melee_odds(5, 6).disrupted and odds.eliminated == melee_odds(5, 6).eliminated
+
+
+def test_a_disrupted_stack_is_eliminated_whole():
+    g = AncientGame.from_position("ancient position\nadvanced stacks\nc3 north R5+O5 disrupted\n"
+                                  "c2 south B10\nh4 north R4\ndice seed 1 position 0 script 6 1\n")
+    g.play("end actions")
+    g.play("attack c2-c3")
+    assert g.cell("c3") is None and sorted(g.state.eliminated[1]) == sorted([int(Card("R5")), int(Card("O5"))])
+
+
+def test_a_hit_resets_the_draw_counter():
+    g = AncientGame.from_position("ancient position\ndraw-after 3\nquiet 2 hit no\na1 south R4\ni4 north B4\n")
+    g.play("end actions")
+    g.play("end actions")
+    assert g.outcome == (None, "draw")
+    h = AncientGame.from_position("ancient position\ndraw-after 3\nquiet 2 hit yes\na1 south R4\ni4 north B4\n")
+    h.play("end actions")
+    h.play("end actions")
+    assert h.outcome is None and h.state.quiet_turns == 0
+
+
+def test_cards_drawn_are_played_from_the_next_turn_and_scout_waits_for_the_initiative():
+    g = AncientGame.from_position("ancient position\nc2 south R4\ni4 north B4\ndeck Fog Scout\n"
+                                  "discards Alexander Darius Companion Shield Mud Redeploy Deserter Traitor\n")
+    g.play("draw")                   # the Scout (top of the deck)
+    assert g.observation("south").hand == ["Scout"]
+    g.play("end actions")
+    g.play("end actions")            # north
+    assert (g.phase, g.to_act) == ("initiative", "south")

@@ -234,12 +234,39 @@ def action_pool(width: int) -> list[str]:
     return pool
 
 
+def field_snapshot(game) -> dict:
+    """square -> (cards, disrupted) for every unit on the field."""
+    names = game.state.board.names
+    out = {}
+    for square in names:
+        cell = game.cell(square)
+        if cell is not None:
+            out[square] = (tuple(cell["cards"]), cell["disrupted"])
+    return out
+
+
+def changes_between(before: dict, after: dict) -> tuple:
+    """What a fire or melee did, in the form of ``ActionOdds.outcomes`` keys: (square,
+    "disrupted" | "eliminated") for each unit of ``before`` that lost its place or gained a
+    marker, sorted."""
+    where_now = {cards[0]: disrupted for cards, disrupted in after.values()}
+    out = []
+    for square, (cards, disrupted) in before.items():
+        if cards[0] not in where_now:
+            out.append((square, "eliminated"))
+        elif where_now[cards[0]] and not disrupted:
+            out.append((square, "disrupted"))
+    return tuple(sorted(out))
+
+
 def play_battle(game, seed: int, *, max_steps: int = 5000, record_every: int = 20, full_every: int = 1):
-    """Play random legal actions to the end, checking the invariants."""
+    """Play random legal actions to the end, checking the invariants; every fire and melee
+    result must be one that ``game.odds`` gave a chance before the dice."""
     rng = random.Random(seed)
     pool = action_pool(game.width)
     check_cards(game)
     steps = 0
+    pending = None  # (field before, odds) of an attack waiting for the withdrawal decision
     while game.outcome is None and steps < max_steps:
         legal = game.legal_actions()
         assert legal, "no legal action in a battle that is not over"
@@ -261,8 +288,22 @@ def play_battle(game, seed: int, *, max_steps: int = 5000, record_every: int = 2
         if steps % full_every == 0:
             # the rolls of the taken-back action are kept for the replay: still hidden
             check_observations(game, rng)
+        odds = game.odds(action) if action.kind in ("fire", "attack") else None
+        snapshot = field_snapshot(game) if odds is not None or pending is not None else None
         game.play(action)
         assert game.position() == after, f"{action} replayed after undo differs (dice re-rolled?)"
+        if odds is not None and game.phase == "withdrawal":
+            pending = (snapshot, odds)  # the defender decides first; no dice yet
+        elif odds is not None:
+            assert odds.outcomes.get(changes_between(snapshot, field_snapshot(game)), 0) > 0, (
+                f"{action} did what its odds said could not happen")
+        elif pending is not None and action.kind == "stand":
+            snapshot, odds = pending
+            assert odds.outcomes.get(changes_between(snapshot, field_snapshot(game)), 0) > 0
+            pending = None
+        elif pending is not None and action.kind == "withdraw":
+            assert changes_between(pending[0], field_snapshot(game)) == ()
+            pending = None
         steps += 1
     assert game.outcome is not None, f"no outcome after {steps} steps"
     check_round_trips(game)

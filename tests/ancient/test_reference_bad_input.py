@@ -144,8 +144,6 @@ def test_a_record_must_be_text(value):
     refused(lambda: AncientGame.from_record(value))
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: from_record passes deep JSON to json.loads, whose "
-                   "RecursionError is not caught (only ValueError is), so it escapes as a non-ValueError")
 @pytest.mark.parametrize("depth", [10_000, 200_000])
 def test_deep_json_records_raise_value_error_not_recursion_error(depth):
     refused(lambda: AncientGame.from_record("[" * depth + "]" * depth))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import sys
 from collections import Counter
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -35,8 +36,8 @@ COLOURS = "ROYGBP"
 
 def test_reference_moves_by_hand():
     field = {"c2": Troop(7, "south"), "c3": Troop(4, "north"), "b2": Troop(1, "south")}
-    # Light Cavalry: two steps forward, left or right; c3 and b2 block, a2 only around b2? no:
-    # b2 is occupied, so nothing west of it is reachable; east d2, e2, d3; d1? never backward.
+    # Light Cavalry: two steps forward, left or right. c3 and b2 are taken, so the way north
+    # and west is shut (b3 would need a path through c3 or b2); east: d2, e2, d3. Never back.
     assert ref.reachable_squares(field, set(), 9, "c2") == {"d2", "e2", "d3"}
     # Hoplites of north: forward only, that is to row 2; c2 is taken
     assert ref.reachable_squares(field, set(), 9, "c3") == set()
@@ -55,13 +56,15 @@ def test_reference_moves_by_hand():
 def test_reference_fire_by_hand():
     archer = Troop(1, "south")
     # targets all around the reach of a bow
-    field = {"d2": archer, "d3": Troop(5, "north"), "c3": Troop(6, "north"), "e3": Troop(2, "north"), "d4": Troop(4, "north")}
+    field = {"d2": archer, "d3": Troop(5, "north"), "c3": Troop(6, "north"), "e3": Troop(2, "north"),
+             "d4": Troop(4, "north")}
     # d3 occupied blocks d4; diagonals: side squares c2, e2 are empty, so both diagonals open
     assert ref.missile_targets(field, set(), 9, "d2") == {"d3", "c3", "e3"}
     del field["d3"]
     assert ref.missile_targets(field, set(), 9, "d2") == {"c3", "e3", "d4"}
     # both the forward and the side square full: that diagonal is closed
-    field = {"d2": archer, "d3": Troop(3, "south"), "c2": Troop(3, "south"), "c3": Troop(6, "north"), "e3": Troop(6, "north")}
+    field = {"d2": archer, "d3": Troop(3, "south"), "c2": Troop(3, "south"), "c3": Troop(6, "north"),
+             "e3": Troop(6, "north")}
     assert ref.missile_targets(field, set(), 9, "d2") == {"e3"}
     # javelins reach only straight ahead; never sideways
     field = {"d3": Troop(2, "north"), "d2": Troop(6, "south"), "c3": Troop(6, "south"), "c2": Troop(6, "south")}
@@ -72,7 +75,8 @@ def test_reference_fire_by_hand():
     assert ref.missile_targets({"a1": Troop(4, "south"), "a2": Troop(1, "north")}, set(), 7, "a1") == set()
     # friends are never targets; disrupted archers never shoot
     assert ref.missile_targets({"a1": Troop(1, "south"), "a2": Troop(1, "south")}, set(), 7, "a1") == set()
-    assert ref.missile_targets({"a1": Troop(1, "south", disrupted=True), "a2": Troop(1, "north")}, set(), 7, "a1") == set()
+    shaken = {"a1": Troop(1, "south", disrupted=True), "a2": Troop(1, "north")}
+    assert ref.missile_targets(shaken, set(), 7, "a1") == set()
 
 
 def test_reference_melee_by_hand():
@@ -279,3 +283,52 @@ def test_legal_actions_of_a_player_turn_match_the_reference(case, choices):
         assert {str(a) for a in game.legal_actions()} == attacks | {"end melee"}
     else:
         assert game.phase not in ("fire", "melee") or game.to_act == "north"
+
+
+def brute_melee_target(attack, defence, disrupted, attack_modifier, defence_modifier):
+    """(no effect, disrupted, eliminated) over the 36 dice pairs, one die each side."""
+    strength = max(1, defence // 2) if disrupted else defence
+    tally = [0, 0, 0]
+    for mine in range(1, 7):
+        for theirs in range(1, 7):
+            difference = attack + mine + attack_modifier - strength - theirs - defence_modifier
+            tally[0 if difference <= 0 else 2 if difference >= 6 or disrupted else 1] += 1
+    return tuple(Fraction(n, 36) for n in tally)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fields(max_cards=30))
+def test_combined_attack_odds_match_brute_force(case):
+    # Every attack south may make at the start of its turn (front, flank, combined): its
+    # attack number is the sum of the attackers' values, Cavalry and Chariots halved when
+    # they attack infantry from the side or rear; -2 for each attacker on bad terrain and for
+    # a defender on it; one die each side.
+    width, field, cards, terrain = case
+    game = build_with_flanks(width, field, cards, terrain)
+    bad = set(terrain)
+    while game.phase in ("tactics", "actions", "fire") and game.to_act == "south":
+        game.play(f"end {game.phase}")
+    if game.phase != "melee" or game.to_act != "south":
+        return
+    for action in game.legal_actions():
+        if action.kind != "attack":
+            continue
+        *attackers, target = action.squares
+        defender = field[target]
+        attack, amod = 0, 0
+        for square in attackers:
+            troop = field[square]
+            column, row = ref.square_at(square)
+            frontal = ref.square_name(column, row + 1) == target
+            value = troop.value
+            if not frontal and value in (7, 8, 9) and defender.value <= 6:
+                value = max(1, value // 2)
+            attack += value
+            amod -= 2 if square in bad else 0
+        dmod = -2 if target in bad else 0
+        odds = game.odds(action)
+        assert (odds.no_effect, odds.disrupted, odds.eliminated) == brute_melee_target(
+            attack, defender.value, defender.disrupted, amod, dmod), str(action)
+        # and each attacker may indeed attack that target
+        for square in attackers:
+            assert target in ref.melee_targets_with_flanks(field, bad, width, square)

@@ -443,3 +443,31 @@ def test_withdrawal_offered_exactly_when_the_rules_allow(attacker, defender, dis
     else:
         game.play("stand")
         assert len(game.rolls) == 2
+
+
+def test_seed_rampage_example_mirrored_for_a_south_elephant():
+    # The same example with the sides swapped: south's Elephant on d2 faces north, so its
+    # left is west (c2) and its right east (e2). North's Javalineer on d3 fires in north's
+    # fire step; 6 disrupts, 5 picks the right-hand neighbour, 4 beats the disrupted Light
+    # Cavalry's 3.
+    game = AncientGame.empty(seed=1, advanced=["rampage"])
+    game.put("d3", "Javalineers", "north")
+    game.put("d2", "Elephants", "south")
+    game.put("c2", "Skirmishers", "south")
+    game.put("e2", "Light Cavalry", "south", disrupted=True)
+    for square in ("a1", "b1", "c1"):
+        game.put(square, "Hoplites", "south")
+    lines = []
+    for line in game.position().splitlines():
+        if line.startswith("phase "):
+            line = "phase fire north"
+        elif line.startswith("turn "):
+            line = "turn 1 first south half 1"
+        elif line.startswith("dice "):
+            line += " script 6 5 4"
+        lines.append(line)
+    game = AncientGame.from_position("\n".join(lines) + "\n")
+    assert "fire d3-d2" in {str(a) for a in game.legal_actions()}
+    game.play("fire d3-d2")
+    assert game.cell("d2") is None and game.cell("e2") is None
+    assert game.cell("c2")["disrupted"] is False and game.cell("d3")["disrupted"] is False

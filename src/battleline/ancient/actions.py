@@ -15,6 +15,7 @@ text                   meaning
 ``play Redeploy c3-b1``  your card at c3 goes to b1 of your Back Row
 ``play Traitor``       a Loyalty card (or ``play Deserter``); the opponent then removes
 ``remove c2``          (Loyalty, the opponent) remove that card, or ``remove R2`` from reserve
+                       (a square in lower case, a card with its colour in upper case)
 ``end tactics``        go on to the actions
 ``c2-c3``              move the card on c2 to c3
 ``reinforce R4@c1``    place reserve card R4 on c1 of your Back Row
@@ -81,6 +82,13 @@ class Action(NamedTuple):
     option: str = ""
 
     def __str__(self) -> str:
+        try:
+            return self._text()
+        except (IndexError, TypeError):
+            # a hand-built Action with missing fields: show its parts, never fail
+            return shorten(" ".join(str(x) for x in self), 60)
+
+    def _text(self) -> str:
         k, sq = self.kind, self.squares
         if k == "move":
             return f"{sq[0]}-{sq[1]}"
@@ -151,7 +159,8 @@ class Action(NamedTuple):
         if head == "scout" and len(rest) == 1 and rest[0].lower() in ("first", "second"):
             return cls("scout", option=rest[0].lower())
         if head == "remove" and len(rest) == 1:
-            if _SQUARE.match(rest[0].lower()):
+            # "b4" is a square, "B4" the Blue 4: squares are lower case, cards upper case
+            if _SQUARE.match(rest[0]):
                 return cls("remove", squares=(rest[0].lower(),))
             return cls("remove", _card(rest[0], whole))
         if head == "rally" and len(rest) == 1:

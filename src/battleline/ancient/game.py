@@ -410,6 +410,10 @@ class AncientGame:
         battleline.errors.IllegalMoveError: c2-b2: Hoplites move forward only
         """
         a = Action.parse(action)
+        try:
+            hash(a)
+        except TypeError:
+            raise InvalidMoveError(f"not an action: {shorten(action)}") from None
         if self._legal is None:
             raise IllegalMoveError(f"{a}: the battle is over")
         if a not in self._legal:
@@ -508,6 +512,13 @@ class AncientGame:
 
     # ------------------------------------------------------------------ diagnosis
     def _why_illegal(self, a: Action) -> str:
+        try:
+            return self._diagnose(a)
+        except (IndexError, KeyError, TypeError, ValueError, AttributeError):
+            # a hand-built Action with missing or odd fields: no rule to name
+            return "not a legal action now"
+
+    def _diagnose(self, a: Action) -> str:
         s = self.state
         p = s.to_act
         names = s.board

@@ -468,7 +468,10 @@ def _check(s: AncientState) -> None:
     for p in (0, 1):
         if s.leader_card[p] >= 0 and s.leader_of[p] < 0 and s.phase != "leader":
             raise PositionError(f"{SIDE_NAMES[p]}'s leader must be attached to a card after the leader step")
-    s.card_places()
+    try:
+        s.card_places()
+    except AssertionError as e:
+        raise PositionError(f"the 70 cards: {e}") from None
 
 
 def write_record(game) -> str:
@@ -488,6 +491,8 @@ def read_record(cls, text: str):
         data = json.loads(text)
     except ValueError as e:
         raise PositionError(f"a record is JSON: {shorten(str(e), 60)}") from None
+    except RecursionError:   # absurdly deep nesting: refuse it like any other bad record
+        raise PositionError("a record is JSON nested too deeply") from None
     if not isinstance(data, dict) or data.get("game") != "ancient battles" or data.get("version") != 1:
         raise PositionError("not an Ancient Battles record (version 1)")
     actions, rolls = data.get("actions"), data.get("rolls")

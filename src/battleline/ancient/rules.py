@@ -321,7 +321,11 @@ class Rules:
                 occ = s.occupied
                 mounted_blocked = occ | s.bad
                 dis, moved, table = s.disrupted, s.moved, self._moves[p]
-                for sq in _bits(s.side_squares[p]):
+                m = s.side_squares[p]
+                while m:     # each own unit (the bit loop inlined: this is the hot path)
+                    low = m & -m
+                    m ^= low
+                    sq = low.bit_length() - 1
                     c = cells[sq]
                     if dis[c] or c in moved:
                         continue
@@ -332,10 +336,11 @@ class Rules:
                                 if not blocked >> d & 1 and (not vias or vias & ~blocked)])
                 empty_back = [sq for sq in self.b.back_row(p) if not occ >> sq & 1]
                 rein = A.reinforce_rows
+                stacking = s.placed and "stacks" in s.options
                 for c in s.reserve[p]:
                     row = rein[c]
                     out.extend([row[sq] for sq in empty_back])
-                    if s.placed:
+                    if stacking and 2 <= c % 10 <= 4:   # heavy infantry, values 3-5
                         for sq in self.stack_squares(p, c, s.placed):
                             out.append(row[sq])
                 if self.may_draw(p):
@@ -345,9 +350,20 @@ class Rules:
         if ph == "fire":
             out = []
             armed = self._armed
-            for sq in _bits(s.side_squares[p]):
-                if not armed[s.cells[sq]]:
+            weapons = self._weapons
+            enemy = s.side_squares[1 - p]
+            bow_reach, javelin_reach = _reach_tables(s.width)
+            bow_reach, javelin_reach = bow_reach[p], javelin_reach[p]
+            m = s.side_squares[p]
+            while m:
+                low = m & -m
+                m ^= low
+                sq = low.bit_length() - 1
+                c = s.cells[sq]
+                if not armed[c] or s.disrupted[c] or c in s.fired:
                     continue
+                if not enemy & (javelin_reach[sq] if weapons[c] == "javelin" else bow_reach[sq]):
+                    continue   # nobody within reach
                 row = A.fire_rows[sq]
                 out.extend([row[x] for x in self.fire_squares(s.cells[sq])])
             out.append(END["fire"])
@@ -889,6 +905,30 @@ class _Acts:
 
 _CACHES: dict[int, _Acts] = {}
 _MOVES: dict[int, tuple] = {}
+_REACH: dict[int, tuple] = {}
+
+
+def _reach_tables(width: int) -> tuple:
+    """Per side and square, the masks of squares a bow / a javelin could ever reach."""
+    tables = _REACH.get(width)
+    if tables is None:
+        from .board import board
+        b = board(width)
+        bows, javelins = [], []
+        for side in (0, 1):
+            fwd = b.forward[side]
+            brow, jrow = [], []
+            for sq in range(b.size):
+                f = fwd[sq]
+                squares = [f] if f >= 0 else []
+                jrow.append(sum(1 << x for x in squares))
+                if f >= 0:
+                    squares += [fwd[f]] + [fwd[x] for x in (b.left[sq], b.right[sq]) if x >= 0]
+                brow.append(sum(1 << x for x in squares if x >= 0))
+            bows.append(brow)
+            javelins.append(jrow)
+        tables = _REACH[width] = (bows, javelins)
+    return tables
 
 
 def _move_tables(width: int) -> tuple:
