@@ -19,7 +19,8 @@ from ..game import Game, Observation
 from ..moves import Move
 from ..worlds import sample_world
 from .base import Bot
-from .heuristic import HeuristicBot, evaluate_position, flag_chances
+from .evaluation import evaluate as evaluate_position, flag_chances
+from .heuristic import HeuristicBot
 
 __all__ = ["SearchBot"]
 
