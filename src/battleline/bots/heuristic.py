@@ -11,6 +11,8 @@ while the opponent has played fewer.
 
 from __future__ import annotations
 
+import time
+
 from ..game import Game, Observation
 from ..moves import Move
 from .base import Bot
@@ -33,8 +35,11 @@ def tactic_cost(world: Game, move: Move, me: int) -> float:
     return cost
 
 
-def rank_moves(world: Game, moves: list[Move], me: int) -> list[tuple[float, Move]]:
+def rank_moves(world: Game, moves: list[Move], me: int,
+               deadline: float | None = None) -> list[tuple[float, Move]]:
     """Every move with its one-ply score, best first (ties keep the order of ``moves``).
+    Past ``deadline`` (a ``time.perf_counter`` value) the moves not yet scored are
+    ranked last, unscored.
 
     >>> from battleline import Game
     >>> g = Game(seed=5)
@@ -44,6 +49,9 @@ def rank_moves(world: Game, moves: list[Move], me: int) -> list[tuple[float, Mov
     """
     scored = []
     for i, m in enumerate(moves):
+        if deadline is not None and i and time.perf_counter() > deadline:
+            scored.extend((-1e9, -j, moves[j]) for j in range(i, len(moves)))
+            break
         world.push(m)
         s = evaluate(world, me)
         world.undo()
