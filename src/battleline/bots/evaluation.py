@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from math import comb
 
 from ..cards import TROOP_MASK
@@ -61,7 +62,7 @@ _CACHE: dict = {}
 
 
 def side_levels(fixed, need: int, fog: bool, sure: int, maybe: int, q: float, ph: float = 1.0) -> list:
-    """The formations a side could still complete: ``[(strength, chance), ...]``,
+    """The formations a side could still complete: ``((strength, chance), ...)``,
     strongest first, each one likelier than every stronger one (dominated levels dropped).
 
     ``fixed`` are the side's cards; ``sure`` the troops it holds (mask), each played here
@@ -88,7 +89,7 @@ def side_levels(fixed, need: int, fog: bool, sure: int, maybe: int, q: float, ph
 def _levels(fixed, need, fog, sure, maybe, q, ph):
     missing = need - len(fixed)
     if missing <= 0:
-        return [(side_strength(fixed, need, fog), 1.0)]
+        return ((side_strength(fixed, need, fog), 1.0),)
     tmask = 0
     tsum = 0
     wilds = []
@@ -101,43 +102,42 @@ def _levels(fixed, need, fog, sure, maybe, q, ph):
     nt = len(fixed) - len(wilds)
     pool = sure | maybe
     if _popcount(pool) < missing:
-        return []
+        return ()
     host = _host_total(tsum + sum(WILD_MAX[w] for w in wilds), missing, sure, maybe)
     if fog:
-        return [(host, 1.0)]
+        return ((host, 1.0),)
     levels = []
     n = need
     tvals = _fold(tmask)
     one_colour = nt == 0 or tmask & ~COLOR_MASK[(tmask.bit_length() - 1) // 10] == 0
     distinct = _popcount(tvals) == nt
+    card_p, value_p, value_n, colour_n = _pool(sure, maybe, q, ph)
     # Wedge and Skirmish Line: runs that can hold the troops already there.
     if distinct:
         vmax = tvals.bit_length()
         vmin = (tvals & -tvals).bit_length() if tvals else 11
         lo = max(1, vmax - n + 1) if nt else 1
         hi = min(vmin, 11 - n) if nt else 11 - n
+        colours = ([(tmask.bit_length() - 1) // 10] if nt else range(6)) if one_colour else ()
         for s in range(hi, lo - 1, -1):
             run_vals = ((1 << n) - 1) << (s - 1)
             total = n * s + n * (n - 1) // 2
-            places = run_vals & ~tvals  # values still to fill
-            if one_colour:
-                colours = [(tmask.bit_length() - 1) // 10] if nt else range(6)
-                for col in colours:
-                    p = _run_chance(places, wilds, lambda v, col=col: _card_chance(
-                        1 << (10 * col + v - 1), sure, maybe, q, ph))
-                    if p >= MIN_CHANCE:
-                        levels.append((WEDGE + total, p))
-            p = _run_chance(places, wilds, lambda v: _card_chance(VALUE_MASK[v], sure, maybe, q, ph))
+            places = _values(run_vals & ~tvals)  # values still to fill
+            for col in colours:
+                p = _run_chance(places, wilds, card_p, 10 * col - 1)
+                if p >= MIN_CHANCE:
+                    levels.append((WEDGE + total, p))
+            p = _run_chance(places, wilds, value_p, 0)
             if p >= MIN_CHANCE:
                 levels.append((SKIRMISH + total, p))
     # Phalanx: every card of one value.
     if nt == 0 or _popcount(tvals) == 1:
         values = [tvals.bit_length()] if nt else range(10, 0, -1)
         for v in values:
-            if any(not WILD_VALUES[w] >> (v - 1) & 1 for w in wilds):
+            if wilds and any(not WILD_VALUES[w] >> (v - 1) & 1 for w in wilds):
                 continue
-            m = VALUE_MASK[v]
-            p = _at_least2(missing, _popcount(sure & m), ph, _popcount(maybe & m), q)
+            h, u = value_n[v]
+            p = _at_least2(missing, h, ph, u, q)
             if p >= MIN_CHANCE:
                 levels.append((PHALANX + n * v, p))
     # Battalion Order: every card of one colour.
@@ -145,9 +145,10 @@ def _levels(fixed, need, fog, sure, maybe, q, ph):
         base = tsum + sum(WILD_MAX[w] for w in wilds)
         colours = [(tmask.bit_length() - 1) // 10] if nt else range(6)
         for col in colours:
-            m = COLOR_MASK[col]
-            p = _at_least2(missing, _popcount(sure & m), ph, _popcount(maybe & m), q)
+            h, u = colour_n[col]
+            p = _at_least2(missing, h, ph, u, q)
             if p >= MIN_CHANCE:
+                m = COLOR_MASK[col]
                 levels.append((BATTALION + _host_total(base, missing, sure & m, maybe & m), p))
     levels.append((HOST + host, 1.0))
     levels.sort(key=lambda t: -t[0])
@@ -159,22 +160,48 @@ def _levels(fixed, need, fog, sure, maybe, q, ph):
             best_p = p
             if p >= 1.0:
                 break
-    return out
+    return tuple(out)  # tuples of numbers: the garbage collector stops tracking them
 
 
 def _fold(mask: int) -> int:
     return (mask | mask >> 10 | mask >> 20 | mask >> 30 | mask >> 40 | mask >> 50) & LOW10
 
 
-def _card_chance(cands: int, sure: int, maybe: int, q: float, ph: float) -> float:
-    """Chance of getting at least one card of ``cands``."""
-    h = _popcount(cands & sure)
-    k = _popcount(cands & maybe)
-    if not (h or k):
-        return 0.0
-    return 1.0 - (1.0 - ph) ** h * (1.0 - q) ** k
+_POOLS: dict = {}
 
 
+def _pool(sure: int, maybe: int, q: float, ph: float):
+    """Per-card and per-value chances, and the counts per value and colour, of one pool."""
+    key = (sure, maybe, q, ph)
+    hit = _POOLS.get(key)
+    if hit is not None:
+        return hit
+    card_p = [ph if sure >> c & 1 else q if maybe >> c & 1 else 0.0 for c in range(60)]
+    value_p = [0.0] * 11
+    value_n = [(0, 0)] * 11
+    for v in range(1, 11):
+        h = (sure & VALUE_MASK[v]).bit_count()
+        u = (maybe & VALUE_MASK[v]).bit_count()
+        value_n[v] = (h, u)
+        value_p[v] = 1.0 - (1.0 - ph) ** h * (1.0 - q) ** u if h or u else 0.0
+    colour_n = [((sure & m).bit_count(), (maybe & m).bit_count()) for m in COLOR_MASK]
+    res = (tuple(card_p), tuple(value_p), tuple(value_n), tuple(colour_n))
+    if len(_POOLS) > 20_000:
+        _POOLS.clear()
+    _POOLS[key] = res
+    return res
+
+
+def _values(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length())
+        mask ^= low
+    return out
+
+
+@lru_cache(maxsize=65536)
 def _at_least2(k: int, nh: int, ph: float, nu: int, q: float) -> float:
     """P(X + Y >= k) for X ~ Bin(nh, ph) and Y ~ Bin(nu, q)."""
     if k <= 0:
@@ -192,17 +219,15 @@ def _at_least2(k: int, nh: int, ph: float, nu: int, q: float) -> float:
     return total
 
 
-def _run_chance(places: int, wilds: list, chance) -> float:
-    """Chance of filling the values in ``places`` (10-bit set): wild cards take the
-    hardest places they may, the other places each need a card."""
-    vals = []
-    x = places
-    while x:
-        low = x & -x
-        v = low.bit_length()
-        vals.append((chance(v), v))
-        x ^= low
-    vals.sort()
+def _run_chance(places: list, wilds: list, table: list, offset: int) -> float:
+    """Chance of filling the values ``places``: ``table[offset + v]`` is the chance of a
+    card for value v. Wild cards take the hardest places they may."""
+    if not wilds:
+        p = 1.0
+        for v in places:
+            p *= table[offset + v]
+        return p
+    vals = sorted((table[offset + v], v) for v in places)
     for w in wilds:
         allowed = WILD_VALUES[w]
         for i, (_, v) in enumerate(vals):
@@ -217,6 +242,7 @@ def _run_chance(places: int, wilds: list, chance) -> float:
     return p
 
 
+@lru_cache(maxsize=65536)
 def _host_total(base: int, missing: int, sure: int, maybe: int) -> int:
     """Expected total: the best sure cards first, then the mean of the maybe ones."""
     total = base

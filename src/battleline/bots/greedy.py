@@ -49,12 +49,24 @@ def potential_strength(side, card: int, need: int, fog: bool, available: int) ->
     >>> potential_strength([Card("R8")], Card("R9"), 3, False, 1 << Card("R10"))
     427
     """
+    key = (tuple(side), card, need, fog, available)
+    hit = _POTENTIAL.get(key)
+    if hit is not None:
+        return hit
     fixed = list(side) + [card]
     missing = need - len(fixed)
     if missing <= 0:
-        return side_strength(fixed, need, fog)
-    found = best(fixed, available & ~(1 << card), missing, fog)
-    return NO_FORMATION if found is None else found[0]
+        res = side_strength(fixed, need, fog)
+    else:
+        found = best(fixed, available & ~(1 << card), missing, fog)
+        res = NO_FORMATION if found is None else found[0]
+    if len(_POTENTIAL) > 200_000:
+        _POTENTIAL.clear()
+    _POTENTIAL[key] = res
+    return res
+
+
+_POTENTIAL: dict = {}  # potential_strength's answers: searches ask the same ones in many worlds
 
 
 def wins_at_once(world: Game, move: Move, me: int) -> bool:
