@@ -174,3 +174,50 @@ def test_greedy_bot_draws_a_tactic_that_could_win_next_turn():
                            .replace("flag 2:", "flag 2 claimed by north:"))
     # Alexander, Darius or Companion Cavalry, all still in the deck, would complete P8-P9-P10.
     assert GreedyBot(seed=1).choose(g.observation(0)) == Move.parse("draw tactic")
+
+
+def test_evaluation_counts_the_cards_that_complete_a_formation():
+    from math import comb
+
+    from battleline.bots.evaluation import side_levels
+    from battleline.cards import Card
+
+    r8, r9, r10 = Card("R8"), Card("R9"), Card("R10")
+    # The card that completes Wedge 8-9-10 is in hand (chance ph), unseen (q), or gone.
+    assert side_levels([r8, r9], 3, False, 1 << r10, 0, 0.4, 0.7)[0] == (427, 0.7)
+    assert side_levels([r8, r9], 3, False, 0, 1 << r10, 0.4, 0.7)[0] == (427, 0.4)
+    unseen = 1 << Card("R7")
+    assert side_levels([r8, r9], 3, False, 0, unseen, 0.4, 0.7)[0] == (424, 0.4)
+    # Phalanx of 9s: two more needed from three unseen 9s.
+    nines = sum(1 << Card(f"{c}9") for c in "OYG")
+    levels = side_levels([r9], 3, False, 0, nines, 0.5, 0.7)
+    phalanx = [p for s, p in levels if s == 327]
+    assert phalanx and abs(phalanx[0] - sum(comb(3, i) * 0.5 ** 3 for i in (2, 3))) < 1e-12
+    # Every level listed is likelier than the stronger ones before it.
+    chances = [p for _, p in levels]
+    assert chances == sorted(chances) and levels[-1][1] == 1.0
+
+
+def test_medium_does_not_spend_a_tactic_on_an_empty_board():
+    # The old evaluation scored Fog on an empty flag at 0.98 against about 0.004 for troops.
+    g = position({}, "B9 R1 O5 G2 P4 P2 Fog")
+    for seed in range(4):
+        move = HeuristicBot(seed=seed).choose(g.observation(0))
+        assert move.kind == "play" and move.card < 60
+
+
+def test_ranking_past_its_deadline_still_lists_every_move_once():
+    from battleline.bots.heuristic import rank_moves
+
+    g = Game(seed=3)
+    moves = g.legal_moves()
+    ranked = rank_moves(g, moves, g.to_move, deadline=0.0)
+    assert sorted(map(str, (m for _, m in ranked))) == sorted(map(str, moves))
+    assert ranked[0][0] > ranked[-1][0]  # the first move was scored, the rest were not
+
+
+def test_search_bot_counts_its_worlds():
+    g = Game(seed=9)
+    bot = SearchBot(seed=2, iterations=3)
+    assert bot.choose(g.observation(g.to_move)) in g.legal_moves()
+    assert bot.last_worlds == 3
