@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from battleline.arena import GameResult, elo_difference, summarize, wilson
+from battleline.arena import GameResult, elo_difference, run_arena, summarize, wilson
 
 
 def test_wilson_interval_by_hand():
@@ -83,3 +83,8 @@ def test_saved_parts_combine_into_one_summary(tmp_path):
     assert part["games"] == 4 and part == combine([str(second)])
     with pytest.raises(ValueError, match="no saved game"):
         combine([str(first)], deals=(100, 200))
+
+
+def test_the_arena_knows_greedy_by_name():
+    s = run_arena("greedy", "easy", 2, seed=3)
+    assert s["bot_a"] == "greedy" and s["games"] == 2 and s["wins_a"] + s["wins_b"] + s["draws"] == 2

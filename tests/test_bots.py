@@ -7,7 +7,8 @@ import random
 import pytest
 
 from battleline import Game
-from battleline.bots import HeuristicBot, RandomBot, SearchBot, bot_from_spec
+from battleline.bots import GreedyBot, HeuristicBot, RandomBot, SearchBot, bot_from_spec
+from battleline.moves import Move
 from battleline.worlds import sample_world
 
 
@@ -50,7 +51,8 @@ def test_search_bot_finishes_games():
                  seed)
 
 
-@pytest.mark.parametrize("make", [lambda s: RandomBot(seed=s), lambda s: HeuristicBot(seed=s),
+@pytest.mark.parametrize("make", [lambda s: RandomBot(seed=s), lambda s: GreedyBot(seed=s),
+                                  lambda s: HeuristicBot(seed=s),
                                   lambda s: SearchBot(seed=s, iterations=3)])
 def test_bots_never_read_hidden_cards(make):
     """Two games that look the same to the bot's seat, with different hidden cards:
@@ -82,6 +84,7 @@ def test_levels_and_names():
     assert isinstance(bot_from_spec("easy"), RandomBot)
     assert isinstance(bot_from_spec("medium"), HeuristicBot)
     assert isinstance(bot_from_spec("hard"), SearchBot)
+    assert isinstance(bot_from_spec("greedy"), GreedyBot)
     assert isinstance(bot_from_spec("battleline.bots:RandomBot"), RandomBot)
     for bad in ("nightmare", "battleline.bots:Nope", "no.such.module:X", 42):
         with pytest.raises(ValueError):
@@ -101,3 +104,120 @@ def test_sampled_worlds_agree_with_the_observation():
                 if g.to_move == seat:
                     assert set(w.legal_moves()) == set(g.legal_moves())
             g.play(mover.choose(g.observation(g.to_move)))
+
+
+def test_greedy_bot_plays_legal_moves_and_finishes_games():
+    for seed in range(40):
+        rules = "advanced" if seed % 4 == 0 else "standard"
+        opponent = RandomBot(seed=seed) if seed % 2 else HeuristicBot(seed=seed)
+        play_out([GreedyBot(seed=seed), opponent][:: 1 if seed % 3 else -1], seed, rules)
+
+
+def test_greedy_bot_is_deterministic_by_seed():
+    g = Game(seed=11)
+    mover = RandomBot(seed=3)
+    for _ in range(60):
+        if g.is_over():
+            break
+        obs = g.observation(g.to_move)
+        assert GreedyBot(seed=4).choose(obs) == GreedyBot(seed=4).choose(obs)
+        g.play(mover.choose(obs))
+
+
+def position(flags: dict[int, str], hand: str, phase: str = "play", extra: str = "") -> Game:
+    """North to move with ``hand``; ``flags`` maps a flag to its line after the colon."""
+    lines = [f"flag {f}: {flags[f]}" if f in flags else f"flag {f}: north - | south -" for f in range(1, 10)]
+    text = "\n".join(["battleline position 1", "rules standard", f"turn north {phase}", *lines,
+                      f"hand north: {hand}", "hand south: Y1 Y2 Y3 O1 O2 O3 G1",
+                      "troop deck: rest seed 1", "tactic deck: rest seed 1", extra])
+    return Game.from_position(text)
+
+
+def test_greedy_bot_plays_towards_the_strongest_formation():
+    # B9 beside B10 B8 could still make a Wedge 8-9-10; everything else is weaker.
+    g = position({3: "north B10 B8 | south -"}, "B9 R1 O5 G2 P4 P2 Y7")
+    assert GreedyBot(seed=1).choose(g.observation(0)) == Move.parse("B9@3")
+
+
+def test_greedy_bot_breaks_ties_towards_the_centre():
+    # On an empty board every flag gives the same potential: the centre flag wins the tie.
+    g = position({}, "B9 R1 O5 G2 P4 P2 Y7")
+    move = GreedyBot(seed=1).choose(g.observation(0))
+    assert move.flag == 5
+    g = position({5: "north R1 B1 P1 | south -"}, "B9 R3 O5 G2 P4 P2 Y7")
+    assert GreedyBot(seed=1).choose(g.observation(0)).flag in (4, 6)
+
+
+def test_greedy_bot_draws_troops():
+    g = position({}, "B9 R1 O5 G2 P4 P2", phase="draw")
+    assert GreedyBot(seed=1).choose(g.observation(0)) == Move.parse("draw troop")
+
+
+def test_greedy_bot_keeps_its_tactics_unless_they_win_at_once():
+    # Alexander could go anywhere, but it wins nothing: a troop is played.
+    g = position({}, "B9 R1 O5 G2 P4 P2 Alexander")
+    assert GreedyBot(seed=1).choose(g.observation(0)).card != Move.parse("Alexander@5").card
+    # Flags 1 and 2 are held, flag 3 lacks one card against an empty side: Alexander
+    # completes it, the claim is provable and makes a Breakthrough.
+    flags = {1: "north R10 R9 R8 | south -", 2: "north B10 B9 B8 | south -",
+             3: "north P10 P9 | south -"}
+    g = position(flags, "B7 R5 O5 G2 P4 P2 Alexander")
+    g = Game.from_position(g.position().replace("flag 1:", "flag 1 claimed by north:")
+                           .replace("flag 2:", "flag 2 claimed by north:"))
+    assert GreedyBot(seed=1).choose(g.observation(0)) == Move.parse("Alexander@3")
+
+
+def test_greedy_bot_draws_a_tactic_that_could_win_next_turn():
+    flags = {1: "north R10 R9 R8 | south -", 2: "north B10 B9 B8 | south -", 3: "north P10 P9 | south -"}
+    g = position(flags, "B7 R5 O5 G2 P4 P2", phase="draw")
+    g = Game.from_position(g.position().replace("flag 1:", "flag 1 claimed by north:")
+                           .replace("flag 2:", "flag 2 claimed by north:"))
+    # Alexander, Darius or Companion Cavalry, all still in the deck, would complete P8-P9-P10.
+    assert GreedyBot(seed=1).choose(g.observation(0)) == Move.parse("draw tactic")
+
+
+def test_evaluation_counts_the_cards_that_complete_a_formation():
+    from math import comb
+
+    from battleline.bots.evaluation import side_levels
+    from battleline.cards import Card
+
+    r8, r9, r10 = Card("R8"), Card("R9"), Card("R10")
+    # The card that completes Wedge 8-9-10 is in hand (chance ph), unseen (q), or gone.
+    assert side_levels([r8, r9], 3, False, 1 << r10, 0, 0.4, 0.7)[0] == (427, 0.7)
+    assert side_levels([r8, r9], 3, False, 0, 1 << r10, 0.4, 0.7)[0] == (427, 0.4)
+    unseen = 1 << Card("R7")
+    assert side_levels([r8, r9], 3, False, 0, unseen, 0.4, 0.7)[0] == (424, 0.4)
+    # Phalanx of 9s: two more needed from three unseen 9s.
+    nines = sum(1 << Card(f"{c}9") for c in "OYG")
+    levels = side_levels([r9], 3, False, 0, nines, 0.5, 0.7)
+    phalanx = [p for s, p in levels if s == 327]
+    assert phalanx and abs(phalanx[0] - sum(comb(3, i) * 0.5 ** 3 for i in (2, 3))) < 1e-12
+    # Every level listed is likelier than the stronger ones before it.
+    chances = [p for _, p in levels]
+    assert chances == sorted(chances) and levels[-1][1] == 1.0
+
+
+def test_medium_does_not_spend_a_tactic_on_an_empty_board():
+    # The old evaluation scored Fog on an empty flag at 0.98 against about 0.004 for troops.
+    g = position({}, "B9 R1 O5 G2 P4 P2 Fog")
+    for seed in range(4):
+        move = HeuristicBot(seed=seed).choose(g.observation(0))
+        assert move.kind == "play" and move.card < 60
+
+
+def test_ranking_past_its_deadline_still_lists_every_move_once():
+    from battleline.bots.heuristic import rank_moves
+
+    g = Game(seed=3)
+    moves = g.legal_moves()
+    ranked = rank_moves(g, moves, g.to_move, deadline=0.0)
+    assert sorted(map(str, (m for _, m in ranked))) == sorted(map(str, moves))
+    assert ranked[0][0] > ranked[-1][0]  # the first move was scored, the rest were not
+
+
+def test_search_bot_counts_its_worlds():
+    g = Game(seed=9)
+    bot = SearchBot(seed=2, iterations=3)
+    assert bot.choose(g.observation(g.to_move)) in g.legal_moves()
+    assert bot.last_worlds == 3

@@ -3,7 +3,7 @@
 Plays paired deals: every dealt game is played twice with the seats swapped, so
 the luck of the deal cancels. Reports each side's win rate with a 95% Wilson
 interval, the Elo difference, how games ended, the first player's win rate and
-the time per move. Bots are named by level (``easy``, ``medium``, ``hard``), by
+the time per move. Bots are named by level (``easy``, ``medium``, ``hard``), ``greedy``, by
 class name in :mod:`battleline.bots`, or as ``module:Class``.
 
 >>> wilson(50, 100)

@@ -16,6 +16,9 @@
   ``melee_odds_us`` is the mean time of one :func:`battleline.ancient.melee_odds` call over
   every attack, defence, disruption and modifier in play, and ``ancient_odds_us`` of
   ``AncientGame.odds`` on an attack.
+- Every rate and median is measured by the wall clock; the ``_cpu`` figures by CPU time
+  (``time.process_time``), which means more on a busy machine. ``load_average_1min``
+  says how busy the machine was when the run began.
 - ``solver``: every bundled ``win`` puzzle solved by :func:`battleline.solve` at its
   stated number of turns (iterative deepening, as ``python -m battleline.puzzles
   check`` does): per puzzle the positions searched (``nodes``), ``seconds`` and
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import statistics
@@ -72,15 +76,17 @@ def hard_claim_cases(n: int, seed: int = 1) -> list[dict]:
     return cases
 
 
-def _time_each(fn, cases, repeat: int) -> list[float]:
-    out = []
-    clock = time.perf_counter_ns
+def _time_each(fn, cases, repeat: int) -> tuple[list[float], list[float]]:
+    """Microseconds per call for each case: (wall clock, CPU time)."""
+    wall, cpu = [], []
+    clock, cpu_clock = time.perf_counter_ns, time.process_time_ns
     for case in cases:
-        t0 = clock()
+        t0, c0 = clock(), cpu_clock()
         for _ in range(repeat):
             fn(case)
-        out.append((clock() - t0) / repeat / 1000)
-    return out
+        wall.append((clock() - t0) / repeat / 1000)
+        cpu.append((cpu_clock() - c0) / repeat / 1000)
+    return wall, cpu
 
 
 def bench_claims(n_cases: int, seed: int) -> dict:
@@ -101,15 +107,17 @@ def bench_claims(n_cases: int, seed: int) -> dict:
     def core(cs):
         return claim_holds(cs["mine_i"], cs["theirs_i"], cs["unseen"], cs["fog"], cs["need"], False)
 
-    public_us = _time_each(public, cases, 20)
-    core_us = _time_each(core, cases, 50)
+    public_us, public_cpu = _time_each(public, cases, 20)
+    core_us, core_cpu = _time_each(core, cases, 50)
     return {
         "claim_cases": len(cases),
         "can_claim_hard_median_us": round(statistics.median(public_us), 2),
         "can_claim_hard_p90_us": round(sorted(public_us)[int(0.9 * len(public_us))], 2),
         "can_claim_hard_max_us": round(max(public_us), 2),
+        "can_claim_hard_median_cpu_us": round(statistics.median(public_cpu), 2),
         "claim_core_hard_median_us": round(statistics.median(core_us), 2),
         "claim_core_hard_max_us": round(max(core_us), 2),
+        "claim_core_hard_median_cpu_us": round(statistics.median(core_cpu), 2),
     }
 
 
@@ -142,7 +150,7 @@ def random_game(seed: int, rules: str = "standard") -> Game:
 
 
 def bench_games(n_games: int, seed: int) -> dict:
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     moves = 0
     ends: dict[str, int] = {}
     for i in range(n_games):
@@ -150,10 +158,11 @@ def bench_games(n_games: int, seed: int) -> dict:
         moves += len(g._moves)
         reason = g.outcome().reason
         ends[reason] = ends.get(reason, 0) + 1
-    dt = time.perf_counter() - t0
+    dt, dc = time.perf_counter() - t0, time.process_time() - c0
     return {
         "random_games": n_games,
         "random_games_per_s": round(n_games / dt, 1),
+        "random_games_per_cpu_s": round(n_games / dc, 1),
         "random_game_moves_mean": round(moves / n_games, 1),
         "random_game_ends": ends,
     }
@@ -166,7 +175,7 @@ def bench_push_undo(seed: int, n: int = 20000) -> dict:
     while len(samples) < 400 and not g.is_over():
         samples.append((g.copy(), None))
         g.push(rng.choice(g.legal_moves(claims=False)))
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     count = 0
     per = max(1, n // len(samples))
     for game, _ in samples:
@@ -176,7 +185,7 @@ def bench_push_undo(seed: int, n: int = 20000) -> dict:
             game.push(m)
             game.undo()
         count += per
-    dt = time.perf_counter() - t0
+    dt, dc = time.perf_counter() - t0, time.process_time() - c0
     t1 = time.perf_counter()
     k = 0
     for game, _ in samples:
@@ -184,7 +193,8 @@ def bench_push_undo(seed: int, n: int = 20000) -> dict:
             game.legal_moves()
             k += 1
     dt2 = time.perf_counter() - t1
-    return {"push_undo_per_s": round(count / dt), "legal_moves_per_s": round(k / dt2)}
+    return {"push_undo_per_s": round(count / dt), "push_undo_per_cpu_s": round(count / dc),
+            "legal_moves_per_s": round(k / dt2)}
 
 
 def bench_solver(puzzles=None) -> dict:
@@ -275,7 +285,8 @@ def main(argv=None) -> None:
     args = ap.parse_args(argv)
     sections = args.only or SECTIONS
     out = {"machine": f"{platform.machine()} {platform.processor() or ''}".strip(),
-           "python": platform.python_version()}
+           "python": platform.python_version(),
+           "load_average_1min": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None}
     if "claims" in sections:
         out.update(bench_claims(args.cases, args.seed))
     if "games" in sections:

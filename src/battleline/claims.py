@@ -244,8 +244,15 @@ def can_claim(mine: Iterable[CardLike] | str, theirs: Iterable[CardLike] | str =
     s = _card_list(seen, "seen cards")
     need = 4 if mud else 3
     visible = 0
-    for group, who in ((m, "your side"), (t, "their side"), (s, "the seen cards")):
-        for c in group:
+    for c in m:
+        visible |= 1 << c
+    for c in t:
+        visible |= 1 << c
+    for c in s:
+        visible |= 1 << c
+    if visible.bit_count() != len(m) + len(t) + len(s):  # rare: find the duplicate to name it
+        visible = 0
+        for c in m + t + s:
             bit = 1 << c
             if visible & bit:
                 raise ValueError(f"card {c} appears twice among your side, their side and the seen cards")
@@ -254,14 +261,11 @@ def can_claim(mine: Iterable[CardLike] | str, theirs: Iterable[CardLike] | str =
         if len(side) > 4:
             raise ValueError(f"{who} has {len(side)} cards; a side holds at most 4 "
                              f"(four only under Mud, or when Mud left a flag)")
-        leaders = 0
-        for c in side:
-            if c > 63:
-                raise ValueError(f"{c} cannot be part of a formation on {who}: only troops, Leaders, "
-                                 f"Companion Cavalry and Shield Bearers stand at a flag")
-            if c == 60 or c == 61:
-                leaders += 1
-        if leaders > 1:
+        if side and max(side) > 63:
+            c = next(c for c in side if c > 63)
+            raise ValueError(f"{c} cannot be part of a formation on {who}: only troops, Leaders, "
+                             f"Companion Cavalry and Shield Bearers stand at a flag")
+        if 60 in side and 61 in side:
             raise ValueError(f"{who} cannot hold both Leaders: each player may play only one Leader")
     if completed_first not in (None, "mine", "theirs"):
         raise ValueError(f"completed_first must be 'mine' or 'theirs', not {completed_first!r}")

@@ -404,7 +404,10 @@ def side_best(cards: Sequence[int], need: int, fog: bool):
     """Best reading of a complete side: ``need`` cards, or the best ``need`` of
     more (a side that kept four cards when Mud left). Returns the same tuple as
     :func:`best` plus the cards used, cached by the set of cards."""
-    key = (sum(1 << c for c in cards), need, fog)
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    key = (mask, need, fog)
     hit = _STRENGTH_CACHE.get(key)
     if hit is not None:
         return hit

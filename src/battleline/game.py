@@ -39,6 +39,12 @@ PHASES = ("play", "draw", "scout-draw", "scout-return", "over")
 PLAY, DRAW, SCOUT_DRAW, SCOUT_RETURN, OVER = PHASES
 HAND_SIZE = 7
 FLAGS = range(1, 10)
+# Interned Guile and return moves (as PLAY_TABLE does for plays): building them is a hot path.
+_RETURN_MOVES = [Move("return", c) for c in ALL_CARDS]
+_DESERTER_MOVES = [Move("deserter", c) for c in ALL_CARDS]
+_TRAITOR_MOVES = [[None] + [Move("traitor", c, f) for f in FLAGS] for c in ALL_CARDS[:60]]
+_REDEPLOY_MOVES = [[Move("redeploy", c, None)] + [Move("redeploy", c, f) for f in FLAGS]
+                   for c in ALL_CARDS[:66]]
 
 
 @dataclass(frozen=True)
@@ -423,7 +429,7 @@ class Game:
         if ph == SCOUT_DRAW:
             return [DRAW_MOVES[d] for i, d in enumerate(("troop", "tactic")) if self._decks[i]]
         if ph == SCOUT_RETURN:
-            return [Move("return", c) for c in self._hands[p]]
+            return [_RETURN_MOVES[c] for c in self._hands[p]]
         return []
 
     def _card_moves(self, p: int) -> list[Move]:
@@ -438,21 +444,25 @@ class Game:
                 if c <= SHIELD:
                     if c <= DARIUS and self._leader_played[p]:
                         continue
-                    moves.extend(PLAY_TABLE[c][f] for f in free)
+                    row = PLAY_TABLE[c]
+                    moves.extend([row[f] for f in free])
                 elif c <= MUD:
-                    moves.extend(PLAY_TABLE[c][f] for f in FLAGS if self._claimed[f] < 0)
+                    row = PLAY_TABLE[c]
+                    claimed = self._claimed
+                    moves.extend([row[f] for f in FLAGS if claimed[f] < 0])
                 elif c == SCOUT:
                     if self._decks[0] or self._decks[1]:
                         moves.append(SCOUT_MOVE)
                 elif c == REDEPLOY:
                     moves.extend(self._redeploy_moves(p, free))
                 elif c == DESERTER:
-                    moves.extend(Move("deserter", t) for t in self._cards_at_unclaimed(1 - p))
+                    moves.extend([_DESERTER_MOVES[t] for t in self._cards_at_unclaimed(1 - p)])
                 elif c == TRAITOR:
                     if free:
                         for t in self._cards_at_unclaimed(1 - p):
                             if t < 60:
-                                moves.extend(Move("traitor", t, f) for f in free)
+                                row = _TRAITOR_MOVES[t]
+                                moves.extend([row[f] for f in free])
         if not troop_placeable:
             moves.append(PASS_MOVE)
         return moves
@@ -475,14 +485,16 @@ class Game:
             if self._claimed[f] >= 0:
                 continue
             for c in self._cards[p][f]:
-                moves.extend(Move("redeploy", c, d) for d in free if d != f)
-                moves.append(Move("redeploy", c, None))
+                row = _REDEPLOY_MOVES[c]
+                moves.extend([row[d] for d in free if d != f])
+                moves.append(row[0])
         for k in (0, 1):
             f = self._env_flag[k]
             if f and self._env_owner[k] == p and self._claimed[f] < 0:
                 c = ALL_CARDS[FOG + k]
-                moves.extend(Move("redeploy", c, d) for d in FLAGS if d != f and self._claimed[d] < 0)
-                moves.append(Move("redeploy", c, None))
+                row = _REDEPLOY_MOVES[c]
+                moves.extend([row[d] for d in FLAGS if d != f and self._claimed[d] < 0])
+                moves.append(row[0])
         return moves
 
     # --------------------------------------------------------------- playing

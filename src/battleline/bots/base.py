@@ -10,6 +10,8 @@ from ..moves import Move
 from ..worlds import sample_world
 
 LEVELS = {"easy": "RandomBot", "medium": "HeuristicBot", "hard": "SearchBot"}
+# Every bot known by a short name: the levels, and the measuring stick (not a widget level).
+NAMED_BOTS = {**LEVELS, "greedy": "GreedyBot"}
 
 
 class Bot:
@@ -42,7 +44,7 @@ class Bot:
 
 
 def bot_from_spec(spec, seed: int | None = None) -> Bot:
-    """A bot from a level name (``easy``, ``medium``, ``hard``), a class name in
+    """A bot from a short name (``easy``, ``medium``, ``hard``, ``greedy``), a class name in
     :mod:`battleline.bots`, ``module:Class``, or a bot object (returned as is).
 
     >>> type(bot_from_spec("easy")).__name__
@@ -53,9 +55,9 @@ def bot_from_spec(spec, seed: int | None = None) -> Bot:
     if isinstance(spec, type):
         return spec(seed=seed)
     if not isinstance(spec, str):
-        raise ValueError(f"a bot is a level ({', '.join(LEVELS)}), 'module:Class' or a bot object, "
+        raise ValueError(f"a bot is a name ({', '.join(NAMED_BOTS)}), 'module:Class' or a bot object, "
                          f"not {spec!r}")
-    name = LEVELS.get(spec.lower(), spec)
+    name = NAMED_BOTS.get(spec.lower(), spec)
     if ":" in name:
         module, _, cls = name.partition(":")
         try:
@@ -66,6 +68,6 @@ def bot_from_spec(spec, seed: int | None = None) -> Bot:
     from .. import bots
     cls = getattr(bots, name, None)
     if not (isinstance(cls, type) and issubclass(cls, Bot)):
-        raise ValueError(f"unknown bot {spec!r}: use a level ({', '.join(LEVELS)}), a class of "
+        raise ValueError(f"unknown bot {spec!r}: use a name ({', '.join(NAMED_BOTS)}), a class of "
                          f"battleline.bots or 'module:Class'")
     return cls(seed=seed)

@@ -2,32 +2,44 @@
 
 Each sampled world deals the cards this seat cannot see at random, consistent
 with its observation (the opponent's hand size and Tactics count, the deck
-sizes, what Scout revealed). The bot takes the heuristic's best few moves as
-candidates and scores every candidate in the same worlds: it plays the move,
-lets the opponent answer with a greedy reply that uses the opponent's hand in
-that world, and evaluates the result knowing both hands of that world.
-The candidate with the best average wins. A time budget (default 1 s) or an
-iteration budget (worlds per move, for reproducible tests) bounds the work;
-the seed makes it deterministic for a given iteration budget.
+sizes, what Scout revealed). The bot ranks every move with the heuristic and
+takes the best few as candidates, then scores every candidate in the same
+worlds: it plays the move, finishes its turn, lets the opponent claim what it
+can and answer with the greedy rule (strongest potential formation) using the
+opponent's hand of that world, and evaluates the result knowing both hands of
+that world. The candidate with the best average wins.
+
+Time is wall-clock time under a hard deadline: the ranking and the world loop
+both stop at ``DEADLINE_SHARE`` of ``move_time`` (default 1 s), so a move never
+takes much longer than its budget even on a busy machine. ``iterations`` (worlds
+per move), when given, replaces the clock so that results are reproducible; the
+seed makes it deterministic for a given iteration budget.
 """
 
 from __future__ import annotations
 
+import gc
 import time
 
+from ..cards import TROOP_MASK
 from ..game import Game, Observation
 from ..moves import Move
 from ..worlds import sample_world
 from .base import Bot
-from .heuristic import HeuristicBot, evaluate_position, flag_chances
+from .evaluation import evaluate
+from .greedy import potential_strength
+from .heuristic import HeuristicBot, rank_moves, tactic_cost
 
 __all__ = ["SearchBot"]
+
+DEADLINE_SHARE = 0.8   # of move_time: the rest is margin for a busy machine
+PRIOR_WEIGHT = 0.5     # the one-ply score counts as this many worlds
 
 
 class SearchBot(Bot):
     """Determinized search over the heuristic's best candidates.
 
-    ``move_time`` (seconds, default 1.0) bounds the time per move;
+    ``move_time`` (seconds, default 1.0) bounds the wall-clock time per move;
     ``iterations`` (worlds per move), when given, replaces the clock so that
     results are reproducible.
 
@@ -40,15 +52,28 @@ class SearchBot(Bot):
     name = "search"
 
     def __init__(self, seed: int | None = None, move_time: float = 1.0, iterations: int | None = None,
-                 candidates: int = 6):
+                 candidates: int = 5):
         super().__init__(seed)
         self.move_time = move_time
         self.iterations = iterations
         self.candidates = candidates
         self._heuristic = HeuristicBot(seed=seed)
+        self.last_worlds = 0   # worlds scored for the last searched move (for benchmarks)
 
     def choose(self, obs: Observation) -> Move:
+        # A full collection of the cyclic garbage collector can take a tenth of a second on
+        # a busy machine, and searching makes no cycles: pause it while the clock runs.
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return self._choose(obs)
+        finally:
+            if was_enabled:
+                gc.enable()
+
+    def _choose(self, obs: Observation) -> Move:
         start = time.perf_counter()
+        deadline = None if self.iterations is not None else start + self.move_time * DEADLINE_SHARE
         world, moves, claim = self.world_and_moves(obs)
         if claim is not None:
             return claim
@@ -56,84 +81,83 @@ class SearchBot(Bot):
             self._heuristic.rng = self.rng
             return self._heuristic.choose(obs)
         me = obs.seat
-        ranked = self._rank(world, moves, me)
-        cands = ranked[: self.candidates]
+        ranked = rank_moves(world, moves, me, deadline)
+        cands = [m for _, m in ranked[: self.candidates]]
+        prior = [s for s, _ in ranked[: self.candidates]]
         if len(cands) == 1:
             return cands[0]
+        costs = [tactic_cost(world, m, me) for m in cands]
         totals = [0.0] * len(cands)
         n = 0
-        deadline = start + self.move_time * 0.9
+        clock = time.perf_counter
         while True:
             if self.iterations is not None:
                 if n >= self.iterations:
                     break
-            elif n > 0 and time.perf_counter() > deadline:
+            elif clock() > deadline:
                 break
             w = sample_world(obs, self.rng)
-            for i, m in enumerate(cands):
-                totals[i] += self._score(w, m, me)
+            scores = []
+            for m in cands:
+                if deadline is not None and clock() > deadline:
+                    break
+                scores.append(self._score(w, m, me))
+            if len(scores) < len(cands):
+                break  # an unfinished world is dropped: every candidate sees the same worlds
+            for i, s in enumerate(scores):
+                totals[i] += s
             n += 1
-        best_i = max(range(len(cands)), key=lambda i: totals[i])
+        self.last_worlds = n
+        best_i = max(range(len(cands)),
+                     key=lambda i: (totals[i] - n * costs[i] + PRIOR_WEIGHT * prior[i]) / (n + PRIOR_WEIGHT))
         return cands[best_i]
 
-    def _rank(self, world: Game, moves: list[Move], me: int) -> list[Move]:
-        scored = []
-        for m in moves:
-            if m.kind in ("pass", "scout"):
-                s = evaluate_position(world, me) + (0.02 if m.kind == "scout" else -0.05)
-            else:
-                world.push(m)
-                s = evaluate_position(world, me)
-                world.undo()
-            if m.kind != "play" or m.card >= 60:
-                s -= 0.08  # keep Tactics for when they matter
-            scored.append((s, m))
-        scored.sort(key=lambda t: -t[0])
-        return [m for _, m in scored]
-
     def _score(self, w: Game, move: Move, me: int) -> float:
-        pushed = 0
+        pushed = 1
         w.push(move)
-        pushed += 1
-        # Finish my turn: draw (troop if possible) or end.
+        # Finish my turn: claim what I can prove, then draw a troop if I can.
         while not w.is_over() and w.to_move == me:
-            legal = w.legal_moves(claims=w.phase != "play")
-            claims = [m for m in legal if m.kind == "claim"]
+            claims = w.provable_flags(me) if w.phase in ("play", "draw") else []
             if claims:
-                nxt = claims[0]
-            elif w.phase in ("draw", "scout-draw"):
+                nxt = Move.claim(claims[0])
+            else:
+                legal = w.legal_moves(claims=False)
                 draws = [m for m in legal if m.kind == "draw"]
                 nxt = next((m for m in draws if m.deck == "troop"), draws[0] if draws else legal[0])
-            else:
-                nxt = legal[0]
             w.push(nxt)
             pushed += 1
         if not w.is_over():
-            pushed += self._greedy_reply(w, 1 - me)
-        value = evaluate_position(w, me, see_their_hand=True)
+            pushed += _greedy_reply(w, 1 - me)
+        value = evaluate(w, me, see_their_hand=True)
         for _ in range(pushed):
             w.undo()
         return value
 
-    def _greedy_reply(self, w: Game, opp: int) -> int:
-        """The opponent claims what it can and plays its best troop move in this world."""
-        pushed = 0
-        for f in w.provable_flags(opp):
-            w.push(Move.claim(f))
-            pushed += 1
-            if w.is_over():
-                return pushed
-        if w.phase != "play":
+
+def _greedy_reply(w: Game, opp: int) -> int:
+    """The opponent claims what it can prove and plays the troop with the strongest
+    potential formation (the greedy rule) with its hand in this world. Returns the
+    number of moves pushed."""
+    pushed = 0
+    for f in w.provable_flags(opp):
+        w.push(Move.claim(f))
+        pushed += 1
+        if w.is_over():
             return pushed
-        legal = w.legal_moves(claims=False)
-        troop_moves = [m for m in legal if m.kind == "play" and m.card < 60]
-        options = troop_moves or [m for m in legal if m.kind == "pass"] or legal
-        best_m, best_v = None, -1e9
-        for m in options:
-            w.push(m)
-            v = sum(flag_chances(w, opp, see_their_hand=True)[1:])
-            w.undo()
-            if v > best_v:
-                best_m, best_v = m, v
-        w.push(best_m)
-        return pushed + 1
+    if w.phase != "play":
+        return pushed
+    legal = w.legal_moves(claims=False)
+    available = w.unseen_troops()
+    best_m, best_key = None, None
+    for m in legal:
+        if m.kind != "play" or m.card >= 60:
+            continue
+        need = w.required(m.flag)
+        key = (potential_strength(w.cards_at(m.flag, opp), m.card, need, w.fog_at(m.flag),
+                                  available & TROOP_MASK), -abs(m.flag - 5))
+        if best_key is None or key > best_key:
+            best_m, best_key = m, key
+    if best_m is None:
+        best_m = next((m for m in legal if m.kind == "pass"), legal[0])
+    w.push(best_m)
+    return pushed + 1
