@@ -136,6 +136,8 @@ def run_arena(spec_a: str, spec_b: str, games: int, seed: int = 0, move_time: fl
               save: str | None = None) -> dict:
     """Play ``games`` games (rounded up to pairs) and return the summary dictionary.
     ``save`` appends every game's result to a JSON-lines file (see :func:`combine`)."""
+    if move_time is not None and not (isinstance(move_time, (int, float)) and 0 < move_time < math.inf):
+        raise ValueError(f"move_time must be a positive number of seconds, not {move_time!r}")
     for spec in (spec_a, spec_b):
         bot_from_spec(spec)  # fail early on a bad name
     pairs = (games + 1) // 2
@@ -226,13 +228,24 @@ def _deal_range(text: str) -> tuple[int, int]:
     return first, last
 
 
+def _seconds(text: str) -> float:
+    """A move time: a positive, finite number of seconds (nan would never end a search)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, e.g. 1.0, not {text!r}")
+    return value
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(prog="python -m battleline.arena", description=__doc__.split("\n\n")[0])
     ap.add_argument("bot_a")
     ap.add_argument("bot_b")
     ap.add_argument("--games", type=int, default=100, help="games to play (paired: rounded up to even)")
     ap.add_argument("--seed", type=int, default=0, help="first deal's seed")
-    ap.add_argument("--move-time", type=float, default=None, help="seconds per move for search bots")
+    ap.add_argument("--move-time", type=_seconds, default=None, help="seconds per move for search bots")
     ap.add_argument("--jobs", type=int, default=1, help="parallel processes")
     ap.add_argument("--rules", choices=["standard", "advanced"], default="standard")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
