@@ -239,16 +239,30 @@ def _seconds(text: str) -> float:
     return value
 
 
+BOTS_HELP = ("a bot: a level, easy, medium or hard (RandomBot, HeuristicBot and SearchBot), "
+             "one of those class names, or module:Class for a bot of your own")
+
+
 def main(argv=None) -> None:
-    ap = argparse.ArgumentParser(prog="python -m battleline.arena", description=__doc__.split("\n\n")[0])
-    ap.add_argument("bot_a")
-    ap.add_argument("bot_b")
+    ap = argparse.ArgumentParser(
+        prog="python -m battleline.arena",
+        description="Play two bots against each other and report their strength. Every deal is "
+                    "played twice with the seats swapped, so that the luck of the deal cancels; "
+                    "the report gives each side's win rate with a 95% confidence interval, the "
+                    "Elo difference, how games ended and the time per move.",
+        epilog="example: python -m battleline.arena hard medium --games 200 --seed 1000 "
+               "--move-time 1.0 --jobs 2")
+    ap.add_argument("bot_a", help=BOTS_HELP)
+    ap.add_argument("bot_b", help="the other bot, named the same way")
     ap.add_argument("--games", type=int, default=100, help="games to play (paired: rounded up to even)")
     ap.add_argument("--seed", type=int, default=0, help="first deal's seed")
-    ap.add_argument("--move-time", type=_seconds, default=None, help="seconds per move for search bots")
+    ap.add_argument("--move-time", type=_seconds, default=None, metavar="SECONDS",
+                    help="thinking time per move for bots that search (hard: 1.0 by default)")
     ap.add_argument("--jobs", type=int, default=1, help="parallel processes")
-    ap.add_argument("--rules", choices=["standard", "advanced"], default="standard")
-    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--rules", choices=["standard", "advanced"], default="standard",
+                    help="when claims may be made (default standard)")
+    ap.add_argument("--json", action="store_true",
+                    help="print the summary as one JSON object on stdout (progress stays on stderr)")
     ap.add_argument("--save", metavar="FILE", help="append every game's result to FILE (JSON lines)")
     ap.add_argument("--combine", metavar="FILE", nargs="+",
                     help="summarize games saved by earlier runs instead of playing")
@@ -260,7 +274,7 @@ def main(argv=None) -> None:
             s = combine(args.combine, args.deals)
         else:
             s = run_arena(args.bot_a, args.bot_b, args.games, args.seed, args.move_time, args.jobs,
-                          args.rules, progress=not args.json and args.games >= 20, save=args.save)
+                          args.rules, progress=args.games >= 20, save=args.save)
     except ValueError as e:
         ap.error(str(e))
     print(json.dumps(s) if args.json else _report(s))
