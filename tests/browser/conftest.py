@@ -194,3 +194,12 @@ def open_widget(lab, browser, tmp_path, request):
         except Exception:
             pass
         context.close()
+
+
+def pytest_collection_modifyitems(config, items):
+    """Each browser test starts JupyterLab and a browser: they belong to the slow tier
+    (``python -m pytest -m "not slow"`` is the quick one)."""
+    here = Path(__file__).resolve().parent
+    for item in items:
+        if here in Path(str(item.path)).parents:
+            item.add_marker(pytest.mark.slow)
