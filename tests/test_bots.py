@@ -27,6 +27,7 @@ def tactics_played(g: Game) -> int:
     return g.tactics_played(0) + g.tactics_played(1)
 
 
+@pytest.mark.slow
 def test_random_bots_finish_hundreds_of_games():
     played = 0
     for seed in range(300):
@@ -36,19 +37,37 @@ def test_random_bots_finish_hundreds_of_games():
     assert played > 300  # Tactics cards were played along the way
 
 
+@pytest.mark.slow
 def test_heuristic_bot_finishes_games():
-    played = 0
+    """60 seeded games against RandomBot: all end by a rule, both sides play Tactics, and the
+    heuristic wins most of them (57 of 60 when written; a broken heuristic would not)."""
+    wins, tactics = 0, [0, 0]
     for seed in range(60):
+        heuristic = 0 if seed % 2 else 1
         g = play_out([HeuristicBot(seed=seed), RandomBot(seed=seed)][:: 1 if seed % 2 else -1], seed,
                      "advanced" if seed % 4 == 0 else "standard")
-        played += tactics_played(g)
-    assert played > 0
+        assert g.outcome().reason in ("breakthrough", "envelopment", "deadlock")
+        wins += g.outcome().winner == heuristic
+        tactics[0] += g.tactics_played(heuristic)
+        tactics[1] += g.tactics_played(1 - heuristic)
+    assert wins >= 45, wins
+    assert min(tactics) > 0, tactics
 
 
+@pytest.mark.slow
 def test_search_bot_finishes_games():
+    """SearchBot on a tiny budget against HeuristicBot: every game ends by a rule, the search
+    bot claims flags in each, and wins some (4 of 6 when written)."""
+    wins = 0
     for seed in range(6):
-        play_out([SearchBot(seed=seed, iterations=2), HeuristicBot(seed=seed)][:: 1 if seed % 2 else -1],
-                 seed)
+        search = 0 if seed % 2 else 1
+        g = play_out([SearchBot(seed=seed, iterations=2), HeuristicBot(seed=seed)][:: 1 if seed % 2 else -1],
+                     seed)
+        o = g.outcome()
+        assert o.reason in ("breakthrough", "envelopment", "deadlock")
+        assert g.flags_held(search), f"seed {seed}: the search bot claimed no flag"
+        wins += o.winner == search
+    assert wins >= 1
 
 
 @pytest.mark.parametrize("make", [lambda s: RandomBot(seed=s), lambda s: GreedyBot(seed=s),

@@ -213,6 +213,7 @@ junk = st.one_of(st.sampled_from(CARD_TEXTS), st.integers(-3, 75), st.text(max_s
                  st.none(), st.booleans())
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(junk, max_size=5), st.lists(junk, max_size=5), st.lists(junk, max_size=6),
        st.booleans(), st.booleans(), st.sampled_from([None, "mine", "theirs", "me", 1]))
@@ -322,6 +323,7 @@ def check_claim(case) -> bool:
     return expected
 
 
+@pytest.mark.slow
 @settings(max_examples=1500, deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_claims_match_reference(rnd):

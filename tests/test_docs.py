@@ -1,13 +1,88 @@
-"""The documents' examples work as written."""
+"""The documents' examples work as written.
+
+Every ```python block of README.md and docs/*.md runs, the blocks of one file in order in
+one namespace (a later block may use an earlier one's names). A line ``EXPR  # → VALUE``
+also checks that ``repr(EXPR)`` is ``VALUE``, so a comment that shows output shows the real
+one. Shell blocks are not run; the README's first commands are checked to exist.
+"""
 
 from __future__ import annotations
 
+import ast
 import re
+import shlex
+import shutil
 from pathlib import Path
+
+import pytest
 
 from battleline import Game
 
 ROOT = Path(__file__).resolve().parents[1]
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```", re.M | re.S)
+SHOWN = re.compile(r"^(?P<code>[^#\n]*?\S)\s+# → (?P<want>.+?)\s*$")
+
+
+def blocks(path: Path, language: str) -> list[tuple[int, str]]:
+    """``(line number, code)`` of every fenced block in that language."""
+    text = path.read_text(encoding="utf-8")
+    return [(text.count("\n", 0, m.start()) + 2, m.group(2)) for m in FENCE.finditer(text)
+            if m.group(1) == language]
+
+
+def with_checks(code: str) -> str:
+    """The block, with each ``EXPR  # → VALUE`` line turned into a check of that value."""
+    out = []
+    for line in code.splitlines():
+        m = SHOWN.match(line)
+        if m:
+            try:
+                ast.parse(m.group("code").strip(), mode="eval")
+            except SyntaxError:
+                pass
+            else:
+                indent = line[: len(line) - len(line.lstrip())]
+                line = f"{indent}__shows__(({m.group('code').strip()}), {m.group('want')!r})"
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def _shows(value, want: str) -> None:
+    assert repr(value) == want, f"the comment shows {want}, the code gives {value!r}"
+
+
+@pytest.mark.parametrize("path", [p for p in DOCUMENTS if blocks(p, "python")],
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_python_examples_run(path, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # an example that saves a file saves it here
+    namespace = {"__name__": "__docs__", "__shows__": _shows}
+    for line, code in blocks(path, "python"):
+        exec(compile(with_checks(code), f"{path.relative_to(ROOT)}:{line}", "exec"), namespace)
+
+
+def test_the_checks_catch_a_wrong_comment():
+    namespace = {"__shows__": _shows}
+    exec(with_checks("x = 1 + 1\nx  # → 2\n"), namespace)
+    with pytest.raises(AssertionError, match="shows 3"):
+        exec(with_checks("x  # → 3\n"), namespace)
+
+
+def test_the_readmes_first_commands_exist():
+    commands = [c for _, block in blocks(ROOT / "README.md", "bash") for c in block.splitlines()
+                if c.strip()][:2]
+    assert len(commands) == 2
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    for command in commands:
+        for part in command.split("#")[0].split("&&"):
+            argv = shlex.split(part)
+            assert shutil.which(argv[0]), f"{argv[0]} is not installed"
+            for arg in argv[1:]:
+                if "/" in arg and not arg.startswith("-"):
+                    assert (ROOT / arg).exists(), f"{arg} is not in the repository"
+                if arg.startswith(".["):
+                    for extra in arg[2:-1].split(","):
+                        assert re.search(rf"^{extra} = \[", pyproject, re.M), f"no extra {extra!r}"
 
 
 def test_notation_example_position_reads_and_round_trips():
@@ -34,3 +109,18 @@ def test_svg_picture_shows_every_card_on_the_table():
 def test_text_drawing_names_the_player_to_move():
     g = Game(seed=5, first=1)
     assert "south to play" in str(g)
+
+
+@pytest.mark.parametrize("path", [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))],
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_documents_stand_alone(path):
+    """Every file a document names is in the repository, and none cites the project's
+    private notes (the rulings are stated in docs/rules.md itself)."""
+    text = path.read_text(encoding="utf-8")
+    for name in ("RULINGS.md", "seeds/", "/work/"):
+        assert name not in text, f"{path.name} points outside the repository: {name}"
+    named = [ROOT / t.split("::")[0] for t in
+             re.findall(r"`((?:docs|examples|src|js|tests|\.ci)/[^`\s]*)`", text)]
+    named += [path.parent / t for t in re.findall(r"\]\((?!https?:|#)([^)\s#]+)", text)]
+    for target in named:
+        assert target.exists(), f"{path.name} names {target.relative_to(ROOT)}, which is not in the repository"

@@ -202,6 +202,7 @@ def all_three_card_sides():
                 yield troops + wilds
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fog", [False, True])
 def test_every_three_card_side_matches_reference(fog):
     wrong = [cards for cards in all_three_card_sides()
@@ -244,6 +245,7 @@ def test_three_cards_match_reference(cards, fog):
     check_against_reference(cards, fog, mud=False)
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, deadline=None)
 @given(sides(4), st.booleans())
 def test_four_cards_under_mud_match_reference(cards, fog):

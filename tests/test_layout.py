@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -27,6 +28,7 @@ def test_static_front_end_is_in_the_package():
     assert (static / "widget.css").stat().st_size > 500
 
 
+@pytest.mark.slow
 def test_javascript_unit_tests():
     node = shutil.which("node")
     assert node, "Node.js is needed for the JavaScript tests (.ci/run installs it)"

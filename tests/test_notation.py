@@ -95,6 +95,7 @@ def test_position_round_trip_every_step(seed):
     check_round_trip_game(1000 + seed, "standard" if seed % 2 else "advanced")
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, database=None)
 @given(seed=st.integers(0, 2**32 - 1), rules=st.sampled_from(["standard", "advanced"]))
 def test_position_round_trip_hypothesis(seed, rules):

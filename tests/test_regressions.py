@@ -4,16 +4,20 @@ browser would (issue 10). Each failed before its fix."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import threading
+import time
 
 import pytest
 
-from battleline import Game, IllegalMoveError, Move, PositionError
+from battleline import Game, IllegalMoveError, Move, PositionError, solve
+from battleline.arena import main as arena_main, run_arena
 from battleline.bots import RandomBot
 from battleline.cards import ALL_CARDS
 from battleline.puzzles import Puzzle, PuzzleError, bundled
 from battleline.puzzles import parse as parse_puzzle
+from battleline.puzzles import session as session_module
 from battleline.puzzles.session import PuzzleSession
 from battleline.widget import BattleLineWidget, PuzzleWidget
 from test_widget import run_async, until_idle
@@ -282,3 +286,42 @@ def test_a_puzzle_with_a_huge_flag_cannot_be_made_so_no_step_half_applies():
     s = PuzzleSession(p)
     s.step()
     assert s.status == "revealed" and s.game.moves == [Move.parse("Traitor Y10@6")]
+
+
+# ------------------------------------------- 9. work is bounded by default
+@pytest.fixture
+def racing_clock(monkeypatch):
+    """A clock on which every reading is 100 s after the last: any deadline passes at once."""
+    ticks = itertools.count(step=100.0)
+    monkeypatch.setattr(time, "perf_counter", lambda: next(ticks))
+
+
+def test_solve_has_a_time_limit_by_default(racing_clock):
+    g = puzzle("win-who-gets-the-elephant").game()   # some 13,000 positions
+    with pytest.raises(TimeoutError):
+        solve(g, 3)
+
+
+def test_show_next_step_gives_up_in_time_with_a_clear_message(racing_clock):
+    w = PuzzleWidget(puzzle("win-who-gets-the-elephant"))
+    before = snapshot(w.game)
+    send(w, {"type": "puzzle_step"})
+    feedback = w.view["puzzle"]["feedback"]
+    assert "Something went wrong" not in feedback["text"]
+    assert "could not" in feedback["text"] and "start again" in feedback["text"]
+    assert snapshot(w.game) == before and w.view["puzzle"]["steps"] == []
+    assert w.view["puzzle"]["status"] == "solving"
+
+
+def test_a_step_budget_is_short_of_the_old_thirty_seconds():
+    assert session_module.STEP_SECONDS <= 10
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-1", "0", "-inf"])
+def test_arena_refuses_a_move_time_that_is_not_a_positive_number(value, capsys):
+    with pytest.raises(SystemExit) as info:
+        arena_main(["easy", "easy", "--games", "2", "--move-time", value])
+    assert info.value.code == 2
+    assert "move-time" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="move_time"):
+        run_arena("easy", "easy", 2, move_time=float(value))

@@ -186,7 +186,7 @@ def _play_out(w, rng=None, views=None):
 CARD_ID = re.compile(r'"id": "([^"]+)"')
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+@pytest.mark.parametrize("seed", [1, *(pytest.param(s, marks=pytest.mark.slow) for s in (2, 3, 4))])
 def test_the_browser_never_receives_hidden_cards(seed):
     """Every state the browser receives holds only what the human seat may know: its hand,
     the table and discards, and what its own Scout taught it. The log may also name cards

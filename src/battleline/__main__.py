@@ -38,11 +38,21 @@ def demo(seed: int = 7) -> None:
 
 
 def main(argv=None) -> None:
-    ap = argparse.ArgumentParser(prog="python -m battleline", description="Battle Line engine demo")
-    ap.add_argument("command", nargs="?", default="demo", choices=["demo"])
-    ap.add_argument("--seed", type=int, default=random.randrange(1000))
+    ap = argparse.ArgumentParser(
+        prog="python -m battleline",
+        description="Battle Line in the terminal: a short demonstration of the rules engine.",
+        epilog="To play, open examples/play.ipynb in JupyterLab. Other commands: "
+               "python -m battleline.arena (bots against each other), "
+               "python -m battleline.bench (speed figures), "
+               "python -m battleline.puzzles check (verify puzzles).")
+    ap.add_argument("command", nargs="?", default="demo", choices=["demo"], metavar="demo",
+                    help="(the default) show formations ranked, claims proved and refused with "
+                         "their reasons, then a random game played to its end")
+    ap.add_argument("--seed", type=int, default=None,
+                    help="deals and moves of the random game, to see the same game again "
+                         "(default: a new random game each time)")
     args = ap.parse_args(argv)
-    demo(args.seed)
+    demo(random.randrange(1000) if args.seed is None else args.seed)
 
 
 if __name__ == "__main__":

@@ -136,6 +136,8 @@ def run_arena(spec_a: str, spec_b: str, games: int, seed: int = 0, move_time: fl
               save: str | None = None) -> dict:
     """Play ``games`` games (rounded up to pairs) and return the summary dictionary.
     ``save`` appends every game's result to a JSON-lines file (see :func:`combine`)."""
+    if move_time is not None and not (isinstance(move_time, (int, float)) and 0 < move_time < math.inf):
+        raise ValueError(f"move_time must be a positive number of seconds, not {move_time!r}")
     for spec in (spec_a, spec_b):
         bot_from_spec(spec)  # fail early on a bad name
     pairs = (games + 1) // 2
@@ -226,16 +228,41 @@ def _deal_range(text: str) -> tuple[int, int]:
     return first, last
 
 
+def _seconds(text: str) -> float:
+    """A move time: a positive, finite number of seconds (nan would never end a search)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, e.g. 1.0, not {text!r}")
+    return value
+
+
+BOTS_HELP = ("a bot: a level, easy, medium or hard (RandomBot, HeuristicBot and SearchBot), "
+             "one of those class names, or module:Class for a bot of your own")
+
+
 def main(argv=None) -> None:
-    ap = argparse.ArgumentParser(prog="python -m battleline.arena", description=__doc__.split("\n\n")[0])
-    ap.add_argument("bot_a")
-    ap.add_argument("bot_b")
+    ap = argparse.ArgumentParser(
+        prog="python -m battleline.arena",
+        description="Play two bots against each other and report their strength. Every deal is "
+                    "played twice with the seats swapped, so that the luck of the deal cancels; "
+                    "the report gives each side's win rate with a 95% confidence interval, the "
+                    "Elo difference, how games ended and the time per move.",
+        epilog="example: python -m battleline.arena hard medium --games 200 --seed 1000 "
+               "--move-time 1.0 --jobs 2")
+    ap.add_argument("bot_a", help=BOTS_HELP)
+    ap.add_argument("bot_b", help="the other bot, named the same way")
     ap.add_argument("--games", type=int, default=100, help="games to play (paired: rounded up to even)")
     ap.add_argument("--seed", type=int, default=0, help="first deal's seed")
-    ap.add_argument("--move-time", type=float, default=None, help="seconds per move for search bots")
+    ap.add_argument("--move-time", type=_seconds, default=None, metavar="SECONDS",
+                    help="thinking time per move for bots that search (hard: 1.0 by default)")
     ap.add_argument("--jobs", type=int, default=1, help="parallel processes")
-    ap.add_argument("--rules", choices=["standard", "advanced"], default="standard")
-    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--rules", choices=["standard", "advanced"], default="standard",
+                    help="when claims may be made (default standard)")
+    ap.add_argument("--json", action="store_true",
+                    help="print the summary as one JSON object on stdout (progress stays on stderr)")
     ap.add_argument("--save", metavar="FILE", help="append every game's result to FILE (JSON lines)")
     ap.add_argument("--combine", metavar="FILE", nargs="+",
                     help="summarize games saved by earlier runs instead of playing")
@@ -247,7 +274,7 @@ def main(argv=None) -> None:
             s = combine(args.combine, args.deals)
         else:
             s = run_arena(args.bot_a, args.bot_b, args.games, args.seed, args.move_time, args.jobs,
-                          args.rules, progress=not args.json and args.games >= 20, save=args.save)
+                          args.rules, progress=args.games >= 20, save=args.save)
     except ValueError as e:
         ap.error(str(e))
     print(json.dumps(s) if args.json else _report(s))

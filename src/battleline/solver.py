@@ -27,9 +27,11 @@ or strengthen a side).
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 
+from .errors import shorten
 from .game import FLAGS, Game
 from .moves import Move
 
@@ -161,15 +163,20 @@ def ordered_moves(g: Game) -> list[Move]:
     return sorted(moves, key=rank)
 
 
-def solve(game: Game, turns: int, *, seconds: float | None = None,
+DEFAULT_SECONDS = 30.0
+
+
+def solve(game: Game, turns: int, *, seconds: float | None = DEFAULT_SECONDS,
           max_nodes: int | None = None) -> Solution:
     """Search for a forced win for the player to move within ``turns`` of his turns.
 
-    ``seconds`` or ``max_nodes`` bound the work (raising ``TimeoutError`` when exceeded).
-    The game is left as it was.
+    ``seconds`` (30 by default) and ``max_nodes`` bound the work, raising ``TimeoutError``
+    when exceeded; ``seconds=None`` searches without a time limit. The game is left as it was.
     """
-    if not isinstance(turns, int) or turns < 1:
-        raise ValueError(f"turns must be a whole number of at least 1, not {turns!r}")
+    if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
+        raise ValueError(f"turns must be a whole number of at least 1, not {shorten(turns)}")
+    if seconds is not None and not (isinstance(seconds, (int, float)) and 0 < seconds < math.inf):
+        raise ValueError(f"seconds must be a positive number (or None for no limit), not {shorten(seconds)}")
     if game.is_over():
         raise ValueError("the game is over: there is nothing to solve")
     start = time.perf_counter()

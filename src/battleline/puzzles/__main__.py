@@ -9,10 +9,18 @@ from . import PuzzleError, bundled, load, verify
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m battleline.puzzles")
-    sub = ap.add_subparsers(dest="command", required=True)
-    check = sub.add_parser("check", help="verify the bundled puzzles, or the files given")
-    check.add_argument("files", nargs="*")
+    ap = argparse.ArgumentParser(
+        prog="python -m battleline.puzzles",
+        description="Battle Line puzzles: a position, a question and its answer, checked by the "
+                    "engine.")
+    sub = ap.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                            help="check: verify puzzles (the only command)")
+    check = sub.add_parser(
+        "check", help="verify the bundled puzzles, or the files given",
+        description="Verify that each puzzle's stated answer is the engine's, and the only one; "
+                    "exit with status 1 if any is wrong.")
+    check.add_argument("files", nargs="*", metavar="FILE",
+                       help="puzzle JSON files (default: the puzzles bundled with the package)")
     args = ap.parse_args(argv)
     failures = 0
     try:

@@ -28,7 +28,8 @@ from . import Puzzle
 
 __all__ = ["PuzzleSession"]
 
-SOLVER_SECONDS = 30.0
+SOLVER_SECONDS = 30.0  # judging a move
+STEP_SECONDS = 5.0     # working out the next step of a solution: the kernel waits for it
 
 
 class PuzzleSession:
@@ -176,9 +177,9 @@ class PuzzleSession:
         self._feedback("wrong", [self._say("pz_wrong_move", move=words, flag=flag, why=self._why(result))])
         return False
 
-    def _search(self) -> _Search:
+    def _search(self, seconds: float = SOLVER_SECONDS) -> _Search:
         """The exact search for the puzzle's side, bounded in time (a TimeoutError past it)."""
-        return _Search(self.seat, time.perf_counter() + SOLVER_SECONDS, None)
+        return _Search(self.seat, time.perf_counter() + seconds, None)
 
     def _try_win_move(self, m: Move) -> bool:
         g = self.game
@@ -308,10 +309,22 @@ class PuzzleSession:
 
     def _win_step(self) -> None:
         g = self.game
-        sol = solve(g, max(1, self.turns_left), seconds=SOLVER_SECONDS)
+        before, turns_left = len(g.moves), self.turns_left
+        try:
+            self._win_step_bounded()
+        except TimeoutError:
+            while len(g.moves) > before:
+                g.undo()
+            self.turns_left = turns_left
+            raise ValueError(f"the solver could not work out the next step within {STEP_SECONDS:.0f} s; "
+                             "nothing was played: try a move yourself, or start again") from None
+
+    def _win_step_bounded(self) -> None:
+        g = self.game
+        sol = solve(g, max(1, self.turns_left), seconds=STEP_SECONDS)
         if not sol.wins:
             raise IllegalMoveError("no forced win from here: start again", rule="pz-no-win")
-        search = self._search()
+        search = self._search(STEP_SECONDS)
         words = []
         for m in sol.line:
             if g.to_move != self.seat or g.is_over():
