@@ -36,6 +36,21 @@ describe("layout", () => {
     dom.window.close();
   });
 
+  it("an output area as tall as the widget does not bound it", { skip: NO_DOM }, () => {
+    const dom = new JSDOM("<!doctype html><div id=panel style='overflow-y:auto'>"
+      + "<div id=out style='overflow-y:auto'><div id=cell></div></div></div>");
+    const { document, window } = dom.window;
+    const size = (id, props) => {
+      for (const [k, v] of Object.entries(props)) Object.defineProperty(document.getElementById(id), k, { value: v });
+    };
+    size("panel", { clientHeight: 880, scrollHeight: 2000 });
+    size("out", { clientHeight: 700, scrollHeight: 700 });
+    size("cell", { offsetHeight: 700 });
+    Object.defineProperty(window, "innerHeight", { value: 1000 });
+    assert.equal(visibleHeight(document.getElementById("cell")), 880);
+    dom.window.close();
+  });
+
   it("the widget marks its root with the layout", { skip: NO_DOM }, () => {
     const { el } = mountView(widget, makeView());
     const root = el.querySelector(".bl-root");
