@@ -191,4 +191,11 @@ describe("small fixes", { skip: NO_DOM }, () => {
     const badge = el.querySelector(".bl-callout-explain .bl-callout-badge");
     assert.equal(badge.textContent, "you hold this flag");
   });
+
+  it("the editor's Opponent list shows Python's bot names", () => {
+    const { el } = mountView(widget, fixture("edit-ja"));
+    const names = [...el.querySelectorAll('select[data-edit="opponent"] option')].map((o) => o.textContent);
+    const labels = fixture("edit-ja").editor.opponent_labels;
+    assert.deepEqual(names.slice(0, 3), ["easy", "medium", "hard"].map((l) => labels[l]));
+  });
 });

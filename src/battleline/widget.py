@@ -764,6 +764,8 @@ class BattleLineWidget(anywidget.AnyWidget):
                 "text": d.text(),
                 "message": self._edit_message,
                 "opponents": list(LEVELS),
+                "opponent_labels": {level: self._say("bot_named", name=self._say(f"level_{level}"))
+                                    for level in LEVELS},
             },
         }
 
