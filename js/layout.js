@@ -14,26 +14,34 @@ export function fitFor(height) {
   return Number.isFinite(height) && height > 0 && height < ROOMY_MIN_HEIGHT ? "compact" : "roomy";
 }
 
-/** The nearest ancestor of `el` that scrolls vertically, or null (the window scrolls). */
-export function scrollParent(el) {
+/** The ancestors of `el` that may scroll vertically (overflow auto or scroll), nearest first. */
+export function scrollParents(el) {
   const win = el && el.ownerDocument && el.ownerDocument.defaultView;
-  if (!win || typeof win.getComputedStyle !== "function") return null;
+  const out = [];
+  if (!win || typeof win.getComputedStyle !== "function") return out;
   for (let node = el.parentElement; node && node !== el.ownerDocument.body; node = node.parentElement) {
     const overflow = win.getComputedStyle(node).overflowY;
     if ((overflow === "auto" || overflow === "scroll" || overflow === "overlay") && node.clientHeight > 0) {
-      return node;
+      out.push(node);
     }
   }
-  return null;
+  return out;
 }
 
-/** The height in px in which the widget can be seen at once. */
+/** Does this scrolling ancestor bound what can be seen? Not when it is only as tall as its
+ * content (JupyterLab's output areas are `overflow: auto` and wrap the widget): it must
+ * overflow, or be taller than the widget. */
+function bounds(node, el) {
+  return node.scrollHeight > node.clientHeight + 1 || node.clientHeight > (el.offsetHeight || 0) + 1;
+}
+
+/** The height in px in which the widget can be seen at once: the smallest of the window and
+ * the areas that scroll it. */
 export function visibleHeight(el) {
   const win = el && el.ownerDocument && el.ownerDocument.defaultView;
-  const inner = win ? win.innerHeight || 0 : 0;
-  const parent = scrollParent(el);
-  if (!parent) return inner;
-  return inner ? Math.min(parent.clientHeight, inner) : parent.clientHeight;
+  const heights = scrollParents(el).filter((node) => bounds(node, el)).map((node) => node.clientHeight);
+  if (win && win.innerHeight) heights.push(win.innerHeight);
+  return heights.length ? Math.min(...heights) : 0;
 }
 
 /**
@@ -44,14 +52,14 @@ export function visibleHeight(el) {
 export function watchFit(el, onFit) {
   const win = el && el.ownerDocument && el.ownerDocument.defaultView;
   const observer = win && typeof win.ResizeObserver === "function" ? new win.ResizeObserver(() => check()) : null;
-  let watched = null; // the scrolling area observed (the widget is attached after render)
+  const watched = new Set(); // the scrolling areas observed (the widget is attached after render)
   let last = null;
   function check() {
-    const parent = scrollParent(el);
-    if (observer && parent !== watched) {
-      if (watched) observer.unobserve(watched);
-      if (parent) observer.observe(parent);
-      watched = parent;
+    for (const parent of scrollParents(el)) {
+      if (observer && !watched.has(parent)) {
+        observer.observe(parent);
+        watched.add(parent);
+      }
     }
     const fit = fitFor(visibleHeight(el));
     if (fit !== last) {

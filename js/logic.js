@@ -56,14 +56,10 @@ export function isClaimsPuzzle(view) {
   return modeOf(view) === "puzzle" && !!view.puzzle && view.puzzle.kind === "claims";
 }
 
-/** May flags be explained now? In play mode (not under the hot-seat cover), and in a
- * puzzle once it is solved or its solution shown. */
+/** May flags be explained now? Python says (`view.explainable`: in play mode, not under
+ * the hot-seat cover; in a puzzle once it is solved or its solution shown). */
 export function explainAllowed(view) {
-  if (!view || view.cover) return false;
-  const mode = modeOf(view);
-  if (mode === "play") return true;
-  if (mode === "puzzle") return !!view.puzzle && !!view.puzzle.status && view.puzzle.status !== "solving";
-  return false;
+  return !!view && modeOf(view) !== "edit" && view.explainable === true;
 }
 
 /** The guile kind ("scout", "redeploy", …) a hand card id plays, or null. */
@@ -81,13 +77,6 @@ export function legalMoves(view) {
  * up, the game is over, or it is not the viewer's turn. */
 export function isBlocked(view) {
   return !view || !!view.thinking || !!view.cover || !!view.result || view.my_turn === false;
-}
-
-/** Claims are sent for any open flag where your side is complete, in a claim phase. */
-export function canClaimNow(view) {
-  if (isBlocked(view) || view.my_turn !== true) return false;
-  if (view.phase === "play") return true;
-  return view.phase === "draw" && view.rules !== "advanced";
 }
 
 /** The legal moves that use the hand card `cardId` (play it, or play it as a Tactics). */
@@ -160,11 +149,6 @@ export function sortHand(cards, order) {
   return troops.concat(list.filter((c) => !troop(c)));
 }
 
-/** Is your side of this flag complete (3 cards, or `required`)? */
-export function sideComplete(flag) {
-  const need = flag.required || 3;
-  return (flag.mine || []).length >= need;
-}
 
 /** The selection, or null when it no longer fits the view (card gone, not your turn …).
  * A target that no longer fits is dropped, keeping the selected hand card. */
@@ -202,20 +186,16 @@ function emptyInteraction() {
 export function interaction(view, selection) {
   const ia = emptyInteraction();
   if (!view || modeOf(view) === "edit") return ia;
-  // Claim buttons show on each open flag where your side is complete (not in a claims
-  // puzzle: there the flags are picked and the answer checked).
-  for (const f of view.flags || []) {
-    if (!f.claimed && sideComplete(f) && !view.cover && !view.result && !isClaimsPuzzle(view)) {
-      ia.claimButtons.push(f.number);
-    }
+  // Claim buttons: Python lists them (each open flag where your side is complete, not in
+  // a claims puzzle) with the move text to send when a claim may be tried now.
+  const claimButtons = Array.isArray(view.claim_buttons) ? view.claim_buttons : [];
+  for (const b of claimButtons) {
+    if (b && b.flag >= 1 && b.flag <= 9) ia.claimButtons.push(b.flag);
   }
   if (isBlocked(view)) return ia;
   const legal = legalMoves(view);
-  if (canClaimNow(view)) {
-    for (const n of ia.claimButtons) {
-      const m = legal.find((x) => x.kind === "claim" && x.flag === n);
-      ia.claims[n] = m ? m.text : `claim ${n}`;
-    }
+  for (const b of claimButtons) {
+    if (b && b.enabled && typeof b.text === "string" && ia.claimButtons.includes(b.flag)) ia.claims[b.flag] = b.text;
   }
   for (const m of legal) {
     if (m.kind === "draw" && m.deck) ia.draw[m.deck] = m.text;
@@ -359,7 +339,8 @@ export function click(view, selection, target) {
     case "reveal":
       return view && view.cover ? { selection: null, message: { type: "reveal" } } : keep;
     case "option":
-      if (target.name !== "highlight_claimable" && target.name !== "auto_claim") return keep;
+      // Only the options Python offers (the keys of view.options).
+      if (!view || !view.options || !Object.prototype.hasOwnProperty.call(view.options, target.name)) return keep;
       return { selection: sel, message: { type: "option", name: target.name, value: !!target.value } };
     case "explain":
       if (!explainAllowed(view) || !(target.flag >= 1 && target.flag <= 9)) return keep;

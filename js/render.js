@@ -35,6 +35,9 @@ import {
 } from "./render_cards.js";
 import { puzzleHeader, puzzlePanel } from "./render_puzzle.js";
 
+/** The i18n keys of the learner options' labels (an option Python adds shows its name). */
+const OPTION_LABELS = Object.freeze({ highlight_claimable: "highlightClaimable", auto_claim: "autoClaim" });
+
 // ------------------------------------------------------------------------ the line
 
 /**
@@ -534,22 +537,15 @@ function footer(view, ui) {
     { class: `bl-foot${puzzle ? " bl-foot-log" : ""}` },
     puzzle ? null : h("fieldset", { class: "bl-options" },
       h("legend", null, t(view, "learnerOptions")),
-      h("label", null,
+      // The options Python offers (the keys of view.options), with the front end's labels.
+      Object.keys(opts).map((name) => h("label", { key: `opt-label-${name}` },
         h("input", {
           type: "checkbox",
-          key: "opt-highlight",
-          "data-option": "highlight_claimable",
-          checked: !!opts.highlight_claimable,
+          key: `opt-${name}`,
+          "data-option": name,
+          checked: !!opts[name],
         }),
-        ` ${t(view, "highlightClaimable")}`),
-      h("label", null,
-        h("input", {
-          type: "checkbox",
-          key: "opt-auto",
-          "data-option": "auto_claim",
-          checked: !!opts.auto_claim,
-        }),
-        ` ${t(view, "autoClaim")}`)),
+        ` ${OPTION_LABELS[name] ? t(view, OPTION_LABELS[name]) : name}`))),
     h("div", { class: "bl-log-wrap" },
       h("div", { class: "bl-caption", id: `${ui.uid}-log-title` }, t(view, "moves")),
       h("ol", { class: "bl-log", key: "log", tabindex: "0", "aria-labelledby": `${ui.uid}-log-title` },

@@ -9,9 +9,11 @@ import { chosenOpponent, editorOf, opponentChoices, requiredAt } from "./editor.
 import { FLAG_PATH, button, cardButton, icon, messageLine, tacticIcon } from "./render_cards.js";
 
 const COLOR_ORDER = ["R", "O", "Y", "G", "B", "P"];
-const LEVELS = new Set(["easy", "medium", "hard"]);
-
-const levelWord = (view, level) => (LEVELS.has(level) ? t(view, `level.${level}`) : level);
+/** A bot's name in the Opponent list: Python's label (editor.opponent_labels), else the level. */
+const botLabel = (view, level) => {
+  const labels = (editorOf(view) || {}).opponent_labels || {};
+  return typeof labels[level] === "string" ? labels[level] : t(view, "botOption", { level });
+};
 
 /** A card placed somewhere on the table (or in a hand, a discard pile, on a deck):
  * a toggle that chooses it to be moved. */
@@ -300,7 +302,7 @@ function panel(view, ed, ui) {
         h("span", null, t(view, "opponentSelect")),
         h("select", { class: "bl-select", key: "opponent", "data-edit": "opponent", "aria-label": t(view, "opponentSelect") },
           opponentChoices(view).map((o) => h("option", { value: o, selected: o === opponent },
-            o ? t(view, "botOption", { level: levelWord(view, o) }) : t(view, "hotSeatOption"))))),
+            o ? botLabel(view, o) : t(view, "hotSeatOption"))))),
       button(t(view, "playFromHere"), "play", { key: "edit-play", cls: "bl-primary" })),
     h("div", { class: "bl-field bl-text-field" },
       h("label", { for: `${uid}-position-text` }, t(view, "positionText")),

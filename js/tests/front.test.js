@@ -36,6 +36,21 @@ describe("layout", () => {
     dom.window.close();
   });
 
+  it("an output area as tall as the widget does not bound it", { skip: NO_DOM }, () => {
+    const dom = new JSDOM("<!doctype html><div id=panel style='overflow-y:auto'>"
+      + "<div id=out style='overflow-y:auto'><div id=cell></div></div></div>");
+    const { document, window } = dom.window;
+    const size = (id, props) => {
+      for (const [k, v] of Object.entries(props)) Object.defineProperty(document.getElementById(id), k, { value: v });
+    };
+    size("panel", { clientHeight: 880, scrollHeight: 2000 });
+    size("out", { clientHeight: 700, scrollHeight: 700 });
+    size("cell", { offsetHeight: 700 });
+    Object.defineProperty(window, "innerHeight", { value: 1000 });
+    assert.equal(visibleHeight(document.getElementById("cell")), 880);
+    dom.window.close();
+  });
+
   it("the widget marks its root with the layout", { skip: NO_DOM }, () => {
     const { el } = mountView(widget, makeView());
     const root = el.querySelector(".bl-root");
@@ -175,5 +190,12 @@ describe("small fixes", { skip: NO_DOM }, () => {
     const { el } = mountView(widget, { ...view, flags, explain: { ...view.explain, holds: false } });
     const badge = el.querySelector(".bl-callout-explain .bl-callout-badge");
     assert.equal(badge.textContent, "you hold this flag");
+  });
+
+  it("the editor's Opponent list shows Python's bot names", () => {
+    const { el } = mountView(widget, fixture("edit-ja"));
+    const names = [...el.querySelectorAll('select[data-edit="opponent"] option')].map((o) => o.textContent);
+    const labels = fixture("edit-ja").editor.opponent_labels;
+    assert.deepEqual(names.slice(0, 3), ["easy", "medium", "hard"].map((l) => labels[l]));
   });
 });

@@ -126,7 +126,22 @@ export function makeView(over = {}) {
   if (typeof view.opponent_known === "string") view.opponent_known = cards(view.opponent_known);
   view.legal = view.legal.map((m) => (typeof m === "string" ? move(m) : m));
   view.last = view.last.map((m) => (typeof m === "string" ? move(m) : m));
+  // What Python would offer (widget.py _affordances), unless the test says.
+  if (!("claim_buttons" in rest)) view.claim_buttons = claimButtonsOf(view);
+  if (!("explainable" in rest)) view.explainable = !view.cover;
   return view;
+}
+
+/** A stand-in for Python's claim buttons in hand-made views: every open flag where your
+ * side is complete, enabled on your turn in a claim phase (play; draw under the standard
+ * rules). Real views come from Python (fixtures). */
+function claimButtonsOf(view) {
+  if (view.cover || view.result) return [];
+  const open = view.my_turn === true && !view.thinking
+    && (view.phase === "play" || (view.phase === "draw" && view.rules !== "advanced"));
+  return view.flags
+    .filter((f) => !f.claimed && (f.mine || []).length >= (f.required || 3))
+    .map((f) => ({ flag: f.number, enabled: open, text: `claim ${f.number}` }));
 }
 
 /** A real view written by fixtures/make_views.py. */

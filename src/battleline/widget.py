@@ -856,6 +856,8 @@ class BattleLineWidget(anywidget.AnyWidget):
                 "text": d.text(),
                 "message": self._message_json(self._edit_message),
                 "opponents": list(LEVELS),
+                "opponent_labels": {level: self._say("bot_named", name=self._say(f"level_{level}"))
+                                    for level in LEVELS},
             },
         }
 
@@ -893,8 +895,9 @@ class BattleLineWidget(anywidget.AnyWidget):
             my_turn = (not g.is_over() and not self._thinking and not hidden
                        and (self.hot_seat or g.to_move == self.seat))
             legal = [move_json(m) for m in g.legal_moves()] if my_turn else []
+        claims_open = my_turn and g.phase in g._claim_phases()
         claimable = set()
-        if my_turn and not puzzle and self.options["highlight_claimable"] and g.phase in g._claim_phases():
+        if claims_open and not puzzle and self.options["highlight_claimable"]:
             claimable = set(g.provable_flags(viewer))
         flags = []
         for fv in obs.flags:
@@ -972,8 +975,25 @@ class BattleLineWidget(anywidget.AnyWidget):
             "can_next_game": g.is_over() and not puzzle,
             "can_edit": self._from_editor and not puzzle,
             "explain": explain,
+            **self._affordances(obs, me, claims_open, hidden, puzzle),
         }
         return view
+
+    def _affordances(self, obs, me: int, claims_open: bool, hidden: bool, puzzle: bool) -> dict:
+        """What the front end may offer besides ``legal``, decided here so that the browser
+        decides no rule: a claim button on every open flag where the viewer's side is
+        complete (enabled when a claim may be tried now; a claim that cannot be proved is
+        answered in ``claim``), and whether flags may be explained."""
+        g = self.game
+        claims_puzzle = puzzle and self.session.puzzle.kind == "claims"
+        buttons = []
+        if not hidden and not g.is_over() and not claims_puzzle:
+            for fv in obs.flags:
+                if fv.claimed_by is None and len(fv.cards[me]) >= fv.required:
+                    buttons.append({"flag": fv.number, "enabled": claims_open,
+                                    "text": str(Move.claim(fv.number))})
+        explainable = not hidden and (not puzzle or self.session.status != "solving")
+        return {"claim_buttons": buttons, "explainable": explainable}
 
     def _puzzle_status(self) -> str:
         s = self.session
