@@ -106,6 +106,8 @@ const en = {
   highlightClaimable: "Highlight claimable flags",
   autoClaim: "Claim automatically",
   moves: "Moves",
+  languageName: "English",
+  switchLanguage: "Show the widget in {name}",
 
   // ------------------------------------------------------------ hot-seat cover
   coverText: "Pass the screen to {name}",
@@ -297,6 +299,8 @@ const ja = {
   highlightClaimable: "取得できるフラッグを強調する",
   autoClaim: "自動で取得する",
   moves: "棋譜",
+  languageName: "日本語",
+  switchLanguage: "表示を{name}に切り替える",
 
   coverText: "画面を{name}に渡してください",
   coverNextPlayer: "次のプレイヤー",
@@ -416,6 +420,13 @@ export function tr(lang, key, params) {
 }
 
 /** The label `key` in the view's language (see the module comment). */
+/** The language control: the other language, its own name, and the control's title. */
+export function languageSwitch(view) {
+  const lang = langOf(view) === "ja" ? "en" : "ja";
+  const name = tr(lang, "languageName");
+  return { lang, label: name, title: t(view, "switchLanguage", { name }) };
+}
+
 export function t(view, key, params) {
   return tr(langOf(view), key, params);
 }

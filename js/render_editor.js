@@ -6,7 +6,7 @@
 import { h } from "./dom.js";
 import { langOf, t } from "./i18n.js";
 import { chosenOpponent, editorOf, opponentChoices, requiredAt } from "./editor.js";
-import { FLAG_PATH, button, cardButton, icon, messageLine, tacticIcon } from "./render_cards.js";
+import { FLAG_PATH, button, cardButton, icon, languageButton, messageLine, tacticIcon } from "./render_cards.js";
 
 const COLOR_ORDER = ["R", "O", "Y", "G", "B", "P"];
 const LEVELS = new Set(["easy", "medium", "hard"]);
@@ -355,7 +355,8 @@ export function buildEditor(view, ea, ui) {
         ed.rules === "advanced" ? h("span", { class: "bl-badge" }, t(view, "advancedRules")) : null),
       h("div", { class: "bl-top-actions" },
         ea.selection ? button(t(view, "cancel"), "cancel", { key: "edit-cancel", title: t(view, "cancelTitle") }) : null,
-        button(t(view, "clear"), "clear", { key: "edit-clear" }))),
+        button(t(view, "clear"), "clear", { key: "edit-clear" }),
+        languageButton(view))),
     statusBar(view, ed, ea),
     h(
       "div",

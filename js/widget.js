@@ -37,6 +37,8 @@ function targetOf(btn) {
   if (flag != null) t.flag = Number(flag);
   const deck = btn.getAttribute("data-deck");
   if (deck != null) t.deck = deck;
+  const lang = btn.getAttribute("data-lang");
+  if (lang != null) t.lang = lang;
   const number = btn.getAttribute("data-number");
   if (number != null) t.number = Number(number);
   // Editor places: data-to with data-side (flags) or data-player (hands, discards).
@@ -233,6 +235,10 @@ export function mount({ model, el }) {
     const btn = event.target && event.target.closest ? event.target.closest("[data-act]") : null;
     if (!btn || !root.contains(btn) || btn.disabled) return;
     const target = targetOf(btn);
+    if (target.type === "language") {
+      send({ type: "language", lang: target.lang }); // Python re-words the view and sends it
+      return;
+    }
     if (target.type === "dismiss-claim") {
       const c = view().claim;
       dismissedClaim = c ? JSON.stringify(c) : null;

@@ -446,6 +446,7 @@ _RULES_JA = {
     "claim-timing": "フラッグの取得は、カードを出す前か出した後、カードを引く前に宣言します。偵察の途中ではできません。",
     "claim-timing-advanced": "上級ルールでは、フラッグの取得は手番の開始時、カードを出す前にだけ宣言できます。",
     "nothing-to-undo": "取り消せる手がありません。",
+    "claim-failed": "フラッグ{flag}は取れません。",  # with the claim's proof: see error_text
     "flag-range": "フラッグの番号は1から9です。",
     "guile-at-flag": "{card}は策略カードなので、フラッグには出しません。",
     "unknown-deck": "山札は軍勢か戦略のどちらかです。",
@@ -453,6 +454,7 @@ _RULES_JA = {
     "move-unreadable": "手「{text}」を読めません。",
     # the widget
     "game-not-over": "ゲームはまだ終わっていません。",
+    "bot-claim-unproved": "ボットが証明なしにフラッグ{flag}を取ろうとしました。",
     "bot-turn": "お待ちください：ボットの手番です。",
     "pass-screen-first": "先に画面を渡してください。",
     "nothing-to-reveal": "隠れている画面はありません。",
