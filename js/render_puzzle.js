@@ -79,6 +79,9 @@ export function puzzlePanel(view, ui) {
       claims
         ? button(t(view, "checkAnswer"), "check", { key: "puzzle-check", cls: "bl-primary", disabled: !picksEnabled(view) })
         : null,
+      claims && p.can_show_solution
+        ? button(t(view, "showSolution"), "solution", { key: "puzzle-solution" })
+        : null,
       button(t(view, "showNextStep"), "step", { key: "puzzle-step", disabled: !p.can_step }),
       button(t(view, "startAgain"), "reset", { key: "puzzle-reset" })),
     h("div", {

@@ -54,7 +54,7 @@ function targetOf(btn) {
 }
 
 const BOARD_ACTS = new Set(["hand", "flag", "place", "mine", "theirs", "draw", "pass", "end", "discard", "claim"]);
-const PUZZLE_ACTS = new Set(["pick", "check", "step", "reset", "goto"]);
+const PUZZLE_ACTS = new Set(["pick", "check", "step", "solution", "reset", "goto"]);
 const EDITOR_ACTS = new Set(["palette", "placed", "target", "cancel", "clear", "load", "play"]);
 
 /**

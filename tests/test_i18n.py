@@ -323,3 +323,57 @@ def test_puzzle_titles_and_questions_in_several_languages_round_trip():
         text = re.sub(r'"question": \{[^}]*\}', f'"question": {bad}', p.to_json())
         with pytest.raises(PuzzleError, match="question"):
             parse(text)
+
+
+# ------------------------------------------------------------------ hints, not answers
+
+CLAIMS = [p for p in bundled() if p.kind == "claims"]
+
+
+@pytest.mark.parametrize("puzzle", CLAIMS, ids=lambda p: p.id)
+def test_a_wrong_claims_answer_gives_a_hint_not_the_solution(puzzle):
+    want = sorted(puzzle.answer["flags"])
+    w = PuzzleWidget(puzzle)
+    g = w.game
+    full = [f for f in range(1, 10) if g.claimed_by(f) is None and len(g.cards_at(f, g.to_move)) >= g.required(f)]
+    wrong = [f for f in full if f not in want]
+    tries = [[], want[:-1] + wrong[:1], wrong] if want else [wrong[:1] or [9], wrong]
+    for n, picks in enumerate(t for t in tries if sorted(t) != want):
+        v = send(w, type="puzzle_answer", flags=picks)
+        p = v["puzzle"]
+        assert p["feedback"]["kind"] == "wrong" and p["status"] == "solving", p["feedback"]
+        assert p["can_show_solution"] and p["tries"] == n + 1 and p["steps"] == []
+        text = p["feedback"]["text"]
+        for f in want:                                   # no flag of the answer is named
+            assert f"flag {f}" not in text.lower() and f"Flag {f}" not in text, (f, text)
+        missed = len([f for f in want if f not in picks])
+        if missed:
+            assert f"left out {missed} flag" in text
+        if any(f not in want for f in picks):
+            assert "cannot be claimed now" in text
+    v = send(w, type="puzzle_solution")                  # only now, on request
+    p = v["puzzle"]
+    assert p["status"] == "revealed" and p["feedback"]["kind"] == "info"
+    assert not p["can_show_solution"] and not p["can_step"]
+    for f in want:
+        assert f"Flag {f} can be claimed" in p["feedback"]["text"]
+    again = send(w, type="puzzle_answer", flags=want)   # over: refused, nothing changes
+    assert again["puzzle"]["status"] == "revealed"
+
+
+def test_a_second_try_can_still_solve_it_and_the_hint_is_japanese_in_japanese():
+    p = CLAIMS[0]
+    w = PuzzleWidget(p, lang="ja")
+    v = send(w, type="puzzle_answer", flags=[9])
+    assert v["puzzle"]["feedback"]["kind"] == "wrong"
+    assert_japanese(v)
+    v = send(w, type="puzzle_answer", flags=p.answer["flags"])
+    assert v["puzzle"]["status"] == "solved" and not v["puzzle"]["can_show_solution"]
+
+
+def test_show_solution_is_for_claims_puzzles():
+    move = next(p for p in bundled() if p.kind == "move")
+    w = PuzzleWidget(move)
+    v = send(w, type="puzzle_solution")
+    assert v["puzzle"]["status"] == "solving" and v["puzzle"]["feedback"]["kind"] == "wrong"
+    assert not v["puzzle"]["can_show_solution"]

@@ -39,11 +39,14 @@ describe("puzzle.js: picks", () => {
     assert.deepEqual(puzzleClick(CLAIMS, [], { type: "check" }).message, { type: "puzzle_answer", flags: [] });
     assert.deepEqual(puzzleClick(CLAIMS, [1], { type: "step" }).message, { type: "puzzle_step" });
     assert.equal(puzzleClick(withPuzzle(CLAIMS, { can_step: false }), [], { type: "step" }).message, null);
+    assert.equal(puzzleClick(withPuzzle(CLAIMS, { can_show_solution: false }), [1], { type: "solution" }).message, null);
+    assert.deepEqual(puzzleClick(fixture("puzzle-claims-wrong"), [1], { type: "solution" }),
+      { picks: [], message: { type: "puzzle_solution" } });
     assert.deepEqual(puzzleClick(CLAIMS, [1], { type: "reset" }), { picks: [], message: { type: "puzzle_reset" } });
     assert.deepEqual(puzzleClick(CLAIMS, [], { type: "goto", number: 2 }).message, { type: "puzzle_goto", number: 2 });
     assert.equal(puzzleClick(CLAIMS, [], { type: "goto", number: 0 }).message, null);
     assert.equal(puzzleClick(CLAIMS, [], { type: "goto", number: 1 }).message, null, "the one on screen");
-    assert.equal(puzzleClick(CLAIMS, [], { type: "goto", number: 21 }).message, null);
+    assert.equal(puzzleClick(CLAIMS, [], { type: "goto", number: 26 }).message, null);
   });
 
   it("picks only in a claims puzzle being solved", () => {
@@ -79,7 +82,7 @@ describe("puzzle mode in the DOM", { skip: NO_DOM }, () => {
   it("title, level, question, number; Previous/Next puzzle", () => {
     const { el, model } = mountView(widget, CLAIMS);
     assert.match(el.querySelector(".bl-puzzle-top").textContent, /The rulebook's claims/);
-    assert.match(el.querySelector(".bl-puzzle-top").textContent, /Puzzle 1 of 20/);
+    assert.match(el.querySelector(".bl-puzzle-top").textContent, /Puzzle 1 of 25/);
     assert.match(el.querySelector(".bl-puzzle-top").textContent, /easy/);
     assert.match(el.querySelector(".bl-puzzle-question").textContent, /Which flags can South claim/);
     assert.equal(button(el, "Previous puzzle").disabled, true);
@@ -115,6 +118,10 @@ describe("puzzle mode in the DOM", { skip: NO_DOM }, () => {
     const fb = el.querySelector('[role="status"][aria-label="Puzzle feedback"]');
     assert.ok(fb.classList.contains("is-wrong"));
     assert.match(fb.textContent, /Not quite/);
+    assert.match(fb.textContent, /Try again, or ask for the solution/);
+    assert.doesNotMatch(fb.textContent, /Flag \d can be claimed/, "a hint, not the answer");
+    press(el, "Show solution");
+    assert.deepEqual(model.sent.at(-1), { type: "puzzle_solution" });
     model.set(withPuzzle(fixture("puzzle-claims-wrong"), { status: "revealed", can_step: false, steps: ["Flag 1: …", "Flag 2: …"] }));
     assert.equal(button(el, "Flag 2").getAttribute("aria-pressed"), "false");
     assert.equal(button(el, "Flag 2").disabled, true);

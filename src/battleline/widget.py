@@ -346,6 +346,9 @@ class BattleLineWidget(anywidget.AnyWidget):
         elif kind == "puzzle_step":
             s.step()
             self._after_puzzle_change()
+        elif kind == "puzzle_solution":
+            s.show_solution()
+            self._after_puzzle_change()
         elif kind == "puzzle_reset":
             s.reset()
             self._explain_flag = None
@@ -858,6 +861,7 @@ class BattleLineWidget(anywidget.AnyWidget):
             "id": p.id, "title": p.text("title", self.lang), "level": p.level, "kind": p.kind,
             "question": p.text("question", self.lang), "status": s.status, "feedback": s.feedback,
             "steps": list(s.steps), "can_step": s.can_step,
+            "can_show_solution": s.can_show_solution, "tries": s.tries,
             "number": self.pindex + 1, "total": len(self.puzzles),
         }
         return view
