@@ -117,6 +117,8 @@ const en = {
   highlightClaimable: "Highlight claimable flags",
   autoClaim: "Claim automatically",
   moves: "Moves",
+  languageName: "English",
+  switchLanguage: "Show the widget in {name}",
 
   // ------------------------------------------------------------ hot-seat cover
   coverText: "Pass the screen to {name}",
@@ -210,6 +212,7 @@ const en = {
   "puzzleStatus.revealed": "Solution shown",
   checkAnswer: "Check answer",
   showNextStep: "Show next step",
+  showSolution: "Show solution",
   startAgain: "Start again",
   previousPuzzle: "Previous puzzle",
   nextPuzzle: "Next puzzle",
@@ -319,6 +322,8 @@ const ja = {
   highlightClaimable: "取得できるフラッグを強調する",
   autoClaim: "自動で取得する",
   moves: "棋譜",
+  languageName: "日本語",
+  switchLanguage: "表示を{name}に切り替える",
 
   coverText: "画面を{name}に渡してください",
   coverNextPlayer: "次のプレイヤー",
@@ -407,6 +412,7 @@ const ja = {
   "puzzleStatus.revealed": "解答を表示済み",
   checkAnswer: "答え合わせ",
   showNextStep: "次の手順を見る",
+  showSolution: "解答を見る",
   startAgain: "最初からやり直す",
   previousPuzzle: "前の問題",
   nextPuzzle: "次の問題",
@@ -438,6 +444,13 @@ export function tr(lang, key, params) {
 }
 
 /** The label `key` in the view's language (see the module comment). */
+/** The language control: the other language, its own name, and the control's title. */
+export function languageSwitch(view) {
+  const lang = langOf(view) === "ja" ? "en" : "ja";
+  const name = tr(lang, "languageName");
+  return { lang, label: name, title: t(view, "switchLanguage", { name }) };
+}
+
 export function t(view, key, params) {
   return tr(langOf(view), key, params);
 }

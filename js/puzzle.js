@@ -50,7 +50,8 @@ export function canGoto(view, number) {
 
 /**
  * What a click in a puzzle does. `target`: {type:"pick", flag}, {type:"check"},
- * {type:"step"}, {type:"reset"}, {type:"goto", number}. Returns { picks, message }.
+ * {type:"step"}, {type:"solution"}, {type:"reset"}, {type:"goto", number}.
+ * Returns { picks, message }.
  */
 export function puzzleClick(view, picks, target) {
   const keep = { picks, message: null };
@@ -65,6 +66,8 @@ export function puzzleClick(view, picks, target) {
       return { picks, message: { type: "puzzle_answer", flags: [...(picks || [])].sort((a, b) => a - b) } };
     case "step":
       return p.can_step ? { picks, message: { type: "puzzle_step" } } : keep;
+    case "solution": // the whole answer, only on request (a wrong answer gives a hint)
+      return p.can_show_solution ? { picks: [], message: { type: "puzzle_solution" } } : keep;
     case "reset":
       return { picks: [], message: { type: "puzzle_reset" } };
     case "goto":

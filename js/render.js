@@ -30,6 +30,7 @@ import {
   cardImage,
   formationText,
   icon,
+  languageButton,
   messageLine,
   tacticIcon,
 } from "./render_cards.js";
@@ -524,7 +525,8 @@ function header(view) {
       view.can_edit ? button(t(view, "backToEditor"), "edit") : null,
       button(t(view, "undo"), "undo", { disabled: !view.can_undo }),
       button(t(view, "newGame"), "new_game"),
-      view.can_next_game ? button(t(view, "nextGame"), "next_game", { cls: "bl-primary" }) : null),
+      view.can_next_game ? button(t(view, "nextGame"), "next_game", { cls: "bl-primary" }) : null,
+      languageButton(view)),
   );
 }
 

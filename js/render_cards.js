@@ -2,7 +2,7 @@
 // and plain buttons. Pure: they only create elements (dom.js h/svg).
 
 import { h, svg } from "./dom.js";
-import { t } from "./i18n.js";
+import { languageSwitch, t } from "./i18n.js";
 import { COLORS } from "./logic.js";
 
 // ------------------------------------------------------------------------ icons
@@ -158,6 +158,14 @@ export function button(label, act, { key, disabled, cls, text, title, data, pres
     },
     text || label,
   );
+}
+
+/** The small language control of every header: it shows the other language by its own name. */
+export function languageButton(view) {
+  const sw = languageSwitch(view);
+  return button(sw.title, "language", {
+    key: "btn-language", cls: "bl-lang", text: sw.label, title: sw.title, data: { "data-lang": sw.lang, lang: sw.lang },
+  });
 }
 
 /** "Wedge 8-9-10 (total 27)" as name and total, so narrow layouts can drop the total.

@@ -6,7 +6,7 @@
 import { h } from "./dom.js";
 import { langOf, t } from "./i18n.js";
 import { chosenOpponent, editorOf, opponentChoices, requiredAt } from "./editor.js";
-import { FLAG_PATH, button, cardButton, icon, messageLine, tacticIcon } from "./render_cards.js";
+import { FLAG_PATH, button, cardButton, icon, languageButton, messageLine, tacticIcon } from "./render_cards.js";
 
 const COLOR_ORDER = ["R", "O", "Y", "G", "B", "P"];
 /** A bot's name in the Opponent list: Python's label (editor.opponent_labels), else the level. */
@@ -357,7 +357,8 @@ export function buildEditor(view, ea, ui) {
         ed.rules === "advanced" ? h("span", { class: "bl-badge" }, t(view, "advancedRules")) : null),
       h("div", { class: "bl-top-actions" },
         ea.selection ? button(t(view, "cancel"), "cancel", { key: "edit-cancel", title: t(view, "cancelTitle") }) : null,
-        button(t(view, "clear"), "clear", { key: "edit-clear" }))),
+        button(t(view, "clear"), "clear", { key: "edit-clear" }),
+        languageButton(view))),
     statusBar(view, ed, ea, ui),
     h(
       "div",

@@ -4,7 +4,7 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { canGoto, picksEnabled, puzzleOf } from "./puzzle.js";
-import { FLAG_PATH, button, icon } from "./render_cards.js";
+import { FLAG_PATH, button, icon, languageButton } from "./render_cards.js";
 
 const LEVELS = new Set(["easy", "medium", "hard"]);
 const KINDS = new Set(["claims", "move", "win"]);
@@ -34,20 +34,23 @@ export function puzzleHeader(view) {
         LEVELS.has(p.level) ? t(view, `level.${p.level}`) : p.level) : null,
       KINDS.has(p.kind) ? h("span", { class: "bl-badge" }, t(view, `puzzleKind.${p.kind}`)) : null,
       status ? h("span", { class: `bl-badge bl-puzzle-${status}`, key: "puzzle-status" }, t(view, `puzzleStatus.${status}`)) : null),
-    total > 1
-      ? h("div", { class: "bl-top-actions" },
-        button(t(view, "previousPuzzle"), "goto", {
+    h("div", { class: "bl-top-actions" },
+      total > 1
+        ? button(t(view, "previousPuzzle"), "goto", {
           key: "puzzle-prev",
           disabled: !canGoto(view, number - 1),
           data: { "data-number": number - 1 },
-        }),
-        button(t(view, "nextPuzzle"), "goto", {
+        })
+        : null,
+      total > 1
+        ? button(t(view, "nextPuzzle"), "goto", {
           key: "puzzle-next",
           disabled: !canGoto(view, number + 1),
           cls: p.status !== "solving" ? "bl-primary" : "",
           data: { "data-number": number + 1 },
-        }))
-      : null,
+        })
+        : null,
+      languageButton(view)),
   );
 }
 
@@ -75,6 +78,9 @@ export function puzzlePanel(view, ui) {
     h("div", { class: "bl-puzzle-actions" },
       claims
         ? button(t(view, "checkAnswer"), "check", { key: "puzzle-check", cls: "bl-primary", disabled: !picksEnabled(view) })
+        : null,
+      claims && p.can_show_solution
+        ? button(t(view, "showSolution"), "solution", { key: "puzzle-solution" })
         : null,
       button(t(view, "showNextStep"), "step", { key: "puzzle-step", disabled: !p.can_step }),
       button(t(view, "startAgain"), "reset", { key: "puzzle-reset" })),

@@ -38,6 +38,8 @@ function targetOf(btn) {
   if (flag != null) t.flag = Number(flag);
   const deck = btn.getAttribute("data-deck");
   if (deck != null) t.deck = deck;
+  const lang = btn.getAttribute("data-lang");
+  if (lang != null) t.lang = lang;
   const number = btn.getAttribute("data-number");
   if (number != null) t.number = Number(number);
   const order = btn.getAttribute("data-order");
@@ -55,7 +57,7 @@ function targetOf(btn) {
 }
 
 const BOARD_ACTS = new Set(["hand", "flag", "place", "mine", "theirs", "draw", "pass", "end", "discard", "claim"]);
-const PUZZLE_ACTS = new Set(["pick", "check", "step", "reset", "goto"]);
+const PUZZLE_ACTS = new Set(["pick", "check", "step", "solution", "reset", "goto"]);
 const EDITOR_ACTS = new Set(["palette", "placed", "target", "cancel", "clear", "load", "play"]);
 
 /**
@@ -318,6 +320,10 @@ export function mount({ model, el }) {
     const btn = event.target && event.target.closest ? event.target.closest("[data-act]") : null;
     if (!btn || !root.contains(btn) || btn.disabled) return;
     const target = targetOf(btn);
+    if (target.type === "language") {
+      send({ type: "language", lang: target.lang }); // Python re-words the view and sends it
+      return;
+    }
     if (target.type === "dismiss-claim" || target.type === "dismiss-message" || target.type === "dismiss-feedback") {
       dismiss(target.type.slice("dismiss-".length));
       return;

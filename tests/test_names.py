@@ -112,3 +112,11 @@ def test_bad_files_are_refused(tmp_path):
     with pytest.raises(ValueError, match="name set"):
         name_set(42)
     assert isinstance(name_set("scifi", "ja"), NameSet)
+
+
+def test_the_documented_name_set_example_runs(capsys):
+    text = (ROOT / "docs" / "widget.md").read_text(encoding="utf-8")
+    section = text.split("### Languages and name sets", 1)[1]
+    block = section.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(block, "docs/widget.md (name sets)", "exec"), {})
+    assert "unknown key '11'" in capsys.readouterr().out

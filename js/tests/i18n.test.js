@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 
-import { LANGS, STRINGS, langOf, t, tr } from "../i18n.js";
+import { LANGS, STRINGS, langOf, languageSwitch, t, tr } from "../i18n.js";
 import { REASONS, claimLabel, coverText, flagDescription, flagLabel, interaction, placeLabel, tableCardLabel } from "../logic.js";
 import { makeView, plays } from "./views.js";
 
@@ -94,5 +94,13 @@ describe("logic.js speaks the view's language", () => {
     assert.equal(ia.prompt, "赤7：フラッグを選んでください。（Escキーでキャンセル）");
     const en = interaction(makeView({ hand: "R7", legal: plays("R7", [1]) }), { card: "R7" });
     assert.equal(en.prompt, "Red 7: choose a flag. (Escape cancels.)");
+  });
+});
+
+describe("the language control's words", () => {
+  it("offer the other language by its own name", () => {
+    assert.deepEqual(languageSwitch({ lang: "en" }), { lang: "ja", label: "日本語", title: "Show the widget in 日本語" });
+    assert.deepEqual(languageSwitch({ lang: "ja" }), { lang: "en", label: "English", title: "表示をEnglishに切り替える" });
+    assert.equal(languageSwitch({}).lang, "ja");
   });
 });

@@ -39,6 +39,9 @@ describe("puzzle.js: picks", () => {
     assert.deepEqual(puzzleClick(CLAIMS, [], { type: "check" }).message, { type: "puzzle_answer", flags: [] });
     assert.deepEqual(puzzleClick(CLAIMS, [1], { type: "step" }).message, { type: "puzzle_step" });
     assert.equal(puzzleClick(withPuzzle(CLAIMS, { can_step: false }), [], { type: "step" }).message, null);
+    assert.equal(puzzleClick(withPuzzle(CLAIMS, { can_show_solution: false }), [1], { type: "solution" }).message, null);
+    assert.deepEqual(puzzleClick(fixture("puzzle-claims-wrong"), [1], { type: "solution" }),
+      { picks: [], message: { type: "puzzle_solution" } });
     assert.deepEqual(puzzleClick(CLAIMS, [1], { type: "reset" }), { picks: [], message: { type: "puzzle_reset" } });
     assert.deepEqual(puzzleClick(CLAIMS, [], { type: "goto", number: 2 }).message, { type: "puzzle_goto", number: 2 });
     assert.equal(puzzleClick(CLAIMS, [], { type: "goto", number: 0 }).message, null);
@@ -118,6 +121,10 @@ describe("puzzle mode in the DOM", { skip: NO_DOM }, () => {
     const fb = el.querySelector('[role="status"][aria-label="Puzzle feedback"]');
     assert.ok(fb.classList.contains("is-wrong"));
     assert.match(fb.textContent, /Not quite/);
+    assert.match(fb.textContent, /Try again, or ask for the solution/);
+    assert.doesNotMatch(fb.textContent, /Flag \d can be claimed/, "a hint, not the answer");
+    press(el, "Show solution");
+    assert.deepEqual(model.sent.at(-1), { type: "puzzle_solution" });
     model.set(withPuzzle(fixture("puzzle-claims-wrong"), { status: "revealed", can_step: false, steps: ["Flag 1: …", "Flag 2: …"] }));
     assert.equal(button(el, "Flag 2").getAttribute("aria-pressed"), "false");
     assert.equal(button(el, "Flag 2").disabled, true);

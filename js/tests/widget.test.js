@@ -418,3 +418,20 @@ describe("the committed bundle", { skip: NO_DOM }, () => {
     assert.equal(readFileSync(outputs.css, "utf8"), want.css, "widget.css is stale: npm run build");
   });
 });
+
+describe("the language control", { skip: NO_DOM }, () => {
+  it("asks Python for the other language, in every mode; Python re-words the view", () => {
+    for (const [name, label, lang] of [
+      ["start", "Show the widget in 日本語", "ja"],
+      ["ja", "表示をEnglishに切り替える", "en"],
+      ["edit", "Show the widget in 日本語", "ja"],
+      ["puzzle-claims", "Show the widget in 日本語", "ja"],
+    ]) {
+      const { el, model } = mountView(fixture(name));
+      const b = button(el, label);
+      assert.equal(b.textContent, lang === "ja" ? "日本語" : "English", name);
+      press(el, label);
+      assert.deepEqual(model.sent, [{ type: "language", lang }], name);
+    }
+  });
+});

@@ -446,6 +446,7 @@ _RULES_JA = {
     "claim-timing": "フラッグの取得は、カードを出す前か出した後、カードを引く前に宣言します。偵察の途中ではできません。",
     "claim-timing-advanced": "上級ルールでは、フラッグの取得は手番の開始時、カードを出す前にだけ宣言できます。",
     "nothing-to-undo": "取り消せる手がありません。",
+    "claim-failed": "フラッグ{flag}は取れません。",  # with the claim's proof: see error_text
     "flag-range": "フラッグの番号は1から9です。",
     "guile-at-flag": "{card}は策略カードなので、フラッグには出しません。",
     "unknown-deck": "山札は軍勢か戦略のどちらかです。",
@@ -453,6 +454,7 @@ _RULES_JA = {
     "move-unreadable": "手「{text}」を読めません。",
     # the widget
     "game-not-over": "ゲームはまだ終わっていません。",
+    "bot-claim-unproved": "ボットが証明なしにフラッグ{flag}を取ろうとしました。",
     "bot-turn": "お待ちください：ボットの手番です。",
     "pass-screen-first": "先に画面を渡してください。",
     "nothing-to-reveal": "隠れている画面はありません。",
@@ -494,6 +496,7 @@ _RULES_JA = {
     "pz-claim-later": "出すカードを探してください。フラッグの取得はそのあとです。",
     "pz-timeout": "{seconds}秒以内にこの手を判定できませんでした。手は指されていません。",
     "pz-all-shown": "解答はすべて表示されています。",
+    "pz-solution-steps": "このパズルの解答は、手順ごとに表示します。",
     "pz-no-win": "ここからは勝ちが決まっていません。最初からやり直してください。",
 }
 
@@ -565,6 +568,11 @@ _EN = {
     "pz_right_claims": "Right: {flags} can be claimed now.",
     "pz_right_none": "Right: no flag can be claimed now.",
     "pz_wrong_claims": "Not quite.",
+    "pz_hint_wrong": "Not quite: {n} of the flags you picked cannot be claimed now.",
+    "pz_hint_missed": "You left out {n} flag{s} that can be claimed.",
+    "pz_try_again": "Try again, or ask for the solution.",
+    "pz_solution_claims": "Solution: {flags} can be claimed now.",
+    "pz_solution_none": "Solution: no flag can be claimed now.",
     "pz_flag_yes": "Flag {flag} can be claimed: {why}",
     "pz_flag_no": "Flag {flag} cannot be claimed: {why}",
     "pz_flag_missed": "You missed flag {flag}: {why}",
@@ -645,6 +653,11 @@ _JA = {
     "pz_right_claims": "正解：今取れるのは{flags}です。",
     "pz_right_none": "正解：今取れるフラッグはありません。",
     "pz_wrong_claims": "惜しい、違います。",
+    "pz_hint_wrong": "惜しい、違います。選んだフラッグのうち{n}つは今は取れません。",
+    "pz_hint_missed": "取れるフラッグを{n}つ選び漏らしています。",
+    "pz_try_again": "もう一度選ぶか、解答を表示してください。",
+    "pz_solution_claims": "解答：今取れるのは{flags}です。",
+    "pz_solution_none": "解答：今取れるフラッグはありません。",
     "pz_flag_yes": "フラッグ{flag}は取れます：{why}",
     "pz_flag_no": "フラッグ{flag}は取れません：{why}",
     "pz_flag_missed": "フラッグ{flag}を見落としています：{why}",

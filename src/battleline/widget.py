@@ -356,6 +356,9 @@ class BattleLineWidget(anywidget.AnyWidget):
         elif kind == "puzzle_step":
             s.step()
             self._after_puzzle_change()
+        elif kind == "puzzle_solution":
+            s.show_solution()
+            self._after_puzzle_change()
         elif kind == "puzzle_reset":
             s.reset()
             self._explain_flag = None
@@ -551,7 +554,9 @@ class BattleLineWidget(anywidget.AnyWidget):
             if not result:
                 self._message = None  # the explanation shows with the claim, at the flag
                 if raise_errors:
-                    raise IllegalMoveError(f"{m}: {result.explanation}")
+                    err = IllegalMoveError(f"{m}: {result.explanation}", rule="claim-failed", flag=m.flag)
+                    err.claim = result
+                    raise err
                 self._refresh()
                 return
             self._note(self._describe(player, m, result))
@@ -658,7 +663,8 @@ class BattleLineWidget(anywidget.AnyWidget):
         if m.kind == "claim":
             result = self.game.claim(m.flag)
             if not result:
-                raise IllegalMoveError(f"the bot claimed flag {m.flag} without proof")
+                raise IllegalMoveError(f"the bot claimed flag {m.flag} without proof", rule="bot-claim-unproved",
+                                       flag=m.flag)
         else:
             self.game.play(m)
         moves.append(m)
@@ -872,9 +878,10 @@ class BattleLineWidget(anywidget.AnyWidget):
         view["opponent"] = texts.player_name(1 - s.seat, self.lang)
         view["me"] = texts.player_name(s.seat, self.lang)
         view["puzzle"] = {
-            "id": p.id, "title": p.title, "level": p.level, "kind": p.kind,
-            "question": p.question, "status": s.status, "feedback": s.feedback,
+            "id": p.id, "title": p.text("title", self.lang), "level": p.level, "kind": p.kind,
+            "question": p.text("question", self.lang), "status": s.status, "feedback": s.feedback,
             "steps": list(s.steps), "can_step": s.can_step,
+            "can_show_solution": s.can_show_solution, "tries": s.tries,
             "number": self.pindex + 1, "total": len(self.puzzles),
         }
         return view

@@ -8,6 +8,10 @@ A puzzle is a small JSON file::
      "position": "battleline position 1\\n...",
      "answer": {"flags": [3, 5]}}
 
+``title`` and ``question`` may also be given in several languages, as an object with an
+``"en"`` text and others (``{"en": "Which flags?", "ja": "どのフラッグ？"}``); the widget
+shows the one of its language, and English where a language is missing.
+
 Kinds and answers:
 
 - ``claims``: which flags can the player to move claim now; ``{"flags": [...]}``.
@@ -23,7 +27,7 @@ files given) and ends with ``N puzzles verified``.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
@@ -51,6 +55,19 @@ class Puzzle:
     question: str
     position: str
     answer: dict
+    translations: dict = field(default_factory=dict)
+    """Other languages' ``title`` and ``question``: ``{"ja": {"title": …, "question": …}}``."""
+
+    def text(self, key: str, lang: str = "en") -> str:
+        """``title`` or ``question`` in ``lang`` (English when not translated).
+
+        >>> p = bundled()[0]
+        >>> p.text("question") == p.question, p.text("question", "ja") != p.question
+        (True, True)
+        """
+        if key not in ("title", "question"):
+            raise ValueError(f"a puzzle's texts are title and question, not {str(key)[:20]!r}")
+        return self.translations.get(lang, {}).get(key) or getattr(self, key)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -68,9 +85,12 @@ class Puzzle:
         return path
 
     def to_json(self) -> str:
+        def texts(key: str):
+            other = {lang: t[key] for lang, t in self.translations.items() if t.get(key)}
+            return {"en": getattr(self, key), **other} if other else getattr(self, key)
         return json.dumps({"format": "battleline-puzzle", "version": 1, "id": self.id,
-                           "title": self.title, "level": self.level, "kind": self.kind,
-                           "question": self.question, "position": self.position,
+                           "title": texts("title"), "level": self.level, "kind": self.kind,
+                           "question": texts("question"), "position": self.position,
                            "answer": self.answer}, indent=1, ensure_ascii=False)
 
 
@@ -123,6 +143,14 @@ def parse(text: str | dict, source: str = "puzzle") -> Puzzle:
     missing = [k for k in ("id", "kind", "question", "position", "answer") if k not in doc]
     if missing:
         raise PuzzleError(f"{source}: missing {', '.join(missing)}")
+    translations: dict = {}
+    title = _texts(doc.get("title", doc["id"]), "title", source, translations)
+    question = _texts(doc["question"], "question", source, translations)
+    try:
+        p = Puzzle(str(doc["id"]), title, str(doc.get("level", "")),
+                   doc["kind"], question, str(doc["position"]), doc["answer"], translations)
+    except PuzzleError as e:
+        raise PuzzleError(f"{source}: {e}") from None
     try:
         p = Puzzle(str(doc["id"]), str(doc.get("title", doc["id"])), str(doc.get("level", "")),
                    doc["kind"], str(doc["question"]), str(doc["position"]), doc["answer"])
@@ -137,6 +165,22 @@ def parse(text: str | dict, source: str = "puzzle") -> Puzzle:
         if m not in g.legal_moves(claims=False):
             raise PuzzleError(f"{source}: the answer's \"move\" {m} is not a legal card move here")
     return p
+
+
+def _texts(value, key: str, source: str, translations: dict) -> str:
+    """A title or question: a text, or ``{"en": …, "ja": …}`` (the others go to ``translations``)."""
+    if not isinstance(value, dict):
+        return str(value)
+    if not isinstance(value.get("en"), str):
+        raise PuzzleError(f"{source}: {key} in several languages needs an \"en\" text")
+    for lang, text in value.items():
+        if not (isinstance(lang, str) and lang.isascii() and lang.isalpha() and len(lang) <= 8):
+            raise PuzzleError(f"{source}: {key}: {str(lang)[:20]!r} is not a language code")
+        if not isinstance(text, str):
+            raise PuzzleError(f"{source}: {key}[{lang}] must be text")
+        if lang != "en":
+            translations.setdefault(lang, {})[key] = text
+    return value["en"]
 
 
 def load(path: str | Path) -> Puzzle:
@@ -230,6 +274,8 @@ def create(position: str, kind: str, question: str, *, id: str = "my-puzzle", ti
         if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
             raise PuzzleError(f"a win puzzle needs turns=N (1 or more), not {shorten(turns)}")
         answer = {"turns": turns}
-    p = Puzzle(id, title or id, level, kind, question, position, answer)
+    translations: dict = {}
+    p = Puzzle(id, _texts(title or id, "title", "puzzle", translations), level, kind,
+               _texts(question, "question", "puzzle", translations), position, answer, translations)
     verify(p, seconds=seconds)
     return p

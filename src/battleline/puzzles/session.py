@@ -54,6 +54,8 @@ class PuzzleSession:
         self.turns_left = int(self.puzzle.answer.get("turns", 0)) if self.puzzle.kind == "win" else 0
         self._claim_steps: list[int] | None = None
         self._hinted = False
+        self.tries = 0          # wrong answers so far (a claims puzzle gives hints meanwhile)
+        self._solution_shown = False
 
     # ------------------------------------------------------------- words
     # Feedback and steps are kept as texts.Line and said in ``lang`` and ``names`` when read,
@@ -97,6 +99,8 @@ class PuzzleSession:
     def can_step(self) -> bool:
         """Whether another solution step can be shown."""
         if self.puzzle.kind == "claims":
+            if self._solution_shown:
+                return False
             return self.status == "solving" or (
                 self.status == "revealed" and len(self._steps) <= len(self._claim_steps or []))
         return self.status == "solving" and not self.game.is_over()
@@ -136,15 +140,47 @@ class PuzzleSession:
             self.status = "solved"
             self._feedback("right", lines)
             return True
-        lines = [self._say("pz_wrong_claims")]
-        for f in picked:
-            if f not in want:
-                lines.append(self._say("pz_flag_no", flag=f, why=self._why(g.check_claim(f, self.seat))))
-        for f in want:
-            if f not in picked:
-                lines.append(self._say("pz_flag_missed", flag=f, why=self._why(g.check_claim(f, self.seat))))
+        # A hint, not the answer: how many picks are wrong and how many flags are missing,
+        # with the reason for one wrong pick; the missed flags stay unnamed. Another try
+        # follows, and the solution only on request (show_solution).
+        self.tries += 1
+        wrong = [f for f in picked if f not in want]
+        missed = [f for f in want if f not in picked]
+        lines = [self._say("pz_hint_wrong", n=len(wrong)) if wrong else self._say("pz_wrong_claims")]
+        if missed:
+            n = len(missed)
+            lines.append(self._say("pz_hint_missed", n=n, s="" if n == 1 else "s"))
+        if wrong:
+            f = wrong[(self.tries - 1) % len(wrong)]   # another wrong pick explained at each try
+            lines.append(self._say("pz_flag_no", flag=f, why=self._why(g.check_claim(f, self.seat))))
+        lines.append(self._say("pz_try_again"))
         self._feedback("wrong", lines)
         return False
+
+    @property
+    def can_show_solution(self) -> bool:
+        """Whether the whole solution of a ``claims`` puzzle may be asked for now."""
+        return self.puzzle.kind == "claims" and self.status == "solving"
+
+    def show_solution(self) -> None:
+        """The whole answer of a ``claims`` puzzle, every flag with its reason (on request:
+        a wrong answer only gives a hint)."""
+        if self.puzzle.kind != "claims":
+            raise IllegalMoveError("this puzzle's solution is shown step by step", rule="pz-solution-steps")
+        if self.status != "solving":
+            raise IllegalMoveError(texts.say("en", "pz_done"), rule="pz-done")
+        g = self.game
+        want = g.provable_flags(self.seat)
+        lines = [self._say("pz_solution_claims", flags=texts.Flags(want)) if want
+                 else self._say("pz_solution_none")]
+        for f in range(1, 10):
+            if g.claimed_by(f) is None and len(g.cards_at(f, self.seat)) >= g.required(f):
+                r = g.check_claim(f, self.seat)
+                lines.append(self._say("pz_flag_yes" if r else "pz_flag_no", flag=f, why=self._why(r)))
+        self.status = "revealed"
+        self._hinted = True
+        self._solution_shown = True   # nothing left to show step by step
+        self._feedback("info", lines)
 
     def try_move(self, move: Move | str) -> bool:
         """Play one of your moves. A wrong one is taken back at once (``feedback`` says why);
