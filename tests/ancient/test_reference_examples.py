@@ -8,7 +8,7 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 try:
@@ -291,6 +291,8 @@ def build_fight(attacker, defender, disrupted, terrain, around, advanced, bow=Fa
 @given(front_fights(), st.booleans())
 def test_melee_odds_of_the_engine_match_brute_force(fight, rampage):
     attacker, defender, disrupted, terrain, around = fight
+    # An Elephant attacking an Elephant could set off a second rampage: the model has none.
+    assume(not (rampage and attacker == 10 and defender == 10))
     game, field = build_fight(attacker, defender, disrupted, terrain, around, ["rampage"] if rampage else [])
     advance_to(game, "melee")
     if game.phase != "melee" or "attack d2-d3" not in {str(a) for a in game.legal_actions()}:
@@ -301,7 +303,10 @@ def test_melee_odds_of_the_engine_match_brute_force(fight, rampage):
     expected = brute_melee_outcomes(field, ["d2"], "d3", attacker, dmod, amod, rampage=rampage)
     assert odds.outcomes == expected
     assert sum(odds.outcomes.values()) == 1
-    assert (odds.no_effect, odds.disrupted, odds.eliminated) == brute_melee(attacker, defender, disrupted, amod, dmod)
+    none, hurt, killed = brute_melee(attacker, defender, disrupted, amod, dmod)
+    if rampage and defender == 10 and not disrupted:
+        hurt, killed = Fraction(0), hurt + killed  # a disrupted Elephant rampages and is removed
+    assert (odds.no_effect, odds.disrupted, odds.eliminated) == (none, hurt, killed)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

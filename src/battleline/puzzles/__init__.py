@@ -152,11 +152,6 @@ def parse(text: str | dict, source: str = "puzzle") -> Puzzle:
     except PuzzleError as e:
         raise PuzzleError(f"{source}: {e}") from None
     try:
-        p = Puzzle(str(doc["id"]), str(doc.get("title", doc["id"])), str(doc.get("level", "")),
-                   doc["kind"], str(doc["question"]), str(doc["position"]), doc["answer"])
-    except PuzzleError as e:
-        raise PuzzleError(f"{source}: {e}") from None
-    try:
         g = p.game()
     except PositionError as e:
         raise PuzzleError(f"{source}: the position is invalid: {e}") from None
