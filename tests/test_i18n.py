@@ -150,7 +150,7 @@ def shown_text(x, key=None) -> list[str]:
     if isinstance(x, dict):
         out = []
         for k, v in x.items():
-            if k in SKIP_KEYS or (k == "text" and key == "editor"):
+            if k in SKIP_KEYS or (k == "text" and key in ("editor", "claim_buttons")):  # notation
                 continue
             out += shown_text(v, k)
         return out
