@@ -239,6 +239,7 @@ def check_against_reference(cards, fog, mud):
     check_identities(f, fog)
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None)
 @given(sides(3), st.booleans())
 def test_three_cards_match_reference(cards, fog):
@@ -252,6 +253,7 @@ def test_four_cards_under_mud_match_reference(cards, fog):
     check_against_reference(cards, fog, mud=True)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(sides(3), sides(3), st.booleans())
 def test_comparison_agrees_with_reference(a, b, fog):

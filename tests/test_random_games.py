@@ -23,6 +23,7 @@ from battleline import Card, Game, IllegalMoveError, Move, can_claim
 
 ALL = [Card(i) for i in range(70)]
 N_GAMES = 60
+QUICK_GAMES = 12       # the quick tier plays the first 12; the slow tier all 60
 FULL_CHECK_EVERY = 3   # every legal move is tried at every step of every 3rd game, at every
                        # 4th step of the others (and a sample of 4 at the remaining steps)
 
@@ -195,7 +196,8 @@ def play_checked_game(seed: int, rules: str) -> Game:
     return replay
 
 
-@pytest.mark.parametrize("seed", range(N_GAMES))
+@pytest.mark.parametrize("seed", [s if s < QUICK_GAMES else pytest.param(s, marks=pytest.mark.slow)
+                                  for s in range(N_GAMES)])
 def test_random_game(seed):
     rules = "standard" if seed % 2 == 0 else "advanced"
     g = play_checked_game(seed, rules)
