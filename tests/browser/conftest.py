@@ -1,6 +1,7 @@
 """Real-browser tests: JupyterLab on 127.0.0.1 driven by Playwright with Debian's Chromium.
 
-The recipe is in ../shared/notes/browser-testing.md. Each test writes a one-cell notebook,
+No browser download is possible offline: Playwright drives Debian's /usr/bin/chromium with
+background networking off, and `.ci/run` installs it where it is missing. Each test writes a one-cell notebook,
 opens it in JupyterLab, runs it, clicks in the widget, and checks the Python state that the
 kernel writes to a file after every change. Screenshots go to the test's tmp dir.
 """
