@@ -3,7 +3,7 @@ deadlock, error messages and the players' observations.
 
 Each rule is checked on a small scripted position built with
 ``Game.from_position`` (decks given as ``rest seed N``), so that a failure
-points at one rule. The rulebook (GMT) and ``RULINGS.md`` are the law.
+points at one rule. The rulebook (GMT) and the rulings in ``docs/rules.md`` are the law.
 """
 
 from __future__ import annotations
