@@ -89,7 +89,7 @@ def ref_strength(cards, fog: bool = False, mud: bool = False) -> int:
 
 def ref_claim(mine, theirs, seen=(), fog: bool = False, mud: bool = False,
               completed_first: str | None = None) -> bool:
-    """Does a claim by ``mine`` against ``theirs`` hold (docs/rules.md, "What a claim must prove")?
+    """Does a claim by ``mine`` against ``theirs`` hold (docs/rules.md, "Claiming a flag")?
 
     With both sides complete and tied, ``completed_first`` decides; ``None``
     (order unknown) proves nothing, so the claim fails.

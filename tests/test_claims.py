@@ -89,7 +89,7 @@ def test_rulebook_leader_beside_blue_eight():
 
 
 # --------------------------------------------------------------------------
-# What a claim must prove (docs/rules.md)
+# What a claim must prove (docs/rules.md, "Claiming a flag")
 # --------------------------------------------------------------------------
 
 def test_a_tie_is_enough_against_an_incomplete_side():
