@@ -203,6 +203,18 @@ def test_the_japanese_editor_view_holds_no_english_game_text():
     assert v["editor"]["message"]["kind"] == "error"
 
 
+def test_what_the_editor_leaves_out_is_said_in_japanese():
+    g = Game(seed=4)
+    g.play(next(m for m in g.legal_moves() if m.kind == "play"))  # now in the draw phase
+    v = send(PositionEditor(lang="ja"), type="edit_load", text=g.position())
+    assert v["editor"]["message"]["kind"] == "info" and "カードを引く段階" in v["editor"]["message"]["text"]
+    assert_japanese(v)
+    from battleline.texts import _DROPPED_JA
+    phases = {"play", "draw", "scout-draw", "scout-return", "over"}
+    assert {f"the {p} phase" for p in phases - {"play"}} | {"Scout marks", "the idle-turn count"} \
+        == set(_DROPPED_JA)
+
+
 @pytest.mark.parametrize("puzzle", bundled(), ids=lambda p: p.id)
 def test_the_japanese_puzzle_view_holds_no_english_game_text(puzzle):
     w = PuzzleWidget(puzzle, lang="ja")

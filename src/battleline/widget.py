@@ -275,7 +275,7 @@ class BattleLineWidget(anywidget.AnyWidget):
                 raise ValueError("edit_load needs 'text', a position text")
             new, dropped = PositionDraft.from_text(text)
             self.draft = new
-            self._edit_message = {"kind": "info", "text": self._line("ed_dropped", what=", ".join(dropped))
+            self._edit_message = {"kind": "info", "text": self._line("ed_dropped", what=texts.Dropped(dropped))
                                   if dropped else self._line("ed_loaded")}
         elif kind == "edit_clear":
             self.draft = PositionDraft(rules=d.rules, to_move=d.to_move)
@@ -740,15 +740,13 @@ class BattleLineWidget(anywidget.AnyWidget):
             if len(cards) >= need:
                 text = _formation_text(cards, need, fog, self.lang, self._nameset)
             elif cards:
-                sep = "、" if self.lang == "ja" else ", "
-                text = say("ex_cards", cards=sep.join(self._name(c) for c in cards), n=len(cards), need=need)
+                text = say("ex_cards", cards=list(cards), n=len(cards), need=need)
             else:
                 text = say("ex_empty")
             lines.append(say(key, text=text))
         env = g.environment(flag)
         if env:
-            sep = "、" if self.lang == "ja" else ", "
-            lines.append(say("ex_env", cards=sep.join(self._name(c) for c, _ in env)))
+            lines.append(say("ex_env", cards=[c for c, _ in env]))
         out = {"flag": flag, "lines": lines, "holds": None, "counterexample": [], "counter_formation": None}
         if owner is not None:
             return out
