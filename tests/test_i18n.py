@@ -16,7 +16,7 @@ from battleline.editor import PositionDraft
 from battleline.errors import RuleError
 from battleline.moves import Move
 from battleline.puzzles import PuzzleError, bundled, parse
-from battleline.texts import RULES, error_text
+from battleline.texts import RULES, claim_explanation, error_text
 from battleline.widget import BattleLineWidget, PositionEditor, PuzzleWidget
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "battleline"
@@ -389,3 +389,20 @@ def test_show_solution_is_for_claims_puzzles():
     v = send(w, type="puzzle_solution")
     assert v["puzzle"]["status"] == "solving" and v["puzzle"]["feedback"]["kind"] == "wrong"
     assert not v["puzzle"]["can_show_solution"]
+
+
+def test_english_claim_words_are_the_engines_own_for_the_rulebook_names():
+    rng = random.Random(11)
+    cases = set()
+    for seed in range(8):
+        g = Game(seed=seed)
+        for _ in range(150):
+            if g.is_over():
+                break
+            for f in range(1, 10):
+                for p in (0, 1):
+                    r = g.check_claim(f, p)
+                    assert claim_explanation(r, "en") == r.explanation, (r.case, r.explanation)
+                    cases.add(r.case)
+            g.play(rng.choice(g.legal_moves()))
+    assert {"incomplete", "beats", "beaten", "counter", "reach", None} <= cases, cases

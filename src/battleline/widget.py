@@ -65,8 +65,10 @@ class BattleLineWidget(anywidget.AnyWidget):
     ``"hard"``), a bot object, or ``None`` for two people at one screen; ``game`` shows and
     plays on from a scripted or puzzle position; ``seat`` is the human's player (0 north,
     1 south); ``lang`` is ``"en"`` or ``"ja"``; ``names`` is ``"ancient"`` (the rulebook's
-    names) or ``"scifi"``. :class:`PositionEditor` and :class:`PuzzleWidget` open the same
-    widget in its edit and puzzle modes.
+    names), ``"scifi"``, or a name set of one's own (a dict or a JSON file: see
+    :mod:`battleline.names`). Both can be changed while the widget runs (``w.lang = "ja"``,
+    ``w.names = "scifi"``): the whole view is worded again. :class:`PositionEditor` and
+    :class:`PuzzleWidget` open the same widget in its edit and puzzle modes.
     """
 
     _esm = STATIC / "widget.js"
