@@ -2,9 +2,11 @@
 
 The engine speaks English; this module words the same facts for people:
 card names and titles, formations, claim proofs, log lines, the status line,
-and the editor's and puzzles' answers. ``lang`` is ``"en"`` or ``"ja"``;
-``names`` is ``"ancient"`` (the rulebook's names) or ``"scifi"`` (the
-alternative set of the reference manual, which has English names only).
+and the editor's and puzzles' answers, and the engine's errors by their rule.
+``lang`` is ``"en"`` or ``"ja"``; ``names`` is a name set (``"ancient"``, the
+rulebook's names, ``"scifi"``, or one's own: see :mod:`battleline.names`).
+Sentences kept as :class:`Line` are worded when shown, so a view can switch
+language at any time.
 
 >>> card_name("R7", "ja"), card_title("R7", "en", "scifi")
 ('赤7', 'Red 7: Speeder Bikes')

@@ -96,6 +96,7 @@ class BattleLineWidget(anywidget.AnyWidget):
         self.lang = lang
         self.names = names
         self._nameset = texts.names_of(self.names, self.lang)
+        self._worded: dict = {}       # log line -> its words in the language on screen
         self.mode = mode
         self._opponent_spec = opponent
         self._bot_seed = bot_seed
@@ -485,6 +486,20 @@ class BattleLineWidget(anywidget.AnyWidget):
     def _words(self, value) -> str:
         return texts.render(value, self.lang, self._nameset)
 
+    def _log_words(self) -> list[str]:
+        """The last 200 log lines in words; each line is worded once per language (a line
+        never changes, so its words are kept until the language or name set changes)."""
+        cache = self._worded
+        if len(cache) > 2000:
+            cache.clear()
+        out = []
+        for line in self._log[-200:]:
+            text = cache.get(line)
+            if text is None:
+                text = cache[line] = self._words(line)
+            out.append(text)
+        return out
+
     def _name(self, card) -> str:
         return texts.card_name(card, self.lang, self._nameset)
 
@@ -510,6 +525,7 @@ class BattleLineWidget(anywidget.AnyWidget):
     @traitlets.observe("lang", "names")
     def _reword(self, _change=None) -> None:
         self._nameset = texts.names_of(self.names, self.lang)
+        self._worded = {}
         if not getattr(self, "_ready", False):
             return
         if self.session is not None:
@@ -950,7 +966,7 @@ class BattleLineWidget(anywidget.AnyWidget):
             "tactics_played": {"mine": obs.tactics_played[me], "theirs": obs.tactics_played[opp]},
             "legal": legal,
             "last": [_public_move(m) for m in self._last] if not puzzle else [],
-            "log": [self._words(line) for line in self._log[-200:]],
+            "log": self._log_words(),
             "claim": self._claim_json(*self._last_claim) if self._last_claim and not puzzle else None,
             "message": self._message_json(self._message) if not puzzle else None,
             "result": result,
