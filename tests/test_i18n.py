@@ -16,7 +16,7 @@ from battleline.editor import PositionDraft
 from battleline.errors import RuleError
 from battleline.moves import Move
 from battleline.puzzles import PuzzleError, bundled, parse
-from battleline.texts import RULES, error_text
+from battleline.texts import RULES, claim_explanation, error_text
 from battleline.widget import BattleLineWidget, PositionEditor, PuzzleWidget
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "battleline"
@@ -87,15 +87,16 @@ def _universe(g: Game) -> list[Move]:
 def test_illegal_moves_in_many_positions_are_said_in_japanese():
     rng = random.Random(7)
     seen: set[str] = set()
-    for seed in range(6):
+    for seed in range(4):
         g = Game(seed=seed, rules="advanced" if seed % 2 else "standard")
         for step in range(120):
             if g.is_over():
                 break
-            if step % 10 == 0:
+            if step % 12 == 0:
                 for m in _universe(g):
                     try:
-                        g.copy().play(m)
+                        g.play(m)        # a refused move leaves the game as it was
+                        g.undo()
                     except RuleError as e:
                         assert e.rule in RULES or e.rule == "claim-failed", (str(e), e.rule)
                         ja = error_text(e, "ja")
@@ -117,11 +118,11 @@ def test_position_editor_refusals_are_said_in_japanese():
     rng = random.Random(3)
     cards = [str(c) for c in ALL_CARDS]
     seen = set()
-    for trial in range(400):
+    for trial in range(80):
         d = PositionDraft(to_move=1)
         for _ in range(40):
             card = rng.choice(cards)
-            where = rng.choice([{"flag": rng.randint(1, 9), "side": rng.randint(0, 1)},
+            where = rng.choice([{"flag": rng.randint(1, 4), "side": rng.randint(0, 1)},
                                 {"hand": rng.randint(0, 1)}, {"discard": rng.randint(0, 1)},
                                 {"deck_top": True}])
             try:
@@ -201,6 +202,18 @@ def test_the_japanese_editor_view_holds_no_english_game_text():
         v = send(ed, **msg)
         assert_japanese(v)
     assert v["editor"]["message"]["kind"] == "error"
+
+
+def test_what_the_editor_leaves_out_is_said_in_japanese():
+    g = Game(seed=4)
+    g.play(next(m for m in g.legal_moves() if m.kind == "play"))  # now in the draw phase
+    v = send(PositionEditor(lang="ja"), type="edit_load", text=g.position())
+    assert v["editor"]["message"]["kind"] == "info" and "カードを引く段階" in v["editor"]["message"]["text"]
+    assert_japanese(v)
+    from battleline.texts import _DROPPED_JA
+    phases = {"play", "draw", "scout-draw", "scout-return", "over"}
+    assert {f"the {p} phase" for p in phases - {"play"}} | {"Scout marks", "the idle-turn count"} \
+        == set(_DROPPED_JA)
 
 
 @pytest.mark.parametrize("puzzle", bundled(), ids=lambda p: p.id)
@@ -293,7 +306,7 @@ def test_a_teachers_name_set_names_every_card_formation_and_label():
              "formations": {"wedge": "Arrow", "phalanx": "Wall", "battalion": "Clan",
                             "skirmish": "Line", "host": "Crowd"}}
     pos = Game(seed=9)
-    w = BattleLineWidget(game=Game.from_position(pos.position()), opponent="easy", names=names)
+    w = BattleLineWidget(game=Game.from_position(pos.position()), opponent="easy", bot_seed=2, names=names)
     _play(w, 30, seed=5)
     v = w.view
     assert v["names"] == "forest"
@@ -377,3 +390,20 @@ def test_show_solution_is_for_claims_puzzles():
     v = send(w, type="puzzle_solution")
     assert v["puzzle"]["status"] == "solving" and v["puzzle"]["feedback"]["kind"] == "wrong"
     assert not v["puzzle"]["can_show_solution"]
+
+
+def test_english_claim_words_are_the_engines_own_for_the_rulebook_names():
+    rng = random.Random(11)
+    cases = set()
+    for seed in range(8):
+        g = Game(seed=seed)
+        for _ in range(150):
+            if g.is_over():
+                break
+            for f in range(1, 10):
+                for p in (0, 1):
+                    r = g.check_claim(f, p)
+                    assert claim_explanation(r, "en") == r.explanation, (r.case, r.explanation)
+                    cases.add(r.case)
+            g.play(rng.choice(g.legal_moves()))
+    assert {"incomplete", "beats", "beaten", "counter", "reach", None} <= cases, cases

@@ -48,16 +48,7 @@ class PositionDraft:
     # ------------------------------------------------------------ describing
     @staticmethod
     def _words(where: tuple, lang: str = "en") -> str:
-        if lang != "en":
-            return texts.place_words(where, lang)
-        kind = where[0]
-        if kind == "flag":
-            return f"at flag {where[1]} ({PLAYER_NAMES[where[2]]}'s side)"
-        if kind == "hand":
-            return f"in {PLAYER_NAMES[where[1]]}'s hand"
-        if kind == "discard":
-            return f"in {PLAYER_NAMES[where[1]]}'s discards"
-        return f"on top of the {'troop' if where[1] == 0 else 'tactic'} deck"
+        return texts.place_words(where, lang)
 
     def placed(self, lang: str = "en") -> dict[Card, str]:
         """Every placed card and where it is, in words (the palette greys these out).

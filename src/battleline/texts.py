@@ -2,9 +2,11 @@
 
 The engine speaks English; this module words the same facts for people:
 card names and titles, formations, claim proofs, log lines, the status line,
-and the editor's and puzzles' answers. ``lang`` is ``"en"`` or ``"ja"``;
-``names`` is ``"ancient"`` (the rulebook's names) or ``"scifi"`` (the
-alternative set of the reference manual, which has English names only).
+and the editor's and puzzles' answers, and the engine's errors by their rule.
+``lang`` is ``"en"`` or ``"ja"``; ``names`` is a name set (``"ancient"``, the
+rulebook's names, ``"scifi"``, or one's own: see :mod:`battleline.names`).
+Sentences kept as :class:`Line` are worded when shown, so a view can switch
+language at any time.
 
 >>> card_name("R7", "ja"), card_title("R7", "en", "scifi")
 ('赤7', 'Red 7: Speeder Bikes')
@@ -26,7 +28,7 @@ from .names import NAME_SETS, NameSet, name_set  # noqa: F401 (NameSet: re-expor
 __all__ = ["LANGS", "NAME_SETS", "check", "card_name", "card_title", "card_label",
            "formation_text", "formation_name", "claim_explanation", "say", "player_name",
            "outcome_text", "outcome_word", "flags_words", "names_of", "error_text",
-           "rule_text", "place_words", "RULES", "Line", "Player", "Flags", "render",
+           "rule_text", "place_words", "RULES", "Line", "Player", "Flags", "Dropped", "render",
            "move_words"]
 
 LANGS = ("en", "ja")
@@ -231,6 +233,15 @@ class Flags(tuple):
     """Flag numbers to be named in a :class:`Line` (``flags 3 and 5``)."""
 
 
+class Dropped(tuple):
+    """What the editor left out of a loaded position (``PositionDraft.from_text``'s words)."""
+
+
+_DROPPED_JA = {"Scout marks": "偵察で見たカードの印", "the idle-turn count": "何もしなかった手番の数",
+               "the draw phase": "カードを引く段階", "the scout-draw phase": "偵察でカードを引く段階",
+               "the scout-return phase": "偵察でカードを戻す段階", "the over phase": "終局の段階"}
+
+
 class Line:
     """A sentence kept as its key and parameters, so that it can be said again in another
     language or name set (the widget's log, messages and puzzle feedback switch with
@@ -281,6 +292,9 @@ def render(value: Any, lang: str = "en", names: Any = "ancient") -> Any:
         return player_name(int(value), lang)
     if isinstance(value, Flags):
         return flags_words(list(value), lang)
+    if isinstance(value, Dropped):
+        items = [_DROPPED_JA.get(x, x) for x in value] if lang == "ja" else list(value)
+        return ("、" if lang == "ja" else ", ").join(items)
     if isinstance(value, Card):
         return card_name(value, lang, names)
     if isinstance(value, Formation):

@@ -66,8 +66,10 @@ class BattleLineWidget(anywidget.AnyWidget):
     ``"hard"``), a bot object, or ``None`` for two people at one screen; ``game`` shows and
     plays on from a scripted or puzzle position; ``seat`` is the human's player (0 north,
     1 south); ``lang`` is ``"en"`` or ``"ja"``; ``names`` is ``"ancient"`` (the rulebook's
-    names) or ``"scifi"``. :class:`PositionEditor` and :class:`PuzzleWidget` open the same
-    widget in its edit and puzzle modes.
+    names), ``"scifi"``, or a name set of one's own (a dict or a JSON file: see
+    :mod:`battleline.names`). Both can be changed while the widget runs (``w.lang = "ja"``,
+    ``w.names = "scifi"``): the whole view is worded again. :class:`PositionEditor` and
+    :class:`PuzzleWidget` open the same widget in its edit and puzzle modes.
     """
 
     _esm = STATIC / "widget.js"
@@ -95,6 +97,7 @@ class BattleLineWidget(anywidget.AnyWidget):
         self.lang = lang
         self.names = names
         self._nameset = texts.names_of(self.names, self.lang)
+        self._worded: dict = {}       # log line -> its words in the language on screen
         self.mode = mode
         self._opponent_spec = opponent
         self._bot_seed = bot_seed
@@ -285,7 +288,7 @@ class BattleLineWidget(anywidget.AnyWidget):
                 raise ValueError("edit_load needs 'text', a position text")
             new, dropped = PositionDraft.from_text(text)
             self.draft = new
-            self._edit_message = {"kind": "info", "text": self._line("ed_dropped", what=", ".join(dropped))
+            self._edit_message = {"kind": "info", "text": self._line("ed_dropped", what=texts.Dropped(dropped))
                                   if dropped else self._line("ed_loaded")}
         elif kind == "edit_clear":
             self.draft = PositionDraft(rules=d.rules, to_move=d.to_move)
@@ -494,6 +497,20 @@ class BattleLineWidget(anywidget.AnyWidget):
     def _words(self, value) -> str:
         return texts.render(value, self.lang, self._nameset)
 
+    def _log_words(self) -> list[str]:
+        """The last 200 log lines in words; each line is worded once per language (a line
+        never changes, so its words are kept until the language or name set changes)."""
+        cache = self._worded
+        if len(cache) > 2000:
+            cache.clear()
+        out = []
+        for line in self._log[-200:]:
+            text = cache.get(line)
+            if text is None:
+                text = cache[line] = self._words(line)
+            out.append(text)
+        return out
+
     def _name(self, card) -> str:
         return texts.card_name(card, self.lang, self._nameset)
 
@@ -519,6 +536,7 @@ class BattleLineWidget(anywidget.AnyWidget):
     @traitlets.observe("lang", "names")
     def _reword(self, _change=None) -> None:
         self._nameset = texts.names_of(self.names, self.lang)
+        self._worded = {}
         if not getattr(self, "_ready", False):
             return
         if self.session is not None:
@@ -758,15 +776,13 @@ class BattleLineWidget(anywidget.AnyWidget):
             if len(cards) >= need:
                 text = _formation_text(cards, need, fog, self.lang, self._nameset)
             elif cards:
-                sep = "、" if self.lang == "ja" else ", "
-                text = say("ex_cards", cards=sep.join(self._name(c) for c in cards), n=len(cards), need=need)
+                text = say("ex_cards", cards=list(cards), n=len(cards), need=need)
             else:
                 text = say("ex_empty")
             lines.append(say(key, text=text))
         env = g.environment(flag)
         if env:
-            sep = "、" if self.lang == "ja" else ", "
-            lines.append(say("ex_env", cards=sep.join(self._name(c) for c, _ in env)))
+            lines.append(say("ex_env", cards=[c for c, _ in env]))
         out = {"flag": flag, "lines": lines, "holds": None, "counterexample": [], "counter_formation": None}
         if owner is not None:
             return out
@@ -971,7 +987,7 @@ class BattleLineWidget(anywidget.AnyWidget):
             "tactics_played": {"mine": obs.tactics_played[me], "theirs": obs.tactics_played[opp]},
             "legal": legal,
             "last": [_public_move(m) for m in self._last] if not puzzle else [],
-            "log": [self._words(line) for line in self._log[-200:]],
+            "log": self._log_words(),
             "claim": self._claim_json(*self._last_claim) if self._last_claim and not puzzle else None,
             "message": self._message_json(self._message) if not puzzle else None,
             "result": result,

@@ -54,7 +54,9 @@ def test_claims_and_move_puzzles_by_clicking(open_widget):
     button(page, "Check answer").click()
     s = nb.wait_state(lambda st: st["puzzle"]["feedback"] is not None)
     assert s["puzzle"]["feedback"]["kind"] == "wrong" and s["puzzle"]["status"] == "solving"
-    assert "flag 2" in wait_feedback(page, "wrong")
+    hint = wait_feedback(page, "wrong")
+    assert "left out 1 flag" in hint and "flag 2" not in hint.lower(), "a hint, not the answer"
+    assert button(page, "Show solution").is_enabled()
     assert button(page, "Flag 1").get_attribute("aria-pressed") == "true", "the picks stay after a wrong answer"
 
     # Show next step once: the first step of the solution is listed.
