@@ -167,12 +167,6 @@ class Card(int):
         return TACTICS[i - 60][1]
 
     @property
-    def troop_name(self) -> str:
-        """The unit name: ``Light Cavalry`` for a 7, the Tactics name otherwise."""
-        i = int(self)
-        return TROOP_NAMES[i % 10 + 1] if i < 60 else TACTICS[i - 60][1]
-
-    @property
     def text(self) -> str:
         """One line explaining what the card does."""
         i = int(self)

@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from .cards import ALL_CARDS
+from .cards import ALL_CARDS, FOG, MUD
 from .game import FLAGS, PHASES, Game, Observation
 from .moves import Move
 
@@ -98,7 +98,7 @@ def observation_vector(obs: Observation) -> list[float]:
             put(c, fv.number)
         for c in fv.cards[opp]:
             put(c, 9 + fv.number)
-        for card, owner in ((ALL_CARDS[64], fv.fog), (ALL_CARDS[65], fv.mud)):
+        for card, owner in ((ALL_CARDS[FOG], fv.fog), (ALL_CARDS[MUD], fv.mud)):
             if owner is not None:
                 put(card, fv.number if owner == me else 9 + fv.number)
     for c in obs.discards[me]:

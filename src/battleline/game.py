@@ -285,9 +285,6 @@ class Game:
         """Mask of troops not visible: what a claim must assume the opponent can get."""
         return TROOP_MASK & ~self._visible
 
-    def side_complete(self, flag: int, player: int) -> bool:
-        return len(self._cards[player][flag]) >= (4 if self._env_flag[1] == flag else 3)
-
     def completed_later(self, flag: int, player: int) -> bool:
         """Whether ``player``'s side at ``flag`` holds the card placed last there."""
         mine = max((self._placed_at[c] for c in self._cards[player][flag]), default=0)

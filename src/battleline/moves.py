@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional
 
-from .cards import ALL_CARDS, Card, CardLike
+from .cards import ALL_CARDS, SCOUT, Card, CardLike
 from .errors import IllegalMoveError, InvalidMoveError, PositionError, clip, shorten
 
 __all__ = ["Move", "IllegalMoveError", "InvalidMoveError", "PositionError"]
@@ -198,4 +198,4 @@ CLAIM_MOVES = [None] + [Move("claim", None, f) for f in range(1, 10)]
 DRAW_MOVES = {d: Move("draw", None, None, d) for d in DECKS}
 PASS_MOVE = Move("pass")
 END_MOVE = Move("end")
-SCOUT_MOVE = Move("scout", ALL_CARDS[66])
+SCOUT_MOVE = Move("scout", ALL_CARDS[SCOUT])

@@ -25,7 +25,7 @@ import json
 import random
 import re
 
-from .cards import ALL_CARDS, FOG, MUD, TROOP_MASK, Card
+from .cards import ALL_CARDS, FOG, MUD, REDEPLOY, SCOUT, TROOP_MASK, Card
 from .claims import build_result, claim_holds
 from .formations import check_side
 from .game import DRAW, FLAGS, OVER, PLAY, PLAYER_NAMES, SCOUT_DRAW, SCOUT_RETURN, Game, Outcome
@@ -477,7 +477,7 @@ def _validate(g: Game) -> None:
         if len(g._hands[p]) > limit:
             raise PositionError(f"{PLAYER_NAMES[p]}'s hand holds {len(g._hands[p])} cards; "
                                 f"the most is seven", rule="hand-size", player=p, n=len(g._hands[p]))
-    if g._phase in (SCOUT_DRAW, SCOUT_RETURN) and ALL_CARDS[66] not in g._discards[g._to_move]:
+    if g._phase in (SCOUT_DRAW, SCOUT_RETURN) and ALL_CARDS[SCOUT] not in g._discards[g._to_move]:
         raise PositionError("a Scout turn needs the Scout in the discards of the player to move",
                             rule="position-text")
     # A game that is not over always has a move: Scout's phases end when nothing is left to do.
@@ -528,7 +528,7 @@ def _check_mud_history(g: Game) -> None:
     if not on_table and not discarded:
         raise PositionError(f"flag {four[0]} has four cards on a side, but Mud was never played",
                             rule="four-without-mud", flag=four[0])
-    redeployed = ALL_CARDS[67] in g._discards[0] or ALL_CARDS[67] in g._discards[1]
+    redeployed = ALL_CARDS[REDEPLOY] in g._discards[0] or ALL_CARDS[REDEPLOY] in g._discards[1]
     room = (1 if on_table else 2) if redeployed else (0 if on_table else 1)
     if len(four) > room:
         if len(four) == 1:

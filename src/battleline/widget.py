@@ -22,7 +22,7 @@ import traitlets
 
 from . import texts
 from .bots import LEVELS, bot_from_spec
-from .cards import ALL_CARDS, TROOP_MASK, Card
+from .cards import ALL_CARDS, FOG, MUD, TROOP_MASK, Card
 from .editor import PositionDraft
 from .formations import Formation, best, side_best
 from .game import DRAW, PLAY, PLAYER_NAMES, Game
@@ -148,11 +148,6 @@ class BattleLineWidget(anywidget.AnyWidget):
     @property
     def hot_seat(self) -> bool:
         return self.bot is None
-
-    @property
-    def position_text(self) -> str:
-        """The editor's position as text (edit mode), else the live game's position."""
-        return self.draft.text() if self.mode == "edit" else self.game.position()
 
     def play(self, move: Move | str) -> None:
         """Play a move for the player to move, as if clicked (raises on an illegal move)."""
@@ -928,9 +923,9 @@ class BattleLineWidget(anywidget.AnyWidget):
             need = fv.required
             env = []
             if fv.fog is not None:
-                env.append({"card": card(ALL_CARDS[64]), "mine": fv.fog == me})
+                env.append({"card": card(ALL_CARDS[FOG]), "mine": fv.fog == me})
             if fv.mud is not None:
-                env.append({"card": card(ALL_CARDS[65]), "mine": fv.mud == me})
+                env.append({"card": card(ALL_CARDS[MUD]), "mine": fv.mud == me})
             claimed = None if fv.claimed_by is None else ("mine" if fv.claimed_by == me else "theirs")
             flags.append({
                 "number": f,
