@@ -25,7 +25,6 @@ import math
 from functools import lru_cache
 from math import comb
 
-from ..cards import TROOP_MASK
 from ..formations import side_strength
 from ..game import FLAGS, Game
 
@@ -275,7 +274,7 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-def _beats(mine: list, theirs: list, exact: bool) -> float:
+def _beats(mine, theirs) -> float:
     """Chance that a side with levels ``mine`` ends stronger than one with ``theirs``."""
     if not mine:
         return 0.0 if theirs else 0.5
@@ -292,7 +291,7 @@ def _beats(mine: list, theirs: list, exact: bool) -> float:
     for s, pm in dm:
         acc = none_t
         for t, pt in dt:
-            if s // 100 != t // 100 or exact:
+            if s // 100 != t // 100:
                 if s > t:
                     acc += pt
             else:
@@ -347,7 +346,7 @@ def flag_chances(g: Game, me: int, see_their_hand: bool = False) -> list[float]:
             continue
         lm = side_levels(mine, need, fog, mine_hand, unseen, q_me, HAND_CHANCE)
         lt = side_levels(theirs, need, fog, their_hand, unseen, q_them, HAND_CHANCE)
-        out[f] = _beats(lm, lt, False)
+        out[f] = _beats(lm, lt)
     return out
 
 
