@@ -240,3 +240,18 @@ def test_search_bot_counts_its_worlds():
     bot = SearchBot(seed=2, iterations=3)
     assert bot.choose(g.observation(g.to_move)) in g.legal_moves()
     assert bot.last_worlds == 3
+
+
+def test_evaluation_defends_the_flag_next_to_the_opponents():
+    from battleline.bots.evaluation import evaluate
+
+    held = {1: "north - | south R10 R9 R8", 2: "north - | south B10 B9 B8"}
+
+    def value(flag: int) -> float:
+        g = position({**held, flag: "north Y10 | south -"}, "G9 R5 O5 G2 P4 P2")
+        text = (g.position().replace("flag 1:", "flag 1 claimed by south:")
+                .replace("flag 2:", "flag 2 claimed by south:"))
+        return evaluate(Game.from_position(text), 0)
+
+    # The same card is worth more at flag 3, where it blocks a Breakthrough, than at flag 7.
+    assert value(3) > value(7)

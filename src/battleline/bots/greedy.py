@@ -60,7 +60,7 @@ def potential_strength(side, card: int, need: int, fog: bool, available: int) ->
     else:
         found = best(fixed, available & ~(1 << card), missing, fog)
         res = NO_FORMATION if found is None else found[0]
-    if len(_POTENTIAL) > 200_000:
+    if len(_POTENTIAL) > 30_000:  # small: clearing a big cache stalls a move
         _POTENTIAL.clear()
     _POTENTIAL[key] = res
     return res
