@@ -14,6 +14,7 @@ points battles. Levels: ``easy`` (:class:`RandomBot`), ``medium`` (:class:`Heuri
 from __future__ import annotations
 
 from .base import LEVELS, AncientBot, ancient_bot, army_from_plan, random_army
+from .heuristic import HeuristicBot
 from .random_bot import RandomBot
 
-__all__ = ["AncientBot", "RandomBot", "ancient_bot", "LEVELS", "random_army", "army_from_plan"]
+__all__ = ["AncientBot", "RandomBot", "HeuristicBot", "ancient_bot", "LEVELS", "random_army", "army_from_plan"]
