@@ -45,7 +45,8 @@ class Weights:
     screen = 0.4              # light troops in front of heavy infantry
     column = 0.15             # per point the enemy outweighs us in a column
     hand_card = 2.5
-    exposed_leader = 0.5      # extra fear for the leader's card
+    reserve_card = 0.5        # a card still in reserve fights for nobody
+    approach = 0.2            # per square nearer the closest enemy unit
 
 
 @lru_cache(maxsize=4096)
@@ -141,6 +142,7 @@ def evaluate(game: AncientGame, side: int, rules: Rules | None = None, w: type =
         enemy_back = set(b.back_row(1 - q))
         on_back = 0
         adv = 0.0
+        foes = [x for x, _ in rules.own_units(1 - q)]
         for sq, c in rules.own_units(q):
             v = c % 10 + 1
             strength[q][sq % width] += s.value(c) * (0.5 if s.disrupted[c] else 1)
@@ -151,6 +153,10 @@ def evaluate(game: AncientGame, side: int, rules: Rules | None = None, w: type =
                 on_back += 1
             if not light and s.leader_of[q] != c:
                 adv += progress
+                if foes:
+                    col, row0 = sq % width, sq // width
+                    near = min(abs(x % width - col) + abs(x // width - row0) for x in foes)
+                    score -= sign * w.approach * near
             if 3 <= v <= 6:
                 for n in (b.left[sq], b.right[sq]):
                     if n >= 0 and s.cells[n] >= 0 and s.owner[s.cells[n]] == q:
@@ -163,6 +169,7 @@ def evaluate(game: AncientGame, side: int, rules: Rules | None = None, w: type =
         score += sign * w.terrain_unit * on_back * (3.0 if on_back >= need - 1 else 1.0)
         score += sign * (w.advance_behind if (behind if q == side else not behind) else w.advance) * adv
         score += sign * w.hand_card * len(s.hands[q])
+        score -= sign * w.reserve_card * sum(1 for c in s.reserve[q] if c != s.leader_of[q])
     for col in range(width):
         gap = strength[other][col] - strength[side][col]
         if gap > 0:
