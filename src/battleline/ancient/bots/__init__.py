@@ -16,5 +16,6 @@ from __future__ import annotations
 from .base import LEVELS, AncientBot, ancient_bot, army_from_plan, random_army
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
+from .search import SearchBot
 
-__all__ = ["AncientBot", "RandomBot", "HeuristicBot", "ancient_bot", "LEVELS", "random_army", "army_from_plan"]
+__all__ = ["AncientBot", "RandomBot", "HeuristicBot", "SearchBot", "ancient_bot", "LEVELS", "random_army", "army_from_plan"]

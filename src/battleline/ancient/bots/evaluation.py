@@ -45,7 +45,7 @@ class Weights:
     screen = 0.4              # light troops in front of heavy infantry
     column = 0.15             # per point the enemy outweighs us in a column
     hand_card = 2.5
-    reserve_card = 0.5        # a card still in reserve fights for nobody
+    reserve_card = 0.0        # a card still in reserve fights for nobody
     approach = 0.2            # per square nearer the closest enemy unit
 
 
