@@ -157,10 +157,14 @@ def evaluate(game: AncientGame, side: int, rules: Rules | None = None, w: type =
                     col, row0 = sq % width, sq // width
                     near = min(abs(x % width - col) + abs(x // width - row0) for x in foes)
                     score -= sign * w.approach * near
-            if 3 <= v <= 6:
+            if 3 <= v <= 6:       # a friend beside, or beside and a row ahead or behind
                 for n in (b.left[sq], b.right[sq]):
-                    if n >= 0 and s.cells[n] >= 0 and s.owner[s.cells[n]] == q:
-                        score += sign * w.line
+                    if n < 0:
+                        continue
+                    for m in (n, b.forward[q][n], b.back[q][n]):
+                        if m >= 0 and s.cells[m] >= 0 and s.owner[s.cells[m]] == q:
+                            score += sign * w.line
+                            break
             if v in (1, 2):
                 back_sq = b.back[q][sq]
                 if back_sq >= 0 and s.cells[back_sq] >= 0 and s.owner[s.cells[back_sq]] == q \

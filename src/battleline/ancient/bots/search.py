@@ -47,8 +47,8 @@ class SearchBot(HeuristicBot):
 
     name = "hard"
 
-    def __init__(self, seed: int | None = None, turn_time: float = 0.6, iterations: int = 12,
-                 beam: int = 6, finalists: int = 5) -> None:
+    def __init__(self, seed: int | None = None, turn_time: float = 0.7, iterations: int = 24,
+                 beam: int = 10, finalists: int = 10) -> None:
         super().__init__(seed)
         self.turn_time = turn_time
         self.iterations = iterations
