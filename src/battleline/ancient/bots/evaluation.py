@@ -28,7 +28,7 @@ from ..troops import TROOP_TYPES
 __all__ = ["evaluate", "action_gain", "unit_worth", "melee_chances", "Weights"]
 
 WIN = 1000.0
-LEADER_WORTH = 60.0
+LEADER_WORTH = 150.0
 
 
 class Weights:

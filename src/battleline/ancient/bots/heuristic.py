@@ -25,13 +25,25 @@ engine's exact odds.
 
 from __future__ import annotations
 
+import time
+
 from ...cards import Card
 from ..observation import Observation
 from ..rules import Rules
 from .base import AncientBot, army_from_plan, troop_value
 from .evaluation import action_gain, evaluate, melee_chances
 
-__all__ = ["HeuristicBot", "deployment_plan", "MEDIUM_ARMY"]
+
+def planned_action(world, text: str):
+    """The world's legal action written ``text``."""
+    for a in world.legal_actions():
+        if str(a) == text:
+            return a
+    raise ValueError(f"planned action {text!r} is not legal in this world")
+
+__all__ = ["HeuristicBot", "deployment_plan", "MEDIUM_ARMY", "planned_action"]
+
+SHORT_NAMES = [str(Card(i)) for i in range(60)]
 
 # A points army: a solid centre of Phalangists and Hoplites, Heavy Cavalry and Elephants to
 # strike, Light Cavalry with bows and Javalineers to shoot, Skirmishers to screen (97 points).
@@ -61,6 +73,11 @@ def deployment_plan(cards: list[str], squares: list[str], keep: set[str] = froze
         return 0 if v in (3, 4, 5, 6, 10) else 1 if v in (1, 2) else 2
 
     placed = sorted(chosen, key=lambda c: (group(c), _DEPLOY_ORDER.index(troop_value(c)), c))
+    guarded = [c for c in placed if c in keep]
+    if guarded:      # a leader's card that must deploy goes in a corner: fewest ways in
+        rest = [c for c in placed if c not in keep]
+        corner = squares[0]
+        return [(guarded[0], corner)] + list(zip(rest, [sq for sq in by_centre if sq != corner]))
     return list(zip(placed, by_centre))
 
 
@@ -68,6 +85,12 @@ class HeuristicBot(AncientBot):
     """The ``medium`` level (see the module docstring)."""
 
     name = "medium"
+
+    def __init__(self, seed: int | None = None, beam: int = 3) -> None:
+        super().__init__(seed)
+        self.beam = beam
+        self._plan: list[str] = []
+        self._plan_key = None
 
     def build_army(self, colours: str):
         return army_from_plan(colours, MEDIUM_ARMY)
@@ -145,20 +168,54 @@ class HeuristicBot(AncientBot):
 
     # ------------------------------------------------------------------ actions
     def _actions(self, obs: Observation) -> str:
+        key = (obs.turn, obs.side, obs.first)
+        if self._plan and self._plan_key == key and self._plan[0] in obs.legal_actions:
+            return self._plan.pop(0)
+        plan = self.plan_turn(obs)
+        self._plan_key = key
+        self._plan = plan[1:]
+        return plan[0]
+
+    def plan_turn(self, obs: Observation) -> list[str]:
+        """The action step's plan: the best sequence the beam search finds."""
         world = self.world(obs)
-        me = world.state.to_act
-        rules = Rules(world.state)
-        best, best_score = "end actions", None
-        for a in world.legal_actions():
-            world.push(a)
-            sc = evaluate(world, me, rules)
-            world.undo()
-            text = str(a)
-            if text == "end actions":
-                sc += 0.05      # prefer stopping to a pointless shuffle
-            if best_score is None or sc > best_score:
-                best, best_score = text, sc
-        return best
+        return self._beam_search(world, world.state.to_act, Rules(world.state), None)[0][1]
+
+    def _beam_search(self, world, me: int, rules: Rules, deadline: float) -> list[tuple[float, list[str]]]:
+        """Plans ranked by the static evaluation of the position they reach."""
+        beam: list[tuple[float, list[str]]] = [(0.0, [])]
+        finished: dict[tuple, tuple[float, list[str]]] = {}
+        for _depth in range(7):
+            expanded: dict[tuple, tuple[float, list[str]]] = {}
+            for _, plan in beam:
+                for a in plan:
+                    world.push(planned_action(world, a))
+                state = world.state
+                if state.phase == "actions" and state.to_act == me:
+                    guarded = state.leader_of[me]
+                    for a in world.legal_actions():
+                        text = str(a)
+                        if a.kind == "reinforce" and guarded >= 0 and a.card == SHORT_NAMES[guarded]:
+                            continue     # the leader's card stays safe in reserve
+                        world.push(a)
+                        score = evaluate(world, me, rules)
+                        s = world.state
+                        k = (tuple(s.cells), tuple(s.stacked), s.actions_left, s.drew, tuple(s.hands[me]))
+                        if text == "end actions" or s.phase != "actions" or s.to_act != me:
+                            if k not in finished or finished[k][0] < score:
+                                finished[k] = (score, plan + [text])
+                        elif k not in expanded or expanded[k][0] < score:
+                            expanded[k] = (score, plan + [text])
+                        world.undo()
+                for _ in plan:
+                    world.undo()
+                if deadline is not None and time.perf_counter() > deadline and finished:
+                    break
+            if not expanded or (deadline is not None and time.perf_counter() > deadline and finished):
+                break
+            beam = sorted(expanded.values(), key=lambda x: (-x[0], x[1]))[:self.beam]
+        ranked = sorted(finished.values(), key=lambda x: (-x[0], x[1]))
+        return ranked or [(0.0, ["end actions"])]
 
     # ------------------------------------------------------------------ combat
     def _fight(self, obs: Observation, end: str) -> str:

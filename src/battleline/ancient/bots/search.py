@@ -33,7 +33,7 @@ from ..observation import Observation
 from ..rules import Rules
 from ..worlds import sample_world
 from .evaluation import evaluate, melee_chances
-from .heuristic import HeuristicBot
+from .heuristic import HeuristicBot, planned_action
 
 __all__ = ["SearchBot"]
 
@@ -49,22 +49,10 @@ class SearchBot(HeuristicBot):
 
     def __init__(self, seed: int | None = None, turn_time: float = 0.7, iterations: int = 24,
                  beam: int = 10, finalists: int = 10) -> None:
-        super().__init__(seed)
+        super().__init__(seed, beam=beam)
         self.turn_time = turn_time
         self.iterations = iterations
-        self.beam = beam
         self.finalists = finalists
-        self._plan: list[str] = []
-        self._plan_key = None
-
-    def _actions(self, obs: Observation) -> str:
-        key = (obs.turn, obs.side, obs.first)
-        if self._plan and self._plan_key == key and self._plan[0] in obs.legal_actions:
-            return self._plan.pop(0)
-        plan = self.plan_turn(obs)
-        self._plan_key = key
-        self._plan = plan[1:]
-        return plan[0]
 
     # ------------------------------------------------------------------ planning
     def plan_turn(self, obs: Observation) -> list[str]:
@@ -90,39 +78,6 @@ class SearchBot(HeuristicBot):
         best = max(range(len(finalists)), key=lambda i: (totals[i], -i))
         return finalists[best][1]
 
-    def _beam_search(self, world, me: int, rules: Rules, deadline: float) -> list[tuple[float, list[str]]]:
-        """Plans ranked by the static evaluation of the position they reach."""
-        beam: list[tuple[float, list[str]]] = [(0.0, [])]
-        finished: dict[tuple, tuple[float, list[str]]] = {}
-        for _depth in range(7):
-            expanded: dict[tuple, tuple[float, list[str]]] = {}
-            for _, plan in beam:
-                for a in plan:
-                    world.push(_action(world, a))
-                state = world.state
-                if state.phase == "actions" and state.to_act == me:
-                    for a in world.legal_actions():
-                        text = str(a)
-                        world.push(a)
-                        score = evaluate(world, me, rules)
-                        s = world.state
-                        k = (tuple(s.cells), tuple(s.stacked), s.actions_left, s.drew, tuple(s.hands[me]))
-                        if text == "end actions" or s.phase != "actions" or s.to_act != me:
-                            if k not in finished or finished[k][0] < score:
-                                finished[k] = (score, plan + [text])
-                        elif k not in expanded or expanded[k][0] < score:
-                            expanded[k] = (score, plan + [text])
-                        world.undo()
-                for _ in plan:
-                    world.undo()
-                if time.perf_counter() > deadline and finished:
-                    break
-            if not expanded or (time.perf_counter() > deadline and finished):
-                break
-            beam = sorted(expanded.values(), key=lambda x: (-x[0], x[1]))[:self.beam]
-        ranked = sorted(finished.values(), key=lambda x: (-x[0], x[1]))
-        return ranked or [(0.0, ["end actions"])]
-
     def _play_out(self, world, plan: list[str], me: int, rules: Rules) -> float:
         """Play ``plan``, then the fire and melee steps (best expected gain first, the dice of
         ``world``), then the opponent's answer (its fire and melee where they stand, a cheap
@@ -130,7 +85,7 @@ class SearchBot(HeuristicBot):
         pushed = 0
         try:
             for a in plan:
-                world.push(_action(world, a))
+                world.push(planned_action(world, a))
                 pushed += 1
             mine_done = False
             for _ in range(_PLAY_OUT_LIMIT):
@@ -147,13 +102,6 @@ class SearchBot(HeuristicBot):
         finally:
             for _ in range(pushed):
                 world.undo()
-
-
-def _action(world, text: str):
-    for a in world.legal_actions():
-        if str(a) == text:
-            return a
-    raise ValueError(f"planned action {text!r} is not legal in this world")
 
 
 _PLAY_OUT_LIMIT = 150
