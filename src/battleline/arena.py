@@ -268,7 +268,16 @@ def main(argv=None) -> None:
                     help="summarize games saved by earlier runs instead of playing")
     ap.add_argument("--deals", metavar="FIRST-LAST", type=_deal_range,
                     help="with --combine: only the games of these deals, e.g. 2119-2499")
+    ap.add_argument("--game", choices=["standard", "ancient"], default="standard",
+                    help="the game: Battle Line (standard) or Ancient Battles (ancient)")
+    ap.add_argument("--scenario", default="all", metavar="NAME",
+                    help="ancient: a scenario name, 'all' (the seven in turn) or 'points' (default all)")
+    ap.add_argument("--advanced", nargs="*", default=[], metavar="RULE",
+                    help="ancient: Advanced rules (withdrawal stacks rampage flank rally, or all)")
     args = ap.parse_args(argv)
+    if args.game == "ancient":
+        _main_ancient(ap, args)
+        return
     try:
         if args.combine:
             s = combine(args.combine, args.deals)
@@ -278,6 +287,23 @@ def main(argv=None) -> None:
     except ValueError as e:
         ap.error(str(e))
     print(json.dumps(s) if args.json else _report(s))
+
+
+def _main_ancient(ap: argparse.ArgumentParser, args) -> None:
+    """``--game ancient``: the same arena for Ancient Battles (see :mod:`.arena_ancient`)."""
+    from .ancient import advanced_options
+    from .arena_ancient import combine_ancient, report, run_ancient_arena
+    try:
+        if args.combine:
+            s = combine_ancient(args.combine, args.deals)
+        else:
+            advanced = tuple(sorted(advanced_options(args.advanced)))
+            s = run_ancient_arena(args.bot_a, args.bot_b, args.games, args.seed, args.scenario.lower(),
+                                  advanced, args.move_time, args.jobs, progress=args.games >= 4,
+                                  save=args.save)
+    except ValueError as e:
+        ap.error(str(e))
+    print(json.dumps(s) if args.json else report(s))
 
 
 if __name__ == "__main__":

@@ -31,7 +31,10 @@ class Observation:
     """One side's view. ``field`` maps occupied squares to ``{"side", "cards", "type",
     "disrupted", "bows", "attachment", "leader"}``, or ``{"side", "hidden": True}`` for a
     face-down opponent card. ``reserve`` is None for the opponent while deployment is
-    hidden. ``legal_actions`` is empty unless this side is to act."""
+    hidden. ``legal_actions`` is empty unless this side is to act. ``flow`` holds the public
+    flow lines of the position text (turn, step, actions left, cards that moved, fired or
+    attacked, flank attacks, a pending decision, the draw counter, the leaders), so that a
+    bot can rebuild a game that looks the same (:mod:`.worlds`)."""
 
     side: str
     width: int
@@ -59,6 +62,7 @@ class Observation:
     attacked: list
     outcome: tuple | None
     legal_actions: list = field(default_factory=list)
+    flow: tuple = ()
 
 
 def observe(game, p: int) -> Observation:
@@ -107,4 +111,18 @@ def observe(game, p: int) -> Observation:
         rolls=s.dice.public_rolls(), actions_left=s.actions_left,
         moved=on_table(s.moved), fired=on_table(s.fired), attacked=on_table(s.attacked),
         outcome=tuple(outcome) if outcome else None,
-        legal_actions=[str(a) for a in game.legal_actions()] if game.to_act == SIDE_NAMES[p] else [])
+        legal_actions=[str(a) for a in game.legal_actions()] if game.to_act == SIDE_NAMES[p] else [],
+        flow=public_flow(s))
+
+
+# Position-text lines that every side may see (the rest: field, reserves, hands, deck, dice).
+_PUBLIC_FLOW = ("draw-after", "leader", "loyalty", "small-elephants", "turn", "phase", "actions-left",
+                "moved", "placed", "fired", "attacked", "flank", "pending", "rally-order", "deployed",
+                "quiet", "outcome")
+
+
+def public_flow(s) -> tuple[str, ...]:
+    """The public flow lines of state ``s``'s position text. While deployment is face down
+    nothing has moved, fired or attacked, so these lines name no hidden card."""
+    from .notation import write_position
+    return tuple(line for line in write_position(s).splitlines() if line.split()[0] in _PUBLIC_FLOW)

@@ -1,0 +1,201 @@
+"""A static evaluation of an Ancient Battles position for one side, in army points, and the
+expected value of a fire or melee action from the engine's exact odds.
+
+The evaluation adds up: the casualty race (points lost, a disrupted unit counted as half
+lost, scaled by each army's half-value that decides the battle), the expected damage each
+side's attacks and missiles could do in its next fire and melee steps (the side in its
+player turn strikes first and in full, the other's threats are discounted), progress
+toward the terrain victory (weighted up when the casualty race is being lost), a line of
+heavy infantry, light troops screening heavies, strength balanced across columns, and
+Tactics cards in hand. A scenario leader's card is worth a lost battle.
+
+>>> from battleline.ancient import AncientGame
+>>> g = AncientGame.empty(seed=1)
+>>> g.put("c2", "Phalangists", "south"); g.put("c3", "Peltasts", "north")
+>>> evaluate(g, 0) > evaluate(g, 1)       # south strikes first, and harder
+True
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..combat import melee_odds
+from ..game import AncientGame
+from ..rules import Rules
+from ..troops import TROOP_TYPES
+
+__all__ = ["evaluate", "action_gain", "unit_worth", "melee_chances", "Weights"]
+
+WIN = 1000.0
+LEADER_WORTH = 150.0
+
+
+class Weights:
+    """The evaluation's weights (one place to tune them)."""
+
+    casualty_race = 60.0      # per whole half-army of difference in losses
+    own_threat = 1.0          # expected damage of the side in its player turn
+    other_threat = 0.6        # the other side's, next player turn
+    missile = 1.0
+    terrain_unit = 6.0        # per qualifying unit on the enemy Back Row
+    advance = 0.25            # per row gained by a non-light unit
+    advance_behind = 1.2      # the same when the casualty race is lost
+    line = 0.3                # heavy infantry with a friend beside it
+    screen = 0.4              # light troops in front of heavy infantry
+    column = 0.15             # per point the enemy outweighs us in a column
+    hand_card = 2.5
+    reserve_card = 0.0        # a card still in reserve fights for nobody
+    approach = 0.2            # per square nearer the closest enemy unit
+
+
+@lru_cache(maxsize=4096)
+def melee_chances(attack: int, defence: int, disrupted: bool, amod: int, dmod: int) -> tuple[float, float]:
+    """(P disrupted, P eliminated) of a melee, as floats (cached)."""
+    o = melee_odds(max(1, attack), max(1, defence), defender_disrupted=disrupted,
+                   attack_modifier=amod, defence_modifier=dmod)
+    return float(o.disrupted), float(o.eliminated)
+
+
+def unit_worth(s, card: int) -> float:
+    """Points a unit is worth to its side: its cards' costs, a scenario leader's card more."""
+    sq = s.where[card]
+    other = s.stacked[sq] if sq >= 0 else -1
+    w = s.cost(card) + (s.cost(other) if other >= 0 else 0)
+    p = s.owner[card]
+    if s.leader_of[p] in (card, other) and s.leader_card[p] >= 0:
+        w += LEADER_WORTH
+    return float(w)
+
+
+def _loss(s, card: int, p_dis: float, p_elim: float) -> float:
+    """Expected points lost by a unit: elimination costs it all; a disruption costs half (or
+    the rest, if it is already disrupted)."""
+    w = unit_worth(s, card)
+    if s.disrupted[card]:
+        return w * 0.5 * (p_dis + p_elim)
+    return w * (p_elim + 0.5 * p_dis)
+
+
+def _threats(s, rules: Rules, side: int) -> tuple[float, float]:
+    """Expected damage (melee, missile) ``side``'s units could do in a fire and melee step,
+    each unit striking its best target, ignoring what the others do first."""
+    b = s.board
+    fwd = b.forward[side]
+    enemy = s.side_squares[1 - side]
+    melee = missile = 0.0
+    for sq, c in rules.own_units(side):
+        if s.disrupted[c]:
+            continue
+        best = 0.0
+        for t_sq in rules.fire_squares(c, ignore_done=True):
+            t = s.cells[t_sq]
+            hit = 1 / 3 if t % 10 + 1 >= 9 else 1 / 6
+            best = max(best, _loss(s, t, hit, 0.0))
+        missile += best
+        f = fwd[sq]
+        if f >= 0 and enemy >> f & 1:
+            t = s.cells[f]
+            if 7 <= c % 10 + 1 <= 8 and TROOP_TYPES[t % 10 + 1].cavalry_proof:
+                continue
+            a, d, dis, am, dm = rules.melee_numbers((c,), t)
+            p_dis, p_elim = melee_chances(a, d, dis, am, dm)
+            melee += _loss(s, t, p_dis, p_elim)
+    return melee, missile
+
+
+def _losses(s, side: int) -> float:
+    lost = sum(s.cost(c) for c in s.eliminated[side])
+    for sq in range(s.board.size):
+        c = s.cells[sq]
+        if c >= 0 and s.owner[c] == side and s.disrupted[c]:
+            lost += 0.5 * (s.cost(c) + (s.cost(s.stacked[sq]) if s.stacked[sq] >= 0 else 0))
+    return lost
+
+
+def evaluate(game: AncientGame, side: int, rules: Rules | None = None, w: type = Weights) -> float:
+    """How good the position is for ``side`` (0 south, 1 north), in army points."""
+    s = game.state
+    if s.outcome is not None:
+        winner = s.outcome[0]
+        return 0.0 if winner < 0 else (WIN if winner == side else -WIN) - s.turn
+    if rules is None:
+        rules = Rules(s)
+    else:
+        rules.bind(s)
+    other = 1 - side
+    b = s.board
+    halves = [max(1.0, s.army_points(q) / 2) for q in (0, 1)]
+    race = [_losses(s, q) / halves[q] for q in (0, 1)]       # 1 or more loses the battle
+    score = w.casualty_race * (race[other] - race[side])
+    behind = race[side] > race[other] + 0.15
+    acting = s.to_act if s.phase in ("tactics", "actions", "fire", "melee") else -1
+    for q, sign in ((side, 1.0), (other, -1.0)):
+        melee, missile = _threats(s, rules, q)
+        weight = w.own_threat if q == acting else w.other_threat
+        score += sign * weight * (melee + w.missile * missile)
+    # terrain, advance, line, screen, columns
+    need = s.width // 2 + 1
+    width = s.width
+    strength = [[0] * width, [0] * width]
+    for q, sign in ((side, 1.0), (other, -1.0)):
+        enemy_back = set(b.back_row(1 - q))
+        on_back = 0
+        adv = 0.0
+        foes = [x for x, _ in rules.own_units(1 - q)]
+        for sq, c in rules.own_units(q):
+            v = c % 10 + 1
+            strength[q][sq % width] += s.value(c) * (0.5 if s.disrupted[c] else 1)
+            row = b.row(sq)
+            progress = row - 1 if q == 0 else 4 - row   # rows counted from 1
+            light = v in (1, 2, 7)
+            if not light and not s.disrupted[c] and sq in enemy_back:
+                on_back += 1
+            if not light and s.leader_of[q] != c:
+                adv += progress
+                if foes:
+                    col, row0 = sq % width, sq // width
+                    near = min(abs(x % width - col) + abs(x // width - row0) for x in foes)
+                    score -= sign * w.approach * near
+            if 3 <= v <= 6:       # a friend beside, or beside and a row ahead or behind
+                for n in (b.left[sq], b.right[sq]):
+                    if n < 0:
+                        continue
+                    for m in (n, b.forward[q][n], b.back[q][n]):
+                        if m >= 0 and s.cells[m] >= 0 and s.owner[s.cells[m]] == q:
+                            score += sign * w.line
+                            break
+            if v in (1, 2):
+                back_sq = b.back[q][sq]
+                if back_sq >= 0 and s.cells[back_sq] >= 0 and s.owner[s.cells[back_sq]] == q \
+                        and 3 <= s.cells[back_sq] % 10 + 1 <= 6:
+                    score += sign * w.screen
+        score += sign * w.terrain_unit * on_back * (3.0 if on_back >= need - 1 else 1.0)
+        score += sign * (w.advance_behind if (behind if q == side else not behind) else w.advance) * adv
+        score += sign * w.hand_card * len(s.hands[q])
+        score -= sign * w.reserve_card * sum(1 for c in s.reserve[q] if c != s.leader_of[q])
+    for col in range(width):
+        gap = strength[other][col] - strength[side][col]
+        if gap > 0:
+            score -= w.column * gap
+    return score
+
+
+def action_gain(game: AncientGame, action, side: int) -> float:
+    """Expected points a fire or attack gains ``side``, from the engine's exact odds: each
+    unit it may disrupt or eliminate (an Elephant's rampage included) weighed by its worth,
+    own losses counted against it."""
+    s = game.state
+    odds = game.odds(action)
+    total = 0.0
+    for result, p in odds.outcomes.items():
+        gain = 0.0
+        for name, what in result:
+            c = s.cells[s.board.lookup[name]]
+            if c < 0:
+                continue
+            wv = unit_worth(s, c)
+            lost = wv if what == "eliminated" and not s.disrupted[c] else wv * 0.5
+            gain += lost if s.owner[c] != side else -lost
+        total += float(p) * gain
+    return total

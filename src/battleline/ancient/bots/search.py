@@ -1,0 +1,150 @@
+"""SearchBot (``hard``): plans whole player turns under chance and hidden information.
+
+At the start of its action step it rebuilds worlds from the observation (the opponent's
+hand and the deck order sampled: determinization), then
+
+1. **plans**: a beam search over the step's moves, reinforcements and draws (the
+   heuristic's evaluation ranks and prunes the candidates at each of the six actions);
+2. **weighs the best plans under the dice**: each finalist plan is played out to the end
+   of the player turn in several sampled worlds, fire and melee chosen by their exact
+   odds, and the position the opponent then faces is evaluated; every plan meets the same
+   dice in the same world (common random numbers), so the comparison is fair;
+3. plays the winning plan action by action (re-planning if anything unexpected happens).
+
+Fire and melee use the exact odds of each action (:func:`.evaluation.action_gain`); the
+other decisions are the heuristic's. Work is bounded by ``turn_time`` (wall clock, a hard
+deadline for the whole planning) and ``iterations`` (dice samples per finalist plan); when
+the iteration budget binds, the same observation and seed give the same choice.
+
+>>> from battleline.ancient import AncientGame
+>>> g = AncientGame.empty(seed=1)
+>>> g.put("c1", "Phalangists", "south"); g.put("c3", "Peltasts", "north")
+>>> bot = SearchBot(seed=1, iterations=2)
+>>> bot.plan_turn(g.observation("south"))      # draw, and step up to strike first
+['draw', 'c1-c2']
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..observation import Observation
+from ..rules import Rules
+from ..worlds import sample_world
+from .evaluation import evaluate, melee_chances
+from .heuristic import HeuristicBot, planned_action
+
+__all__ = ["SearchBot"]
+
+_OWN_STEPS = ("actions", "fire", "melee")
+
+
+class SearchBot(HeuristicBot):
+    """The ``hard`` level (see the module docstring). ``turn_time``: seconds of planning per
+    player turn (a hard deadline); ``iterations``: dice samples per finalist plan; ``beam``:
+    plans kept at each action; ``finalists``: plans weighed under the dice."""
+
+    name = "hard"
+
+    def __init__(self, seed: int | None = None, turn_time: float = 0.7, iterations: int = 24,
+                 beam: int = 10, finalists: int = 10) -> None:
+        super().__init__(seed, beam=beam)
+        self.turn_time = turn_time
+        self.iterations = iterations
+        self.finalists = finalists
+
+    # ------------------------------------------------------------------ planning
+    def plan_turn(self, obs: Observation) -> list[str]:
+        """The best sequence of action-step actions found, ending with ``end actions`` unless
+        the six actions run out first."""
+        deadline = time.perf_counter() + self.turn_time
+        world = self.world(obs)
+        me = world.state.to_act
+        rules = Rules(world.state)
+        plans = self._beam_search(world, me, rules, deadline)
+        finalists = plans[:self.finalists]
+        if len(finalists) == 1:
+            return finalists[0][1]
+        totals = [0.0] * len(finalists)
+        done = 0
+        for k in range(self.iterations):
+            if time.perf_counter() > deadline and done:
+                break
+            sample = sample_world(obs, random.Random(self.rng.randrange(2 ** 32)))
+            for i, (_, plan) in enumerate(finalists):
+                totals[i] += self._play_out(sample, plan, me, rules)
+            done += 1
+        best = max(range(len(finalists)), key=lambda i: (totals[i], -i))
+        return finalists[best][1]
+
+    def _play_out(self, world, plan: list[str], me: int, rules: Rules) -> float:
+        """Play ``plan``, then the fire and melee steps (best expected gain first, the dice of
+        ``world``), then the opponent's answer (its fire and melee where they stand, a cheap
+        model) until we are to act again; the evaluation of that position."""
+        pushed = 0
+        try:
+            for a in plan:
+                world.push(planned_action(world, a))
+                pushed += 1
+            mine_done = False
+            for _ in range(_PLAY_OUT_LIMIT):
+                s = world.state
+                if s.outcome is not None:
+                    break
+                if s.to_act != me:
+                    mine_done = True
+                elif mine_done and s.phase in ("tactics", "actions"):
+                    break          # the opponent has answered: back to us
+                world.push(_quick_reply(world, rules))
+                pushed += 1
+            return evaluate(world, me, rules)
+        finally:
+            for _ in range(pushed):
+                world.undo()
+
+
+_PLAY_OUT_LIMIT = 150
+
+
+def _quick_reply(world, rules: Rules):
+    """A cheap policy for either side in a play-out: fight where it pays, move nothing."""
+    s = world.state
+    if s.phase in ("fire", "melee"):
+        return _quick_fight(world, rules)
+    legal = world.legal_actions()
+    for a in legal:
+        text = str(a)
+        if text in ("end tactics", "end actions", "roll", "stand"):
+            return a
+    for a in legal:
+        if str(a) != "rally none":
+            return a
+    return legal[0]
+
+
+def _quick_fight(world, rules: Rules):
+    """The fire or attack with the best expected gain (single-card odds; cheap), else end."""
+    s = world.state
+    rules.bind(s)
+    best, best_gain, end = None, 0.0, None
+    for a in world.legal_actions():
+        if a.kind == "end":
+            end = a
+            continue
+        if a.kind not in ("fire", "attack"):
+            end = end or a
+            continue
+        L = s.board.lookup
+        target = s.cells[L[a.squares[-1]]]
+        worth = s.cost(target) * (0.5 if s.disrupted[target] else 1.0)
+        if a.kind == "fire":
+            hit = 1 / 3 if target % 10 + 1 >= 9 else 1 / 6
+            gain = hit * 0.5 * s.cost(target)
+        else:
+            attackers = tuple(s.cells[L[x]] for x in a.squares[:-1])
+            p_dis, p_elim = melee_chances(*rules.melee_numbers(attackers, target))
+            gain = p_elim * worth + p_dis * (0.5 * s.cost(target) if not s.disrupted[target] else worth)
+        if gain > best_gain:
+            best, best_gain = a, gain
+    return best or end or world.legal_actions()[0]

@@ -1,0 +1,283 @@
+"""The arena for Ancient Battles: ``python -m battleline.arena BOT_A BOT_B --game ancient
+--scenario NAME|all|points [--advanced all] --games N --seed S``.
+
+Every deal (a scenario, or two points armies, and a seed for the Tactics deck and the dice)
+is played twice with the sides swapped, so that the luck of the deal and the scenario's
+balance cancel. The summary gives each bot's win rate with a 95% Wilson interval, the Elo
+difference, how battles ended (terrain, casualties, leader, draw), the turns they took, the
+results per scenario (with each side's wins: a balance table), and the time each bot took
+per decision and per whole player turn. The arena is the referee: it alone reads the real
+game; each bot gets only its side's observation.
+
+>>> s = summarize([AncientResult(1, 0, "a", "casualties", "issus", 7, [], [], [], []),
+...                AncientResult(1, 1, "b", "terrain", "issus", 9, [], [], [], [])], "x", "y")
+>>> s["wins_a"], s["ci95_a"], s["ends"], s["turns"]["mean"]
+(1, [0.0945, 0.9055], {'casualties': 1, 'terrain': 1}, 8.0)
+>>> s["scenarios"]["issus"]["south_wins"], s["scenarios"]["issus"]["north_wins"]
+(2, 0)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from .ancient import SCENARIO_NAMES, AncientGame
+from .ancient.bots import ancient_bot
+
+__all__ = ["AncientResult", "play_battle", "run_ancient_arena", "combine_ancient", "summarize",
+           "scenario_for", "report"]
+
+SIDES = ("south", "north")
+_PLAYER_STEPS = ("tactics", "actions", "fire", "melee")
+MAX_DECISIONS = 20000      # a battle that has not ended by then is a bug, not a draw
+COLOURS = ("ROY", "GBP")   # points armies: south's colours, north's
+
+
+@dataclass
+class AncientResult:
+    deal: int
+    a_seat: int            # 0: bot A played south, 1: north
+    winner: str | None     # "a", "b" or None
+    reason: str            # terrain, casualties, leader, draw
+    scenario: str          # a scenario name or "points"
+    turns: int
+    times_a: list          # seconds per decision
+    times_b: list
+    turn_times_a: list     # seconds per whole player turn (Tactics to melee)
+    turn_times_b: list
+
+
+def scenario_for(spec: str, deal: int) -> str:
+    """The battle a deal is fought on: the scenario named, ``points``, or with ``all`` the
+    seven scenarios in turn.
+
+    >>> [scenario_for("all", d) for d in (0, 1, 7)]
+    ['cunaxa', 'issus', 'cunaxa']
+    """
+    if spec == "all":
+        return SCENARIO_NAMES[deal % len(SCENARIO_NAMES)]
+    return spec
+
+
+def _check_spec(spec: str) -> None:
+    if spec not in SCENARIO_NAMES + ("all", "points"):
+        raise ValueError(f"unknown scenario {spec!r}: use one of {', '.join(SCENARIO_NAMES)}, all or points")
+
+
+def _make(spec: str, seed: int, turn_time: float | None):
+    bot = ancient_bot(spec, seed=seed)
+    if turn_time is not None and hasattr(bot, "turn_time"):
+        bot.turn_time = turn_time
+    return bot
+
+
+def play_battle(spec_a: str, spec_b: str, deal: int, a_seat: int, scenario: str = "all",
+                advanced=(), turn_time: float | None = None) -> AncientResult:
+    """One battle of a paired deal: ``deal`` seeds the battle (Tactics deck and dice)."""
+    name = scenario_for(scenario, deal)
+    bots = [None, None]
+    bots[a_seat] = _make(spec_a, deal * 2 + a_seat, turn_time)
+    bots[1 - a_seat] = _make(spec_b, deal * 2 + 1 - a_seat, turn_time)
+    if name == "points":
+        armies = [bots[q].build_army(COLOURS[q]) for q in (0, 1)]
+        game = AncientGame.points(armies[0], armies[1], seed=deal, advanced=advanced)
+    else:
+        game = AncientGame.scenario(name, seed=deal, advanced=advanced)
+    times = ([], [])
+    turn_times = ([], [])
+    current = None          # (turn, half, side) of the player turn being timed
+    spent = 0.0
+    clock = time.perf_counter
+    for _ in range(MAX_DECISIONS):
+        if game.outcome is not None:
+            break
+        side = SIDES.index(game.to_act)
+        s = game.state
+        key = (s.turn, s.half, side) if s.phase in _PLAYER_STEPS else None
+        if key != current and current is not None and key is not None:
+            turn_times[current[2]].append(spent)
+            spent = 0.0
+        if key is not None:
+            current = key
+        t0 = clock()
+        action = bots[side].choose(game.observation(SIDES[side]))
+        dt = clock() - t0
+        times[side].append(dt)
+        if key is not None:
+            spent += dt
+        game.play(action)
+    else:
+        raise RuntimeError(f"deal {deal}: the battle did not end in {MAX_DECISIONS} decisions")
+    if current is not None:
+        turn_times[current[2]].append(spent)
+    o = game.outcome
+    winner = None if o.winner is None else ("a" if SIDES.index(o.winner) == a_seat else "b")
+    return AncientResult(deal, a_seat, winner, o.reason, name, game.turn, times[a_seat], times[1 - a_seat],
+                         turn_times[a_seat], turn_times[1 - a_seat])
+
+
+def _play_pair(args) -> list[AncientResult]:
+    spec_a, spec_b, deal, scenario, advanced, turn_time = args
+    return [play_battle(spec_a, spec_b, deal, seat, scenario, advanced, turn_time) for seat in (0, 1)]
+
+
+def _timing(values: list) -> dict:
+    if not values:
+        return {"median": 0.0, "max": 0.0, "n": 0}
+    return {"median": round(statistics.median(values), 4), "max": round(max(values), 4), "n": len(values)}
+
+
+def summarize(results: list[AncientResult], spec_a: str, spec_b: str) -> dict:
+    """The summary of a list of battles between bots A and B (see the module docstring)."""
+    from .arena import elo_difference, wilson
+    n = len(results)
+    wins_a = sum(r.winner == "a" for r in results)
+    wins_b = sum(r.winner == "b" for r in results)
+    draws = n - wins_a - wins_b
+    score_a = (wins_a + 0.5 * draws) / n if n else 0.0
+    ends: dict[str, int] = {}
+    turns_by_end: dict[str, list] = {}
+    for r in results:
+        ends[r.reason] = ends.get(r.reason, 0) + 1
+        turns_by_end.setdefault(r.reason, []).append(r.turns)
+    scenarios: dict[str, dict] = {}
+    for r in results:
+        d = scenarios.setdefault(r.scenario, {"games": 0, "wins_a": 0, "wins_b": 0, "draws": 0,
+                                              "south_wins": 0, "north_wins": 0})
+        d["games"] += 1
+        if r.winner is None:
+            d["draws"] += 1
+        else:
+            d["wins_" + r.winner] += 1
+            south_won = (r.winner == "a") == (r.a_seat == 0)
+            d["south_wins" if south_won else "north_wins"] += 1
+    for d in scenarios.values():
+        d["south_rate"] = round(d["south_wins"] / d["games"], 4)
+        d["south_ci95"] = list(wilson(d["south_wins"], d["games"]))
+    turns = [r.turns for r in results]
+    elo = elo_difference(score_a)
+    return {
+        "game": "ancient", "bot_a": spec_a, "bot_b": spec_b,
+        "games": n, "wins_a": wins_a, "wins_b": wins_b, "draws": draws,
+        "win_rate_a": round(wins_a / n, 4) if n else 0.0,
+        "win_rate_b": round(wins_b / n, 4) if n else 0.0,
+        "ci95_a": list(wilson(wins_a, n)),
+        "ci95_b": list(wilson(wins_b, n)),
+        "score_a": round(score_a, 4),
+        "elo_a_minus_b": round(elo, 1) if math.isfinite(elo) else ("inf" if elo > 0 else "-inf"),
+        "ends": dict(sorted(ends.items())),
+        "turns": {"mean": round(sum(turns) / n, 2) if n else 0.0,
+                  "median": statistics.median(turns) if turns else 0, "max": max(turns, default=0),
+                  "by_end": {k: round(sum(v) / len(v), 2) for k, v in sorted(turns_by_end.items())}},
+        "south_win_rate": round(sum(1 for r in results if r.winner is not None and
+                                    ((r.winner == "a") == (r.a_seat == 0))) / n, 4) if n else 0.0,
+        "scenarios": dict(sorted(scenarios.items())),
+        "decision_s_a": _timing([t for r in results for t in r.times_a]),
+        "decision_s_b": _timing([t for r in results for t in r.times_b]),
+        "player_turn_s_a": _timing([t for r in results for t in r.turn_times_a]),
+        "player_turn_s_b": _timing([t for r in results for t in r.turn_times_b]),
+    }
+
+
+def run_ancient_arena(spec_a: str, spec_b: str, games: int, seed: int = 0, scenario: str = "all",
+                      advanced=(), turn_time: float | None = None, jobs: int = 1,
+                      progress: bool = False, save: str | None = None) -> dict:
+    """Play ``games`` battles (rounded up to pairs) and return the summary. ``save`` appends
+    every battle to a JSON-lines file (see :func:`combine_ancient`)."""
+    _check_spec(scenario)
+    if type(games) is not int or games < 1:
+        raise ValueError(f"games must be a positive number, not {games!r}")
+    for spec in (spec_a, spec_b):
+        ancient_bot(spec)   # fail early on a bad name
+    advanced = tuple(advanced)
+    pairs = (games + 1) // 2
+    tasks = [(spec_a, spec_b, seed + i, scenario, advanced, turn_time) for i in range(pairs)]
+    results: list[AncientResult] = []
+    bar = None
+    if progress:
+        try:
+            from tqdm import tqdm
+            bar = tqdm(total=pairs * 2, unit="battle", file=sys.stderr)
+        except ImportError:
+            bar = None
+    out = open(save, "a") if save else None
+    settings = {"a": spec_a, "b": spec_b, "game": "ancient", "scenarios": scenario,
+                "advanced": sorted(advanced), "turn_time": turn_time}
+
+    def record(pair):
+        results.extend(pair)
+        if out:
+            for r in pair:
+                out.write(json.dumps({**settings, **r.__dict__}) + "\n")
+            out.flush()
+        if bar:
+            bar.update(2)
+
+    try:
+        if jobs > 1:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                for pair in pool.map(_play_pair, tasks, chunksize=1):
+                    record(pair)
+        else:
+            for t in tasks:
+                record(_play_pair(t))
+    finally:
+        if out:
+            out.close()
+        if bar:
+            bar.close()
+    return summarize(results, spec_a, spec_b)
+
+
+def combine_ancient(paths: list[str], deals: tuple[int, int] | None = None) -> dict:
+    """One summary of battles saved by several runs (``--save``). All must be between the
+    same two bots with the same settings; no battle may appear twice."""
+    results = []
+    keys = set()
+    for path in paths:
+        with open(path) as fh:
+            for line in fh:
+                d = json.loads(line)
+                keys.add(tuple(json.dumps(d.pop(k)) for k in ("a", "b", "game", "scenarios", "advanced",
+                                                              "turn_time")))
+                if deals is None or deals[0] <= d["deal"] <= deals[1]:
+                    results.append(AncientResult(**d))
+    if not results:
+        raise ValueError("no saved battle in those files" + ("" if deals is None else " and deals"))
+    if len(keys) != 1:
+        raise ValueError(f"the files mix different matches: {sorted(keys)}")
+    seen = [(r.deal, r.a_seat) for r in results]
+    if len(set(seen)) != len(seen):
+        raise ValueError("the files hold the same battle twice")
+    (key,) = keys
+    return summarize(results, json.loads(key[0]), json.loads(key[1]))
+
+
+def report(s: dict) -> str:
+    """The summary as readable text."""
+    a, b = s["bot_a"], s["bot_b"]
+    lines = [
+        f"{a} vs {b} (Ancient Battles): {s['games']} battles ({s['games'] // 2} paired deals)",
+        f"  {a}: {s['wins_a']} wins, {s['win_rate_a']:.1%} (95% CI {s['ci95_a'][0]:.1%}-{s['ci95_a'][1]:.1%})",
+        f"  {b}: {s['wins_b']} wins, {s['win_rate_b']:.1%} (95% CI {s['ci95_b'][0]:.1%}-{s['ci95_b'][1]:.1%})",
+        f"  draws: {s['draws']}; Elo {a} - {b}: {s['elo_a_minus_b']}",
+        "  ends: " + ", ".join(f"{k} {v}" for k, v in s["ends"].items()),
+        f"  turns: mean {s['turns']['mean']}, median {s['turns']['median']}, max {s['turns']['max']}; by end: "
+        + ", ".join(f"{k} {v}" for k, v in s["turns"]["by_end"].items()),
+        f"  south won {s['south_win_rate']:.1%}",
+        "  scenario     battles  A wins  B wins  draws  south wins (95% CI)",
+    ]
+    for name, d in s["scenarios"].items():
+        lines.append(f"  {name:<12} {d['games']:>7} {d['wins_a']:>7} {d['wins_b']:>7} {d['draws']:>6}  "
+                     f"{d['south_rate']:.0%} ({d['south_ci95'][0]:.0%}-{d['south_ci95'][1]:.0%})")
+    for who, key in ((a, "a"), (b, "b")):
+        dec, turn = s["decision_s_" + key], s["player_turn_s_" + key]
+        lines.append(f"  {who}: per decision median {dec['median']}s max {dec['max']}s; "
+                     f"per player turn median {turn['median']}s max {turn['max']}s")
+    return "\n".join(lines)

@@ -1,0 +1,1 @@
+"""Tests of Ancient Battles (a package, so that test module names may repeat those in tests/)."""

@@ -1,0 +1,76 @@
+"""The Ancient Battles arena: its statistics on known inputs, saving and combining, and a
+tiny real match (quick)."""
+
+import json
+
+import pytest
+
+from battleline.arena import main
+from battleline.arena_ancient import (AncientResult, combine_ancient, play_battle, run_ancient_arena,
+                                      scenario_for, summarize)
+
+
+def result(deal, a_seat, winner, reason="casualties", scenario="issus", turns=10):
+    return AncientResult(deal, a_seat, winner, reason, scenario, turns, [0.1, 0.3], [0.2], [0.4], [0.2, 0.6])
+
+
+def test_summary_of_known_results():
+    results = [result(0, 0, "a"), result(0, 1, "a", "terrain", turns=20),
+               result(1, 0, "b", "leader", "marathon", 4), result(1, 1, None, "draw", "marathon", 30)]
+    s = summarize(results, "x", "y")
+    assert (s["games"], s["wins_a"], s["wins_b"], s["draws"]) == (4, 2, 1, 1)
+    assert s["score_a"] == 0.625
+    assert s["ci95_a"] == [0.15, 0.85]                 # Wilson 2 of 4
+    assert s["elo_a_minus_b"] == 88.7                  # -400 log10(1/0.625 - 1)
+    assert s["ends"] == {"casualties": 1, "draw": 1, "leader": 1, "terrain": 1}
+    assert s["turns"] == {"mean": 16.0, "median": 15.0, "max": 30,
+                          "by_end": {"casualties": 10.0, "draw": 30.0, "leader": 4.0, "terrain": 20.0}}
+    # south: deal 0 seat 0 (A south, A won), deal 0 seat 1 (A north won), deal 1 seat 0 (B north won)
+    assert s["scenarios"]["issus"]["south_wins"] == 1 and s["scenarios"]["issus"]["north_wins"] == 1
+    assert s["scenarios"]["marathon"] == {"games": 2, "wins_a": 0, "wins_b": 1, "draws": 1, "south_wins": 0,
+                                          "north_wins": 1, "south_rate": 0.0, "south_ci95": [0.0, 0.6576]}
+    assert s["south_win_rate"] == 0.25
+    assert s["decision_s_a"] == {"median": 0.2, "max": 0.3, "n": 8}
+    assert s["player_turn_s_b"] == {"median": 0.4, "max": 0.6, "n": 8}
+
+
+def test_all_elo_infinite_and_empty():
+    s = summarize([result(0, 0, "a"), result(0, 1, "a")], "x", "y")
+    assert s["elo_a_minus_b"] == "inf" and s["ci95_a"][1] == 1.0
+    assert summarize([], "x", "y")["games"] == 0
+
+
+def test_scenarios_cycle():
+    assert [scenario_for("all", d) for d in range(8)] == [
+        "cunaxa", "issus", "gaugamela", "indus", "marathon", "sicily", "raphia", "cunaxa"]
+    assert scenario_for("points", 3) == "points" and scenario_for("indus", 3) == "indus"
+
+
+def test_paired_battle_swaps_sides_with_the_same_deal():
+    one = play_battle("easy", "easy", 5, 0, "marathon")
+    other = play_battle("easy", "easy", 5, 1, "marathon")
+    assert one.scenario == other.scenario == "marathon"
+    assert one.reason in ("terrain", "casualties", "leader", "draw") and one.turns >= 1
+    again = play_battle("easy", "easy", 5, 0, "marathon")
+    assert (again.winner, again.reason, again.turns) == (one.winner, one.reason, one.turns)
+
+
+def test_save_combine_and_cli(tmp_path, capsys):
+    path = tmp_path / "m.jsonl"
+    s = run_ancient_arena("easy", "easy", 2, seed=3, scenario="points", save=str(path))
+    lines = path.read_text().splitlines()
+    assert len(lines) == 2 and json.loads(lines[0])["scenario"] == "points"
+    assert combine_ancient([str(path)]) == s
+    with pytest.raises(ValueError, match="same battle twice"):
+        combine_ancient([str(path), str(path)])
+    main(["easy", "easy", "--game", "ancient", "--combine", str(path), "--json"])
+    assert json.loads(capsys.readouterr().out)["games"] == 2
+
+
+def test_bad_settings_are_refused():
+    with pytest.raises(ValueError, match="unknown scenario"):
+        run_ancient_arena("easy", "easy", 2, scenario="troy")
+    with pytest.raises(ValueError, match="unknown Ancient Battles bot"):
+        run_ancient_arena("easy", "nobody", 2)
+    with pytest.raises(SystemExit):
+        main(["easy", "easy", "--game", "ancient", "--advanced", "catapults"])
