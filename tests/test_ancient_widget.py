@@ -361,3 +361,21 @@ def test_the_view_never_holds_hidden_information_over_whole_battles(scenario, se
     assert w.game.outcome is not None and len(checked) > 50
     if side == "north":
         assert any(checked)   # views were checked while south's deployment was face down
+
+
+# ---------------------------------------------------------------- the JS fixtures
+
+def test_committed_js_fixtures_are_fresh(tmp_path):
+    """The JS tests run on views this widget makes (js/tests/fixtures/ancient/); they must be
+    what js/tests/fixtures/make_ancient_views.py writes today."""
+    import importlib.util
+    from pathlib import Path
+    here = Path(__file__).resolve().parents[1] / "js" / "tests" / "fixtures"
+    spec = importlib.util.spec_from_file_location("make_ancient_views", here / "make_ancient_views.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.main(tmp_path)
+    made = {p.name: p.read_text(encoding="utf-8") for p in tmp_path.glob("*.json")}
+    committed = {p.name: p.read_text(encoding="utf-8") for p in (here / "ancient").glob("*.json")}
+    assert made and made == committed, ("stale Ancient Battles fixtures: run "
+                                        "`python js/tests/fixtures/make_ancient_views.py` and commit them")
