@@ -379,3 +379,25 @@ def test_committed_js_fixtures_are_fresh(tmp_path):
     committed = {p.name: p.read_text(encoding="utf-8") for p in (here / "ancient").glob("*.json")}
     assert made and made == committed, ("stale Ancient Battles fixtures: run "
                                         "`python js/tests/fixtures/make_ancient_views.py` and commit them")
+
+
+def test_in_a_kernel_the_bots_turn_runs_in_the_background_step_by_step():
+    import asyncio
+
+    async def run():
+        w = AncientBattlesWidget(scenario="marathon", opponent=RandomAncientBot(2), seed=3,
+                                 background_bot=True, step_delay=0.001)
+        views = []
+        w.observe(lambda ch: views.append(ch["new"]), names="view")
+        for _ in range(7):
+            w.play(w.game.legal_actions()[0])   # south deploys its seven cards
+        assert w.view["thinking"]   # the bot's deployment has begun, not finished
+        while w.view["thinking"]:
+            await asyncio.sleep(0.001)
+        return w, views
+
+    w, views = asyncio.run(run())
+    during = [v for v in views if v["thinking"]]
+    assert len(during) >= 7 and w.game.to_act in ("south", None)
+    # nothing is clickable while the bot's steps are shown
+    assert all(not v["selectable"] and not v["buttons"] and not v["my_turn"] for v in during)

@@ -35,9 +35,10 @@ __all__ = ["AncientBattlesWidget", "RandomAncientBot", "opponent_bot"]
 STATIC = pathlib.Path(__file__).parent / "static"
 SIDES = ("south", "north")
 LEVELS = ("easy", "medium", "hard")
-#: Seconds between two shown steps of the bot's turn in a kernel (a turn of about a dozen
-#: steps is shown within 2 s).
+#: Seconds between two shown steps of the bot's turn in a kernel, and the most a whole
+#: stretch of the bot's decisions is slowed down for showing (the rest goes at once).
 STEP_DELAY = 0.12
+SHOW_BUDGET = 1.5
 
 #: Short symbols of the troop types (drawn on every card with the type's name).
 SYMBOLS = {1: "Sk", 2: "Pe", 3: "Jv", 4: "Ho", 5: "Ph", 6: "Hy", 7: "LC", 8: "HC", 9: "Ch", 10: "El"}
@@ -342,11 +343,16 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         return Action.parse(action).kind != "end"
 
     async def _bot_async(self, generation: int) -> None:
+        loop = asyncio.get_running_loop()
+        start = loop.time()
         try:
             while self.game.to_act not in (None, self.human):
                 shown = self._bot_step()
-                if shown and self.step_delay:
+                # each step stays on screen a moment, within the budget of the whole stretch
+                if shown and self.step_delay and loop.time() - start + self.step_delay <= SHOW_BUDGET:
                     await asyncio.sleep(self.step_delay)
+                else:
+                    await asyncio.sleep(0)   # let the kernel send this view
                 if generation != self._generation:
                     return   # an undo happened meanwhile
         except Exception as e:
