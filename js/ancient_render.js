@@ -41,7 +41,8 @@ function unitFace(unit) {
   if (unit.leader) marks.push(h("span", { class: "ab-mark ab-leader", title: unit.leader }, tacticIcon({ kind: "leader" }, "ab-leader-icon"), unit.leader));
   if (unit.stack) marks.push(h("span", { class: "ab-mark ab-stack" }, `×${unit.cards.length}`));
   const card = unit.cards[0];
-  return h("span", { class: `ab-unit bl-c-${card.color} ab-${unit.side}`, "aria-hidden": "true" },
+  const down = unit.facedown_own ? " ab-facedown" : "";
+  return h("span", { class: `ab-unit bl-c-${card.color} ab-${unit.side}${down}`, "aria-hidden": "true" },
     h("span", { class: "ab-top" }, h("span", { class: "ab-value" }, String(unit.value)),
       h("span", { class: "ab-symbol" }, unit.symbol), h("span", { class: "ab-id" }, unit.cards.map((c) => c.id).join("+"))),
     familyIcon(unit.family),
@@ -172,7 +173,8 @@ function logBox(view) {
 /** The whole view. */
 export function buildAncient(view, ui, { messageHidden } = {}) {
   const sc = view.scenario;
-  return h("div", { class: "ab-view", key: "ab" },
+  // the root is the app element itself (morph gives the live root these attributes)
+  return h("div", { class: "bl-app ab-app ab-view" },
     h("header", { class: "ab-header", key: "header" },
       h("h3", null, sc ? `${sc.title}: ${sc.south} (south) against ${sc.north} (north)` : "Ancient Battles"),
       sc && sc.notes ? h("p", { class: "ab-notes" }, sc.notes) : null,
