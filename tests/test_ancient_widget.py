@@ -401,3 +401,15 @@ def test_in_a_kernel_the_bots_turn_runs_in_the_background_step_by_step():
     assert len(during) >= 7 and w.game.to_act in ("south", None)
     # nothing is clickable while the bot's steps are shown
     assert all(not v["selectable"] and not v["buttons"] and not v["my_turn"] for v in during)
+
+
+def test_an_initiative_rolled_at_once_shows_its_dice_ties_included():
+    g = AncientGame.empty(seed=1, dice=[3, 3, 5, 2])
+    g.put("c2", "Hoplites", "south")
+    g.put("c4", "Hoplites", "north")
+    w = AncientBattlesWidget(g, opponent=None)
+    while w.game.turn == 1:
+        w.play("end actions" if "end actions" in [str(a) for a in w.game.legal_actions()]
+               else w.game.legal_actions()[-1])
+    assert w.view["log"][-1] == "Turn 2: initiative dice 3, 3, 5, 2. South moves first."
+    assert w.view["dice"]["rolls"] == [3, 3, 5, 2]

@@ -298,19 +298,20 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         parsed = Action.parse(action)
         self._attacked = parsed.squares[-1] if parsed.kind == "attack" else None
         after = g.observation(before.side)
-        self._note(self._describe(side, Action.parse(action), before, after, g.rolls[rolls:]))
-        if before.field and any(c.get("hidden") for c in before.field.values()) and not any(
-                c.get("hidden") for c in after.field.values()) and after.phase != "deploy":
-            self._note("Both armies are revealed.")
+        line = self._describe(side, Action.parse(action), before, after, g.rolls[rolls:])
+        if any(c.get("hidden") for c in before.field.values()) and after.phase != "deploy" and not any(
+                c.get("hidden") for c in after.field.values()):
+            parts = line.split("\n")
+            line = "\n".join(parts[:1] + ["Both armies are revealed."] + parts[1:])
+        self._note(line)
         if g.outcome is not None:
             w = g.outcome.winner
             self._note(f"{'A draw' if w is None else w.capitalize() + ' wins'}: {REASONS.get(g.outcome.reason, g.outcome.reason)}.")
 
-    def _note(self, line: str) -> None:
-        if not line:
-            return
-        self._log.append(line)
-        self._log_at.append(len(self.game.actions_played))
+    def _note(self, text: str) -> None:
+        for line in text.split("\n") if text else ():
+            self._log.append(line)
+            self._log_at.append(len(self.game.actions_played))
 
     def _maybe_bot(self) -> None:
         g = self.game
@@ -389,7 +390,20 @@ class AncientBattlesWidget(anywidget.AnyWidget):
             return f"a face-down card on {square}"
         return f"{cell['type']} ({'+'.join(cell['cards'])}) on {square}"
 
-    def _describe(self, side: str, a: Action, before, after, rolls: list[int]) -> str:
+    def _describe(self, side: str, a: Action, before, after, rolls: list[int], split: bool = True) -> str:
+        started = after.turn > before.turn or (before.phase == "deploy" and after.phase != "deploy")
+        new_turn = split and started and a.kind not in ("roll", "scout") and rolls
+        if new_turn:
+            # the next turn's initiative was rolled at once (nobody held a Tactics card): its
+            # deciding pair is the last two dice; an action without dice of its own rolled
+            # only initiative dice (ties included)
+            own = rolls[:-2] if a.kind in ("fire", "attack", "stand", "withdraw") else []
+            first = self._describe(side, a, before, after, own, split=False) if a.kind != "end" else ""
+            initiative = rolls[len(own):]
+            line = (f"Turn {after.turn}: initiative dice {', '.join(map(str, initiative))}. "
+                    f"{after.first.capitalize()} moves first.")
+            self._dice = {"text": line, "rolls": initiative, "side": None}
+            return (first + "\n" + line) if first else line
         who = side.capitalize()
         dice = f" Dice: {', '.join(map(str, rolls))}." if rolls else ""
         k = a.kind
