@@ -174,7 +174,7 @@ function logBox(view) {
 export function buildAncient(view, ui, { messageHidden } = {}) {
   const sc = view.scenario;
   // the root is the app element itself (morph gives the live root these attributes)
-  return h("div", { class: "bl-app ab-app ab-view" },
+  return h("div", { class: "bl-app ab-app ab-view", "data-played": view.played, "data-thinking": view.thinking ? "yes" : "no" },
     h("header", { class: "ab-header", key: "header" },
       h("h3", null, sc ? `${sc.title}: ${sc.south} (south) against ${sc.north} (north)` : "Ancient Battles"),
       sc && sc.notes ? h("p", { class: "ab-notes" }, sc.notes) : null,

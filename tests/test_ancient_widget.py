@@ -285,7 +285,7 @@ def _twin_position(position: str, rng: random.Random, secret_side: str = "north"
 
 
 # built from the history, not the position (the twin has none)
-PUBLIC = ("log", "dice", "message", "can_undo")
+PUBLIC = ("log", "dice", "message", "can_undo", "played")
 
 
 def _structural(view: dict) -> dict:

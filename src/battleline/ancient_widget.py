@@ -586,7 +586,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
             and not self._thinking,
             "outcome": None if g.outcome is None else {"winner": g.outcome.winner, "reason": g.outcome.reason,
                                                         "text": REASONS.get(g.outcome.reason, g.outcome.reason)},
-            "placeholder_bot": self.placeholder_bot,
+            "placeholder_bot": self.placeholder_bot, "played": len(g.actions_played),
         }
 
     @staticmethod

@@ -48,10 +48,13 @@ def square(page, sq: str):
 
 
 def wait_view(page, nb, predicate):
-    """Wait for Python's state to match, then for the page to show Python's status line."""
+    """Wait for Python's state to match, then for the page to show that view (the number of
+    actions played and the status line)."""
     state = nb.wait_state(predicate)
-    page.wait_for_function("t => [...document.querySelectorAll('.ab-status')].some(e => e.textContent === t)",
-                           arg=state["status"], timeout=20000)
+    page.wait_for_function(
+        "([n, t]) => !!document.querySelector(`.ab-app[data-played='${n}']`)"
+        " && [...document.querySelectorAll('.ab-status')].some(e => e.textContent === t)",
+        arg=[len(state["actions"]), state["status"]], timeout=20000)
     return state
 
 
@@ -150,3 +153,45 @@ def test_a_missile_shot_and_a_melee_with_their_odds_before_the_roll(open_widget)
     assert "c3 eliminated" in " ".join(state["log"])
     page.wait_for_selector('.ab-die[aria-label="die 4"]')
     nb.screenshot("ancient-melee-rolled")
+
+
+def test_a_whole_battle_against_the_easy_bot_by_clicking_only(open_widget):
+    """Marathon to its end: every decision of south is a click in the page."""
+    nb = open_widget("w = AncientBattlesWidget(scenario='marathon', opponent='easy', seed=8, bot_seed=3)",
+                     cell=ancient_cell, ready=READY)
+    page = nb.page
+    enabled = ":not([disabled])"
+    clicks = 0
+    while True:
+        state = wait_view(page, nb, lambda s: s["outcome"] or (not s["thinking"] and s["to_act"] == "south"))
+        if state["outcome"]:
+            break
+        n, phase = len(state["actions"]), state["phase"]
+        targets = page.locator(f".ab-square.is-target{enabled}")
+        selectable = page.locator(f".ab-square.is-selectable{enabled}, .ab-tray-card{enabled}, .ab-hand-card{enabled}")
+        steps = page.locator(f'.ab-buttons button[data-act="choice"]{enabled}')
+        if phase in ("fire", "melee") and selectable.count():
+            selectable.first.click()
+            targets.first.wait_for()
+            targets.first.click()
+            page.get_by_role("button", name="Confirm", exact=True).click()
+        elif phase == "actions" and steps.count():
+            page.get_by_role("button", name="End actions", exact=True).click()
+        elif targets.count():
+            targets.first.click()
+            if page.get_by_role("button", name="Confirm", exact=True).count():
+                page.get_by_role("button", name="Confirm", exact=True).click()
+        elif selectable.count() and phase not in ("tactics",):
+            selectable.first.click()
+            targets.first.wait_for()
+            targets.first.click()
+        else:
+            steps.first.click()
+        nb.wait_state(lambda s: len(s["actions"]) != n or s["outcome"] or s["message"])
+        assert not nb.state()["message"], nb.state()["message"]
+        clicks += 1
+        assert clicks < 600, "the battle did not end"
+    final = nb.state()
+    page.wait_for_function("() => /wins|draw/i.test(document.querySelector('.ab-status').textContent)")
+    nb.screenshot("ancient-whole-battle-end")
+    print("battle", final["outcome"], "after", clicks, "decisions by click")
