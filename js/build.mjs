@@ -1,5 +1,6 @@
-// Bundle the widget for Python: js/widget.js -> src/battleline/static/widget.js (ESM,
-// minified) and js/widget.css -> src/battleline/static/widget.css.
+// Bundle the widgets for Python: js/widget.js -> src/battleline/static/widget.js (ESM,
+// minified) and js/widget.css -> src/battleline/static/widget.css; the Ancient Battles view
+// js/ancient.js and js/ancient.css (which imports widget.css) -> static/ancient.js, .css.
 //
 //   node js/build.mjs           build (npm run build)
 //   node js/build.mjs --check   exit 1 if the committed bundle differs from the sources
@@ -16,6 +17,8 @@ const path = (p) => fileURLToPath(new URL(p, root));
 export const outputs = {
   js: path("src/battleline/static/widget.js"),
   css: path("src/battleline/static/widget.css"),
+  ancientJs: path("src/battleline/static/ancient.js"),
+  ancientCss: path("src/battleline/static/ancient.css"),
 };
 
 export const jsOptions = {
@@ -37,13 +40,16 @@ export const cssOptions = {
   logLevel: "warning",
 };
 
+export const ancientJsOptions = { ...jsOptions, entryPoints: [path("js/ancient.js")], outfile: outputs.ancientJs };
+export const ancientCssOptions = { ...cssOptions, entryPoints: [path("js/ancient.css")], outfile: outputs.ancientCss };
+
+const ALL = { js: jsOptions, css: cssOptions, ancientJs: ancientJsOptions, ancientCss: ancientCssOptions };
+
 /** The bundles as text, without writing them. */
 export async function bundles() {
-  const [js, css] = await Promise.all([
-    build({ ...jsOptions, write: false }),
-    build({ ...cssOptions, write: false }),
-  ]);
-  return { js: js.outputFiles[0].text, css: css.outputFiles[0].text };
+  const keys = Object.keys(ALL);
+  const built = await Promise.all(keys.map((k) => build({ ...ALL[k], write: false })));
+  return Object.fromEntries(keys.map((k, i) => [k, built[i].outputFiles[0].text]));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
@@ -62,7 +68,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     }
     console.log("bundle is up to date");
   } else {
-    await Promise.all([build(jsOptions), build(cssOptions)]);
-    console.log(`built ${outputs.js} and ${outputs.css}`);
+    await Promise.all(Object.values(ALL).map((o) => build(o)));
+    console.log(`built ${Object.values(outputs).join(", ")}`);
   }
 }

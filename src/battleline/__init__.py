@@ -13,7 +13,7 @@ from .errors import IllegalMoveError, InvalidMoveError, PositionError
 from .moves import Move
 from .solver import Solution, solve
 
-__all__ = ["BattleLineWidget", "PositionEditor", "PuzzleWidget", "Card", "ClaimResult", "Formation", "FlagView", "Game", "IllegalMoveError", "InvalidMoveError", "Match", "Move",
+__all__ = ["AncientBattlesWidget", "BattleLineWidget", "PositionEditor", "PuzzleWidget", "Card", "ClaimResult", "Formation", "FlagView", "Game", "IllegalMoveError", "InvalidMoveError", "Match", "Move",
            "NORTH", "Observation", "Outcome", "PositionError", "SOUTH", "Solution", "can_claim", "evaluate", "solve"]
 __version__ = "0.1.0"
 
@@ -23,4 +23,7 @@ def __getattr__(name):
     if name in ("BattleLineWidget", "PositionEditor", "PuzzleWidget"):
         from . import widget
         return getattr(widget, name)
+    if name == "AncientBattlesWidget":
+        from . import ancient_widget
+        return ancient_widget.AncientBattlesWidget
     raise AttributeError(f"module 'battleline' has no attribute {name!r}")

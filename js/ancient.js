@@ -1,0 +1,96 @@
+// The anywidget front end of battleline.AncientBattlesWidget (protocol: docs/widget.md).
+//
+// Python owns the battle: this module shows `view` and sends intents (select, act, undo,
+// dismiss). The interaction is ancient_logic.js (pure), the DOM ancient_render.js; cards,
+// buttons, pop-ups, themes and the DOM patching are the Battle Line widget's own pieces.
+
+import { h, morph } from "./dom.js";
+import { click, normalize } from "./ancient_logic.js";
+import { buildAncient } from "./ancient_render.js";
+
+export function mount({ model, el }) {
+  const doc = el.ownerDocument || globalThis.document;
+  const root = doc.createElement("div");
+  root.className = "bl-root ab-root";
+  // JupyterLab: keys pressed on the widget's buttons are not notebook shortcuts.
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  const app = doc.createElement("div");
+  app.className = "bl-app ab-app";
+  root.appendChild(app);
+  el.appendChild(root);
+
+  let ui = { armed: null, focus: null };
+  let dismissed = null;
+  let logLength = -1;
+  const view = () => model.get("view") || {};
+  const keyOf = (x) => (x ? JSON.stringify(x) : null);
+
+  function update() {
+    h.document = doc;
+    const v = view();
+    ui = normalize(v, ui);
+    const active = doc.activeElement;
+    const activeKey = active && root.contains(active) ? active.getAttribute("data-key") : null;
+    morph(app, buildAncient(v, ui, { messageHidden: !!v.message && keyOf(v.message) === dismissed }));
+    if (activeKey && doc.activeElement !== active) {
+      const again = Array.from(app.querySelectorAll("[data-key]")).find((n) => n.getAttribute("data-key") === activeKey);
+      if (again && !again.disabled && typeof again.focus === "function") again.focus({ preventScroll: true });
+    }
+    const n = (v.log || []).length;
+    if (n !== logLength) {
+      logLength = n;
+      const list = app.querySelector(".ab-log ol");
+      if (list) list.scrollTop = list.scrollHeight;
+    }
+  }
+
+  function act(target) {
+    if (target.act === "dismiss-message") {
+      dismissed = keyOf(view().message);
+      update();
+      return;
+    }
+    const r = click(view(), ui, target);
+    ui = r.ui;
+    if (r.send) {
+      dismissed = null;
+      model.send(r.send);
+    }
+    update();
+  }
+
+  function onClick(event) {
+    const btn = event.target.closest ? event.target.closest("button[data-act]") : null;
+    if (!btn || !app.contains(btn) || btn.disabled) return;
+    const target = { act: btn.getAttribute("data-act") };
+    for (const k of ["square", "card", "action"]) {
+      const v = btn.getAttribute(`data-${k}`);
+      if (v != null) target[k] = v;
+    }
+    act(target);
+  }
+
+  function onKey(event) {
+    if (event.key === "Escape") {
+      event.stopPropagation();
+      act({ act: "cancel" });
+    }
+  }
+
+  app.addEventListener("click", onClick);
+  app.addEventListener("keydown", onKey);
+  model.on("change:view", update);
+  update();
+  return () => {
+    model.off("change:view", update);
+    app.removeEventListener("click", onClick);
+    app.removeEventListener("keydown", onKey);
+    root.remove();
+  };
+}
+
+export default {
+  render({ model, el }) {
+    return mount({ model, el });
+  },
+};

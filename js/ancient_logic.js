@@ -1,0 +1,111 @@
+// The Ancient Battles view's interaction, pure and DOM-free (tested with node --test).
+//
+// Everything clickable comes from the view Python built: `selectable` (what may be chosen
+// first), `choices` (what the chosen card can do, each with the action text to send and,
+// for fire and melee, the exact odds), `targets` (squares taken at once, e.g. a Loyalty
+// removal) and `buttons`. The front end keeps only two pieces of page state: the fire or
+// melee choice waiting for confirmation (`armed`) and the square whose several choices are
+// listed (`focus`). It decides no rule and builds no action text.
+
+/** What each square offers: { selectable, selected, choices: [choice…] }. */
+export function squareMap(view) {
+  const map = new Map();
+  const at = (sq) => {
+    if (!map.has(sq)) map.set(sq, { selectable: false, selected: false, choices: [] });
+    return map.get(sq);
+  };
+  for (const o of view.selectable || []) if (isSquare(o)) at(o).selectable = true;
+  if (view.selected && isSquare(view.selected)) at(view.selected).selected = true;
+  for (const c of view.choices || []) if (c.square) at(c.square).choices.push(c);
+  for (const c of view.targets || []) if (c.square) at(c.square).choices.push(c);
+  return map;
+}
+
+export function isSquare(text) {
+  return typeof text === "string" && /^[a-k][1-4]$/.test(text);
+}
+
+const COMBAT = new Set(["fire", "attack"]);
+
+/** The page state made consistent with a new view: a waiting choice or focus that the
+ * view no longer offers is dropped. */
+export function normalize(view, ui) {
+  const all = [...(view.choices || []), ...(view.targets || [])];
+  const armed = ui && ui.armed && all.some((c) => c.action === ui.armed) ? ui.armed : null;
+  const focus = ui && ui.focus && all.some((c) => c.square === ui.focus) ? ui.focus : null;
+  return { armed, focus };
+}
+
+/** The choice waiting for confirmation, with its odds. */
+export function armedChoice(view, ui) {
+  if (!ui || !ui.armed) return null;
+  return [...(view.choices || []), ...(view.targets || [])].find((c) => c.action === ui.armed) || null;
+}
+
+function take(choice, ui) {
+  if (COMBAT.has(choice.kind)) return { ui: { ...ui, armed: choice.action }, send: null };
+  return { ui: { armed: null, focus: null }, send: { type: "act", action: choice.action } };
+}
+
+/**
+ * The next page state and the message to send (or null) for a click.
+ * target: {act: "square", square} | {act: "card", card} | {act: "choice", action} |
+ *         {act: "confirm"} | {act: "cancel"} | {act: "undo"} | {act: "dismiss"}
+ */
+export function click(view, ui, target) {
+  ui = normalize(view, ui);
+  const idle = !view.my_turn || view.thinking || view.outcome;
+  switch (target.act) {
+    case "square": {
+      if (idle) return { ui, send: null };
+      const info = squareMap(view).get(target.square);
+      if (!info) return { ui, send: null };
+      if (info.choices.length === 1) return take(info.choices[0], ui);
+      if (info.choices.length > 1) return { ui: { armed: null, focus: target.square }, send: null };
+      if (info.selected) return { ui: { armed: null, focus: null }, send: { type: "select" } };
+      if (info.selectable) return { ui: { armed: null, focus: null }, send: { type: "select", square: target.square } };
+      return { ui, send: null };
+    }
+    case "card": {
+      if (idle || !(view.selectable || []).includes(target.card)) return { ui, send: null };
+      if (view.selected === target.card) return { ui: { armed: null, focus: null }, send: { type: "select" } };
+      return { ui: { armed: null, focus: null }, send: { type: "select", card: target.card } };
+    }
+    case "choice": {
+      if (idle) return { ui, send: null };
+      const all = [...(view.choices || []), ...(view.targets || []), ...(view.buttons || [])];
+      const choice = all.find((c) => c.action === target.action);
+      return choice ? take(choice, ui) : { ui, send: null };
+    }
+    case "confirm":
+      if (idle || !ui.armed) return { ui, send: null };
+      return { ui: { armed: null, focus: null }, send: { type: "act", action: ui.armed } };
+    case "cancel":
+      if (ui.armed || ui.focus) return { ui: { armed: null, focus: null }, send: null };
+      return { ui, send: view.selected ? { type: "select" } : null };
+    case "undo":
+      return { ui: { armed: null, focus: null }, send: view.can_undo ? { type: "undo" } : null };
+    case "dismiss":
+      return { ui, send: { type: "dismiss" } };
+    default:
+      return { ui, send: null };
+  }
+}
+
+/** "83.3%" */
+export function percent(p) {
+  return `${Number(p.percent).toFixed(1).replace(/\.0$/, "")}%`;
+}
+
+/** The accessible name of a square button: Python's words plus what a click does. */
+export function squareLabel(sq, info, ui) {
+  let label = sq.label;
+  if (!info) return label;
+  if (info.selected) label += ", chosen";
+  for (const c of info.choices) {
+    label += `; ${c.label}`;
+    if (ui && ui.armed === c.action) label += " (waiting for confirmation)";
+  }
+  if (!info.choices.length && info.selectable && !info.selected) label += ", can act";
+  return label;
+}

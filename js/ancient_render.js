@@ -1,0 +1,192 @@
+// The Ancient Battles view's DOM: header, field (W × 4), reserve tray, Tactics hand, the
+// chosen card's choices with their odds, the confirmation, dice, buttons and the log.
+// Pure: builds elements from the view and the page state (dom.js h/svg); every word comes
+// from Python except the few fixed captions here.
+
+import { h, svg } from "./dom.js";
+import { armedChoice, percent, squareLabel, squareMap } from "./ancient_logic.js";
+import { button, cardBack, cardButton, messageLine, tacticIcon } from "./render_cards.js";
+
+// Silhouettes of the troop families (drawn for this view, 20 × 20).
+const FAMILY_PATHS = {
+  light: "M3 17L15 3M13 3H16V6M4 12L8 16",
+  heavy: "M10 2L17 5V10C17 14 14 17 10 18C6 17 3 14 3 10V5Z",
+  horse: "M4 18L6 11L5 7L9 3L12 2L12 5L16 8L15 10L12 9L11 12L14 18Z",
+  chariot: "M10 4A6 6 0 1 0 10 16A6 6 0 1 0 10 4ZM10 8A2 2 0 1 0 10 12A2 2 0 1 0 10 8Z",
+  elephant: "M2 14V8C2 5 5 3 9 3H13C16 3 18 5 18 8V17H16V13L15 11V17H13V11H7V17H5V12L4 14Z",
+};
+
+function familyIcon(family) {
+  const d = FAMILY_PATHS[family];
+  if (!d) return null;
+  return svg("svg", { class: "ab-family", viewBox: "0 0 20 20", "aria-hidden": "true", focusable: "false" },
+    svg("path", { d, "fill-rule": "evenodd" }));
+}
+
+const DICE_PIPS = { 1: [[10, 10]], 2: [[5, 5], [15, 15]], 3: [[5, 5], [10, 10], [15, 15]],
+  4: [[5, 5], [15, 5], [5, 15], [15, 15]], 5: [[5, 5], [15, 5], [10, 10], [5, 15], [15, 15]],
+  6: [[5, 5], [15, 5], [5, 10], [15, 10], [5, 15], [15, 15]] };
+
+export function die(n, key) {
+  return svg("svg", { class: "ab-die", viewBox: "0 0 20 20", role: "img", "aria-label": `die ${n}`, "data-key": key },
+    svg("rect", { x: 1, y: 1, width: 18, height: 18, rx: 3 }),
+    (DICE_PIPS[n] || []).map(([x, y]) => svg("circle", { cx: x, cy: y, r: 1.8 })));
+}
+
+function unitFace(unit) {
+  if (unit.hidden) return cardBack(`back-${unit.side}`, "ab-back");
+  const marks = [];
+  if (unit.bow) marks.push(h("span", { class: "ab-mark ab-bow", title: "bow" }, "bow"));
+  if (unit.quality) marks.push(h("span", { class: "ab-mark ab-quality", title: unit.quality }, unit.quality === "Shield" ? "SB" : "CC"));
+  if (unit.leader) marks.push(h("span", { class: "ab-mark ab-leader", title: unit.leader }, tacticIcon({ kind: "leader" }, "ab-leader-icon"), unit.leader));
+  if (unit.stack) marks.push(h("span", { class: "ab-mark ab-stack" }, `×${unit.cards.length}`));
+  const card = unit.cards[0];
+  const down = unit.facedown_own ? " ab-facedown" : "";
+  return h("span", { class: `ab-unit bl-c-${card.color} ab-${unit.side}${down}`, "aria-hidden": "true" },
+    h("span", { class: "ab-top" }, h("span", { class: "ab-value" }, String(unit.value)),
+      h("span", { class: "ab-symbol" }, unit.symbol), h("span", { class: "ab-id" }, unit.cards.map((c) => c.id).join("+"))),
+    familyIcon(unit.family),
+    h("span", { class: "ab-type" }, unit.type),
+    marks.length ? h("span", { class: "ab-marks" }, marks) : null,
+    unit.disrupted ? h("span", { class: "ab-disrupted", title: "disrupted" }, "D") : null);
+}
+
+function oddsLine(odds, key) {
+  if (!odds) return null;
+  return h("span", { class: "ab-odds", key },
+    h("span", { class: "ab-odd ab-none" }, `no effect ${odds.no_effect.fraction}`),
+    h("span", { class: "ab-odd ab-dis" }, `disrupted ${odds.disrupted.fraction}`),
+    h("span", { class: "ab-odd ab-elim" }, `eliminated ${odds.eliminated.fraction}`));
+}
+
+function oddsBar(odds) {
+  const part = (cls, p, word) => h("span", { class: `ab-bar-part ${cls}`, style: `flex-grow:${p.percent}`, title: `${word} ${p.fraction}` },
+    p.percent >= 12 ? `${word} ${percent(p)}` : "");
+  return h("div", { class: "ab-bar", role: "img", "aria-label":
+    `no effect ${odds.no_effect.fraction}, disrupted ${odds.disrupted.fraction}, eliminated ${odds.eliminated.fraction}` },
+  part("ab-none", odds.no_effect, "no effect"), part("ab-dis", odds.disrupted, "disrupted"),
+  part("ab-elim", odds.eliminated, "eliminated"));
+}
+
+function field(view, ui) {
+  const map = squareMap(view);
+  const rows = (view.rows || []).map((row, i) => h("div", { class: "ab-row", key: `row-${i}`, role: "row" },
+    row.map((sq) => {
+      const info = map.get(sq.square);
+      const lit = info && info.choices.length > 0;
+      const odds = info && info.choices.find((c) => c.odds);
+      const cls = ["ab-square"];
+      if (sq.back_row) cls.push(`ab-back-${sq.back_row}`);
+      if (sq.terrain) cls.push("ab-bad");
+      if (info && info.selectable) cls.push("is-selectable");
+      if (info && info.selected) cls.push("is-selected");
+      if (lit) cls.push("is-target", `is-${info.choices[0].kind}`);
+      if (ui.armed && info && info.choices.some((c) => c.action === ui.armed)) cls.push("is-armed");
+      if (ui.focus === sq.square) cls.push("is-focus");
+      const clickable = !!info && (lit || info.selectable || info.selected);
+      return h("button", {
+        type: "button", key: `sq-${sq.square}`, class: cls.join(" "), role: "gridcell",
+        "data-act": "square", "data-square": sq.square, "aria-label": squareLabel(sq, info, ui),
+        "aria-pressed": info && info.selectable ? String(!!info.selected) : null,
+        disabled: !clickable,
+      },
+      h("span", { class: "ab-sqname", "aria-hidden": "true" }, sq.square),
+      sq.terrain ? h("span", { class: "ab-terrain", "aria-hidden": "true" }, sq.terrain) : null,
+      sq.unit ? unitFace(sq.unit) : null,
+      odds ? h("span", { class: "ab-sq-odds", "aria-hidden": "true" },
+        `✕${percent(odds.odds.eliminated)} ◐${percent(odds.odds.disrupted)}`) : null);
+    })));
+  return h("div", { class: `ab-field ab-w${view.width}`, key: "field", role: "grid", "aria-label": "The field", style: `--ab-w:${view.width}` }, rows);
+}
+
+function scoreBox(view) {
+  const s = view.score || {};
+  const line = (side) => {
+    const x = s[side];
+    if (!x) return null;
+    return h("div", { class: `ab-score ab-${side}`, key: `score-${side}` },
+      h("b", null, side === view.side ? `You (${side})` : side[0].toUpperCase() + side.slice(1)),
+      ` — lost ${x.lost} of ${x.army} points (loses above ${x.loses_above}); holds ${x.back_row_held.length} of ${x.back_row_needed} needed in the enemy Back Row`);
+  };
+  return h("div", { class: "ab-scores", key: "scores" }, line(view.opponent), line(view.side));
+}
+
+function tray(view) {
+  const reserve = (view.reserve || []).map((c) => cardButton(c, {
+    key: `res-${c.id}`, act: "card", label: `Reserve ${c.id} ${c.type}`, view,
+    disabled: !(view.selectable || []).includes(c.id),
+    states: { "is-selected": view.selected === c.id }, cls: "ab-tray-card",
+  }));
+  const hand = (view.hand || []).map((c) => cardButton(c, {
+    key: `hand-${c.id}`, act: "card", label: `Tactics ${c.name || c.id}`, view,
+    disabled: !(view.selectable || []).includes(c.id),
+    states: { "is-selected": view.selected === c.id }, cls: "ab-hand-card",
+  }));
+  return h("div", { class: "ab-trays", key: "trays" },
+    h("section", { class: "ab-tray", key: "reserve", "aria-label": "Your reserve" },
+      h("h4", null, `Reserve (${(view.reserve || []).length})`), h("div", { class: "ab-cards" }, reserve)),
+    h("section", { class: "ab-tray", key: "hand", "aria-label": "Your Tactics cards" },
+      h("h4", null, `Tactics (${(view.hand || []).length}); opponent holds ${view.opponent_hand}, deck ${view.deck}`),
+      h("div", { class: "ab-cards" }, hand)));
+}
+
+function choicesPanel(view, ui) {
+  const armed = armedChoice(view, ui);
+  if (armed) {
+    return h("section", { class: "ab-confirm bl-popup", key: "confirm", role: "dialog", "aria-label": "Confirm" },
+      h("div", { class: "ab-confirm-text" }, armed.label),
+      armed.odds ? oddsBar(armed.odds) : null,
+      h("div", { class: "ab-buttons" },
+        button("Confirm", "confirm", { key: "btn-confirm", cls: "bl-primary" }),
+        button("Cancel", "cancel", { key: "btn-cancel" })));
+  }
+  let list = view.choices || [];
+  if (ui.focus) list = [...list, ...(view.targets || [])].filter((c) => c.square === ui.focus);
+  if (!list.length) return null;
+  return h("section", { class: "ab-choices", key: "choices", "aria-label": "Choices" },
+    list.map((c) => h("button", { type: "button", class: `bl-btn ab-choice is-${c.kind}`, key: `ch-${c.action}`, "data-act": "choice", "data-action": c.action },
+      h("span", null, c.odds ? c.label.split(":")[0] : c.label), oddsLine(c.odds, `odds-${c.action}`))));
+}
+
+function diceBox(view) {
+  const d = view.dice;
+  if (!d) return null;
+  return h("div", { class: "ab-dice", key: "dice", role: "status", "aria-label": "Last dice" },
+    h("span", { class: "ab-dice-faces" }, d.rolls.map((n, i) => die(n, `die-${i}`))),
+    h("span", { class: "ab-dice-text" }, d.text));
+}
+
+function buttonsRow(view) {
+  const idle = !view.my_turn || view.thinking || view.outcome;
+  return h("div", { class: "ab-buttons", key: "buttons" },
+    (view.buttons || []).map((b) => button(b.label, "choice", { key: `b-${b.action}`, disabled: !!idle, data: { "data-action": b.action } })),
+    button("Undo my last turn", "undo", { key: "btn-undo", disabled: !view.can_undo }));
+}
+
+function logBox(view) {
+  const lines = (view.log || []).slice(-40);
+  return h("section", { class: "ab-log", key: "log", "aria-label": "Move log" },
+    h("h4", null, "Log"),
+    h("ol", { "aria-live": "polite" }, lines.map((l, i) => h("li", { key: `log-${(view.log || []).length - lines.length + i}` }, l))));
+}
+
+/** The whole view. */
+export function buildAncient(view, ui, { messageHidden } = {}) {
+  const sc = view.scenario;
+  // the root is the app element itself (morph gives the live root these attributes)
+  return h("div", { class: "bl-app ab-app ab-view", "data-played": view.played, "data-thinking": view.thinking ? "yes" : "no" },
+    h("header", { class: "ab-header", key: "header" },
+      h("h3", null, sc ? `${sc.title}: ${sc.south} (south) against ${sc.north} (north)` : "Ancient Battles"),
+      sc && sc.notes ? h("p", { class: "ab-notes" }, sc.notes) : null,
+      h("div", { class: "ab-statusbar" },
+        h("span", { class: "ab-status", role: "status", "aria-label": "Status" }, view.status),
+        view.actions_left != null ? h("span", { class: "ab-actions-left", "aria-label": "Actions left" }, `${view.actions_left} actions left`) : null,
+        view.thinking ? h("span", { class: "ab-thinking" }, "…") : null)),
+    messageLine(view.message, view, messageHidden),
+    scoreBox(view),
+    h("div", { class: "ab-main", key: "main" },
+      field(view, ui),
+      h("aside", { class: "ab-side", key: "side" }, choicesPanel(view, ui), diceBox(view), buttonsRow(view))),
+    tray(view),
+    logBox(view));
+}

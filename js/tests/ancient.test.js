@@ -1,0 +1,173 @@
+// The Ancient Battles view: its interaction on real views made by Python
+// (fixtures/ancient/, written by fixtures/make_ancient_views.py) and its DOM in jsdom.
+
+import assert from "node:assert/strict";
+import { readFileSync, readdirSync } from "node:fs";
+import { afterEach, describe, it } from "node:test";
+
+import widget from "../ancient.js";
+import { armedChoice, click, normalize, squareLabel, squareMap } from "../ancient_logic.js";
+import { NO_DOM, cleanupAll, escape, maybeButton, mountView, nameOf, press } from "./helpers.js";
+
+const DIR = new URL("./fixtures/ancient/", import.meta.url);
+const NAMES = readdirSync(DIR).filter((f) => f.endsWith(".json")).map((f) => f.replace(/\.json$/, "")).sort();
+const fixture = (name) => JSON.parse(readFileSync(new URL(`${name}.json`, DIR), "utf8"));
+const offered = (v) => new Set([...v.choices, ...v.targets, ...v.buttons].map((c) => c.action));
+const EMPTY = { armed: null, focus: null };
+
+afterEach(cleanupAll);
+
+describe("ancient fixtures", () => {
+  it("are there", () => {
+    for (const n of ["deploy", "deploy-selected", "move-selected", "fire-selected", "melee-selected",
+      "tactics-selected", "scout", "withdrawal", "over", "error"]) assert.ok(NAMES.includes(n), n);
+  });
+
+  for (const name of NAMES) {
+    it(`${name}: every offered action is reached by clicks and sent exactly as Python wrote it`, () => {
+      const v = fixture(name);
+      const actions = offered(v);
+      const map = squareMap(v);
+      for (const c of [...v.choices, ...v.targets, ...v.buttons]) {
+        let r;
+        if (c.square && map.get(c.square).choices.length === 1) r = click(v, EMPTY, { act: "square", square: c.square });
+        else r = click(v, EMPTY, { act: "choice", action: c.action });
+        if (c.kind === "fire" || c.kind === "attack") {
+          assert.equal(r.send, null, "a shot or an attack waits for confirmation");
+          assert.equal(armedChoice(v, r.ui).action, c.action);
+          r = click(v, r.ui, { act: "confirm" });
+        }
+        assert.deepEqual(r.send, { type: "act", action: c.action });
+        assert.ok(actions.has(r.send.action));
+      }
+      for (const s of v.selectable) {
+        const isSq = /^[a-k][1-4]$/.test(s);
+        const r = click(v, EMPTY, isSq ? { act: "square", square: s } : { act: "card", card: s });
+        if (v.selected === s) assert.deepEqual(r.send, { type: "select" });
+        else if (!isSq || !map.get(s).choices.length) assert.deepEqual(r.send, isSq ? { type: "select", square: s } : { type: "select", card: s });
+      }
+    });
+  }
+
+  it("nothing is sent when it is not the player's turn or the battle is over", () => {
+    const v = fixture("over");
+    assert.equal(v.my_turn, false);
+    assert.equal(click(v, EMPTY, { act: "square", square: "c2" }).send, null);
+    assert.equal(click(v, EMPTY, { act: "choice", action: "end melee" }).send, null);
+    const thinking = { ...fixture("fire-selected"), thinking: true };
+    assert.equal(click(thinking, EMPTY, { act: "square", square: "c3" }).send, null);
+  });
+
+  it("fire: the target shows its exact odds before the roll; cancel drops it", () => {
+    const v = fixture("fire-selected");
+    const fire = v.choices.find((c) => c.kind === "fire");
+    assert.equal(fire.square, "c3");
+    assert.equal(fire.odds.disrupted.fraction, "1/6");
+    assert.equal(fire.odds.no_effect.fraction, "5/6");
+    const r = click(v, EMPTY, { act: "square", square: "c3" });
+    assert.equal(r.ui.armed, "fire c2-c3");
+    assert.match(squareLabel(v.rows.flat().find((s) => s.square === "c3"), squareMap(v).get("c3"), r.ui), /disrupted 1\/6.*waiting/);
+    const back = click(v, r.ui, { act: "cancel" });
+    assert.equal(back.ui.armed, null);
+    assert.equal(back.send, null);
+    // a choice the next view no longer offers is dropped
+    assert.equal(normalize(fixture("fire-rolled"), r.ui).armed, null);
+  });
+
+  it("cancel with nothing waiting drops the chosen card in Python", () => {
+    const v = fixture("move-selected");
+    assert.deepEqual(click(v, EMPTY, { act: "cancel" }).send, { type: "select" });
+  });
+
+  it("undo and dismiss", () => {
+    const v = fixture("move-selected");
+    assert.equal(click({ ...v, can_undo: false }, EMPTY, { act: "undo" }).send, null);
+    assert.deepEqual(click({ ...v, can_undo: true }, EMPTY, { act: "undo" }).send, { type: "undo" });
+    assert.deepEqual(click(v, EMPTY, { act: "dismiss" }).send, { type: "dismiss" });
+  });
+});
+
+describe("ancient DOM", { skip: NO_DOM }, () => {
+  const square = (el, sq) => el.querySelector(`[data-square="${sq}"]`);
+
+  it("draws the W × 4 field with accessible squares, the tray and the log", () => {
+    const { el } = mountView(widget, fixture("deploy"));
+    assert.equal(el.querySelectorAll(".ab-square").length, 28);
+    assert.equal(el.querySelectorAll(".ab-row").length, 4);
+    assert.ok(el.querySelector('[aria-label="Your reserve"]'));
+    assert.match(nameOf(square(el, "a1")), /^a1, empty/);
+    const reserve = [...el.querySelectorAll(".ab-tray-card")];
+    assert.ok(reserve.length >= 7 && reserve.every((b) => b.tagName === "BUTTON"));
+  });
+
+  it("deploys by clicking a reserve card, then a lit Back Row square", () => {
+    const { el, model } = mountView(widget, fixture("deploy"));
+    press(el, "Reserve R1 Skirmishers");
+    assert.deepEqual(model.sent.pop(), { type: "select", card: "R1" });
+    model.set(fixture("deploy-selected"));
+    const a1 = square(el, "a1");
+    assert.ok(a1.classList.contains("is-target") && !a1.disabled);
+    assert.match(nameOf(a1), /Deploy Skirmishers \(R1\) on a1/);
+    a1.click();
+    assert.deepEqual(model.sent.pop(), { type: "act", action: "deploy R1@a1" });
+  });
+
+  it("a shot: odds on the square and in the confirmation, then the action", () => {
+    const { el, model, dom } = mountView(widget, fixture("fire-selected"));
+    const c3 = square(el, "c3");
+    assert.match(c3.textContent, /◐16\.7%/);
+    c3.click();
+    assert.equal(model.sent.length, 0);
+    const dialog = el.querySelector('[role="dialog"]');
+    assert.ok(dialog);
+    assert.match(dialog.querySelector(".ab-bar").getAttribute("aria-label"), /no effect 5\/6, disrupted 1\/6, eliminated 0/);
+    escape(dom, maybeButton(el, "Confirm"));
+    assert.equal(el.querySelector('[role="dialog"]'), null, "Escape cancels");
+    square(el, "c3").click();
+    press(el, "Confirm");
+    assert.deepEqual(model.sent.pop(), { type: "act", action: "fire c2-c3" });
+    model.set(fixture("fire-rolled"));
+    assert.equal(el.querySelectorAll(".ab-die").length, 1);
+    assert.equal(el.querySelector(".ab-die").getAttribute("aria-label"), "die 6");
+  });
+
+  it("buttons for the initiative and the withdrawal prompt", () => {
+    const { el, model } = mountView(widget, fixture("scout"));
+    press(el, "Play Scout: go first");
+    assert.deepEqual(model.sent.pop(), { type: "act", action: "scout first" });
+    model.set(fixture("withdrawal"));
+    assert.match(el.querySelector(".ab-status").textContent, /attacked: withdraw or stand/);
+    press(el, "Stand and fight");
+    assert.deepEqual(model.sent.pop(), { type: "act", action: "stand" });
+  });
+
+  it("an error from Python is an alert that can be closed", () => {
+    const { el } = mountView(widget, fixture("error"));
+    const alert = el.querySelector('[role="alert"]');
+    assert.match(alert.textContent, /belongs to the actions step/);
+    press(el, "Close message");
+    assert.equal(el.querySelector('[role="alert"]'), null);
+  });
+
+  it("after the battle nothing is clickable but undo", () => {
+    const { el } = mountView(widget, fixture("over"));
+    const enabled = [...el.querySelectorAll("button")].filter((b) => !b.disabled).map(nameOf);
+    assert.deepEqual(enabled.filter((n) => n !== "Undo my last turn"), []);
+    assert.match(el.querySelector(".ab-status").textContent, /South wins: casualties/);
+  });
+});
+
+describe("ancient bundle", () => {
+  it("is up to date with js/ (npm run build)", async (t) => {
+    try {
+      await import("esbuild");
+    } catch {
+      t.skip("esbuild is not installed: run npm ci");
+      return;
+    }
+    const { bundles, outputs } = await import("../build.mjs");
+    const want = await bundles();
+    assert.equal(readFileSync(outputs.ancientJs, "utf8"), want.ancientJs, "ancient.js is stale: npm run build");
+    assert.equal(readFileSync(outputs.ancientCss, "utf8"), want.ancientCss, "ancient.css is stale: npm run build");
+  });
+});

@@ -1,0 +1,702 @@
+"""The notebook view of Ancient Battles: command an army by clicking, see the odds, roll.
+
+Python is the single source of truth. The widget owns an
+:class:`~battleline.ancient.AncientGame`, publishes one synced trait, ``view``, built only
+from ``game.observation(side)`` of the side on screen plus the affordances computed here
+(reachable squares, targets with their exact odds, the legal actions as labelled intents),
+and checks every intent the browser sends. ``docs/widget.md`` describes the protocol.
+
+>>> w = AncientBattlesWidget(scenario="marathon", opponent="easy", seed=2)
+>>> w.view["phase"], w.view["width"]
+('deploy', 7)
+>>> w.select("R1"); sorted(c["square"] for c in w.view["choices"])[:3]
+['a1', 'b1', 'c1']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import pathlib
+import random
+from fractions import Fraction
+from typing import Any
+
+import anywidget
+import traitlets
+
+from .ancient import SCENARIOS, Action, AncientGame, Army, troop_type
+from .cards import Card
+from .errors import IllegalMoveError, InvalidMoveError, shorten
+from .widget import card_json
+
+__all__ = ["AncientBattlesWidget", "RandomAncientBot", "opponent_bot"]
+
+STATIC = pathlib.Path(__file__).parent / "static"
+SIDES = ("south", "north")
+LEVELS = ("easy", "medium", "hard")
+#: Seconds between two shown steps of the bot's turn in a kernel, and the most a whole
+#: stretch of the bot's decisions is slowed down for showing (the rest goes at once).
+STEP_DELAY = 0.12
+SHOW_BUDGET = 1.5
+
+#: Short symbols of the troop types (drawn on every card with the type's name).
+SYMBOLS = {1: "Sk", 2: "Pe", 3: "Jv", 4: "Ho", 5: "Ph", 6: "Hy", 7: "LC", 8: "HC", 9: "Ch", 10: "El"}
+#: The silhouette family the front end draws for each type.
+FAMILIES = {1: "light", 2: "light", 3: "heavy", 4: "heavy", 5: "heavy", 6: "heavy", 7: "horse",
+            8: "horse", 9: "chariot", 10: "elephant"}
+
+PHASE_WORDS = {
+    "leader": "choose the card that carries your leader",
+    "deploy": "deploy face down: choose a reserve card, then a square of your Back Row",
+    "initiative": "the initiative: roll the dice, or choose an offered card",
+    "tactics": "Tactics: play Tactics cards, then end the step",
+    "actions": "actions: move cards, place reserves, or draw a Tactics card",
+    "fire": "missile fire: choose a card, then its target",
+    "melee": "melee: choose a card, then the enemy it attacks",
+    "withdrawal": "your card is attacked: withdraw or stand",
+    "loyalty": "Loyalty: remove one of your cards",
+    "rally": "rally: remove one of your disruption markers, or none",
+    "over": "the battle is over",
+}
+END_WORDS = {"tactics": "End Tactics", "actions": "End actions", "fire": "End missile fire",
+             "melee": "End melee (end the player turn)"}
+REASONS = {"terrain": "terrain victory", "casualties": "casualties", "leader": "the leader fell",
+           "draw": "a draw: ten quiet turns"}
+
+
+class RandomAncientBot:
+    """A stand-in opponent: a uniformly random legal action of its own observation (used
+    only while ``battleline.ancient.bots`` does not exist).
+
+    >>> from battleline.ancient import AncientGame
+    >>> g = AncientGame.scenario("marathon", seed=1)
+    >>> RandomAncientBot(seed=0).choose(g.observation("south")).startswith("deploy")
+    True
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, observation) -> str:
+        if not observation.legal_actions:
+            raise ValueError("the bot was asked to act while it has no legal action")
+        return self.rng.choice(observation.legal_actions)
+
+
+def opponent_bot(spec: Any, seed: int | None = None):
+    """A bot for ``spec``: None (two people at one screen), a level (``"easy"``,
+    ``"medium"``, ``"hard"``) or an object with ``choose(observation)``.
+
+    >>> opponent_bot(None) is None
+    True
+    """
+    if spec is None:
+        return None
+    if hasattr(spec, "choose"):
+        return spec
+    if not isinstance(spec, str) or spec not in LEVELS:
+        raise ValueError(f"opponent must be None, one of {', '.join(LEVELS)} or a bot with "
+                         f"choose(observation), not {shorten(spec)}")
+    try:
+        from .ancient import bots as ancient_bots  # the Ancient Battles bots, once they exist
+    except ImportError:
+        return RandomAncientBot(seed)
+    for factory in ("bot_from_spec", "make_bot"):
+        if hasattr(ancient_bots, factory):
+            return getattr(ancient_bots, factory)(spec, seed=seed)
+    return RandomAncientBot(seed)
+
+
+def _fraction(p: Fraction) -> dict:
+    return {"fraction": f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator),
+            "percent": round(float(p) * 100, 1)}
+
+
+class AncientBattlesWidget(anywidget.AnyWidget):
+    """Ancient Battles in a notebook cell.
+
+    ``AncientBattlesWidget(game=None, *, scenario="issus", side="south", opponent="medium",
+    advanced=(), lang="en", names="ancient", seed=None)``: ``game`` shows and plays on from a
+    built or scripted battle (else ``scenario`` is set up); ``side`` is the human's side;
+    ``opponent`` a bot level, a bot object (``choose(observation)``) or None (two people at
+    one screen: the view follows the side to act).
+
+    >>> w = AncientBattlesWidget(scenario="issus", opponent=None, seed=1)
+    >>> w.view["phase"], w.view["side"]
+    ('leader', 'north')
+    """
+
+    _esm = STATIC / "ancient.js"
+    _css = STATIC / "ancient.css"
+    view = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, game: AncientGame | None = None, *, scenario: str = "issus", side: str = "south",
+                 opponent: Any = "medium", advanced=(), lang: str = "en", names: str = "ancient",
+                 seed: int | None = None, bot_seed: int | None = None, background_bot: bool | None = None,
+                 step_delay: float = STEP_DELAY, **kwargs) -> None:
+        super().__init__(**kwargs)
+        if side not in SIDES:
+            raise ValueError(f"side must be 'south' or 'north', not {shorten(side)}")
+        if lang != "en":
+            raise ValueError(f"lang: only 'en' so far, not {shorten(lang)}")
+        if names != "ancient":
+            raise ValueError(f"names: Ancient Battles uses the rulebook's names ('ancient'), not {shorten(names)}")
+        if game is not None and not isinstance(game, AncientGame):
+            raise ValueError(f"game must be a battleline.ancient.AncientGame, not {type(game).__name__}")
+        self.lang = lang
+        self.human = side
+        self.bot = opponent_bot(opponent, seed=bot_seed)
+        self.placeholder_bot = isinstance(self.bot, RandomAncientBot)
+        self.background_bot = _in_kernel() if background_bot is None else background_bot
+        self.step_delay = step_delay
+        self._rng = random.Random(seed)
+        self.game = game if game is not None else AncientGame.scenario(scenario, seed=seed, advanced=advanced)
+        self._reset_bookkeeping()
+        self.on_msg(self._on_msg)
+        self._refresh()
+        self._maybe_bot()
+
+    # --------------------------------------------------------------- public
+    @property
+    def side(self) -> str:
+        """The side on screen: the human's, or (two people at one screen) the side to act."""
+        if self.bot is None and self.game.to_act is not None:
+            return self.game.to_act
+        return self.human
+
+    def play(self, action: Action | str) -> None:
+        """Play an action for the side on screen, as if clicked (raises on an illegal one).
+
+        >>> w = AncientBattlesWidget(scenario="marathon", opponent=None, seed=1)
+        >>> w.play("deploy R1@a1"); w.view["log"][-1]
+        'South places a card face down on a1.'
+        """
+        self._act(action)
+
+    def select(self, what: str | None) -> None:
+        """Choose a card (a square, a reserve card or a Tactics card in hand) to see what it
+        can do; None drops the choice."""
+        if what is None:
+            self._selected = None
+        else:
+            if not isinstance(what, str) or what not in self._origins():
+                raise IllegalMoveError(f"{shorten(what)}: nothing of yours to act with there now")
+            self._selected = what
+        self._message = None
+        self._refresh()
+
+    def undo(self) -> None:
+        """Take back your last player turn (and the bot's turn after it). The dice stream and
+        the Tactics deck order are renewed, so undo never shows a die or card ahead."""
+        if self._thinking:
+            raise IllegalMoveError("wait until the opponent's turn is shown")
+        n = len(self.game.actions_played)
+        marks = [m for m in self._marks if m < n]
+        if not marks:
+            raise IllegalMoveError("there is none of your turns to undo")
+        target = marks[-1]
+        while len(self.game.actions_played) > target:
+            self.game.undo()
+        keep = sum(1 for at in self._log_at if at <= target)
+        log, log_at = self._log[:keep], self._log_at[:keep]
+        self.game = AncientGame.from_position(self._renewed(self.game.position()))
+        self._reset_bookkeeping()
+        self._log, self._log_at = log + ["Your last player turn is taken back."], [0] * (keep + 1)
+        self._refresh()
+
+    # --------------------------------------------------------------- messages
+    def _on_msg(self, _widget, content, _buffers=None) -> None:
+        try:
+            if not isinstance(content, dict) or not isinstance(content.get("type"), str):
+                raise ValueError("a message must be a JSON object with a 'type'")
+            handler = self._handlers().get(content["type"])
+            if handler is None:
+                raise ValueError(f"unknown message type {shorten(content['type'])}")
+            handler(content)
+        except ValueError as e:
+            self._error(str(e))
+        except Exception as e:  # never a traceback in the notebook
+            self._error(f"Something went wrong: {type(e).__name__}: {shorten(str(e))}")
+
+    def _handlers(self) -> dict:
+        return {"select": self._msg_select, "act": self._msg_act, "undo": self._msg_undo,
+                "dismiss": self._msg_dismiss}
+
+    def _msg_select(self, content: dict) -> None:
+        """``{"type": "select", "square": "c2"}``, ``{"type": "select", "card": "R4"}`` or
+        ``{"type": "select"}`` (drop the choice)."""
+        square, card = content.get("square"), content.get("card")
+        if square is not None and card is not None:
+            raise ValueError("select takes a square or a card, not both")
+        what = square if square is not None else card
+        if what is not None and not isinstance(what, str):
+            raise ValueError("select: the square or card is a text")
+        self._need_turn()
+        self.select(what)
+
+    def _msg_act(self, content: dict) -> None:
+        """``{"type": "act", "action": "c2-c3"}``: an action text the view offered."""
+        text = content.get("action")
+        if not isinstance(text, str):
+            raise ValueError("an act message needs 'action', an action text")
+        self._need_turn()
+        self._act(text)
+
+    def _msg_undo(self, content: dict) -> None:
+        self.undo()
+
+    def _msg_dismiss(self, content: dict) -> None:
+        self._message = None
+        self._refresh()
+
+    def _need_turn(self) -> None:
+        if self._thinking:
+            raise IllegalMoveError("the opponent is playing its turn")
+        if self.game.to_act is None:
+            raise IllegalMoveError("the battle is over")
+        if self.game.to_act != self.side:
+            raise IllegalMoveError(f"it is {self.game.to_act}'s turn to act")
+
+    def _error(self, text: str) -> None:
+        self._message = {"kind": "error", "text": text}
+        self._refresh()
+
+    # --------------------------------------------------------------- playing
+    def _reset_bookkeeping(self) -> None:
+        self._selected: str | None = None
+        self._message: dict | None = None
+        self._thinking = False
+        self._generation = getattr(self, "_generation", 0) + 1
+        self._log: list[str] = []
+        self._log_at: list[int] = []
+        self._dice: dict | None = None
+        self._attacked: str | None = None   # the square of the last attack (the withdrawal prompt)
+        # where each stretch of the human's decisions began (undo goes back to one)
+        self._marks: list[int] = [0] if self.game.to_act == self.human or self.bot is None else []
+
+    def _act(self, action: Action | str) -> None:
+        g = self.game
+        if g.to_act is None:
+            raise IllegalMoveError("the battle is over")
+        if self.bot is not None and g.to_act != self.human:
+            raise IllegalMoveError(f"it is {g.to_act}'s turn to act")
+        acting = g.to_act
+        self._push(action, acting)   # checks the action; nothing changes on error
+        if self.bot is None and g.to_act is not None and g.to_act != acting:
+            self._marks.append(len(g.actions_played))
+        self._selected = None
+        self._message = None
+        self._refresh()
+        self._maybe_bot()
+
+    def _push(self, action, side: str) -> None:
+        g = self.game
+        before = g.observation(self.human if self.bot is not None else side)
+        rolls = len(g.rolls)
+        g.play(action)
+        parsed = Action.parse(action)
+        self._attacked = parsed.squares[-1] if parsed.kind == "attack" else None
+        after = g.observation(before.side)
+        line = self._describe(side, Action.parse(action), before, after, g.rolls[rolls:])
+        if any(c.get("hidden") for c in before.field.values()) and after.phase != "deploy" and not any(
+                c.get("hidden") for c in after.field.values()):
+            parts = line.split("\n")
+            line = "\n".join(parts[:1] + ["Both armies are revealed."] + parts[1:])
+        self._note(line)
+        if g.outcome is not None:
+            w = g.outcome.winner
+            self._note(f"{'A draw' if w is None else w.capitalize() + ' wins'}: {REASONS.get(g.outcome.reason, g.outcome.reason)}.")
+
+    def _note(self, text: str) -> None:
+        for line in text.split("\n") if text else ():
+            self._log.append(line)
+            self._log_at.append(len(self.game.actions_played))
+
+    def _maybe_bot(self) -> None:
+        g = self.game
+        if self.bot is None or g.to_act is None or g.to_act == self.human or self._thinking:
+            return
+        self._thinking = True
+        self._refresh()
+        loop = None
+        if self.background_bot:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                loop = None
+        if loop is None:
+            try:
+                while self.game.to_act not in (None, self.human):
+                    self._bot_step()
+            except Exception as e:
+                self._message = {"kind": "error", "text": f"The bot failed: {type(e).__name__}: {shorten(str(e))}"}
+            self._bot_done()
+        else:
+            loop.create_task(self._bot_async(self._generation))
+
+    def _bot_step(self) -> bool:
+        """One action of the bot, shown at once; True if it was worth a pause on screen."""
+        side = self.game.to_act
+        action = self.bot.choose(self.game.observation(side))
+        self._push(action, side)
+        self._refresh()
+        return Action.parse(action).kind != "end"
+
+    async def _bot_async(self, generation: int) -> None:
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        try:
+            while self.game.to_act not in (None, self.human):
+                shown = self._bot_step()
+                # each step stays on screen a moment, within the budget of the whole stretch
+                if shown and self.step_delay and loop.time() - start + self.step_delay <= SHOW_BUDGET:
+                    await asyncio.sleep(self.step_delay)
+                else:
+                    await asyncio.sleep(0)   # let the kernel send this view
+                if generation != self._generation:
+                    return   # an undo happened meanwhile
+        except Exception as e:
+            if generation != self._generation:
+                return
+            self._message = {"kind": "error", "text": f"The bot failed: {type(e).__name__}: {shorten(str(e))}"}
+        self._bot_done()
+
+    def _bot_done(self) -> None:
+        self._thinking = False
+        if self.game.to_act == self.human:
+            self._marks.append(len(self.game.actions_played))
+        self._refresh()
+
+    def _renewed(self, position: str) -> str:
+        """The position with a fresh dice stream and a reshuffled Tactics deck."""
+        out = []
+        for line in position.splitlines():
+            if line.startswith("dice "):
+                line = f"dice seed {self._rng.randrange(2 ** 32)} position 0"
+            elif line.startswith("deck ") and line != "deck empty":
+                cards = line.split()[1:]
+                self._rng.shuffle(cards)
+                line = "deck " + " ".join(cards)
+            out.append(line)
+        return "\n".join(out) + "\n"
+
+    # --------------------------------------------------------------- words
+    def _unit_words(self, obs, square: str) -> str:
+        cell = obs.field.get(square)
+        if cell is None:
+            return square
+        if cell.get("hidden"):
+            return f"a face-down card on {square}"
+        return f"{cell['type']} ({'+'.join(cell['cards'])}) on {square}"
+
+    def _describe(self, side: str, a: Action, before, after, rolls: list[int], split: bool = True) -> str:
+        started = after.turn > before.turn or (before.phase == "deploy" and after.phase != "deploy")
+        new_turn = split and started and a.kind not in ("roll", "scout") and rolls
+        if new_turn:
+            # the next turn's initiative was rolled at once (nobody held a Tactics card): its
+            # deciding pair is the last two dice; an action without dice of its own rolled
+            # only initiative dice (ties included)
+            own = rolls[:-2] if a.kind in ("fire", "attack", "stand", "withdraw") else []
+            first = self._describe(side, a, before, after, own, split=False) if a.kind != "end" else ""
+            initiative = rolls[len(own):]
+            line = (f"Turn {after.turn}: initiative dice {', '.join(map(str, initiative))}. "
+                    f"{after.first.capitalize()} moves first.")
+            self._dice = {"text": line, "rolls": initiative, "side": None}
+            return (first + "\n" + line) if first else line
+        who = side.capitalize()
+        dice = f" Dice: {', '.join(map(str, rolls))}." if rolls else ""
+        k = a.kind
+        if k == "move":
+            text = f"{who} moves {self._unit_words(before, a.squares[0])} to {a.squares[1]}."
+        elif k == "deploy":
+            text = f"{who} places a card face down on {a.squares[0]}."
+        elif k == "reinforce":
+            text = f"{who} brings {troop_type(Card(a.card).value).name} ({a.card}) from reserve to {a.squares[0]}."
+        elif k == "leader":
+            text = f"{who}'s leader goes with {a.card} ({troop_type(Card(a.card).value).name})."
+        elif k == "draw":
+            text = f"{who} spends three actions to draw a Tactics card."
+        elif k in ("fire", "attack"):
+            attackers = " and ".join(self._unit_words(before, s) for s in a.squares[:-1])
+            verb = "fires at" if k == "fire" else ("attack" if len(a.squares) > 2 else "attacks")
+            text = f"{who}: {attackers} {verb} {self._unit_words(before, a.squares[-1])}."
+        elif k in ("roll", "scout"):
+            text = (f"{who} rolls for the initiative." if k == "roll"
+                    else f"{who} plays Scout and goes {a.option}.")
+        elif k == "play":
+            text = f"{who} plays {str(a)[5:]}."
+        elif k == "remove":
+            target = a.squares[0] if a.squares else a.card
+            text = f"{who} removes {self._unit_words(before, target) if a.squares else target} (Loyalty)."
+        elif k in ("withdraw", "stand"):
+            text = f"{who}'s attacked card {'withdraws' if k == 'withdraw' else 'stands and fights'}."
+        elif k == "rally":
+            text = f"{who} rallies {a.squares[0]}." if a.squares else f"{who} rallies none."
+        elif k == "end":
+            return ""
+        else:
+            text = f"{who}: {a}."
+        result = self._changes(before, after) if k in ("fire", "attack", "play", "remove", "stand", "withdraw") else ""
+        if k in ("fire", "attack") and not result:
+            result = " No effect." if rolls else ""
+        if k in ("roll", "scout") and after.turn >= before.turn:
+            result = f" {after.first.capitalize()} moves first."
+        line = text + dice + result
+        if rolls or k in ("fire", "attack"):
+            self._dice = {"text": line, "rolls": list(rolls), "side": side}
+        return line
+
+    @staticmethod
+    def _changes(before, after) -> str:
+        out = []
+        for sq, cell in sorted(before.field.items()):
+            if cell.get("hidden"):
+                continue
+            now = after.field.get(sq)
+            if now is None or now.get("cards") != cell["cards"]:
+                if not any(n.get("cards") == cell["cards"] for n in after.field.values()):
+                    out.append(f"{sq} eliminated")
+            elif now["disrupted"] and not cell["disrupted"]:
+                out.append(f"{sq} disrupted")
+            elif cell["disrupted"] and not now["disrupted"]:
+                out.append(f"{sq} rallied")
+        return (" Result: " + ", ".join(out) + ".") if out else ""
+
+    def _label(self, obs, a: Action) -> str:
+        k = a.kind
+        if k == "move":
+            return f"Move {self._unit_words(obs, a.squares[0])} to {a.squares[1]}"
+        if k in ("deploy", "reinforce"):
+            t = troop_type(Card(a.card).value).name
+            return f"{'Deploy' if k == 'deploy' else 'Place'} {t} ({a.card}) on {a.squares[0]}"
+        if k == "fire":
+            return f"{self._unit_words(obs, a.squares[0])} fires at {self._unit_words(obs, a.squares[1])}"
+        if k == "attack":
+            who = " and ".join(self._unit_words(obs, s) for s in a.squares[:-1])
+            return f"{who} attack{'s' if len(a.squares) == 2 else ''} {self._unit_words(obs, a.squares[-1])}"
+        if k == "end":
+            return END_WORDS.get(a.option, str(a))
+        if k == "draw":
+            return "Draw a Tactics card (three actions)"
+        if k == "roll":
+            return "Roll for the initiative"
+        if k == "scout":
+            return f"Play Scout: go {a.option}"
+        if k == "leader":
+            return f"Leader with {a.card} ({troop_type(Card(a.card).value).name})"
+        if k == "play":
+            return f"Play {str(a)[5:]}"
+        if k == "remove":
+            return f"Remove {self._unit_words(obs, a.squares[0]) if a.squares else a.card}"
+        if k == "withdraw":
+            return "Withdraw to the empty position behind"
+        if k == "stand":
+            return "Stand and fight"
+        if k == "rally":
+            return f"Rally {a.squares[0]}" if a.squares else "Rally none"
+        return str(a)
+
+    # --------------------------------------------------------------- affordances
+    def _legal(self) -> list[Action]:
+        g = self.game
+        if self._thinking or g.to_act is None or g.to_act != self.side:
+            return []
+        return g.legal_actions()
+
+    @staticmethod
+    def _origin_of(a: Action) -> list[str]:
+        """What the player chooses first for this action (a square, a card), or [] for an
+        action taken at once (a button or a square lit without choosing)."""
+        if a.kind in ("move", "fire"):
+            return [a.squares[0]]
+        if a.kind == "attack":
+            return list(a.squares[:-1])
+        if a.kind in ("deploy", "reinforce"):
+            return [a.card]
+        if a.kind == "play":
+            return [a.card]
+        return []
+
+    @staticmethod
+    def _target_of(a: Action) -> str | None:
+        """The square clicked to take the action, if there is exactly one."""
+        if a.kind in ("move", "fire", "attack"):
+            return a.squares[-1]
+        if a.kind in ("deploy", "reinforce"):
+            return a.squares[0]
+        if a.kind == "play" and len(a.squares) == 1:
+            return a.squares[0]
+        if a.kind in ("remove", "rally") and a.squares:
+            return a.squares[0]
+        return None
+
+    def _origins(self) -> set[str]:
+        return {o for a in self._legal() for o in self._origin_of(a)}
+
+    def _choice(self, obs, a: Action, with_odds: bool) -> dict:
+        c = {"action": str(a), "label": self._label(obs, a), "kind": a.kind, "square": self._target_of(a)}
+        if with_odds and a.kind in ("fire", "attack"):
+            o = self.game.odds(a)
+            c["odds"] = {"no_effect": _fraction(o.no_effect), "disrupted": _fraction(o.disrupted),
+                         "eliminated": _fraction(o.eliminated)}
+            c["label"] += (f": no effect {c['odds']['no_effect']['fraction']}, disrupted "
+                           f"{c['odds']['disrupted']['fraction']}, eliminated {c['odds']['eliminated']['fraction']}")
+        return c
+
+    # --------------------------------------------------------------- the view
+    def _refresh(self) -> None:
+        self.view = self._build_view()
+
+    def _build_view(self) -> dict:
+        g = self.game
+        side = self.side
+        obs = g.observation(side)
+        other = "north" if side == "south" else "south"
+        legal = self._legal()
+        if self._selected is not None and self._selected not in {o for a in legal for o in self._origin_of(a)}:
+            self._selected = None
+        choices = [self._choice(obs, a, True) for a in legal if self._selected in self._origin_of(a)]
+        free = [a for a in legal if not self._origin_of(a)]
+        field_squares = [self._square(obs, sq, side) for sq in self._display_order(obs.width, side)]
+        selectable = sorted({o for a in legal for o in self._origin_of(a)})
+        sc = SCENARIOS.get(obs.scenario) if obs.scenario else None
+        status = self._status(obs)
+        return {
+            "game": "ancient", "lang": self.lang, "side": side, "opponent": other,
+            "hot_seat": self.bot is None, "width": obs.width, "turn": obs.turn, "phase": obs.phase,
+            "to_act": obs.to_act, "my_turn": bool(legal), "thinking": self._thinking,
+            "first": obs.first, "advanced": list(obs.advanced), "status": status,
+            "scenario": None if sc is None else {"name": sc.name, "title": sc.title, "south": sc.south.name,
+                                                 "north": sc.north.name, "notes": sc.notes},
+            "rows": [field_squares[i * obs.width:(i + 1) * obs.width] for i in range(4)],
+            "actions_left": obs.actions_left if obs.phase == "actions" else None,
+            "reserve": [self._reserve_card(c) for c in obs.reserve[side]],
+            "opponent_reserve": obs.reserve_sizes[other],
+            "hand": [dict(card_json(Card(c)), playable=c in selectable) for c in obs.hand],
+            "opponent_hand": obs.opponent_hand_size, "deck": obs.deck_size,
+            "discards": list(obs.discards),
+            "leaders": {s: {"card": v[0], "with": v[1]} for s, v in obs.leaders.items()},
+            "score": {s: self._score(obs, s) for s in SIDES},
+            "selectable": selectable, "selected": self._selected, "choices": choices,
+            "targets": [self._choice(obs, a, False) for a in free if self._target_of(a)],
+            "buttons": [self._choice(obs, a, False) for a in free if not self._target_of(a)],
+            "log": list(self._log[-200:]), "dice": self._dice,
+            "message": self._message, "can_undo": bool([m for m in self._marks if m < len(g.actions_played)])
+            and not self._thinking,
+            "outcome": None if g.outcome is None else {"winner": g.outcome.winner, "reason": g.outcome.reason,
+                                                        "text": REASONS.get(g.outcome.reason, g.outcome.reason)},
+            "placeholder_bot": self.placeholder_bot, "played": len(g.actions_played),
+        }
+
+    @staticmethod
+    def _display_order(width: int, side: str) -> list[str]:
+        """Squares top row first: the opponent's Back Row at the top, yours at the bottom."""
+        cols = "abcdefghijk"[:width]
+        rows = (4, 3, 2, 1) if side == "south" else (1, 2, 3, 4)
+        if side == "north":
+            cols = cols[::-1]
+        return [f"{c}{r}" for r in rows for c in cols]
+
+    def _square(self, obs, sq: str, side: str) -> dict:
+        row = int(sq[1:])
+        cell = obs.field.get(sq)
+        back = "south" if row == 1 else "north" if row == 4 else None
+        d = {"square": sq, "row": row, "terrain": obs.terrain.get(sq), "back_row": back,
+             "front_row": "south" if row == 2 else "north" if row == 3 else None, "unit": None}
+        if cell is not None:
+            if cell.get("hidden"):
+                d["unit"] = {"side": cell["side"], "mine": cell["side"] == side, "hidden": True}
+            else:
+                value = Card(cell["cards"][0]).value
+                d["unit"] = {
+                    "side": cell["side"], "mine": cell["side"] == side, "hidden": False,
+                    "cards": [card_json(Card(c)) for c in cell["cards"]], "type": cell["type"],
+                    "value": value, "symbol": SYMBOLS[value], "family": FAMILIES[value],
+                    "disrupted": cell["disrupted"], "bow": bool(cell["bows"]), "quality": cell["attachment"],
+                    "leader": cell["leader"], "stack": len(cell["cards"]) > 1,
+                    "facedown_own": obs.phase == "deploy" and any(
+                        c.get("hidden") for c in obs.field.values()),
+                }
+        unit = d["unit"]
+        if unit is None:
+            words = "empty"
+        elif unit["hidden"]:
+            words = f"{'your' if unit['mine'] else 'enemy'} face-down card"
+        else:
+            extras = [w for w, on in (("bow", unit["bow"]), (unit["quality"], unit["quality"]),
+                                      (f"leader {unit['leader']}", unit["leader"]), ("stack", unit["stack"]),
+                                      ("disrupted", unit["disrupted"])) if on]
+            words = (f"{'your' if unit['mine'] else 'enemy'} {unit['type']} {'+'.join(unit_card['id'] for unit_card in unit['cards'])}"
+                     + (", " + ", ".join(extras) if extras else ""))
+        if d["terrain"]:
+            words += f", bad terrain ({d['terrain']})"
+        d["label"] = f"{sq}, {words}"
+        return d
+
+    @staticmethod
+    def _reserve_card(c: str) -> dict:
+        card = Card(c)
+        t = troop_type(card.value)
+        return dict(card_json(card), type=t.name, symbol=SYMBOLS[card.value], family=FAMILIES[card.value])
+
+    @staticmethod
+    def _score(obs, side: str) -> dict:
+        """Casualties of ``side`` against its army's value, and the opponent's Back Row it holds."""
+        army_text = obs.armies[side]
+        if army_text:
+            army = Army.from_text(" ".join(army_text))
+            lost, points = sum(army.cost(Card(c)) for c in obs.eliminated[side]), army.points
+        else:
+            lost = points = 0
+        back = 4 if side == "south" else 1
+        held = sorted(sq for sq, cell in obs.field.items() if int(sq[1:]) == back and not cell.get("hidden")
+                      and cell["side"] == side and not cell["disrupted"]
+                      and troop_type(Card(cell["cards"][0]).value).holds_ground)
+        return {"lost": lost, "army": points, "loses_above": points / 2,
+                "back_row_held": held, "back_row_needed": obs.width // 2 + 1}
+
+    def _status(self, obs) -> str:
+        if obs.outcome is not None:
+            w, reason = obs.outcome
+            return f"{'A draw' if w is None else w.capitalize() + ' wins'}: {REASONS.get(reason, reason)}."
+        if self._thinking:
+            return f"{obs.to_act.capitalize()} is playing its turn…"
+        who = "Your" if obs.to_act == obs.side else f"{obs.to_act.capitalize()}'s"
+        words = PHASE_WORDS.get(obs.phase, obs.phase)
+        if obs.phase == "withdrawal" and obs.to_act == obs.side:
+            if self._attacked in obs.field:
+                words = f"your {self._unit_words(obs, self._attacked)} is attacked: withdraw or stand"
+        turn = f"Turn {obs.turn}. "
+        extra = f" {obs.actions_left} actions left." if obs.phase == "actions" else ""
+        return f"{turn}{who} move — {words}.{extra}"
+
+    # --------------------------------------------------------------- static picture
+    def _repr_html_(self) -> str:
+        """The field as a small HTML table (for renderers without the live widget)."""
+        v = self.view
+        rows = []
+        for row in v["rows"]:
+            cells = []
+            for sq in row:
+                u = sq["unit"]
+                text = "" if u is None else "▮" if u["hidden"] else (
+                    f"{u['symbol']}{u['value']}{'*' if u['bow'] else ''}{'!' if u['disrupted'] else ''}")
+                colour = "" if u is None else ("#dbe9ff" if u["side"] == "south" else "#ffe1d6")
+                bad = "background:#d9d2c3;" if sq["terrain"] else ""
+                cells.append(f'<td title="{html.escape(sq["label"])}" style="border:1px solid #888;'
+                             f'width:2.6em;height:2.2em;text-align:center;{bad}'
+                             f'{"background:" + colour + ";" if colour else ""}">{html.escape(text)}</td>')
+            rows.append("<tr>" + "".join(cells) + "</tr>")
+        return (f'<div><p>{html.escape(v["status"])}</p><table style="border-collapse:collapse">'
+                + "".join(rows) + "</table></div>")
+
+
+def _in_kernel() -> bool:
+    """Whether we run inside a Jupyter kernel (whose event loop shows the bot's steps)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None

@@ -1,0 +1,197 @@
+"""The Ancient Battles view in a real JupyterLab, clicked with Playwright (see conftest.py).
+
+Screenshots go to each test's tmp dir. The deployment test measures the time from a click
+to the updated view (with the Python round trip) and writes the figures to
+build/ancient-browser-latency.json (measured, not asserted).
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from pathlib import Path
+
+from conftest import state_cell
+
+ROOT = Path(__file__).resolve().parents[2]
+
+STATE = """
+    {"position": w.game.position(), "phase": w.game.phase, "to_act": w.game.to_act,
+     "actions": [str(a) for a in w.game.actions_played], "thinking": v["thinking"],
+     "status": v["status"], "message": v["message"], "rolls": w.game.rolls,
+     "outcome": list(w.game.outcome) if w.game.outcome else None, "log": v["log"][-4:]}
+"""
+
+READY = "Undo my last turn"
+
+# From a click on a square (or card) until the page shows `done` (a CSS selector).
+MEASURE = """([selector, done]) => new Promise((resolve, reject) => {
+  const target = document.querySelector(selector);
+  if (!target || target.disabled) { reject(new Error("nothing to click at " + selector)); return; }
+  const t0 = performance.now();
+  const obs = new MutationObserver(() => {
+    if (document.querySelector(done)) { obs.disconnect(); resolve(performance.now() - t0); }
+  });
+  obs.observe(document.body, { subtree: true, childList: true, attributes: true });
+  target.click();
+  setTimeout(() => { obs.disconnect(); reject(new Error("no update within 10 s")); }, 10000);
+})"""
+
+
+def ancient_cell(setup: str, state_file) -> str:
+    head = "from battleline import AncientBattlesWidget\nfrom battleline.ancient import AncientGame\n"
+    return state_cell(head + setup, state_file, STATE)
+
+
+def square(page, sq: str):
+    return page.locator(f'.ab-square[data-square="{sq}"]')
+
+
+def wait_view(page, nb, predicate):
+    """Wait for Python's state to match, then for the page to show that view (the number of
+    actions played and the status line)."""
+    state = nb.wait_state(predicate)
+    page.wait_for_function(
+        "([n, t]) => !!document.querySelector(`.ab-app[data-played='${n}']`)"
+        " && [...document.querySelectorAll('.ab-status')].some(e => e.textContent === t)",
+        arg=[len(state["actions"]), state["status"]], timeout=20000)
+    return state
+
+
+def test_a_scenario_deployed_by_clicking_a_move_and_undo(open_widget):
+    nb = open_widget("w = AncientBattlesWidget(scenario='marathon', opponent='easy', seed=5, bot_seed=2)",
+                     cell=ancient_cell, ready=READY)
+    page = nb.page
+    nb.screenshot("ancient-start")
+    latencies = {"select": [], "deploy": []}
+    for column in "abcdefg":
+        card = page.locator('.ab-tray-card:not([disabled])').first
+        card_id = card.get_attribute("data-card")
+        latencies["select"].append(page.evaluate(
+            MEASURE, [f'.ab-tray-card[data-card="{card_id}"]', f'.ab-square[data-square="{column}1"].is-target']))
+        name = square(page, f"{column}1").get_attribute("aria-label")
+        assert f"Deploy" in name and card_id in name
+        latencies["deploy"].append(page.evaluate(
+            MEASURE, [f'.ab-square[data-square="{column}1"]', f'.ab-square[data-square="{column}1"] .ab-unit']))
+    nb.screenshot("ancient-deployed")
+    # the bot deploys face down, then all is revealed and the battle goes on to our turn
+    state = wait_view(page, nb, lambda s: not s["thinking"] and s["to_act"] == "south" and s["phase"] != "deploy")
+    assert any("revealed" in line for line in nb.state()["log"]) or state["phase"] != "deploy"
+    # play on by clicking until we can move a card: the initiative, Tactics steps, ...
+    for _ in range(20):
+        state = wait_view(page, nb, lambda s: not s["thinking"] and s["to_act"] in ("south", None))
+        if state["phase"] == "actions":
+            break
+        page.locator('.ab-buttons button[data-act="choice"]:not([disabled])').first.click()
+        nb.wait_state(lambda s, n=len(state["actions"]): len(s["actions"]) != n or s["message"])
+    assert state["phase"] == "actions"
+    before = len(state["actions"])
+    mover = page.locator(".ab-square.is-selectable").first
+    sq = mover.get_attribute("data-square")
+    mover.click()
+    target = page.locator(".ab-square.is-target.is-move").first
+    target.wait_for()
+    to = target.get_attribute("data-square")
+    target.click()
+    state = nb.wait_state(lambda s: len(s["actions"]) > before)
+    assert state["actions"][-1] == f"{sq}-{to}"
+    page.wait_for_selector(f'.ab-square[data-square="{to}"] .ab-unit')
+    nb.screenshot("ancient-moved")
+    page.get_by_role("button", name="Undo my last turn", exact=True).click()
+    state = nb.wait_state(lambda s: any("taken back" in line for line in s["log"]))
+    assert f"{sq}-{to}" not in state["actions"][before:]
+    page.wait_for_selector(f'.ab-square[data-square="{to}"]:not(:has(.ab-unit))')
+    nb.screenshot("ancient-undone")
+    figures = {k + "_click_to_view_ms_" + stat: round(f(v), 1) for k, v in latencies.items()
+               for stat, f in (("median", statistics.median), ("max", max))}
+    figures["samples"] = sum(len(v) for v in latencies.values())
+    (ROOT / "build").mkdir(exist_ok=True)
+    (ROOT / "build" / "ancient-browser-latency.json").write_text(json.dumps(figures))
+    print("latency", figures)
+
+
+SKIRMISH = """
+g = AncientGame.empty(seed=4, dice=[6, 4, 2])
+g.put("c2", "Javalineers", "south")
+g.put("e2", "Skirmishers", "south")
+g.put("c3", "Light Cavalry", "north")
+g.put("g4", "Chariots", "north")
+w = AncientBattlesWidget(g, opponent=None)
+"""
+
+
+def test_a_missile_shot_and_a_melee_with_their_odds_before_the_roll(open_widget):
+    nb = open_widget(SKIRMISH, cell=ancient_cell, ready=READY)
+    page = nb.page
+    page.get_by_role("button", name="End actions", exact=True).click()
+    wait_view(page, nb, lambda s: s["phase"] == "fire")
+    square(page, "c2").click()
+    c3 = page.locator('.ab-square[data-square="c3"].is-fire')
+    c3.wait_for()
+    assert "◐16.7%" in c3.inner_text()
+    c3.click()
+    dialog = page.get_by_role("dialog", name="Confirm")
+    dialog.wait_for()
+    assert "no effect 5/6, disrupted 1/6, eliminated 0" in dialog.locator(".ab-bar").get_attribute("aria-label")
+    nb.screenshot("ancient-fire-odds")
+    assert nb.state()["rolls"] == []          # nothing rolled before the confirmation
+    page.get_by_role("button", name="Confirm", exact=True).click()
+    state = wait_view(page, nb, lambda s: s["rolls"] == [6])
+    page.wait_for_selector('.ab-die[aria-label="die 6"]')
+    assert "c3 disrupted" in state["log"][-1]
+    nb.screenshot("ancient-fire-rolled")
+    # melee: the disrupted Light Cavalry counts half
+    square(page, "c2").click()
+    c3 = page.locator('.ab-square[data-square="c3"].is-attack')
+    c3.wait_for()
+    c3.click()
+    dialog.wait_for()
+    assert "eliminated 5/12" in dialog.locator(".ab-bar").get_attribute("aria-label")
+    nb.screenshot("ancient-melee-odds")
+    page.get_by_role("button", name="Confirm", exact=True).click()
+    state = wait_view(page, nb, lambda s: s["rolls"] == [6, 4, 2])
+    assert "c3 eliminated" in " ".join(state["log"])
+    page.wait_for_selector('.ab-die[aria-label="die 4"]')
+    nb.screenshot("ancient-melee-rolled")
+
+
+def test_a_whole_battle_against_the_easy_bot_by_clicking_only(open_widget):
+    """Marathon to its end: every decision of south is a click in the page."""
+    nb = open_widget("w = AncientBattlesWidget(scenario='marathon', opponent='easy', seed=8, bot_seed=3)",
+                     cell=ancient_cell, ready=READY)
+    page = nb.page
+    enabled = ":not([disabled])"
+    clicks = 0
+    while True:
+        state = wait_view(page, nb, lambda s: s["outcome"] or (not s["thinking"] and s["to_act"] == "south"))
+        if state["outcome"]:
+            break
+        n, phase = len(state["actions"]), state["phase"]
+        targets = page.locator(f".ab-square.is-target{enabled}")
+        selectable = page.locator(f".ab-square.is-selectable{enabled}, .ab-tray-card{enabled}, .ab-hand-card{enabled}")
+        steps = page.locator(f'.ab-buttons button[data-act="choice"]{enabled}')
+        if phase in ("fire", "melee") and selectable.count():
+            selectable.first.click()
+            targets.first.wait_for()
+            targets.first.click()
+            page.get_by_role("button", name="Confirm", exact=True).click()
+        elif phase == "actions" and steps.count():
+            page.get_by_role("button", name="End actions", exact=True).click()
+        elif targets.count():
+            targets.first.click()
+            if page.get_by_role("button", name="Confirm", exact=True).count():
+                page.get_by_role("button", name="Confirm", exact=True).click()
+        elif selectable.count() and phase not in ("tactics",):
+            selectable.first.click()
+            targets.first.wait_for()
+            targets.first.click()
+        else:
+            steps.first.click()
+        nb.wait_state(lambda s: len(s["actions"]) != n or s["outcome"] or s["message"])
+        assert not nb.state()["message"], nb.state()["message"]
+        clicks += 1
+        assert clicks < 600, "the battle did not end"
+    final = nb.state()
+    page.wait_for_function("() => /wins|draw/i.test(document.querySelector('.ab-status').textContent)")
+    nb.screenshot("ancient-whole-battle-end")
+    print("battle", final["outcome"], "after", clicks, "decisions by click")

@@ -1,0 +1,415 @@
+"""The Ancient Battles notebook view, Python side: every message kind, good and bad; the
+affordances and odds; the bot's turn shown step by step; undo; and that the synced view
+never holds what the side on screen may not know, over whole battles."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from battleline import AncientBattlesWidget
+from battleline.ancient import SCENARIOS, AncientGame
+from battleline.ancient_widget import RandomAncientBot, opponent_bot
+
+
+def send(w, content):
+    w._on_msg(None, content, None)
+
+
+def skirmish(**kw) -> AncientBattlesWidget:
+    """South to act in its action step: Hoplites c2 facing Light Cavalry c3, Skirmishers e2,
+    Chariots g3."""
+    g = AncientGame.empty(seed=4, dice=[6, 4, 2, 5, 5, 1])
+    g.put("c2", "Javalineers", "south")
+    g.put("e2", "Skirmishers", "south")
+    g.put("d1", "Hoplites", "south")
+    g.put("c3", "Light Cavalry", "north")
+    g.put("g4", "Chariots", "north")
+    return AncientBattlesWidget(g, opponent=None, **kw)
+
+
+def same_but_message(a: dict, b: dict) -> bool:
+    strip = lambda v: {k: x for k, x in v.items() if k != "message"}  # noqa: E731
+    return strip(a) == strip(b)
+
+
+# ---------------------------------------------------------------- construction
+
+def test_defaults_build_issus_against_a_bot():
+    w = AncientBattlesWidget(seed=1, opponent="easy")
+    v = w.view
+    assert v["scenario"]["name"] == "issus" and v["width"] == 9 and len(v["rows"]) == 4
+    assert all(len(r) == 9 for r in v["rows"])
+    # the bot (north) attached its leader; south deploys now
+    assert v["phase"] == "deploy" and v["to_act"] == "south" and v["my_turn"]
+    assert v["log"] == [line for line in v["log"] if "leader goes with" in line]
+    assert json.dumps(v)  # plain JSON
+
+
+@pytest.mark.parametrize("kw, word", [
+    ({"side": "east"}, "side"), ({"lang": "fr"}, "lang"), ({"names": "scifi"}, "names"),
+    ({"opponent": "grandmaster"}, "opponent"), ({"scenario": "troy"}, "scenario"),
+    ({"game": "not a game"}, "game")])
+def test_bad_arguments_are_refused_by_name(kw, word):
+    with pytest.raises(ValueError, match=word):
+        AncientBattlesWidget(**kw)
+
+
+def test_opponent_specs():
+    assert opponent_bot(None) is None
+    bot = RandomAncientBot(seed=1)
+    assert opponent_bot(bot) is bot
+    assert hasattr(opponent_bot("medium", seed=1), "choose")
+
+
+@pytest.mark.parametrize("width, scenario", [(7, "marathon"), (9, "sicily"), (11, "raphia")])
+def test_widths(width, scenario):
+    v = AncientBattlesWidget(scenario=scenario, opponent=None, seed=2).view
+    assert v["width"] == width and [len(r) for r in v["rows"]] == [width] * 4
+    # south sees north's Back Row at the top and its own at the bottom
+    assert v["rows"][0][0]["square"] == "a4" and v["rows"][3][0]["square"] == "a1"
+    assert v["rows"][3][0]["back_row"] == "south"
+
+
+def test_north_sees_the_field_turned_round():
+    w = AncientBattlesWidget(scenario="marathon", side="north", opponent="easy", seed=2)
+    rows = w.view["rows"]
+    assert rows[0][0]["square"] == "g1" and rows[3][0]["square"] == "g4" and rows[3][-1]["square"] == "a4"
+
+
+# ---------------------------------------------------------------- select
+
+def test_select_a_square_lights_its_moves_fire_and_melee_with_exact_odds():
+    w = skirmish()
+    # moves of a selected card: its reachable squares, from the engine's query
+    send(w, {"type": "select", "square": "e2"})
+    assert w.view["selected"] == "e2" and w.view["message"] is None
+    moves = {c["square"] for c in w.view["choices"] if c["kind"] == "move"}
+    assert moves == w.game.moves_from("e2") and moves
+    send(w, {"type": "act", "action": "end actions"})
+    send(w, {"type": "select", "square": "c2"})
+    fire = {c["action"]: c for c in w.view["choices"]}["fire c2-c3"]
+    odds = w.game.odds("fire c2-c3")
+    assert fire["square"] == "c3" and fire["kind"] == "fire"
+    assert fire["odds"]["disrupted"]["fraction"] == "1/6" == f"{odds.disrupted.numerator}/{odds.disrupted.denominator}"
+    assert fire["odds"]["no_effect"]["percent"] == round(float(odds.no_effect) * 100, 1) == 83.3
+    assert "disrupted 1/6" in fire["label"]
+    send(w, {"type": "act", "action": "end fire"})
+    send(w, {"type": "select", "square": "c2"})
+    attack = {c["action"]: c for c in w.view["choices"]}["attack c2-c3"]["odds"]
+    o = w.game.odds("attack c2-c3")
+    assert attack["eliminated"]["fraction"] == str(o.eliminated) and attack["disrupted"]["fraction"] == str(o.disrupted)
+    total = sum(attack[k]["percent"] for k in ("no_effect", "disrupted", "eliminated"))
+    assert abs(total - 100) < 0.2
+
+
+def test_select_a_reserve_card_lights_the_back_row():
+    w = AncientBattlesWidget(scenario="marathon", opponent="easy", seed=5)
+    card = w.view["reserve"][0]["id"]
+    send(w, {"type": "select", "card": card})
+    squares = sorted(c["square"] for c in w.view["choices"])
+    assert squares == [f"{c}1" for c in "abcdefg"]
+    assert all(c["action"].startswith(f"deploy {card}@") for c in w.view["choices"])
+    send(w, {"type": "select"})
+    assert w.view["selected"] is None and w.view["choices"] == []
+
+
+@pytest.mark.parametrize("content, words", [
+    ({"type": "select", "square": "c3"}, "nothing of yours"),        # the enemy's card
+    ({"type": "select", "square": "c2"}, "nothing of yours"),        # cannot move: blocked
+    ({"type": "select", "square": "z9"}, "nothing of yours"),
+    ({"type": "select", "square": 3}, "text"),
+    ({"type": "select", "square": "c2", "card": "R3"}, "not both"),
+    ({"type": "select", "card": "Fog"}, "nothing of yours"),
+    ({"type": "select", "square": "x" * 500}, "nothing of yours"),
+])
+def test_bad_select_changes_nothing(content, words):
+    w = skirmish()
+    send(w, {"type": "select", "square": "e2"})
+    before, position = w.view, w.game.position()
+    send(w, content)
+    assert w.view["message"]["kind"] == "error" and words in w.view["message"]["text"]
+    assert len(w.view["message"]["text"]) < 200
+    assert w.game.position() == position and same_but_message(before, w.view)
+
+
+# ---------------------------------------------------------------- act
+
+def test_act_plays_an_offered_action_and_logs_it_in_words():
+    w = skirmish()
+    send(w, {"type": "act", "action": "e2-e3"})
+    assert w.game.cell("e3") is not None and w.view["message"] is None
+    assert w.view["log"][-1] == "South moves Skirmishers (R1) on e2 to e3."
+    assert w.view["actions_left"] == 5
+    send(w, {"type": "act", "action": "end actions"})
+    send(w, {"type": "act", "action": "fire c2-c3"})      # the scripted 6
+    assert w.view["dice"]["rolls"] == [6]
+    assert "c3 disrupted" in w.view["log"][-1]
+
+
+@pytest.mark.parametrize("content, words", [
+    ({"type": "act", "action": "c2-b2"}, "move forward only"),
+    ({"type": "act", "action": "fire c2-c3"}, "fire step"),
+    ({"type": "act", "action": "gibberish!!"}, ""),
+    ({"type": "act"}, "action text"),
+    ({"type": "act", "action": ["c2-c3"]}, "action text"),
+    ({"type": "act", "action": "c2-c3" * 200}, ""),
+])
+def test_bad_act_changes_nothing(content, words):
+    w = skirmish()
+    before, position = w.view, w.game.position()
+    send(w, content)
+    msg = w.view["message"]
+    assert msg["kind"] == "error" and words in msg["text"] and len(msg["text"]) < 300
+    assert w.game.position() == position and same_but_message(before, w.view)
+
+
+def test_play_from_python_shows_at_once():
+    w = skirmish()
+    w.play("c2-c3") if "c2-c3" in [str(a) for a in w.game.legal_actions()] else w.play("e2-e3")
+    assert w.view["actions_left"] == 5
+    with pytest.raises(ValueError, match="forward only"):
+        w.play("d1-c1")
+
+
+def test_not_your_turn_is_refused():
+    w = AncientBattlesWidget(scenario="marathon", opponent=RandomAncientBot(1), seed=2)
+    w._thinking = True   # as while the bot's turn is being shown
+    position = w.game.position()
+    send(w, {"type": "act", "action": w.game.legal_actions()[0].__str__()})
+    assert "opponent" in w.view["message"]["text"] and w.game.position() == position
+
+
+# ---------------------------------------------------------------- other messages
+
+@pytest.mark.parametrize("content, words", [
+    ("not a dict", "JSON object"), ({}, "JSON object"), ({"type": 5}, "JSON object"),
+    ({"type": "explode"}, "unknown message type"), ({"type": "undo"}, "none of your turns"),
+])
+def test_bad_messages_change_nothing(content, words):
+    w = skirmish()
+    before, position = w.view, w.game.position()
+    send(w, content)
+    assert words in w.view["message"]["text"]
+    assert w.game.position() == position and same_but_message(before, w.view)
+
+
+def test_dismiss_clears_the_message():
+    w = skirmish()
+    send(w, {"type": "explode"})
+    assert w.view["message"]
+    send(w, {"type": "dismiss"})
+    assert w.view["message"] is None
+
+
+def test_undo_takes_back_my_player_turn_and_renews_dice_and_deck():
+    w = AncientBattlesWidget(scenario="marathon", opponent="easy", seed=9, bot_seed=1)
+    deck_before = w.game.position().split("deck ")[1].split("\n")[0]
+    for _ in range(3):
+        r = w.view["reserve"][0]["id"]
+        send(w, {"type": "select", "card": r})
+        send(w, {"type": "act", "action": w.view["choices"][0]["action"]})
+    assert w.view["can_undo"] and len(w.game.actions_played) == 3
+    send(w, {"type": "undo"})
+    v = w.view
+    assert v["message"] is None and w.game.phase == "deploy" and not w.game.actions_played
+    assert len(v["reserve"]) == len(w.game.observation("south").armies["south"]) and v["log"][-1].startswith("Your last player turn")
+    # the dice stream and the deck order are fresh (undo never shows a roll or card ahead)
+    assert "position 0" in w.game.position() and "seed 9 " not in w.game.position()
+    assert sorted(w.game.position().split("deck ")[1].split("\n")[0].split()) == sorted(deck_before.split())
+    send(w, {"type": "undo"})
+    assert "none of your turns" in w.view["message"]["text"]
+
+
+# ---------------------------------------------------------------- the bot
+
+def test_the_bots_turn_is_shown_step_by_step():
+    views = []
+    w = AncientBattlesWidget(scenario="marathon", opponent=RandomAncientBot(3), seed=4)
+    w.observe(lambda ch: views.append(ch["new"]), names="view")
+    for _ in range(7):   # south deploys all seven: then north deploys, one card a view
+        send(w, {"type": "select", "card": w.view["reserve"][0]["id"]})
+        send(w, {"type": "act", "action": w.view["choices"][0]["action"]})
+    hidden_counts = [sum(1 for row in v["rows"] for sq in row if sq["unit"] and sq["unit"]["side"] == "north")
+                     for v in views if v["thinking"]]
+    assert hidden_counts[:1] == [0] and max(hidden_counts) >= 6
+    assert len(set(hidden_counts)) >= 6   # each card placed shows on its own
+    assert not w.view["thinking"]
+
+
+# ---------------------------------------------------------------- hidden information
+
+def _twin_position(position: str, rng: random.Random, secret_side: str = "north") -> str:
+    """The position with everything the other side may not know changed: the secret side's
+    face-down cards (while deployment is hidden), its Tactics hand, the deck order and the
+    dice still to come."""
+    lines = position.splitlines()
+    hidden = any(l.startswith("deployed") and l.endswith("hidden yes") for l in lines)
+    leader_cards = {l.split()[3] for l in lines if l.startswith(f"leader {secret_side}") and len(l.split()) > 3}
+    out = list(lines)
+    if hidden:
+        slots = []   # (line index, token index) of each secret card
+        for i, l in enumerate(lines):
+            parts = l.split()
+            if re.match(r"^[a-k][1-4]$", parts[0]) and parts[1] == secret_side:
+                slots += [(i, 2)] if "+" not in parts[2] else []
+            if parts[:2] == ["reserve", secret_side]:
+                slots += [(i, j) for j in range(2, len(parts))]
+        tokens = [lines[i].split()[j] for i, j in slots]
+        movable = [k for k, t in enumerate(tokens) if t.rstrip("*") not in leader_cards]
+        shuffled = [tokens[k] for k in movable]
+        rng.shuffle(shuffled)
+        new = list(tokens)
+        for k, t in zip(movable, shuffled):
+            new[k] = t
+        split = {i: out[i].split() for i, _ in slots}
+        for (i, j), t in zip(slots, new):
+            split[i][j] = t
+        for i, parts in split.items():
+            out[i] = " ".join(parts)
+    hand_i = next((i for i, l in enumerate(out) if l.startswith(f"hand {secret_side}")), None)
+    deck_i = next((i for i, l in enumerate(out) if l.startswith("deck ") and l != "deck empty"), None)
+    if deck_i is not None:
+        hand = out[hand_i].split()[2:] if hand_i is not None else []
+        pool = hand + out[deck_i].split()[1:]
+        rng.shuffle(pool)
+        if hand_i is not None:
+            out[hand_i] = f"hand {secret_side} " + " ".join(pool[:len(hand)])
+        out[deck_i] = "deck " + " ".join(pool[len(hand):])
+    out = [f"dice seed {rng.randrange(2 ** 32)} position {l.split()[4]}" if l.startswith("dice ") else l
+           for l in out]
+    return "\n".join(out) + "\n"
+
+
+# built from the history, not the position (the twin has none)
+PUBLIC = ("log", "dice", "message", "can_undo", "played")
+
+
+def _structural(view: dict) -> dict:
+    return {k: v for k, v in view.items() if k not in PUBLIC}
+
+
+def _secret_words(game: AncientGame, side: str) -> set[str]:
+    """Names that may not appear anywhere in ``side``'s view: the opponent's hand (not
+    public leaders) and, while deployment is hidden, the opponent's deployed and reserve
+    cards other than the leader's card."""
+    other = "north" if side == "south" else "south"
+    s = game.state
+    words = set()
+    lines = game.position().splitlines()
+    hand = next((l.split()[2:] for l in lines if l.startswith(f"hand {other}")), [])
+    leaders = {l.split()[2] for l in lines if l.startswith("leader ")}
+    # cards a scenario deals are public until played (then they are discards, public too)
+    dealt = {str(c) for h in SCENARIOS[s.scenario].hands for c in h} if s.scenario else set()
+    words |= {c for c in hand if c not in leaders and c not in dealt}
+    if s.hidden_deployment:
+        leader_cards = {l.split()[3] for l in lines if l.startswith(f"leader {other}") and len(l.split()) > 3}
+        for l in lines:
+            parts = l.split()
+            if re.match(r"^[a-k][1-4]$", parts[0]) and parts[1] == other:
+                words |= {c.rstrip("*") for c in parts[2].split("+")} - leader_cards
+            if parts[:2] == ["reserve", other]:
+                words |= {c.rstrip("*") for c in parts[2:]} - leader_cards
+    return words
+
+
+def _random_intent(w, rng):
+    v = w.view
+    offered = v["choices"] + v["targets"] + v["buttons"]
+    if v["selectable"] and (not offered or rng.random() < 0.5):
+        pick = rng.choice(v["selectable"])
+        return {"type": "select", ("square" if re.match(r"^[a-k][1-4]$", pick) else "card"): pick}
+    return {"type": "act", "action": rng.choice(offered)["action"]}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("scenario, seed, side", [("issus", 1, "south"), ("cunaxa", 2, "south"),
+                                                  ("marathon", 3, "north"), ("gaugamela", 4, "north")])
+def test_the_view_never_holds_hidden_information_over_whole_battles(scenario, seed, side):
+    """Every view published (the bot's steps included) holds no secret name, and a twin
+    game differing only in the other side's secrets gives the same view."""
+    rng = random.Random(seed)
+    other = "north" if side == "south" else "south"
+    w = AncientBattlesWidget(scenario=scenario, side=side, opponent=RandomAncientBot(seed), seed=seed,
+                             advanced="all")
+    checked = []
+
+    def check(change=None):
+        view = w._build_view()
+        text = json.dumps(change["new"] if change else view)
+        for word in _secret_words(w.game, side):
+            assert not re.search(rf"\b{re.escape(word)}\b", text), (word, scenario)
+        original = w.game
+        twin = AncientGame.from_position(_twin_position(original.position(), rng, secret_side=other))
+        try:
+            w.game = twin
+            twin_view = w._build_view()
+        finally:
+            w.game = original
+        assert _structural(twin_view) == _structural(view)
+        checked.append(original.state.hidden_deployment)
+
+    w.observe(check, names="view")
+    for _ in range(4000):
+        if w.game.outcome is not None:
+            break
+        send(w, _random_intent(w, rng))
+        assert not (w.view["message"] or {}).get("kind") == "error", w.view["message"]
+    assert w.game.outcome is not None and len(checked) > 50
+    if side == "north":
+        assert any(checked)   # views were checked while south's deployment was face down
+
+
+# ---------------------------------------------------------------- the JS fixtures
+
+def test_committed_js_fixtures_are_fresh(tmp_path):
+    """The JS tests run on views this widget makes (js/tests/fixtures/ancient/); they must be
+    what js/tests/fixtures/make_ancient_views.py writes today."""
+    import importlib.util
+    from pathlib import Path
+    here = Path(__file__).resolve().parents[1] / "js" / "tests" / "fixtures"
+    spec = importlib.util.spec_from_file_location("make_ancient_views", here / "make_ancient_views.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.main(tmp_path)
+    made = {p.name: p.read_text(encoding="utf-8") for p in tmp_path.glob("*.json")}
+    committed = {p.name: p.read_text(encoding="utf-8") for p in (here / "ancient").glob("*.json")}
+    assert made and made == committed, ("stale Ancient Battles fixtures: run "
+                                        "`python js/tests/fixtures/make_ancient_views.py` and commit them")
+
+
+def test_in_a_kernel_the_bots_turn_runs_in_the_background_step_by_step():
+    import asyncio
+
+    async def run():
+        w = AncientBattlesWidget(scenario="marathon", opponent=RandomAncientBot(2), seed=3,
+                                 background_bot=True, step_delay=0.001)
+        views = []
+        w.observe(lambda ch: views.append(ch["new"]), names="view")
+        for _ in range(7):
+            w.play(w.game.legal_actions()[0])   # south deploys its seven cards
+        assert w.view["thinking"]   # the bot's deployment has begun, not finished
+        while w.view["thinking"]:
+            await asyncio.sleep(0.001)
+        return w, views
+
+    w, views = asyncio.run(run())
+    during = [v for v in views if v["thinking"]]
+    assert len(during) >= 7 and w.game.to_act in ("south", None)
+    # nothing is clickable while the bot's steps are shown
+    assert all(not v["selectable"] and not v["buttons"] and not v["my_turn"] for v in during)
+
+
+def test_an_initiative_rolled_at_once_shows_its_dice_ties_included():
+    g = AncientGame.empty(seed=1, dice=[3, 3, 5, 2])
+    g.put("c2", "Hoplites", "south")
+    g.put("c4", "Hoplites", "north")
+    w = AncientBattlesWidget(g, opponent=None)
+    while w.game.turn == 1:
+        w.play("end actions" if "end actions" in [str(a) for a in w.game.legal_actions()]
+               else w.game.legal_actions()[-1])
+    assert w.view["log"][-1] == "Turn 2: initiative dice 3, 3, 5, 2. South moves first."
+    assert w.view["dice"]["rolls"] == [3, 3, 5, 2]
