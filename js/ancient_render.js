@@ -4,7 +4,7 @@
 // from Python except the few fixed captions here.
 
 import { h, svg } from "./dom.js";
-import { armedChoice, percent, squareLabel, squareMap } from "./ancient_logic.js";
+import { armedChoice, inspectable, percent, squareLabel, squareMap } from "./ancient_logic.js";
 import { button, cardBack, cardButton, messageLine, tacticIcon } from "./render_cards.js";
 
 // Silhouettes of the troop families (drawn for this view, 20 × 20).
@@ -83,7 +83,7 @@ function field(view, ui) {
       if (lit) cls.push("is-target", `is-${info.choices[0].kind}`);
       if (ui.armed && info && info.choices.some((c) => c.action === ui.armed)) cls.push("is-armed");
       if (ui.focus === sq.square) cls.push("is-focus");
-      const clickable = !!info && (lit || info.selectable || info.selected);
+      const clickable = (!!info && (lit || info.selectable || info.selected)) || inspectable(sq);
       return h("button", {
         type: "button", key: `sq-${sq.square}`, class: cls.join(" "), role: "gridcell",
         "data-act": "square", "data-square": sq.square, "aria-label": squareLabel(sq, info, ui),
@@ -148,6 +148,15 @@ function choicesPanel(view, ui) {
       h("span", null, c.odds ? c.label.split(":")[0] : c.label), oddsLine(c.odds, `odds-${c.action}`))));
 }
 
+function helpBox(view) {
+  const help = view.help;
+  if (!help) return null;
+  return h("section", { class: "ab-help", key: "help", role: "note", "aria-label": `Rules of ${help.square}` },
+    h("div", { class: "ab-help-head" }, h("b", null, help.title),
+      h("button", { type: "button", class: "bl-close", key: "help-close", "data-act": "close-help", "aria-label": "Close rules", title: "Close" }, "×")),
+    help.lines.map((line, i) => h("p", { key: `help-${i}` }, line)));
+}
+
 function diceBox(view) {
   const d = view.dice;
   if (!d) return null;
@@ -186,7 +195,7 @@ export function buildAncient(view, ui, { messageHidden } = {}) {
     scoreBox(view),
     h("div", { class: "ab-main", key: "main" },
       field(view, ui),
-      h("aside", { class: "ab-side", key: "side" }, choicesPanel(view, ui), diceBox(view), buttonsRow(view))),
+      h("aside", { class: "ab-side", key: "side" }, choicesPanel(view, ui), diceBox(view), buttonsRow(view), helpBox(view))),
     tray(view),
     logBox(view));
 }

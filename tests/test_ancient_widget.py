@@ -413,3 +413,34 @@ def test_an_initiative_rolled_at_once_shows_its_dice_ties_included():
                else w.game.legal_actions()[-1])
     assert w.view["log"][-1] == "Turn 2: initiative dice 3, 3, 5, 2. South moves first."
     assert w.view["dice"]["rolls"] == [3, 3, 5, 2]
+
+
+def test_inspect_shows_a_cards_rules_and_why_it_cannot_act():
+    w = skirmish()
+    send(w, {"type": "inspect", "square": "c3"})            # the enemy's Light Cavalry
+    help = w.view["help"]
+    assert help["square"] == "c3" and "move 2 positions" in help["lines"][0]
+    send(w, {"type": "inspect", "square": "c2"})            # blocked Javalineers, our own
+    assert w.view["help"]["lines"][-1] == "It cannot act now: no position it may move to is free."
+    assert "javelin" in w.view["help"]["lines"][1]
+    send(w, {"type": "select", "square": "e2"})             # choosing a card shows its rules too
+    assert w.view["help"]["square"] == "e2" and "Skirmishers" in w.view["help"]["title"]
+    send(w, {"type": "inspect"})
+    send(w, {"type": "select"})
+    assert w.view["help"] is None
+
+
+@pytest.mark.parametrize("square", ["a1", "z9", 7, "x" * 300])
+def test_bad_inspect_changes_nothing(square):
+    w = skirmish()
+    before, position = w.view, w.game.position()
+    send(w, {"type": "inspect", "square": square})
+    assert "no card you can see" in w.view["message"]["text"] and len(w.view["message"]["text"]) < 200
+    assert w.game.position() == position and same_but_message(before, w.view)
+
+
+def test_a_face_down_enemy_card_cannot_be_inspected():
+    w = AncientBattlesWidget(scenario="marathon", side="north", opponent=RandomAncientBot(1), seed=1)
+    hidden = next(sq["square"] for row in w.view["rows"] for sq in row if sq["unit"] and sq["unit"]["hidden"])
+    send(w, {"type": "inspect", "square": hidden})
+    assert w.view["help"] is None and "no card you can see" in w.view["message"]["text"]

@@ -52,10 +52,12 @@ describe("ancient fixtures", () => {
   it("nothing is sent when it is not the player's turn or the battle is over", () => {
     const v = fixture("over");
     assert.equal(v.my_turn, false);
-    assert.equal(click(v, EMPTY, { act: "square", square: "c2" }).send, null);
+    // a card can still be looked at (its rules), never acted with
+    assert.deepEqual(click(v, EMPTY, { act: "square", square: "c2" }).send, { type: "inspect", square: "c2" });
+    assert.equal(click(v, EMPTY, { act: "square", square: "a1" }).send, null);   // empty
     assert.equal(click(v, EMPTY, { act: "choice", action: "end melee" }).send, null);
     const thinking = { ...fixture("fire-selected"), thinking: true };
-    assert.equal(click(thinking, EMPTY, { act: "square", square: "c3" }).send, null);
+    assert.deepEqual(click(thinking, EMPTY, { act: "square", square: "c3" }).send, { type: "inspect", square: "c3" });
   });
 
   it("fire: the target shows its exact odds before the roll; cancel drops it", () => {
@@ -141,6 +143,15 @@ describe("ancient DOM", { skip: NO_DOM }, () => {
     assert.deepEqual(model.sent.pop(), { type: "act", action: "stand" });
   });
 
+  it("the rules of a card are a note that can be closed", () => {
+    const { el, model } = mountView(widget, fixture("help"));
+    const note = el.querySelector('[role="note"]');
+    assert.equal(nameOf(note), "Rules of c3");
+    assert.match(note.textContent, /Light Cavalry \(value 7\): move 2 positions/);
+    press(el, "Close rules");
+    assert.deepEqual(model.sent.pop(), { type: "inspect" });
+  });
+
   it("an error from Python is an alert that can be closed", () => {
     const { el } = mountView(widget, fixture("error"));
     const alert = el.querySelector('[role="alert"]');
@@ -149,10 +160,12 @@ describe("ancient DOM", { skip: NO_DOM }, () => {
     assert.equal(el.querySelector('[role="alert"]'), null);
   });
 
-  it("after the battle nothing is clickable but undo", () => {
-    const { el } = mountView(widget, fixture("over"));
+  it("after the battle nothing is clickable but undo and the cards' rules", () => {
+    const { el, model } = mountView(widget, fixture("over"));
     const enabled = [...el.querySelectorAll("button")].filter((b) => !b.disabled).map(nameOf);
-    assert.deepEqual(enabled.filter((n) => n !== "Undo my last turn"), []);
+    assert.deepEqual(enabled.filter((n) => n !== "Undo my last turn"), ["c2, your Elephants R10"]);
+    square(el, "c2").click();
+    assert.deepEqual(model.sent.pop(), { type: "inspect", square: "c2" });
     assert.match(el.querySelector(".ab-status").textContent, /South wins: casualties/);
   });
 });

@@ -183,6 +183,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
             if not isinstance(what, str) or what not in self._origins():
                 raise IllegalMoveError(f"{shorten(what)}: nothing of yours to act with there now")
             self._selected = what
+        self._inspected = None
         self._message = None
         self._refresh()
 
@@ -221,7 +222,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
 
     def _handlers(self) -> dict:
         return {"select": self._msg_select, "act": self._msg_act, "undo": self._msg_undo,
-                "dismiss": self._msg_dismiss}
+                "dismiss": self._msg_dismiss, "inspect": self._msg_inspect}
 
     def _msg_select(self, content: dict) -> None:
         """``{"type": "select", "square": "c2"}``, ``{"type": "select", "card": "R4"}`` or
@@ -250,6 +251,62 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         self._message = None
         self._refresh()
 
+    def _msg_inspect(self, content: dict) -> None:
+        """``{"type": "inspect", "square": "c3"}``: the rules of the card there (either side,
+        any time), and why it cannot act now; ``{"type": "inspect"}`` closes them."""
+        square = content.get("square")
+        if square is None:
+            self._inspected = None
+        else:
+            obs = self.game.observation(self.side)
+            cell = obs.field.get(square) if isinstance(square, str) else None
+            if cell is None or cell.get("hidden"):
+                raise ValueError(f"{shorten(square)}: no card you can see there")
+            self._inspected = square
+        self._message = None
+        self._refresh()
+
+    def _help(self, obs) -> dict | None:
+        """The rules of the inspected (or chosen) card, and why it cannot act now."""
+        square = self._inspected or (self._selected if self._selected in obs.field else None)
+        cell = obs.field.get(square) if square else None
+        if cell is None or cell.get("hidden"):
+            return None
+        card = Card(cell["cards"][0])
+        t = troop_type(card.value)
+        ways = "forward, left or right" if t.sideways else "forward only"
+        weapon = t.weapon(bool(cell["bows"]))
+        reach = {"javelin": "a javelin: the position in front",
+                 "bow": "a bow: the position in front, two in front over an empty one, or forward-diagonal",
+                 None: "no missile weapon"}[weapon]
+        lines = [f"{t.name} (value {t.value}): move {t.steps} position{'s' if t.steps > 1 else ''} a turn, {ways}"
+                 + ("; never into or through bad terrain" if t.mounted else "") + ".",
+                 f"Missiles: {reach}. Hit by missiles on {'a 6' if t.missile_hit == 6 else '5 or 6'}.",
+                 f"Melee: value {t.value} + a die against the defender's value + a die; a disrupted defender "
+                 "counts half." + (" Cavalry cannot attack it from the front." if t.cavalry_proof else "")]
+        if cell["attachment"]:
+            lines.append(f"{cell['attachment']}: +2 in melee, attacking or defending.")
+        if cell["disrupted"]:
+            lines.append("Disrupted: it cannot move, fire or attack; a second disruption eliminates it.")
+        if cell["side"] == obs.side and obs.to_act == obs.side and square not in self._origins():
+            step = obs.phase
+            done = {"actions": obs.moved, "fire": obs.fired, "melee": obs.attacked}.get(step, [])
+            if cell["disrupted"]:
+                why = "it is disrupted"
+            elif any(c in done for c in cell["cards"]):
+                why = {"actions": "it has moved (or was placed) this turn", "fire": "it has fired this turn",
+                       "melee": "it has attacked this turn"}[step]
+            elif step == "actions":
+                why = "no position it may move to is free"
+            elif step == "fire":
+                why = "no missile weapon" if weapon is None else "no undisrupted enemy card within reach"
+            elif step == "melee":
+                why = "no enemy card it may attack (directly in front, or a flank attack fixed at the turn's start)"
+            else:
+                why = f"cards do not act in the {step} step"
+            lines.append(f"It cannot act now: {why}.")
+        return {"square": square, "title": f"{square}: {t.name}", "lines": lines}
+
     def _need_turn(self) -> None:
         if self._thinking:
             raise IllegalMoveError("the opponent is playing its turn")
@@ -272,6 +329,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         self._log_at: list[int] = []
         self._dice: dict | None = None
         self._attacked: str | None = None   # the square of the last attack (the withdrawal prompt)
+        self._inspected: str | None = None  # the square whose rules are shown
         # where each stretch of the human's decisions began (undo goes back to one)
         self._marks: list[int] = [0] if self.game.to_act == self.human or self.bot is None else []
 
@@ -283,6 +341,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
             raise IllegalMoveError(f"it is {g.to_act}'s turn to act")
         acting = g.to_act
         self._push(action, acting)   # checks the action; nothing changes on error
+        self._inspected = None
         if self.bot is None and g.to_act is not None and g.to_act != acting:
             self._marks.append(len(g.actions_played))
         self._selected = None
@@ -587,6 +646,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
             "outcome": None if g.outcome is None else {"winner": g.outcome.winner, "reason": g.outcome.reason,
                                                         "text": REASONS.get(g.outcome.reason, g.outcome.reason)},
             "placeholder_bot": self.placeholder_bot, "played": len(g.actions_played),
+            "help": self._help(obs),
         }
 
     @staticmethod
