@@ -77,6 +77,13 @@ export function click(view, ui, target) {
       if (info.selectable) return { ui: { armed: null, focus: null }, send: { type: "select", square: target.square } };
       return inspect(view, ui, target.square);
     }
+    case "army": {
+      // the army builder: Python checks every step against the engine's limits
+      const send = { type: "army", op: target.op };
+      if (target.card) send.card = target.card;
+      if (target.colour) send.colour = target.colour;
+      return { ui, send };
+    }
     case "close-help":
       return { ui, send: { type: "inspect" } };
     case "card": {

@@ -444,3 +444,66 @@ def test_a_face_down_enemy_card_cannot_be_inspected():
     hidden = next(sq["square"] for row in w.view["rows"] for sq in row if sq["unit"] and sq["unit"]["hidden"])
     send(w, {"type": "inspect", "square": hidden})
     assert w.view["help"] is None and "no card you can see" in w.view["message"]["text"]
+
+
+# ---------------------------------------------------------------- the army builder
+
+def test_a_points_army_is_built_checked_live_and_refused_over_budget():
+    w = AncientBattlesWidget(scenario="points", opponent=RandomAncientBot(1), seed=1)
+    assert w.view["mode"] == "builder" and not w.view["builder"]["can_confirm"]
+    for colour in "ROY":
+        send(w, {"type": "army", "op": "colour", "colour": colour})
+    for card in ("R8", "O8", "Y8", "R7", "O7", "Y7", "R10", "O10", "Y10", "R9", "O9", "Y9", "R3"):
+        send(w, {"type": "army", "op": "add", "card": card})
+    b = w.view["builder"]
+    assert b["points"] == 105 and b["left"] == -5 and not b["can_confirm"]
+    assert b["problem"].startswith("points limit: the army costs 105 points")
+    send(w, {"type": "army", "op": "confirm"})
+    assert w.view["mode"] == "builder" and "cannot be confirmed: points limit" in w.view["message"]["text"]
+    send(w, {"type": "army", "op": "add", "card": "R2"})
+    send(w, {"type": "army", "op": "add", "card": "R1"})
+    assert w.view["builder"]["problem"].startswith("points limit")
+    for card in ("R9", "R2", "R1"):
+        send(w, {"type": "army", "op": "remove", "card": card})
+    send(w, {"type": "army", "op": "bow", "card": "R3"})
+    b = w.view["builder"]
+    assert b["points"] == 97 and b["can_confirm"] and b["problem"] is None
+    send(w, {"type": "army", "op": "confirm"})
+    v = w.view
+    assert "mode" not in v and v["phase"] == "deploy" and len(v["reserve"]) == 12
+    assert w.game.observation("south").armies["south"].count("R3*") == 1
+    assert "Points battle" in v["log"][0]
+
+
+@pytest.mark.parametrize("content, words", [
+    ({"type": "army", "op": "colour", "colour": "Z"}, "colour is one of"),
+    ({"type": "army", "op": "add", "card": "G8"}, "not a troop card of the colours chosen"),
+    ({"type": "army", "op": "add", "card": "R8"}, "in the army already"),
+    ({"type": "army", "op": "remove", "card": "R7"}, "not in the army"),
+    ({"type": "army", "op": "bow", "card": "R7"}, "not in the army"),
+    ({"type": "army", "op": "bow", "card": "R8"}, ""),           # allowed: the engine's limit says no later
+    ({"type": "army", "op": "explode"}, "unknown army op"),
+    ({"type": "act", "action": "deploy R8@a1"}, "build and confirm your army first"),
+    ({"type": "undo"}, "build and confirm your army first"),
+])
+def test_bad_builder_messages_change_nothing(content, words):
+    w = AncientBattlesWidget(scenario="points", opponent=RandomAncientBot(1), seed=1)
+    send(w, {"type": "army", "op": "colour", "colour": "R"})
+    send(w, {"type": "army", "op": "add", "card": "R8"})
+    send(w, {"type": "army", "op": "add", "card": "R4"})
+    before = w.view
+    send(w, content)
+    if words:
+        assert words in w.view["message"]["text"] and same_but_message(before, w.view)
+    else:
+        assert w.view["builder"]["problem"].startswith("bow on R8: Heavy Cavalry with bow exists only in scenarios")
+
+
+def test_a_bow_the_type_cannot_carry_is_refused_in_the_engines_words():
+    w = AncientBattlesWidget(scenario="points", opponent=RandomAncientBot(1), seed=1)
+    send(w, {"type": "army", "op": "colour", "colour": "R"})
+    send(w, {"type": "army", "op": "add", "card": "R4"})
+    before = w.view
+    send(w, {"type": "army", "op": "bow", "card": "R4"})
+    assert "only Javalineers, Light Cavalry and Heavy Cavalry" in w.view["message"]["text"]
+    assert same_but_message(before, w.view)

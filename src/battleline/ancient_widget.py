@@ -26,6 +26,7 @@ import anywidget
 import traitlets
 
 from .ancient import SCENARIOS, Action, AncientGame, Army, troop_type
+from .ancient.armies import MAX_CARDS, MAX_COLOURS, MAX_PER_TYPE, POINTS_BUDGET, check_points_army
 from .cards import Card
 from .errors import IllegalMoveError, InvalidMoveError, shorten
 from .widget import card_json
@@ -34,6 +35,7 @@ __all__ = ["AncientBattlesWidget", "RandomAncientBot", "opponent_bot"]
 
 STATIC = pathlib.Path(__file__).parent / "static"
 SIDES = ("south", "north")
+COLOURS = ("R", "O", "Y", "G", "B", "P")
 LEVELS = ("easy", "medium", "hard")
 #: Seconds between two shown steps of the bot's turn in a kernel, and the most a whole
 #: stretch of the bot's decisions is slowed down for showing (the rest goes at once).
@@ -151,7 +153,14 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         self.background_bot = _in_kernel() if background_bot is None else background_bot
         self.step_delay = step_delay
         self._rng = random.Random(seed)
-        self.game = game if game is not None else AncientGame.scenario(scenario, seed=seed, advanced=advanced)
+        self._seed, self._advanced = seed, advanced
+        # scenario "points": the player builds an army first (the army builder)
+        self._draft: dict | None = None
+        if game is None and scenario == "points":
+            self._draft = {"colours": [], "cards": [], "bows": []}
+            self.game = AncientGame.empty(seed=seed)   # a stand-in until the army is confirmed
+        else:
+            self.game = game if game is not None else AncientGame.scenario(scenario, seed=seed, advanced=advanced)
         self._reset_bookkeeping()
         self.on_msg(self._on_msg)
         self._refresh()
@@ -192,6 +201,8 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         the Tactics deck order are renewed, so undo never shows a die or card ahead."""
         if self._thinking:
             raise IllegalMoveError("wait until the opponent's turn is shown")
+        if self._draft is not None:
+            raise IllegalMoveError("build and confirm your army first")
         n = len(self.game.actions_played)
         marks = [m for m in self._marks if m < n]
         if not marks:
@@ -211,6 +222,8 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         try:
             if not isinstance(content, dict) or not isinstance(content.get("type"), str):
                 raise ValueError("a message must be a JSON object with a 'type'")
+            if self._draft is not None and content["type"] not in ("army", "dismiss"):
+                raise ValueError("build and confirm your army first")
             handler = self._handlers().get(content["type"])
             if handler is None:
                 raise ValueError(f"unknown message type {shorten(content['type'])}")
@@ -222,7 +235,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
 
     def _handlers(self) -> dict:
         return {"select": self._msg_select, "act": self._msg_act, "undo": self._msg_undo,
-                "dismiss": self._msg_dismiss, "inspect": self._msg_inspect}
+                "dismiss": self._msg_dismiss, "inspect": self._msg_inspect, "army": self._msg_army}
 
     def _msg_select(self, content: dict) -> None:
         """``{"type": "select", "square": "c2"}``, ``{"type": "select", "card": "R4"}`` or
@@ -334,6 +347,8 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         self._marks: list[int] = [0] if self.game.to_act == self.human or self.bot is None else []
 
     def _act(self, action: Action | str) -> None:
+        if self._draft is not None:
+            raise IllegalMoveError("build and confirm your army first")
         g = self.game
         if g.to_act is None:
             raise IllegalMoveError("the battle is over")
@@ -605,7 +620,113 @@ class AncientBattlesWidget(anywidget.AnyWidget):
 
     # --------------------------------------------------------------- the view
     def _refresh(self) -> None:
-        self.view = self._build_view()
+        self.view = self._builder_view() if self._draft is not None else self._build_view()
+
+    # --------------------------------------------------------------- the army builder
+    def _msg_army(self, content: dict) -> None:
+        """``{"type": "army", "op": "colour" | "add" | "remove" | "bow" | "confirm", ...}``:
+        build a points army (``colour`` with ``"colour": "R"``, the others with ``"card"``)."""
+        if self._draft is None:
+            raise ValueError("there is no army to build now")
+        op = content.get("op")
+        d = self._draft
+        if op == "colour":
+            colour = content.get("colour")
+            if colour not in COLOURS:
+                raise ValueError(f"colour is one of {' '.join(COLOURS)}, not {shorten(colour)}")
+            if colour in d["colours"]:
+                d["colours"].remove(colour)
+                d["cards"] = [c for c in d["cards"] if c[0] != colour]
+                d["bows"] = [c for c in d["bows"] if c[0] != colour]
+            else:
+                d["colours"].append(colour)
+        elif op in ("add", "remove", "bow"):
+            card = content.get("card")
+            if not isinstance(card, str) or card not in {c["id"] for c in self._palette()}:
+                raise ValueError(f"{shorten(card)}: not a troop card of the colours chosen")
+            if op == "add":
+                if card in d["cards"]:
+                    raise ValueError(f"{card} is in the army already")
+                d["cards"].append(card)
+            elif op == "remove":
+                if card not in d["cards"]:
+                    raise ValueError(f"{card} is not in the army")
+                d["cards"].remove(card)
+                if card in d["bows"]:
+                    d["bows"].remove(card)
+            else:
+                if card not in d["cards"]:
+                    raise ValueError(f"{card} is not in the army")
+                bows = [b for b in d["bows"] if b != card] if card in d["bows"] else d["bows"] + [card]
+                Army(d["cards"], bows=bows)      # the engine refuses a bow a type cannot carry
+                d["bows"] = bows
+        elif op == "confirm":
+            self._confirm_army()
+            return
+        else:
+            raise ValueError(f"unknown army op {shorten(op)}: colour, add, remove, bow or confirm")
+        self._message = None
+        self._refresh()
+
+    def _draft_army(self) -> Army:
+        d = self._draft
+        return Army(sorted(d["cards"], key=lambda c: (Card(c).value, c)), bows=d["bows"], name="your army")
+
+    def _opponent_army(self, mine: Army) -> Army:
+        """Heavy Cavalry to Hoplites in three colours the player's army does not use (90 points)."""
+        free = [c for c in COLOURS if c not in mine.colours][:3]
+        return Army([f"{c}{v}" for c in free for v in (8, 7, 6, 5, 4)], name="the bot's army")
+
+    def _problem(self) -> str | None:
+        """The first limit the draft army breaks, in the engine's words (None if it is sound)."""
+        try:
+            check_points_army(self._draft_army())
+        except ValueError as e:
+            return str(e)
+        return None
+
+    def _confirm_army(self) -> None:
+        problem = self._problem()
+        if problem is not None:
+            raise ValueError(f"the army cannot be confirmed: {problem}")
+        mine = self._draft_army()
+        theirs = self._opponent_army(mine)
+        south, north = (mine, theirs) if self.human == "south" else (theirs, mine)
+        self.game = AncientGame.points(south, north, seed=self._seed, advanced=self._advanced)
+        self._draft = None
+        self._reset_bookkeeping()
+        self._note(f"Points battle: your army ({mine.points} points) against the bot's ({theirs.points}).")
+        self._refresh()
+        self._maybe_bot()
+
+    def _palette(self) -> list[dict]:
+        d = self._draft
+        out = []
+        for colour in d["colours"]:
+            for value in range(1, 11):
+                card = Card(f"{colour}{value}")
+                t = troop_type(value)
+                out.append(dict(card_json(card), type=t.name, in_army=str(card) in d["cards"],
+                                bow=str(card) in d["bows"], can_bow=t.may_carry_bow))
+        return out
+
+    def _builder_view(self) -> dict:
+        d = self._draft
+        problem = self._problem() if d["cards"] else "choose colours, then add troops"
+        army = [c for c in self._palette() if c["in_army"]]
+        points = sum(c["value"] + (1 if c["bow"] else 0) for c in army)
+        counts: dict[str, int] = {}
+        for c in army:
+            counts[c["type"]] = counts.get(c["type"], 0) + 1
+        return {
+            "game": "ancient", "mode": "builder", "lang": self.lang, "side": self.human, "message": self._message,
+            "status": "Build your points army: choose up to three colours, add troops, buy bows.",
+            "builder": {"colours_all": list(COLOURS), "colours": list(d["colours"]), "palette": self._palette(),
+                        "army": army, "points": points, "budget": POINTS_BUDGET, "left": POINTS_BUDGET - points,
+                        "cards": len(army), "max_cards": MAX_CARDS, "max_per_type": MAX_PER_TYPE,
+                        "max_colours": MAX_COLOURS, "types": counts, "problem": problem,
+                        "can_confirm": problem is None},
+        }
 
     def _build_view(self) -> dict:
         g = self.game
