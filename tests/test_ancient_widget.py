@@ -507,3 +507,17 @@ def test_a_bow_the_type_cannot_carry_is_refused_in_the_engines_words():
     send(w, {"type": "army", "op": "bow", "card": "R4"})
     assert "only Javalineers, Light Cavalry and Heavy Cavalry" in w.view["message"]["text"]
     assert same_but_message(before, w.view)
+
+
+@pytest.mark.parametrize("kw", [{"scenario": "points"}, {"scenario": "raphia"}])
+def test_static_html_picture(kw):
+    w = AncientBattlesWidget(opponent=RandomAncientBot(1), seed=1, **kw)
+    text = w._repr_html_()
+    assert text.startswith("<div>") and html_escaped(w.view["status"]) in text
+    if kw["scenario"] == "raphia":
+        assert text.count("<tr>") == 4 and text.count("<td") == 44
+
+
+def html_escaped(text: str) -> str:
+    import html
+    return html.escape(text)

@@ -856,6 +856,10 @@ class AncientBattlesWidget(anywidget.AnyWidget):
     def _repr_html_(self) -> str:
         """The field as a small HTML table (for renderers without the live widget)."""
         v = self.view
+        if v.get("mode") == "builder":
+            b = v["builder"]
+            return (f'<div><p>{html.escape(v["status"])}</p><p>{b["points"]} of {b["budget"]} points: '
+                    f'{html.escape(" ".join(c["id"] for c in b["army"]) or "no troops yet")}</p></div>')
         rows = []
         for row in v["rows"]:
             cells = []
