@@ -216,7 +216,8 @@ def test_undo_takes_back_my_player_turn_and_renews_dice_and_deck():
     send(w, {"type": "undo"})
     v = w.view
     assert v["message"] is None and w.game.phase == "deploy" and not w.game.actions_played
-    assert len(v["reserve"]) == len(w.game.observation("south").armies["south"]) and v["log"][-1].startswith("Your last player turn")
+    assert len(v["reserve"]) == len(w.game.observation("south").armies["south"])
+    assert v["log"][-1].startswith("Your last player turn")
     # the dice stream and the deck order are fresh (undo never shows a roll or card ahead)
     assert "position 0" in w.game.position() and "seed 9 " not in w.game.position()
     assert sorted(w.game.position().split("deck ")[1].split("\n")[0].split()) == sorted(deck_before.split())

@@ -28,7 +28,7 @@ import traitlets
 from .ancient import SCENARIOS, Action, AncientGame, Army, troop_type
 from .ancient.armies import MAX_CARDS, MAX_COLOURS, MAX_PER_TYPE, POINTS_BUDGET, check_points_army
 from .cards import Card
-from .errors import IllegalMoveError, InvalidMoveError, shorten
+from .errors import IllegalMoveError, shorten
 from .widget import card_json
 
 __all__ = ["AncientBattlesWidget", "RandomAncientBot", "opponent_bot"]
@@ -211,7 +211,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         while len(self.game.actions_played) > target:
             self.game.undo()
         keep = sum(1 for at in self._log_at if at <= target)
-        log, log_at = self._log[:keep], self._log_at[:keep]
+        log = self._log[:keep]
         self.game = AncientGame.from_position(self._renewed(self.game.position()))
         self._reset_bookkeeping()
         self._log, self._log_at = log + ["Your last player turn is taken back."], [0] * (keep + 1)
@@ -380,7 +380,8 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         self._note(line)
         if g.outcome is not None:
             w = g.outcome.winner
-            self._note(f"{'A draw' if w is None else w.capitalize() + ' wins'}: {REASONS.get(g.outcome.reason, g.outcome.reason)}.")
+            reason = REASONS.get(g.outcome.reason, g.outcome.reason)
+            self._note(f"{'A draw' if w is None else w.capitalize() + ' wins'}: {reason}.")
 
     def _note(self, text: str) -> None:
         for line in text.split("\n") if text else ():
@@ -808,7 +809,8 @@ class AncientBattlesWidget(anywidget.AnyWidget):
             extras = [w for w, on in (("bow", unit["bow"]), (unit["quality"], unit["quality"]),
                                       (f"leader {unit['leader']}", unit["leader"]), ("stack", unit["stack"]),
                                       ("disrupted", unit["disrupted"])) if on]
-            words = (f"{'your' if unit['mine'] else 'enemy'} {unit['type']} {'+'.join(unit_card['id'] for unit_card in unit['cards'])}"
+            ids = "+".join(c["id"] for c in unit["cards"])
+            words = (f"{'your' if unit['mine'] else 'enemy'} {unit['type']} {ids}"
                      + (", " + ", ".join(extras) if extras else ""))
         if d["terrain"]:
             words += f", bad terrain ({d['terrain']})"

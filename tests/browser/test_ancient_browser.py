@@ -75,7 +75,7 @@ def test_a_scenario_deployed_by_clicking_a_move_and_undo(open_widget):
         latencies["select"].append(page.evaluate(
             MEASURE, [f'.ab-tray-card[data-card="{card_id}"]', f'.ab-square[data-square="{column}1"].is-target']))
         name = square(page, f"{column}1").get_attribute("aria-label")
-        assert f"Deploy" in name and card_id in name
+        assert "Deploy" in name and card_id in name
         latencies["deploy"].append(page.evaluate(
             MEASURE, [f'.ab-square[data-square="{column}1"]', f'.ab-square[data-square="{column}1"] .ab-unit']))
     nb.screenshot("ancient-deployed")
