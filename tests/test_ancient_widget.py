@@ -328,7 +328,8 @@ def _random_intent(w, rng):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("scenario, seed, side", [("issus", 1, "south"), ("cunaxa", 2, "south"),
-                                                  ("marathon", 3, "north"), ("gaugamela", 4, "north")])
+                                                  ("marathon", 3, "north"), ("gaugamela", 4, "north"),
+                                                  ("raphia", 5, "north"), ("sicily", 6, "south")])
 def test_the_view_never_holds_hidden_information_over_whole_battles(scenario, seed, side):
     """Every view published (the bot's steps included) holds no secret name, and a twin
     game differing only in the other side's secrets gives the same view."""
