@@ -104,7 +104,7 @@ def opponent_bot(spec: Any, seed: int | None = None):
         from .ancient import bots as ancient_bots  # the Ancient Battles bots, once they exist
     except ImportError:
         return RandomAncientBot(seed)
-    for factory in ("bot_from_spec", "make_bot"):
+    for factory in ("ancient_bot", "bot_from_spec", "make_bot"):
         if hasattr(ancient_bots, factory):
             return getattr(ancient_bots, factory)(spec, seed=seed)
     return RandomAncientBot(seed)
@@ -674,8 +674,11 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         return Army(sorted(d["cards"], key=lambda c: (Card(c).value, c)), bows=d["bows"], name="your army")
 
     def _opponent_army(self, mine: Army) -> Army:
-        """Heavy Cavalry to Hoplites in three colours the player's army does not use (90 points)."""
-        free = [c for c in COLOURS if c not in mine.colours][:3]
+        """The bot's army from three colours the player's army does not use: its own
+        ``build_army(colours)`` when it has one, else Heavy Cavalry to Hoplites (90 points)."""
+        free = "".join([c for c in COLOURS if c not in mine.colours][:3])
+        if self.bot is not None and hasattr(self.bot, "build_army"):
+            return self.bot.build_army(free)
         return Army([f"{c}{v}" for c in free for v in (8, 7, 6, 5, 4)], name="the bot's army")
 
     def _problem(self) -> str | None:
