@@ -63,7 +63,7 @@ export function mount({ model, el }) {
     const btn = event.target.closest ? event.target.closest("button[data-act]") : null;
     if (!btn || !app.contains(btn) || btn.disabled) return;
     const target = { act: btn.getAttribute("data-act") };
-    for (const k of ["square", "card", "action"]) {
+    for (const k of ["square", "card", "action", "op", "colour"]) {
       const v = btn.getAttribute(`data-${k}`);
       if (v != null) target[k] = v;
     }

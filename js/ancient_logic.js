@@ -42,6 +42,18 @@ export function armedChoice(view, ui) {
   return [...(view.choices || []), ...(view.targets || [])].find((c) => c.action === ui.armed) || null;
 }
 
+/** A square with a card the player can see but not act with: ask Python for its rules. */
+function inspect(view, ui, square) {
+  const sq = (view.rows || []).flat().find((s) => s.square === square);
+  if (!sq || !sq.unit || sq.unit.hidden) return { ui, send: null };
+  return { ui, send: { type: "inspect", square } };
+}
+
+/** Squares that only show their card's rules when clicked. */
+export function inspectable(sq) {
+  return !!sq.unit && !sq.unit.hidden;
+}
+
 function take(choice, ui) {
   if (COMBAT.has(choice.kind)) return { ui: { ...ui, armed: choice.action }, send: null };
   return { ui: { armed: null, focus: null }, send: { type: "act", action: choice.action } };
@@ -57,15 +69,23 @@ export function click(view, ui, target) {
   const idle = !view.my_turn || view.thinking || view.outcome;
   switch (target.act) {
     case "square": {
-      if (idle) return { ui, send: null };
       const info = squareMap(view).get(target.square);
-      if (!info) return { ui, send: null };
+      if (idle || !info) return inspect(view, ui, target.square);
       if (info.choices.length === 1) return take(info.choices[0], ui);
       if (info.choices.length > 1) return { ui: { armed: null, focus: target.square }, send: null };
       if (info.selected) return { ui: { armed: null, focus: null }, send: { type: "select" } };
       if (info.selectable) return { ui: { armed: null, focus: null }, send: { type: "select", square: target.square } };
-      return { ui, send: null };
+      return inspect(view, ui, target.square);
     }
+    case "army": {
+      // the army builder: Python checks every step against the engine's limits
+      const send = { type: "army", op: target.op };
+      if (target.card) send.card = target.card;
+      if (target.colour) send.colour = target.colour;
+      return { ui, send };
+    }
+    case "close-help":
+      return { ui, send: { type: "inspect" } };
     case "card": {
       if (idle || !(view.selectable || []).includes(target.card)) return { ui, send: null };
       if (view.selected === target.card) return { ui: { armed: null, focus: null }, send: { type: "select" } };

@@ -4,7 +4,7 @@
 // from Python except the few fixed captions here.
 
 import { h, svg } from "./dom.js";
-import { armedChoice, percent, squareLabel, squareMap } from "./ancient_logic.js";
+import { armedChoice, inspectable, percent, squareLabel, squareMap } from "./ancient_logic.js";
 import { button, cardBack, cardButton, messageLine, tacticIcon } from "./render_cards.js";
 
 // Silhouettes of the troop families (drawn for this view, 20 × 20).
@@ -83,7 +83,7 @@ function field(view, ui) {
       if (lit) cls.push("is-target", `is-${info.choices[0].kind}`);
       if (ui.armed && info && info.choices.some((c) => c.action === ui.armed)) cls.push("is-armed");
       if (ui.focus === sq.square) cls.push("is-focus");
-      const clickable = !!info && (lit || info.selectable || info.selected);
+      const clickable = (!!info && (lit || info.selectable || info.selected)) || inspectable(sq);
       return h("button", {
         type: "button", key: `sq-${sq.square}`, class: cls.join(" "), role: "gridcell",
         "data-act": "square", "data-square": sq.square, "aria-label": squareLabel(sq, info, ui),
@@ -148,6 +148,15 @@ function choicesPanel(view, ui) {
       h("span", null, c.odds ? c.label.split(":")[0] : c.label), oddsLine(c.odds, `odds-${c.action}`))));
 }
 
+function helpBox(view) {
+  const help = view.help;
+  if (!help) return null;
+  return h("section", { class: "ab-help", key: "help", role: "note", "aria-label": `Rules of ${help.square}` },
+    h("div", { class: "ab-help-head" }, h("b", null, help.title),
+      h("button", { type: "button", class: "bl-close", key: "help-close", "data-act": "close-help", "aria-label": "Close rules", title: "Close" }, "×")),
+    help.lines.map((line, i) => h("p", { key: `help-${i}` }, line)));
+}
+
 function diceBox(view) {
   const d = view.dice;
   if (!d) return null;
@@ -170,8 +179,50 @@ function logBox(view) {
     h("ol", { "aria-live": "polite" }, lines.map((l, i) => h("li", { key: `log-${(view.log || []).length - lines.length + i}` }, l))));
 }
 
+const COLOUR_NAMES = { R: "Red", O: "Orange", Y: "Yellow", G: "Green", B: "Blue", P: "Purple" };
+
+/** The points-army builder: colours, the palette of their troops, the army with its bows,
+ * the budget and the limits, the first limit broken (the engine's words) and Confirm. */
+function buildBuilder(view, { messageHidden } = {}) {
+  const b = view.builder;
+  const armyAct = (op, extra) => ({ "data-act": "army", "data-op": op, ...extra });
+  return h("div", { class: "bl-app ab-app ab-view ab-builder", "data-played": "builder" },
+    h("header", { class: "ab-header", key: "header" },
+      h("h3", null, "Points battle: build your army"),
+      h("span", { class: "ab-status", role: "status", "aria-label": "Status" }, view.status)),
+    messageLine(view.message, view, messageHidden),
+    h("div", { class: "ab-buttons", key: "colours", role: "group", "aria-label": "Colours" },
+      b.colours_all.map((c) => h("button", {
+        type: "button", key: `colour-${c}`, class: `bl-btn ab-colour bl-c-${c}`, "aria-pressed": String(b.colours.includes(c)),
+        ...armyAct("colour", { "data-colour": c }),
+      }, `Colour ${COLOUR_NAMES[c]}`))),
+    h("div", { class: "ab-budget", key: "budget", role: "status", "aria-label": "Budget" },
+      `${b.points} of ${b.budget} points (${b.left} left) · ${b.cards} of at most ${b.max_cards} cards · ` +
+      `at most ${b.max_per_type} of a type · at most ${b.max_colours} colours`,
+      Object.keys(b.types).length ? h("div", { class: "ab-types" },
+        Object.entries(b.types).map(([t, n]) => h("span", { key: `t-${t}`, class: n > b.max_per_type ? "ab-over" : "" }, `${t} ${n} `))) : null),
+    h("p", { class: `ab-problem ${b.can_confirm ? "is-ok" : "is-bad"}`, key: "problem" },
+      b.problem ? `Not yet: ${b.problem}` : "The army is sound."),
+    h("section", { class: "ab-tray", key: "palette", "aria-label": "Troops to add" },
+      h("h4", null, "Troops"),
+      h("div", { class: "ab-cards" }, b.palette.map((c) => cardButton(c, {
+        key: `add-${c.id}`, act: "army", label: `Add ${c.id} ${c.type}`, view, disabled: c.in_army,
+        cls: "ab-tray-card", data: { "data-op": "add" },
+      })))),
+    h("section", { class: "ab-tray", key: "army", "aria-label": "Your army" },
+      h("h4", null, `Your army (${b.cards})`),
+      h("div", { class: "ab-cards ab-army" }, b.army.map((c) => h("span", { key: `army-${c.id}`, class: "ab-army-card" },
+        cardButton(c, { key: `rm-${c.id}`, act: "army", label: `Remove ${c.id} ${c.type}`, view, cls: "ab-tray-card", data: { "data-op": "remove" } }),
+        c.can_bow ? h("button", { type: "button", key: `bow-${c.id}`, class: "bl-btn ab-bow-toggle", "aria-pressed": String(c.bow),
+          ...armyAct("bow", { "data-card": c.id }) }, `Bow on ${c.id}`) : null)))),
+    h("div", { class: "ab-buttons", key: "confirm-army" },
+      h("button", { type: "button", key: "btn-confirm-army", class: "bl-btn bl-primary", disabled: !b.can_confirm,
+        ...armyAct("confirm") }, "Confirm army")));
+}
+
 /** The whole view. */
 export function buildAncient(view, ui, { messageHidden } = {}) {
+  if (view.mode === "builder") return buildBuilder(view, { messageHidden });
   const sc = view.scenario;
   // the root is the app element itself (morph gives the live root these attributes)
   return h("div", { class: "bl-app ab-app ab-view", "data-played": view.played, "data-thinking": view.thinking ? "yes" : "no" },
@@ -186,7 +237,7 @@ export function buildAncient(view, ui, { messageHidden } = {}) {
     scoreBox(view),
     h("div", { class: "ab-main", key: "main" },
       field(view, ui),
-      h("aside", { class: "ab-side", key: "side" }, choicesPanel(view, ui), diceBox(view), buttonsRow(view))),
+      h("aside", { class: "ab-side", key: "side" }, choicesPanel(view, ui), diceBox(view), buttonsRow(view), helpBox(view))),
     tray(view),
     logBox(view));
 }

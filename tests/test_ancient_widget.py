@@ -216,7 +216,8 @@ def test_undo_takes_back_my_player_turn_and_renews_dice_and_deck():
     send(w, {"type": "undo"})
     v = w.view
     assert v["message"] is None and w.game.phase == "deploy" and not w.game.actions_played
-    assert len(v["reserve"]) == len(w.game.observation("south").armies["south"]) and v["log"][-1].startswith("Your last player turn")
+    assert len(v["reserve"]) == len(w.game.observation("south").armies["south"])
+    assert v["log"][-1].startswith("Your last player turn")
     # the dice stream and the deck order are fresh (undo never shows a roll or card ahead)
     assert "position 0" in w.game.position() and "seed 9 " not in w.game.position()
     assert sorted(w.game.position().split("deck ")[1].split("\n")[0].split()) == sorted(deck_before.split())
@@ -327,7 +328,8 @@ def _random_intent(w, rng):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("scenario, seed, side", [("issus", 1, "south"), ("cunaxa", 2, "south"),
-                                                  ("marathon", 3, "north"), ("gaugamela", 4, "north")])
+                                                  ("marathon", 3, "north"), ("gaugamela", 4, "north"),
+                                                  ("raphia", 5, "north"), ("sicily", 6, "south")])
 def test_the_view_never_holds_hidden_information_over_whole_battles(scenario, seed, side):
     """Every view published (the bot's steps included) holds no secret name, and a twin
     game differing only in the other side's secrets gives the same view."""
@@ -413,3 +415,111 @@ def test_an_initiative_rolled_at_once_shows_its_dice_ties_included():
                else w.game.legal_actions()[-1])
     assert w.view["log"][-1] == "Turn 2: initiative dice 3, 3, 5, 2. South moves first."
     assert w.view["dice"]["rolls"] == [3, 3, 5, 2]
+
+
+def test_inspect_shows_a_cards_rules_and_why_it_cannot_act():
+    w = skirmish()
+    send(w, {"type": "inspect", "square": "c3"})            # the enemy's Light Cavalry
+    help = w.view["help"]
+    assert help["square"] == "c3" and "move 2 positions" in help["lines"][0]
+    send(w, {"type": "inspect", "square": "c2"})            # blocked Javalineers, our own
+    assert w.view["help"]["lines"][-1] == "It cannot act now: no position it may move to is free."
+    assert "javelin" in w.view["help"]["lines"][1]
+    send(w, {"type": "select", "square": "e2"})             # choosing a card shows its rules too
+    assert w.view["help"]["square"] == "e2" and "Skirmishers" in w.view["help"]["title"]
+    send(w, {"type": "inspect"})
+    send(w, {"type": "select"})
+    assert w.view["help"] is None
+
+
+@pytest.mark.parametrize("square", ["a1", "z9", 7, "x" * 300])
+def test_bad_inspect_changes_nothing(square):
+    w = skirmish()
+    before, position = w.view, w.game.position()
+    send(w, {"type": "inspect", "square": square})
+    assert "no card you can see" in w.view["message"]["text"] and len(w.view["message"]["text"]) < 200
+    assert w.game.position() == position and same_but_message(before, w.view)
+
+
+def test_a_face_down_enemy_card_cannot_be_inspected():
+    w = AncientBattlesWidget(scenario="marathon", side="north", opponent=RandomAncientBot(1), seed=1)
+    hidden = next(sq["square"] for row in w.view["rows"] for sq in row if sq["unit"] and sq["unit"]["hidden"])
+    send(w, {"type": "inspect", "square": hidden})
+    assert w.view["help"] is None and "no card you can see" in w.view["message"]["text"]
+
+
+# ---------------------------------------------------------------- the army builder
+
+def test_a_points_army_is_built_checked_live_and_refused_over_budget():
+    w = AncientBattlesWidget(scenario="points", opponent=RandomAncientBot(1), seed=1)
+    assert w.view["mode"] == "builder" and not w.view["builder"]["can_confirm"]
+    for colour in "ROY":
+        send(w, {"type": "army", "op": "colour", "colour": colour})
+    for card in ("R8", "O8", "Y8", "R7", "O7", "Y7", "R10", "O10", "Y10", "R9", "O9", "Y9", "R3"):
+        send(w, {"type": "army", "op": "add", "card": card})
+    b = w.view["builder"]
+    assert b["points"] == 105 and b["left"] == -5 and not b["can_confirm"]
+    assert b["problem"].startswith("points limit: the army costs 105 points")
+    send(w, {"type": "army", "op": "confirm"})
+    assert w.view["mode"] == "builder" and "cannot be confirmed: points limit" in w.view["message"]["text"]
+    send(w, {"type": "army", "op": "add", "card": "R2"})
+    send(w, {"type": "army", "op": "add", "card": "R1"})
+    assert w.view["builder"]["problem"].startswith("points limit")
+    for card in ("R9", "R2", "R1"):
+        send(w, {"type": "army", "op": "remove", "card": card})
+    send(w, {"type": "army", "op": "bow", "card": "R3"})
+    b = w.view["builder"]
+    assert b["points"] == 97 and b["can_confirm"] and b["problem"] is None
+    send(w, {"type": "army", "op": "confirm"})
+    v = w.view
+    assert "mode" not in v and v["phase"] == "deploy" and len(v["reserve"]) == 12
+    assert w.game.observation("south").armies["south"].count("R3*") == 1
+    assert "Points battle" in v["log"][0]
+
+
+@pytest.mark.parametrize("content, words", [
+    ({"type": "army", "op": "colour", "colour": "Z"}, "colour is one of"),
+    ({"type": "army", "op": "add", "card": "G8"}, "not a troop card of the colours chosen"),
+    ({"type": "army", "op": "add", "card": "R8"}, "in the army already"),
+    ({"type": "army", "op": "remove", "card": "R7"}, "not in the army"),
+    ({"type": "army", "op": "bow", "card": "R7"}, "not in the army"),
+    ({"type": "army", "op": "bow", "card": "R8"}, ""),           # allowed: the engine's limit says no later
+    ({"type": "army", "op": "explode"}, "unknown army op"),
+    ({"type": "act", "action": "deploy R8@a1"}, "build and confirm your army first"),
+    ({"type": "undo"}, "build and confirm your army first"),
+])
+def test_bad_builder_messages_change_nothing(content, words):
+    w = AncientBattlesWidget(scenario="points", opponent=RandomAncientBot(1), seed=1)
+    send(w, {"type": "army", "op": "colour", "colour": "R"})
+    send(w, {"type": "army", "op": "add", "card": "R8"})
+    send(w, {"type": "army", "op": "add", "card": "R4"})
+    before = w.view
+    send(w, content)
+    if words:
+        assert words in w.view["message"]["text"] and same_but_message(before, w.view)
+    else:
+        assert w.view["builder"]["problem"].startswith("bow on R8: Heavy Cavalry with bow exists only in scenarios")
+
+
+def test_a_bow_the_type_cannot_carry_is_refused_in_the_engines_words():
+    w = AncientBattlesWidget(scenario="points", opponent=RandomAncientBot(1), seed=1)
+    send(w, {"type": "army", "op": "colour", "colour": "R"})
+    send(w, {"type": "army", "op": "add", "card": "R4"})
+    before = w.view
+    send(w, {"type": "army", "op": "bow", "card": "R4"})
+    assert "only Javalineers, Light Cavalry and Heavy Cavalry" in w.view["message"]["text"]
+    assert same_but_message(before, w.view)
+
+
+@pytest.mark.parametrize("kw", [{"scenario": "points"}, {"scenario": "raphia"}])
+def test_static_html_picture(kw):
+    w = AncientBattlesWidget(opponent=RandomAncientBot(1), seed=1, **kw)
+    text = w._repr_html_()
+    assert text.startswith("<div>") and html_escaped(w.view["status"]) in text
+    if kw["scenario"] == "raphia":
+        assert text.count("<tr>") == 4 and text.count("<td") == 44
+
+
+def html_escaped(text: str) -> str:
+    import html
+    return html.escape(text)

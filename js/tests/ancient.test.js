@@ -7,7 +7,7 @@ import { afterEach, describe, it } from "node:test";
 
 import widget from "../ancient.js";
 import { armedChoice, click, normalize, squareLabel, squareMap } from "../ancient_logic.js";
-import { NO_DOM, cleanupAll, escape, maybeButton, mountView, nameOf, press } from "./helpers.js";
+import { NO_DOM, button, cleanupAll, escape, maybeButton, mountView, nameOf, press } from "./helpers.js";
 
 const DIR = new URL("./fixtures/ancient/", import.meta.url);
 const NAMES = readdirSync(DIR).filter((f) => f.endsWith(".json")).map((f) => f.replace(/\.json$/, "")).sort();
@@ -20,10 +20,10 @@ afterEach(cleanupAll);
 describe("ancient fixtures", () => {
   it("are there", () => {
     for (const n of ["deploy", "deploy-selected", "move-selected", "fire-selected", "melee-selected",
-      "tactics-selected", "scout", "withdrawal", "over", "error"]) assert.ok(NAMES.includes(n), n);
+      "tactics-selected", "scout", "withdrawal", "over", "error", "builder-over", "builder-sound"]) assert.ok(NAMES.includes(n), n);
   });
 
-  for (const name of NAMES) {
+  for (const name of NAMES.filter((n) => !n.startsWith("builder"))) {
     it(`${name}: every offered action is reached by clicks and sent exactly as Python wrote it`, () => {
       const v = fixture(name);
       const actions = offered(v);
@@ -52,10 +52,12 @@ describe("ancient fixtures", () => {
   it("nothing is sent when it is not the player's turn or the battle is over", () => {
     const v = fixture("over");
     assert.equal(v.my_turn, false);
-    assert.equal(click(v, EMPTY, { act: "square", square: "c2" }).send, null);
+    // a card can still be looked at (its rules), never acted with
+    assert.deepEqual(click(v, EMPTY, { act: "square", square: "c2" }).send, { type: "inspect", square: "c2" });
+    assert.equal(click(v, EMPTY, { act: "square", square: "a1" }).send, null);   // empty
     assert.equal(click(v, EMPTY, { act: "choice", action: "end melee" }).send, null);
     const thinking = { ...fixture("fire-selected"), thinking: true };
-    assert.equal(click(thinking, EMPTY, { act: "square", square: "c3" }).send, null);
+    assert.deepEqual(click(thinking, EMPTY, { act: "square", square: "c3" }).send, { type: "inspect", square: "c3" });
   });
 
   it("fire: the target shows its exact odds before the roll; cancel drops it", () => {
@@ -141,6 +143,34 @@ describe("ancient DOM", { skip: NO_DOM }, () => {
     assert.deepEqual(model.sent.pop(), { type: "act", action: "stand" });
   });
 
+  it("the rules of a card are a note that can be closed", () => {
+    const { el, model } = mountView(widget, fixture("help"));
+    const note = el.querySelector('[role="note"]');
+    assert.equal(nameOf(note), "Rules of c3");
+    assert.match(note.textContent, /Light Cavalry \(value 7\): move 2 positions/);
+    press(el, "Close rules");
+    assert.deepEqual(model.sent.pop(), { type: "inspect" });
+  });
+
+  it("the army builder: colours, troops, bows, the budget and a refused army", () => {
+    const { el, model } = mountView(widget, fixture("builder-over"));
+    assert.match(el.querySelector('[aria-label="Budget"]').textContent, /^105 of 100 points \(-5 left\)/);
+    assert.match(el.querySelector(".ab-problem").textContent, /points limit: the army costs 105 points/);
+    assert.equal(button(el, "Confirm army").disabled, true);
+    press(el, "Remove R9 Chariots");
+    assert.deepEqual(model.sent.pop(), { type: "army", op: "remove", card: "R9" });
+    press(el, "Colour Green");
+    assert.deepEqual(model.sent.pop(), { type: "army", op: "colour", colour: "G" });
+    assert.equal(button(el, "Colour Red").getAttribute("aria-pressed"), "true");
+    model.set(fixture("builder-sound"));
+    assert.equal(button(el, "Bow on R3").getAttribute("aria-pressed"), "true");
+    assert.equal(maybeButton(el, "Bow on R10"), null, "no bow toggle for Elephants");
+    press(el, "Add R1 Skirmishers");
+    assert.deepEqual(model.sent.pop(), { type: "army", op: "add", card: "R1" });
+    press(el, "Confirm army");
+    assert.deepEqual(model.sent.pop(), { type: "army", op: "confirm" });
+  });
+
   it("an error from Python is an alert that can be closed", () => {
     const { el } = mountView(widget, fixture("error"));
     const alert = el.querySelector('[role="alert"]');
@@ -149,10 +179,12 @@ describe("ancient DOM", { skip: NO_DOM }, () => {
     assert.equal(el.querySelector('[role="alert"]'), null);
   });
 
-  it("after the battle nothing is clickable but undo", () => {
-    const { el } = mountView(widget, fixture("over"));
+  it("after the battle nothing is clickable but undo and the cards' rules", () => {
+    const { el, model } = mountView(widget, fixture("over"));
     const enabled = [...el.querySelectorAll("button")].filter((b) => !b.disabled).map(nameOf);
-    assert.deepEqual(enabled.filter((n) => n !== "Undo my last turn"), []);
+    assert.deepEqual(enabled.filter((n) => n !== "Undo my last turn"), ["c2, your Elephants R10"]);
+    square(el, "c2").click();
+    assert.deepEqual(model.sent.pop(), { type: "inspect", square: "c2" });
     assert.match(el.querySelector(".ab-status").textContent, /South wins: casualties/);
   });
 });

@@ -26,14 +26,16 @@ import anywidget
 import traitlets
 
 from .ancient import SCENARIOS, Action, AncientGame, Army, troop_type
+from .ancient.armies import MAX_CARDS, MAX_COLOURS, MAX_PER_TYPE, POINTS_BUDGET, check_points_army
 from .cards import Card
-from .errors import IllegalMoveError, InvalidMoveError, shorten
+from .errors import IllegalMoveError, shorten
 from .widget import card_json
 
 __all__ = ["AncientBattlesWidget", "RandomAncientBot", "opponent_bot"]
 
 STATIC = pathlib.Path(__file__).parent / "static"
 SIDES = ("south", "north")
+COLOURS = ("R", "O", "Y", "G", "B", "P")
 LEVELS = ("easy", "medium", "hard")
 #: Seconds between two shown steps of the bot's turn in a kernel, and the most a whole
 #: stretch of the bot's decisions is slowed down for showing (the rest goes at once).
@@ -102,7 +104,7 @@ def opponent_bot(spec: Any, seed: int | None = None):
         from .ancient import bots as ancient_bots  # the Ancient Battles bots, once they exist
     except ImportError:
         return RandomAncientBot(seed)
-    for factory in ("bot_from_spec", "make_bot"):
+    for factory in ("ancient_bot", "bot_from_spec", "make_bot"):
         if hasattr(ancient_bots, factory):
             return getattr(ancient_bots, factory)(spec, seed=seed)
     return RandomAncientBot(seed)
@@ -151,7 +153,14 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         self.background_bot = _in_kernel() if background_bot is None else background_bot
         self.step_delay = step_delay
         self._rng = random.Random(seed)
-        self.game = game if game is not None else AncientGame.scenario(scenario, seed=seed, advanced=advanced)
+        self._seed, self._advanced = seed, advanced
+        # scenario "points": the player builds an army first (the army builder)
+        self._draft: dict | None = None
+        if game is None and scenario == "points":
+            self._draft = {"colours": [], "cards": [], "bows": []}
+            self.game = AncientGame.empty(seed=seed)   # a stand-in until the army is confirmed
+        else:
+            self.game = game if game is not None else AncientGame.scenario(scenario, seed=seed, advanced=advanced)
         self._reset_bookkeeping()
         self.on_msg(self._on_msg)
         self._refresh()
@@ -183,6 +192,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
             if not isinstance(what, str) or what not in self._origins():
                 raise IllegalMoveError(f"{shorten(what)}: nothing of yours to act with there now")
             self._selected = what
+        self._inspected = None
         self._message = None
         self._refresh()
 
@@ -191,6 +201,8 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         the Tactics deck order are renewed, so undo never shows a die or card ahead."""
         if self._thinking:
             raise IllegalMoveError("wait until the opponent's turn is shown")
+        if self._draft is not None:
+            raise IllegalMoveError("build and confirm your army first")
         n = len(self.game.actions_played)
         marks = [m for m in self._marks if m < n]
         if not marks:
@@ -199,7 +211,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         while len(self.game.actions_played) > target:
             self.game.undo()
         keep = sum(1 for at in self._log_at if at <= target)
-        log, log_at = self._log[:keep], self._log_at[:keep]
+        log = self._log[:keep]
         self.game = AncientGame.from_position(self._renewed(self.game.position()))
         self._reset_bookkeeping()
         self._log, self._log_at = log + ["Your last player turn is taken back."], [0] * (keep + 1)
@@ -210,6 +222,8 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         try:
             if not isinstance(content, dict) or not isinstance(content.get("type"), str):
                 raise ValueError("a message must be a JSON object with a 'type'")
+            if self._draft is not None and content["type"] not in ("army", "dismiss"):
+                raise ValueError("build and confirm your army first")
             handler = self._handlers().get(content["type"])
             if handler is None:
                 raise ValueError(f"unknown message type {shorten(content['type'])}")
@@ -221,7 +235,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
 
     def _handlers(self) -> dict:
         return {"select": self._msg_select, "act": self._msg_act, "undo": self._msg_undo,
-                "dismiss": self._msg_dismiss}
+                "dismiss": self._msg_dismiss, "inspect": self._msg_inspect, "army": self._msg_army}
 
     def _msg_select(self, content: dict) -> None:
         """``{"type": "select", "square": "c2"}``, ``{"type": "select", "card": "R4"}`` or
@@ -250,6 +264,62 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         self._message = None
         self._refresh()
 
+    def _msg_inspect(self, content: dict) -> None:
+        """``{"type": "inspect", "square": "c3"}``: the rules of the card there (either side,
+        any time), and why it cannot act now; ``{"type": "inspect"}`` closes them."""
+        square = content.get("square")
+        if square is None:
+            self._inspected = None
+        else:
+            obs = self.game.observation(self.side)
+            cell = obs.field.get(square) if isinstance(square, str) else None
+            if cell is None or cell.get("hidden"):
+                raise ValueError(f"{shorten(square)}: no card you can see there")
+            self._inspected = square
+        self._message = None
+        self._refresh()
+
+    def _help(self, obs) -> dict | None:
+        """The rules of the inspected (or chosen) card, and why it cannot act now."""
+        square = self._inspected or (self._selected if self._selected in obs.field else None)
+        cell = obs.field.get(square) if square else None
+        if cell is None or cell.get("hidden"):
+            return None
+        card = Card(cell["cards"][0])
+        t = troop_type(card.value)
+        ways = "forward, left or right" if t.sideways else "forward only"
+        weapon = t.weapon(bool(cell["bows"]))
+        reach = {"javelin": "a javelin: the position in front",
+                 "bow": "a bow: the position in front, two in front over an empty one, or forward-diagonal",
+                 None: "no missile weapon"}[weapon]
+        lines = [f"{t.name} (value {t.value}): move {t.steps} position{'s' if t.steps > 1 else ''} a turn, {ways}"
+                 + ("; never into or through bad terrain" if t.mounted else "") + ".",
+                 f"Missiles: {reach}. Hit by missiles on {'a 6' if t.missile_hit == 6 else '5 or 6'}.",
+                 f"Melee: value {t.value} + a die against the defender's value + a die; a disrupted defender "
+                 "counts half." + (" Cavalry cannot attack it from the front." if t.cavalry_proof else "")]
+        if cell["attachment"]:
+            lines.append(f"{cell['attachment']}: +2 in melee, attacking or defending.")
+        if cell["disrupted"]:
+            lines.append("Disrupted: it cannot move, fire or attack; a second disruption eliminates it.")
+        if cell["side"] == obs.side and obs.to_act == obs.side and square not in self._origins():
+            step = obs.phase
+            done = {"actions": obs.moved, "fire": obs.fired, "melee": obs.attacked}.get(step, [])
+            if cell["disrupted"]:
+                why = "it is disrupted"
+            elif any(c in done for c in cell["cards"]):
+                why = {"actions": "it has moved (or was placed) this turn", "fire": "it has fired this turn",
+                       "melee": "it has attacked this turn"}[step]
+            elif step == "actions":
+                why = "no position it may move to is free"
+            elif step == "fire":
+                why = "no missile weapon" if weapon is None else "no undisrupted enemy card within reach"
+            elif step == "melee":
+                why = "no enemy card it may attack (directly in front, or a flank attack fixed at the turn's start)"
+            else:
+                why = f"cards do not act in the {step} step"
+            lines.append(f"It cannot act now: {why}.")
+        return {"square": square, "title": f"{square}: {t.name}", "lines": lines}
+
     def _need_turn(self) -> None:
         if self._thinking:
             raise IllegalMoveError("the opponent is playing its turn")
@@ -272,10 +342,13 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         self._log_at: list[int] = []
         self._dice: dict | None = None
         self._attacked: str | None = None   # the square of the last attack (the withdrawal prompt)
+        self._inspected: str | None = None  # the square whose rules are shown
         # where each stretch of the human's decisions began (undo goes back to one)
         self._marks: list[int] = [0] if self.game.to_act == self.human or self.bot is None else []
 
     def _act(self, action: Action | str) -> None:
+        if self._draft is not None:
+            raise IllegalMoveError("build and confirm your army first")
         g = self.game
         if g.to_act is None:
             raise IllegalMoveError("the battle is over")
@@ -283,6 +356,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
             raise IllegalMoveError(f"it is {g.to_act}'s turn to act")
         acting = g.to_act
         self._push(action, acting)   # checks the action; nothing changes on error
+        self._inspected = None
         if self.bot is None and g.to_act is not None and g.to_act != acting:
             self._marks.append(len(g.actions_played))
         self._selected = None
@@ -306,7 +380,8 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         self._note(line)
         if g.outcome is not None:
             w = g.outcome.winner
-            self._note(f"{'A draw' if w is None else w.capitalize() + ' wins'}: {REASONS.get(g.outcome.reason, g.outcome.reason)}.")
+            reason = REASONS.get(g.outcome.reason, g.outcome.reason)
+            self._note(f"{'A draw' if w is None else w.capitalize() + ' wins'}: {reason}.")
 
     def _note(self, text: str) -> None:
         for line in text.split("\n") if text else ():
@@ -546,7 +621,116 @@ class AncientBattlesWidget(anywidget.AnyWidget):
 
     # --------------------------------------------------------------- the view
     def _refresh(self) -> None:
-        self.view = self._build_view()
+        self.view = self._builder_view() if self._draft is not None else self._build_view()
+
+    # --------------------------------------------------------------- the army builder
+    def _msg_army(self, content: dict) -> None:
+        """``{"type": "army", "op": "colour" | "add" | "remove" | "bow" | "confirm", ...}``:
+        build a points army (``colour`` with ``"colour": "R"``, the others with ``"card"``)."""
+        if self._draft is None:
+            raise ValueError("there is no army to build now")
+        op = content.get("op")
+        d = self._draft
+        if op == "colour":
+            colour = content.get("colour")
+            if colour not in COLOURS:
+                raise ValueError(f"colour is one of {' '.join(COLOURS)}, not {shorten(colour)}")
+            if colour in d["colours"]:
+                d["colours"].remove(colour)
+                d["cards"] = [c for c in d["cards"] if c[0] != colour]
+                d["bows"] = [c for c in d["bows"] if c[0] != colour]
+            else:
+                d["colours"].append(colour)
+        elif op in ("add", "remove", "bow"):
+            card = content.get("card")
+            if not isinstance(card, str) or card not in {c["id"] for c in self._palette()}:
+                raise ValueError(f"{shorten(card)}: not a troop card of the colours chosen")
+            if op == "add":
+                if card in d["cards"]:
+                    raise ValueError(f"{card} is in the army already")
+                d["cards"].append(card)
+            elif op == "remove":
+                if card not in d["cards"]:
+                    raise ValueError(f"{card} is not in the army")
+                d["cards"].remove(card)
+                if card in d["bows"]:
+                    d["bows"].remove(card)
+            else:
+                if card not in d["cards"]:
+                    raise ValueError(f"{card} is not in the army")
+                bows = [b for b in d["bows"] if b != card] if card in d["bows"] else d["bows"] + [card]
+                Army(d["cards"], bows=bows)      # the engine refuses a bow a type cannot carry
+                d["bows"] = bows
+        elif op == "confirm":
+            self._confirm_army()
+            return
+        else:
+            raise ValueError(f"unknown army op {shorten(op)}: colour, add, remove, bow or confirm")
+        self._message = None
+        self._refresh()
+
+    def _draft_army(self) -> Army:
+        d = self._draft
+        return Army(sorted(d["cards"], key=lambda c: (Card(c).value, c)), bows=d["bows"], name="your army")
+
+    def _opponent_army(self, mine: Army) -> Army:
+        """The bot's army from three colours the player's army does not use: its own
+        ``build_army(colours)`` when it has one, else Heavy Cavalry to Hoplites (90 points)."""
+        free = "".join([c for c in COLOURS if c not in mine.colours][:3])
+        if self.bot is not None and hasattr(self.bot, "build_army"):
+            return self.bot.build_army(free)
+        return Army([f"{c}{v}" for c in free for v in (8, 7, 6, 5, 4)], name="the bot's army")
+
+    def _problem(self) -> str | None:
+        """The first limit the draft army breaks, in the engine's words (None if it is sound)."""
+        try:
+            check_points_army(self._draft_army())
+        except ValueError as e:
+            return str(e)
+        return None
+
+    def _confirm_army(self) -> None:
+        problem = self._problem()
+        if problem is not None:
+            raise ValueError(f"the army cannot be confirmed: {problem}")
+        mine = self._draft_army()
+        theirs = self._opponent_army(mine)
+        south, north = (mine, theirs) if self.human == "south" else (theirs, mine)
+        self.game = AncientGame.points(south, north, seed=self._seed, advanced=self._advanced)
+        self._draft = None
+        self._reset_bookkeeping()
+        self._note(f"Points battle: your army ({mine.points} points) against the bot's ({theirs.points}).")
+        self._refresh()
+        self._maybe_bot()
+
+    def _palette(self) -> list[dict]:
+        d = self._draft
+        out = []
+        for colour in d["colours"]:
+            for value in range(1, 11):
+                card = Card(f"{colour}{value}")
+                t = troop_type(value)
+                out.append(dict(card_json(card), type=t.name, in_army=str(card) in d["cards"],
+                                bow=str(card) in d["bows"], can_bow=t.may_carry_bow))
+        return out
+
+    def _builder_view(self) -> dict:
+        d = self._draft
+        problem = self._problem() if d["cards"] else "choose colours, then add troops"
+        army = [c for c in self._palette() if c["in_army"]]
+        points = sum(c["value"] + (1 if c["bow"] else 0) for c in army)
+        counts: dict[str, int] = {}
+        for c in army:
+            counts[c["type"]] = counts.get(c["type"], 0) + 1
+        return {
+            "game": "ancient", "mode": "builder", "lang": self.lang, "side": self.human, "message": self._message,
+            "status": "Build your points army: choose up to three colours, add troops, buy bows.",
+            "builder": {"colours_all": list(COLOURS), "colours": list(d["colours"]), "palette": self._palette(),
+                        "army": army, "points": points, "budget": POINTS_BUDGET, "left": POINTS_BUDGET - points,
+                        "cards": len(army), "max_cards": MAX_CARDS, "max_per_type": MAX_PER_TYPE,
+                        "max_colours": MAX_COLOURS, "types": counts, "problem": problem,
+                        "can_confirm": problem is None},
+        }
 
     def _build_view(self) -> dict:
         g = self.game
@@ -587,6 +771,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
             "outcome": None if g.outcome is None else {"winner": g.outcome.winner, "reason": g.outcome.reason,
                                                         "text": REASONS.get(g.outcome.reason, g.outcome.reason)},
             "placeholder_bot": self.placeholder_bot, "played": len(g.actions_played),
+            "help": self._help(obs),
         }
 
     @staticmethod
@@ -627,7 +812,8 @@ class AncientBattlesWidget(anywidget.AnyWidget):
             extras = [w for w, on in (("bow", unit["bow"]), (unit["quality"], unit["quality"]),
                                       (f"leader {unit['leader']}", unit["leader"]), ("stack", unit["stack"]),
                                       ("disrupted", unit["disrupted"])) if on]
-            words = (f"{'your' if unit['mine'] else 'enemy'} {unit['type']} {'+'.join(unit_card['id'] for unit_card in unit['cards'])}"
+            ids = "+".join(c["id"] for c in unit["cards"])
+            words = (f"{'your' if unit['mine'] else 'enemy'} {unit['type']} {ids}"
                      + (", " + ", ".join(extras) if extras else ""))
         if d["terrain"]:
             words += f", bad terrain ({d['terrain']})"
@@ -675,6 +861,10 @@ class AncientBattlesWidget(anywidget.AnyWidget):
     def _repr_html_(self) -> str:
         """The field as a small HTML table (for renderers without the live widget)."""
         v = self.view
+        if v.get("mode") == "builder":
+            b = v["builder"]
+            return (f'<div><p>{html.escape(v["status"])}</p><p>{b["points"]} of {b["budget"]} points: '
+                    f'{html.escape(" ".join(c["id"] for c in b["army"]) or "no troops yet")}</p></div>')
         rows = []
         for row in v["rows"]:
             cells = []

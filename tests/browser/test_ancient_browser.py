@@ -43,6 +43,11 @@ def ancient_cell(setup: str, state_file) -> str:
     return state_cell(head + setup, state_file, STATE)
 
 
+def no_error_output(page) -> None:
+    """The cell printed no traceback (e.g. from a formatter of the widget)."""
+    assert page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]').count() == 0
+
+
 def square(page, sq: str):
     return page.locator(f'.ab-square[data-square="{sq}"]')
 
@@ -70,7 +75,7 @@ def test_a_scenario_deployed_by_clicking_a_move_and_undo(open_widget):
         latencies["select"].append(page.evaluate(
             MEASURE, [f'.ab-tray-card[data-card="{card_id}"]', f'.ab-square[data-square="{column}1"].is-target']))
         name = square(page, f"{column}1").get_attribute("aria-label")
-        assert f"Deploy" in name and card_id in name
+        assert "Deploy" in name and card_id in name
         latencies["deploy"].append(page.evaluate(
             MEASURE, [f'.ab-square[data-square="{column}1"]', f'.ab-square[data-square="{column}1"] .ab-unit']))
     nb.screenshot("ancient-deployed")
@@ -102,6 +107,7 @@ def test_a_scenario_deployed_by_clicking_a_move_and_undo(open_widget):
     assert f"{sq}-{to}" not in state["actions"][before:]
     page.wait_for_selector(f'.ab-square[data-square="{to}"]:not(:has(.ab-unit))')
     nb.screenshot("ancient-undone")
+    no_error_output(page)
     figures = {k + "_click_to_view_ms_" + stat: round(f(v), 1) for k, v in latencies.items()
                for stat, f in (("median", statistics.median), ("max", max))}
     figures["samples"] = sum(len(v) for v in latencies.values())
@@ -153,6 +159,7 @@ def test_a_missile_shot_and_a_melee_with_their_odds_before_the_roll(open_widget)
     assert "c3 eliminated" in " ".join(state["log"])
     page.wait_for_selector('.ab-die[aria-label="die 4"]')
     nb.screenshot("ancient-melee-rolled")
+    no_error_output(page)
 
 
 def test_a_whole_battle_against_the_easy_bot_by_clicking_only(open_widget):
@@ -194,4 +201,49 @@ def test_a_whole_battle_against_the_easy_bot_by_clicking_only(open_widget):
     final = nb.state()
     page.wait_for_function("() => /wins|draw/i.test(document.querySelector('.ab-status').textContent)")
     nb.screenshot("ancient-whole-battle-end")
+    no_error_output(page)
     print("battle", final["outcome"], "after", clicks, "decisions by click")
+
+
+BUILDER_STATE = """
+    {"mode": v.get("mode"), "builder": v.get("builder"), "message": v.get("message"),
+     "phase": w.game.phase, "armies": w.game.observation("south").armies if v.get("mode") is None else None}
+"""
+
+
+def test_a_points_army_built_by_clicking_with_a_refused_over_budget_army(open_widget):
+    head = "from battleline import AncientBattlesWidget\n"
+    nb = open_widget("w = AncientBattlesWidget(scenario='points', opponent='easy', seed=3)",
+                     cell=lambda setup, f: state_cell(head + setup, f, BUILDER_STATE), ready="Confirm army")
+    page = nb.page
+
+    def press(name):
+        page.get_by_role("button", name=name, exact=True).click()
+
+    for colour in ("Red", "Orange", "Yellow"):
+        press(f"Colour {colour}")
+        nb.wait_state(lambda s, c=colour: s["builder"] and c[0] in s["builder"]["colours"])
+    for card, kind in (("R8", "Heavy Cavalry"), ("O8", "Heavy Cavalry"), ("Y8", "Heavy Cavalry"),
+                       ("R10", "Elephants"), ("O10", "Elephants"), ("Y10", "Elephants"),
+                       ("R9", "Chariots"), ("O9", "Chariots"), ("Y9", "Chariots"),
+                       ("R7", "Light Cavalry"), ("O7", "Light Cavalry"), ("Y7", "Light Cavalry"),
+                       ("R3", "Javalineers")):
+        press(f"Add {card} {kind}")
+        nb.wait_state(lambda s, c=card: c in [x["id"] for x in s["builder"]["army"]])
+    page.wait_for_function("() => /105 of 100 points/.test(document.querySelector('[aria-label=Budget]').textContent)")
+    problem = page.locator(".ab-problem").inner_text()
+    assert "points limit: the army costs 105 points" in problem
+    assert page.get_by_role("button", name="Confirm army", exact=True).is_disabled()
+    nb.screenshot("ancient-builder-over-budget")
+    press("Remove R9 Chariots")
+    nb.wait_state(lambda s: s["builder"]["points"] == 96)
+    press("Bow on R3")
+    state = nb.wait_state(lambda s: s["builder"]["points"] == 97 and s["builder"]["can_confirm"])
+    page.wait_for_function("() => !document.querySelector('[data-op=confirm]').disabled")
+    nb.screenshot("ancient-builder-sound")
+    press("Confirm army")
+    state = nb.wait_state(lambda s: s["mode"] is None)
+    assert state["phase"] == "deploy" and "R3*" in state["armies"]["south"] and len(state["armies"]["south"]) == 12
+    page.get_by_role("button", name="Reserve R3 Javalineers", exact=True).wait_for()
+    nb.screenshot("ancient-builder-confirmed")
+    no_error_output(page)
