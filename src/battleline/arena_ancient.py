@@ -6,7 +6,8 @@ is played twice with the sides swapped, so that the luck of the deal and the sce
 balance cancel. The summary gives each bot's win rate with a 95% Wilson interval, the Elo
 difference, how battles ended (terrain, casualties, leader, draw), the turns they took, the
 results per scenario (with each side's wins: a balance table), and the time each bot took
-per decision and per whole player turn. The arena is the referee: it alone reads the real
+per decision and per whole player turn. A battle still going after 200 turns (possible only
+with continuous rallying) is stopped and counted as a draw ending "turn limit". The arena is the referee: it alone reads the real
 game; each bot gets only its side's observation.
 
 >>> s = summarize([AncientResult(1, 0, "a", "casualties", "issus", 7, [], [], [], []),
@@ -27,7 +28,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from .ancient import SCENARIO_NAMES, AncientGame
+from .ancient import SCENARIO_NAMES, AncientGame, Outcome
 from .ancient.bots import ancient_bot
 
 __all__ = ["AncientResult", "play_battle", "run_ancient_arena", "combine_ancient", "summarize",
@@ -35,7 +36,11 @@ __all__ = ["AncientResult", "play_battle", "run_ancient_arena", "combine_ancient
 
 SIDES = ("south", "north")
 _PLAYER_STEPS = ("tactics", "actions", "fire", "melee")
-MAX_DECISIONS = 20000      # a battle that has not ended by then is a bug, not a draw
+MAX_DECISIONS = 60000      # a battle that has not ended by then is a bug, not a draw
+# With continuous rallying two armies can disrupt and rally for ever (the rules have no turn
+# limit, so the engine adds none); the arena stops such a battle and scores it as a draw
+# ending "turn limit", reported apart from the rules' draws.
+MAX_TURNS = 200
 COLOURS = ("ROY", "GBP")   # points armies: south's colours, north's
 
 
@@ -44,7 +49,7 @@ class AncientResult:
     deal: int
     a_seat: int            # 0: bot A played south, 1: north
     winner: str | None     # "a", "b" or None
-    reason: str            # terrain, casualties, leader, draw
+    reason: str            # terrain, casualties, leader, draw, or "turn limit" (the arena's)
     scenario: str          # a scenario name or "points"
     turns: int
     times_a: list          # seconds per decision
@@ -95,7 +100,7 @@ def play_battle(spec_a: str, spec_b: str, deal: int, a_seat: int, scenario: str 
     spent = 0.0
     clock = time.perf_counter
     for _ in range(MAX_DECISIONS):
-        if game.outcome is not None:
+        if game.outcome is not None or game.turn > MAX_TURNS:
             break
         side = SIDES.index(game.to_act)
         s = game.state
@@ -116,7 +121,7 @@ def play_battle(spec_a: str, spec_b: str, deal: int, a_seat: int, scenario: str 
         raise RuntimeError(f"deal {deal}: the battle did not end in {MAX_DECISIONS} decisions")
     if current is not None:
         turn_times[current[2]].append(spent)
-    o = game.outcome
+    o = game.outcome or Outcome(None, "turn limit")
     winner = None if o.winner is None else ("a" if SIDES.index(o.winner) == a_seat else "b")
     return AncientResult(deal, a_seat, winner, o.reason, name, game.turn, times[a_seat], times[1 - a_seat],
                          turn_times[a_seat], turn_times[1 - a_seat])

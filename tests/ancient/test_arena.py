@@ -74,3 +74,10 @@ def test_bad_settings_are_refused():
         run_ancient_arena("easy", "nobody", 2)
     with pytest.raises(SystemExit):
         main(["easy", "easy", "--game", "ancient", "--advanced", "catapults"])
+
+
+def test_a_battle_past_the_turn_limit_is_a_draw(monkeypatch):
+    import battleline.arena_ancient as arena
+    monkeypatch.setattr(arena, "MAX_TURNS", 1)
+    r = arena.play_battle("medium", "medium", 2, 0, "marathon")
+    assert (r.winner, r.reason, r.turns) == (None, "turn limit", 2)

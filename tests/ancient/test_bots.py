@@ -14,6 +14,7 @@ from battleline.ancient.armies import check_points_armies
 from battleline.ancient.bots import HeuristicBot, RandomBot, SearchBot, ancient_bot, random_army
 from battleline.ancient.observation import Observation
 from battleline.ancient.worlds import sample_world
+from battleline.arena_ancient import MAX_TURNS
 from battleline.errors import PositionError
 
 
@@ -33,13 +34,13 @@ def new_battle(name, seed, advanced, bots):
     return AncientGame.scenario(name, seed=seed, advanced=advanced)
 
 
-def play_out(name, seed, levels, advanced=(), max_decisions=6000):
+def play_out(name, seed, levels, advanced=(), max_decisions=60000):
     bots = {"south": make(levels[0], seed), "north": make(levels[1], seed + 1)}
     game = new_battle(name, seed, advanced, bots)
     phases = set()
     for _ in range(max_decisions):
-        if game.outcome is not None:
-            return game, phases
+        if game.outcome is not None or game.turn > MAX_TURNS:
+            return game, phases     # continuous rallying can go on for ever: the arena's limit
         side = game.to_act
         obs = game.observation(side)
         action = bots[side].choose(obs)

@@ -22,7 +22,6 @@ from ...errors import PositionError
 from ..actions import Action
 from ..armies import MAX_CARDS, MAX_PER_TYPE, POINTS_BUDGET, Army, check_points_army
 from ..observation import Observation
-from ..troops import TROOP_TYPES
 from ..worlds import sample_world
 
 __all__ = ["AncientBot", "LEVELS", "ancient_bot", "random_army", "army_from_plan"]
@@ -157,6 +156,3 @@ def troop_value(card: str) -> int:
     """The value (troop type) of a card text such as ``"R4"`` or ``"R3*"``."""
     return int(card.rstrip("*")[1:])
 
-
-def is_mounted(value: int) -> bool:
-    return TROOP_TYPES[value].mounted
