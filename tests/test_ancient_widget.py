@@ -13,6 +13,7 @@ import pytest
 from battleline import AncientBattlesWidget
 from battleline.ancient import SCENARIOS, AncientGame
 from battleline.ancient_widget import RandomAncientBot, opponent_bot
+from util import run_async
 
 
 def send(w, content):
@@ -398,7 +399,7 @@ def test_in_a_kernel_the_bots_turn_runs_in_the_background_step_by_step():
             await asyncio.sleep(0.001)
         return w, views
 
-    w, views = asyncio.run(run())
+    w, views = run_async(run)
     during = [v for v in views if v["thinking"]]
     assert len(during) >= 7 and w.game.to_act in ("south", None)
     # nothing is clickable while the bot's steps are shown

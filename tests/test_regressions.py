@@ -20,7 +20,8 @@ from battleline.puzzles import parse as parse_puzzle
 from battleline.puzzles import session as session_module
 from battleline.puzzles.session import PuzzleSession
 from battleline.widget import BattleLineWidget, PuzzleWidget
-from test_widget import run_async, until_idle
+from test_widget import until_idle
+from util import run_async
 
 
 def send(w, content) -> None:

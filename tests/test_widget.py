@@ -13,6 +13,7 @@ from battleline import Card, Game
 from battleline.bots import RandomBot
 from battleline.cards import ALL_CARDS
 from battleline.widget import BattleLineWidget
+from util import run_async
 
 
 def send(w: BattleLineWidget, content) -> None:
@@ -219,26 +220,6 @@ def test_the_browser_never_receives_hidden_cards(seed):
         for card_id in hidden - ever_known:
             name = Card(card_id).name
             assert not re.search(rf"\b{re.escape(name)}\b(?!\d)", text), name
-
-
-def run_async(main) -> None:
-    """asyncio.run in a thread of its own: the browser tests' Playwright session keeps an
-    event loop running in the main thread."""
-    import threading
-    errors = []
-
-    def target():
-        try:
-            asyncio.run(main())
-        except BaseException as e:  # re-raised in the test's thread
-            errors.append(e)
-
-    t = threading.Thread(target=target)
-    t.start()
-    t.join(60)
-    assert not t.is_alive(), "the event loop did not finish"
-    if errors:
-        raise errors[0]
 
 
 async def until_idle(w):

@@ -1,6 +1,8 @@
 """Helpers shared by the tests."""
 
+import asyncio
 import dataclasses
+import threading
 
 
 def norm(o):
@@ -8,3 +10,23 @@ def norm(o):
     the position)."""
     return dataclasses.replace(o, hand=tuple(sorted(o.hand)),
                                opponent_known=tuple(sorted(o.opponent_known)))
+
+
+def run_async(main, timeout: float = 60):
+    """``asyncio.run(main())`` in a thread of its own, returning its result: the browser
+    tests' Playwright session keeps an event loop running in the main thread."""
+    out, errors = [], []
+
+    def target():
+        try:
+            out.append(asyncio.run(main()))
+        except BaseException as e:  # re-raised in the test's thread
+            errors.append(e)
+
+    t = threading.Thread(target=target)
+    t.start()
+    t.join(timeout)
+    assert not t.is_alive(), "the event loop did not finish"
+    if errors:
+        raise errors[0]
+    return out[0]
