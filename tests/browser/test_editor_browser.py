@@ -91,7 +91,9 @@ def test_build_a_position_by_clicking_and_play_from_it(open_editor):
     assert "is-placed" not in (button(page, "Palette Green 4").get_attribute("class") or "")
 
     # North to move.
-    page.get_by_role("radio", name="North to move", exact=True).check()
+    # click, not check(): the radio shows Python's state, which comes back a moment later,
+    # and check() fails when it looks before the view returns.
+    page.get_by_role("radio", name="North to move", exact=True).click()
     s = nb.wait_state(lambda st: "turn north play" in st["draft"])
 
     # The exported text in the box is the draft in Python.
