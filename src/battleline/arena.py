@@ -142,12 +142,23 @@ def run_arena(spec_a: str, spec_b: str, games: int, seed: int = 0, move_time: fl
         bot_from_spec(spec)  # fail early on a bad name
     pairs = (games + 1) // 2
     tasks = [(spec_a, spec_b, seed + i, move_time, rules) for i in range(pairs)]
-    results: list[GameResult] = []
+    settings = {"a": spec_a, "b": spec_b, "move_time": move_time, "rules": rules}
+    results = play_pairs(_play_pair, tasks, settings, jobs=jobs, progress=progress, save=save)
+    return summarize(results, spec_a, spec_b)
+
+
+def play_pairs(play_pair, tasks: list, settings: dict, *, jobs: int = 1, progress: bool = False,
+               save: str | None = None, unit: str = "game") -> list:
+    """Run ``play_pair`` (a picklable function: one task, one deal played from both seats,
+    a list of two results) over ``tasks``, on ``jobs`` processes; shared by both games'
+    arenas. ``save`` appends each result to a JSON-lines file with ``settings`` (the
+    match's bots and options) on every line, for :func:`read_saved`."""
+    results: list = []
     bar = None
     if progress:
         try:
             from tqdm import tqdm
-            bar = tqdm(total=pairs * 2, unit="game", file=sys.stderr)
+            bar = tqdm(total=len(tasks) * 2, unit=unit, file=sys.stderr)
         except ImportError:
             bar = None
     out = open(save, "a") if save else None
@@ -156,8 +167,7 @@ def run_arena(spec_a: str, spec_b: str, games: int, seed: int = 0, move_time: fl
         results.extend(pair)
         if out:
             for r in pair:
-                out.write(json.dumps({"a": spec_a, "b": spec_b, "move_time": move_time, "rules": rules,
-                                      **r.__dict__}) + "\n")
+                out.write(json.dumps({**settings, **r.__dict__}) + "\n")
             out.flush()
         if bar:
             bar.update(2)
@@ -165,41 +175,51 @@ def run_arena(spec_a: str, spec_b: str, games: int, seed: int = 0, move_time: fl
     try:
         if jobs > 1:
             with ProcessPoolExecutor(max_workers=jobs) as pool:
-                for pair in pool.map(_play_pair, tasks, chunksize=1):
+                for pair in pool.map(play_pair, tasks, chunksize=1):
                     record(pair)
         else:
             for t in tasks:
-                record(_play_pair(t))
+                record(play_pair(t))
     finally:
         if out:
             out.close()
-    if bar:
-        bar.close()
-    return summarize(results, spec_a, spec_b)
+        if bar:
+            bar.close()
+    return results
 
 
-def combine(paths: list[str], deals: tuple[int, int] | None = None) -> dict:
-    """One summary of games saved by several runs (``--save``), e.g. a long match played
-    in parts. All games must be between the same two bots under the same settings.
-    ``deals=(first, last)`` keeps only the games of those deals (a part of the run)."""
+def read_saved(paths: list[str], setting_keys: tuple[str, ...], make, deals: tuple[int, int] | None = None,
+               what: str = "game") -> tuple[list, dict]:
+    """The results saved by :func:`play_pairs` in ``paths`` (``make(**fields)`` builds
+    each), and the match's settings. All lines must share the same ``setting_keys``
+    values; no deal may be played twice from the same seat. ``deals=(first, last)`` keeps
+    only those deals."""
     results = []
     keys = set()
     for path in paths:
         with open(path) as fh:
             for line in fh:
                 d = json.loads(line)
-                keys.add((d.pop("a"), d.pop("b"), d.pop("move_time"), d.pop("rules")))
+                keys.add(json.dumps({k: d.pop(k) for k in setting_keys}, sort_keys=True))
                 if deals is None or deals[0] <= d["deal"] <= deals[1]:
-                    results.append(GameResult(**d))
+                    results.append(make(**d))
     if not results:
-        raise ValueError("no saved game in those files" + ("" if deals is None else " and deals"))
+        raise ValueError(f"no saved {what} in those files" + ("" if deals is None else " and deals"))
     if len(keys) != 1:
-        raise ValueError(f"the files mix different matches: {sorted(map(str, keys))}")
-    deals = [(r.deal, r.a_seat) for r in results]
-    if len(set(deals)) != len(deals):
-        raise ValueError("the files hold the same game twice")
-    (spec_a, spec_b, _, _), = keys
-    return summarize(results, spec_a, spec_b)
+        raise ValueError(f"the files mix different matches: {sorted(keys)}")
+    seen = [(r.deal, r.a_seat) for r in results]
+    if len(set(seen)) != len(seen):
+        raise ValueError(f"the files hold the same {what} twice")
+    (key,) = keys
+    return results, json.loads(key)
+
+
+def combine(paths: list[str], deals: tuple[int, int] | None = None) -> dict:
+    """One summary of games saved by several runs (``--save``), e.g. a long match played
+    in parts. All games must be between the same two bots under the same settings.
+    ``deals=(first, last)`` keeps only the games of those deals (a part of the run)."""
+    results, settings = read_saved(paths, ("a", "b", "move_time", "rules"), GameResult, deals)
+    return summarize(results, settings["a"], settings["b"])
 
 
 def _report(s: dict) -> str:

@@ -20,16 +20,14 @@ game; each bot gets only its side's observation.
 
 from __future__ import annotations
 
-import json
 import math
 import statistics
-import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from .ancient import SCENARIO_NAMES, AncientGame, Outcome
 from .ancient.bots import ancient_bot
+from .arena import elo_difference, play_pairs, read_saved, wilson
 
 __all__ = ["AncientResult", "play_battle", "run_ancient_arena", "combine_ancient", "summarize",
            "scenario_for", "report"]
@@ -140,7 +138,6 @@ def _timing(values: list) -> dict:
 
 def summarize(results: list[AncientResult], spec_a: str, spec_b: str) -> dict:
     """The summary of a list of battles between bots A and B (see the module docstring)."""
-    from .arena import elo_difference, wilson
     n = len(results)
     wins_a = sum(r.winner == "a" for r in results)
     wins_b = sum(r.winner == "b" for r in results)
@@ -203,65 +200,19 @@ def run_ancient_arena(spec_a: str, spec_b: str, games: int, seed: int = 0, scena
     advanced = tuple(advanced)
     pairs = (games + 1) // 2
     tasks = [(spec_a, spec_b, seed + i, scenario, advanced, turn_time) for i in range(pairs)]
-    results: list[AncientResult] = []
-    bar = None
-    if progress:
-        try:
-            from tqdm import tqdm
-            bar = tqdm(total=pairs * 2, unit="battle", file=sys.stderr)
-        except ImportError:
-            bar = None
-    out = open(save, "a") if save else None
     settings = {"a": spec_a, "b": spec_b, "game": "ancient", "scenarios": scenario,
                 "advanced": sorted(advanced), "turn_time": turn_time}
-
-    def record(pair):
-        results.extend(pair)
-        if out:
-            for r in pair:
-                out.write(json.dumps({**settings, **r.__dict__}) + "\n")
-            out.flush()
-        if bar:
-            bar.update(2)
-
-    try:
-        if jobs > 1:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
-                for pair in pool.map(_play_pair, tasks, chunksize=1):
-                    record(pair)
-        else:
-            for t in tasks:
-                record(_play_pair(t))
-    finally:
-        if out:
-            out.close()
-        if bar:
-            bar.close()
+    results = play_pairs(_play_pair, tasks, settings, jobs=jobs, progress=progress, save=save,
+                         unit="battle")
     return summarize(results, spec_a, spec_b)
 
 
 def combine_ancient(paths: list[str], deals: tuple[int, int] | None = None) -> dict:
     """One summary of battles saved by several runs (``--save``). All must be between the
     same two bots with the same settings; no battle may appear twice."""
-    results = []
-    keys = set()
-    for path in paths:
-        with open(path) as fh:
-            for line in fh:
-                d = json.loads(line)
-                keys.add(tuple(json.dumps(d.pop(k)) for k in ("a", "b", "game", "scenarios", "advanced",
-                                                              "turn_time")))
-                if deals is None or deals[0] <= d["deal"] <= deals[1]:
-                    results.append(AncientResult(**d))
-    if not results:
-        raise ValueError("no saved battle in those files" + ("" if deals is None else " and deals"))
-    if len(keys) != 1:
-        raise ValueError(f"the files mix different matches: {sorted(keys)}")
-    seen = [(r.deal, r.a_seat) for r in results]
-    if len(set(seen)) != len(seen):
-        raise ValueError("the files hold the same battle twice")
-    (key,) = keys
-    return summarize(results, json.loads(key[0]), json.loads(key[1]))
+    results, settings = read_saved(paths, ("a", "b", "game", "scenarios", "advanced", "turn_time"),
+                                   AncientResult, deals, what="battle")
+    return summarize(results, settings["a"], settings["b"])
 
 
 def report(s: dict) -> str:
