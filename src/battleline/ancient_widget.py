@@ -29,7 +29,7 @@ from .ancient import SCENARIOS, Action, AncientGame, Army, troop_type
 from .ancient.armies import MAX_CARDS, MAX_COLOURS, MAX_PER_TYPE, POINTS_BUDGET, check_points_army
 from .cards import Card
 from .errors import IllegalMoveError, shorten
-from .widget import card_json
+from .widget import card_json, kernel_loop
 
 __all__ = ["AncientBattlesWidget", "RandomAncientBot", "opponent_bot"]
 
@@ -394,12 +394,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
             return
         self._thinking = True
         self._refresh()
-        loop = None
-        if self.background_bot:
-            try:
-                loop = asyncio.get_running_loop()
-            except RuntimeError:
-                loop = None
+        loop = kernel_loop() if self.background_bot else None
         if loop is None:
             try:
                 while self.game.to_act not in (None, self.human):

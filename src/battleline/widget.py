@@ -39,6 +39,15 @@ MODES = ("play", "edit", "puzzle")
 SIDES = {"north": 0, "south": 1}
 
 
+def kernel_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop running in this thread (a Jupyter kernel's), or None in scripts and
+    tests: a bot thinks in the background only where a loop can carry its result back."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
 def card_json(card: Card, lang: str = "en", names: str = "ancient") -> dict:
     """The card as the browser sees it, named in the language and name set."""
     c = Card(card)
@@ -634,12 +643,7 @@ class BattleLineWidget(anywidget.AnyWidget):
             return
         self._thinking = True
         self._refresh()
-        loop = None
-        if self.background_bot:
-            try:
-                loop = asyncio.get_running_loop()
-            except RuntimeError:
-                loop = None
+        loop = kernel_loop() if self.background_bot else None
         if loop is None:
             self._bot_turn_sync()
         else:
