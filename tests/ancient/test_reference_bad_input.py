@@ -281,3 +281,9 @@ def test_undo_with_nothing_to_undo_is_refused():
 )
 def test_bad_builders_are_refused(call, words):
     refused(call, *words)
+
+
+@pytest.mark.parametrize("text", ["R3**", "R*3", "*", "R3* O4**"])
+def test_army_text_with_a_stray_bow_mark_is_refused(text):
+    # "R3**" used to read as a Javalineer with bow: a typo must not pass as a bow.
+    refused(lambda: Army.from_text(text), "army list")

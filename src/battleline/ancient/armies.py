@@ -102,7 +102,13 @@ class Army:
         >>> Army.from_text("R3* O4").bows == {Card("R3")}
         True
         """
+        if not isinstance(text, str):
+            raise PositionError(f"army list: expected text, not {type(text).__name__}")
         parts = text.split()
+        for part in parts:
+            # One star at most, and only at the end: "R3**" or "R*3" is a typo, not a bow.
+            if "*" in part[:-1]:
+                raise PositionError(f"army list: {shorten(part)} is not a card (a bow is one * after the card)")
         return cls([p.rstrip("*") for p in parts], [p.rstrip("*") for p in parts if p.endswith("*")], name)
 
 
