@@ -29,7 +29,7 @@ __all__ = ["LANGS", "NAME_SETS", "check", "card_name", "card_title", "card_label
            "formation_text", "formation_name", "claim_explanation", "say", "player_name",
            "outcome_text", "outcome_word", "flags_words", "names_of", "error_text",
            "rule_text", "place_words", "RULES", "Line", "Player", "Flags", "Dropped", "render",
-           "move_words"]
+           "move_words", "move_line", "result_line", "level_name"]
 
 LANGS = ("en", "ja")
 
@@ -312,6 +312,67 @@ def render(value: Any, lang: str = "en", names: Any = "ancient") -> Any:
     return value
 
 
+def move_line(who: Any, m, result=None, secret=None) -> Line:
+    """The log line of move ``m`` by ``who`` (a :class:`Player` or a Line such as ``you``).
+    ``result`` is a claim's proof (its formation is named); ``secret`` is the card drawn or
+    put back, named only when the reader may know it (None: the deck alone is said).
+
+    >>> from battleline.moves import Move
+    >>> move_line(Player(0), Move.parse("draw troop")).render("ja")
+    '北が軍勢カードを引きました。'
+    """
+    k = m.kind
+    if k == "play":
+        return Line("played", who=who, card=m.card, flag=m.flag)
+    if k == "claim":
+        if result is not None and result.formation is not None:
+            return Line("claimed_with", who=who, flag=m.flag, formation=result.formation)
+        return Line("claimed", who=who, flag=m.flag)
+    if k in ("draw", "return"):
+        troop = m.deck == "troop" if k == "draw" else m.card.is_troop
+        deck = Line("deck_troop" if troop else "deck_tactic")
+        if k == "draw":
+            return (Line("drew_card", who=who, deck=deck, card=secret) if secret is not None
+                    else Line("drew", who=who, deck=deck))
+        return (Line("returned_card", who=who, card=secret, deck=deck) if secret is not None
+                else Line("returned", who=who, deck=deck))
+    if k == "scout":
+        return Line("scouted", who=who, card=Card("Scout"))
+    if k == "redeploy":
+        if m.flag is None:
+            return Line("redeployed_discard", who=who, card=m.card)
+        return Line("redeployed", who=who, card=m.card, flag=m.flag)
+    if k == "deserter":
+        return Line("deserter", who=who, card=m.card)
+    if k == "traitor":
+        return Line("traitor", who=who, card=m.card, flag=m.flag)
+    if k == "pass":
+        return Line("passed", who=who)
+    return Line("ended", who=who)
+
+
+def result_line(outcome, winner: Any = None) -> Line:
+    """The end of a game: a draw, ``You win by …!`` (``winner`` None) or ``… wins by …!``
+    (``winner`` a Player or a Line)."""
+    if outcome.winner is None:
+        return Line("draw_result", a=outcome.flags[0], b=outcome.flags[1])
+    reason = Line(f"reason_{outcome.reason}")
+    if winner is None:
+        return Line("win_you", reason=reason)
+    return Line("win_other", who=winner, reason=reason)
+
+
+def level_name(level: str, lang: str = "en") -> str:
+    """A difficulty (a bot's or a puzzle's: ``easy``, ``medium``, ``hard``) in words; any
+    other level as it is.
+
+    >>> level_name("hard", "ja"), level_name("expert", "ja")
+    ('むずかしい', 'expert')
+    """
+    key = f"level_{level}"
+    return say(lang, key) if isinstance(level, str) and key in _CATALOG[lang] else level
+
+
 def move_words(m, lang: str = "en", names: Any = "ancient") -> str:
     """A move in words, as in the log: ``R7@3`` is ``Red 7 at flag 3`` (``赤7@3``).
 
@@ -560,6 +621,8 @@ _EN = {
     "scout_return": "Scout: put {n} card{s} back.",
     "bot_named": "Bot ({name})",
     "level_easy": "easy", "level_medium": "medium", "level_hard": "hard",
+    "option_highlight_claimable": "Highlight claimable flags",
+    "option_auto_claim": "Claim automatically",
     # explain
     "ex_side_mine": "Your side: {text}.",
     "ex_side_theirs": "Opponent's side: {text}.",
@@ -648,6 +711,8 @@ _JA = {
     "scout_return": "偵察：{n}枚を山札に戻してください。",
     "bot_named": "ボット（{name}）",
     "level_easy": "やさしい", "level_medium": "ふつう", "level_hard": "むずかしい",
+    "option_highlight_claimable": "取得できるフラッグを強調する",
+    "option_auto_claim": "自動で取得する",
     "ex_side_mine": "あなたの側：{text}。",
     "ex_side_theirs": "相手の側：{text}。",
     "ex_cards": "{cards}（{need}枚中{n}枚）",
