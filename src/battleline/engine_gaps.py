@@ -21,7 +21,7 @@ from .formations import Formation, side_best
 from .game import Game
 from . import solver
 
-__all__ = ["claims_open", "side_formation", "bounded_search"]
+__all__ = ["claims_open", "side_formation", "bounded_search", "incomplete_side"]
 
 
 def claims_open(game: Game) -> bool:
@@ -47,3 +47,11 @@ def bounded_search(seat: int, seconds: float) -> "solver._Search":
 
     Needed: a public ``solver.Search(seat, seconds=...)``."""
     return solver._Search(seat, time.perf_counter() + seconds, None)
+
+
+def incomplete_side(result) -> tuple[int, int]:
+    """For a claim refused because the claimer's side is incomplete (``result.case ==
+    "incomplete"``): how many cards the side holds and how many a claim needs.
+
+    Needed: public ``ClaimResult.count`` and ``ClaimResult.need`` (or a public ``details``)."""
+    return result._get("count"), result._get("need")

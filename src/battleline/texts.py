@@ -168,7 +168,8 @@ def claim_explanation(result, lang: str = "en", names: Any = "ancient") -> str:
     kw = {"mine": form(result.formation), "theirs": form(result.their_formation),
           "counter": form(result.counter_formation), "reach": form(result.best_reach)}
     if case == "incomplete":
-        count, need = result._get("count"), result._get("need")
+        from .engine_gaps import incomplete_side
+        count, need = incomplete_side(result)
         flag = (f"フラッグ{result.flag}" if result.flag else "このフラッグ") if lang == "ja" else (
             f"flag {result.flag}" if result.flag else "this flag")
         kw.update(flag=flag, count=count, need=need, s="" if count == 1 else "s",
@@ -586,6 +587,7 @@ _EN = {
     "you": "You", "bot": "Bot",
     "new_game": "New game: {rules} rules. {who} {verb} first.",
     "rules_standard": "standard", "rules_advanced": "advanced",
+    "rules_label_standard": "Standard", "rules_label_advanced": "Advanced (claims at the start of your turn)",
     "plays_first_you": "play", "plays_first_other": "plays",
     "played": "{who} played {card} at flag {flag}.",
     "claimed_with": "{who} claimed flag {flag} with {formation}.",
@@ -676,6 +678,7 @@ _JA = {
     "you": "あなた", "bot": "ボット",
     "new_game": "新しいゲーム：{rules}ルール。{who}{verb}先手です。",
     "rules_standard": "標準", "rules_advanced": "上級",
+    "rules_label_standard": "標準ルール", "rules_label_advanced": "上級ルール（取得は手番の開始時）",
     "plays_first_you": "が", "plays_first_other": "が",
     "played": "{who}がフラッグ{flag}に{card}を出しました。",
     "claimed_with": "{who}が{formation}でフラッグ{flag}を取りました。",

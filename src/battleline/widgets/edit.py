@@ -143,7 +143,7 @@ class EditController:
                 "tactics_played": {name: d.tactics_played(p) for name, p in SIDES.items()},
                 "to_move": PLAYER_NAMES[d.to_move],
                 "rules": d.rules,
-                "rules_offered": list(RULE_SETS),
+                "rules_offered": [{"id": r, "label": words.say(f"rules_label_{r}")} for r in RULE_SETS],
                 "text": d.text(),
                 "message": words.message(self.message),
                 "opponents": list(LEVELS),

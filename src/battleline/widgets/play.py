@@ -32,9 +32,14 @@ from .table import Seat, claim_view, table_view
 if TYPE_CHECKING:
     from .shell import BattleLineWidget
 
-__all__ = ["PlayController", "OPTIONS"]
+__all__ = ["PlayController", "OPTIONS", "option_labels"]
 
 OPTIONS = ("highlight_claimable", "auto_claim")
+
+
+def option_labels(words) -> dict[str, str]:
+    """The learner options' labels in the language on screen."""
+    return {name: words.say(f"option_{name}") for name in OPTIONS}
 
 
 class PlayController:
@@ -425,6 +430,7 @@ class PlayController:
         scores = self.match.scores
         return {
             **table_view(g, seat, words),
+            "option_labels": option_labels(words),
             "me": texts.player_name(viewer, words.lang) if self.hot_seat else words.say("you"),
             "opponent": self.opponent_name(1 - viewer),
             "hot_seat": self.hot_seat,
@@ -437,7 +443,6 @@ class PlayController:
             "result": result,
             "score": {"mine": scores[viewer], "theirs": scores[1 - viewer]},
             "options": dict(self.options),
-            "option_labels": {name: words.say(f"option_{name}") for name in OPTIONS},
             "can_undo": bool(g.moves) and not self.thinking and (
                 self.hot_seat or any(t < len(g.moves) for t in self.turn_starts)),
             "can_next_game": g.is_over(),

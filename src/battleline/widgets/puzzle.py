@@ -18,6 +18,7 @@ from .. import texts
 from ..moves import IllegalMoveError, Move
 from ..puzzles.session import PuzzleSession
 from .messages import Integer, IntegerList, MessageRouter, Text
+from .play import option_labels
 from .table import Seat, table_view
 
 if TYPE_CHECKING:
@@ -127,7 +128,7 @@ class PuzzleController:
             **table_view(g, seat, words),
             "me": texts.player_name(s.seat, words.lang),
             "opponent": texts.player_name(1 - s.seat, words.lang),
-            "hot_seat": False,
+            "hot_seat": self.host.hot_seat,   # as the widget was opened (no bot plays here)
             "thinking": False,
             "status": self.status(),
             "last": [],
@@ -136,8 +137,8 @@ class PuzzleController:
             "message": None,
             "result": None,
             "score": {"mine": 0, "theirs": 0},
-            "options": {},
-            "option_labels": {},
+            "options": dict(self.host.options),  # shown only in play mode
+            "option_labels": option_labels(words),
             "can_undo": False,
             "can_next_game": False,
             "can_edit": False,
