@@ -17,7 +17,7 @@ from battleline.errors import RuleError
 from battleline.moves import Move
 from battleline.puzzles import PuzzleError, bundled, parse
 from battleline.texts import RULES, claim_explanation, error_text
-from battleline.widget import BattleLineWidget, PositionEditor, PuzzleWidget
+from battleline.widgets import BattleLineWidget, PositionEditor, PuzzleWidget
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "battleline"
 ERRORS = {"IllegalMoveError", "InvalidMoveError", "PositionError"}

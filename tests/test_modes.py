@@ -10,7 +10,7 @@ from battleline.editor import PositionDraft
 from battleline.puzzles import bundled
 from battleline.puzzles.session import PuzzleSession
 from battleline.texts import claim_explanation, sentences
-from battleline.widget import BattleLineWidget, PositionEditor, PuzzleWidget
+from battleline.widgets import BattleLineWidget, PositionEditor, PuzzleWidget
 
 PUZZLES = bundled()
 

@@ -12,7 +12,7 @@ import pytest
 from battleline import Card, Game
 from battleline.bots import RandomBot
 from battleline.cards import ALL_CARDS
-from battleline.widget import BattleLineWidget
+from battleline.widgets import BattleLineWidget
 from util import run_async
 
 

@@ -7,7 +7,6 @@
 True
 """
 
-from .widgets import (BattleLineWidget, PositionEditor, PuzzleWidget, card_json, in_kernel,  # noqa: F401
-                      kernel_loop, move_json)
+from .widgets import BattleLineWidget, PositionEditor, PuzzleWidget, card_json, kernel_loop
 
 __all__ = ["BattleLineWidget", "PositionEditor", "PuzzleWidget", "card_json", "kernel_loop"]

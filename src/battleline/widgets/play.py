@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 
 from .. import texts
 from ..bots import LEVELS, bot_from_spec
-from ..cards import Card
 from ..engine_gaps import claims_open
 from ..errors import shorten
 from ..game import DRAW, PLAY, Game

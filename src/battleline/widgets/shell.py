@@ -239,9 +239,6 @@ class BattleLineWidget(anywidget.AnyWidget):
     def _on_msg(self, _widget, content, _buffers=None) -> None:
         answer_safely(lambda: self.handle_message(content), self._show_error)
 
-    def _handle(self, content) -> None:
-        self.handle_message(content)
-
     def _show_error(self, error) -> None:
         """Show a refused intent: an exception (said by its rule in the language on screen,
         now and after a switch of language) or a text."""
