@@ -652,12 +652,10 @@ _SENTENCES = {
     "ex_mine": ("you", "あなた"),
     "ex_theirs": ("your opponent", "相手"),
     # editor
-    "ed_ready": ("The position is legal.", "正しい局面です。"),
     "ed_loaded": ("Position loaded.", "局面を読み込みました。"),
     "ed_dropped": ("Position loaded; the editor keeps only what it can show: {what} left out.",
                    "局面を読み込みました。エディタで表せない{what}は省きました。"),
     "ed_cleared": ("The board is empty.", "盤面を空にしました。"),
-    "ed_play": ("Playing from the editor's position.", "エディタの局面から対局します。"),
     # puzzles
     "pz_right_claims": ("Right: {flags} can be claimed now.", "正解：今取れるのは{flags}です。"),
     "pz_right_none": ("Right: no flag can be claimed now.", "正解：今取れるフラッグはありません。"),
@@ -670,7 +668,6 @@ _SENTENCES = {
     "pz_solution_none": ("Solution: no flag can be claimed now.", "解答：今取れるフラッグはありません。"),
     "pz_flag_yes": ("Flag {flag} can be claimed: {why}", "フラッグ{flag}は取れます：{why}"),
     "pz_flag_no": ("Flag {flag} cannot be claimed: {why}", "フラッグ{flag}は取れません：{why}"),
-    "pz_flag_missed": ("You missed flag {flag}: {why}", "フラッグ{flag}を見落としています：{why}"),
     "pz_right_move": ("Right: after {move}, flag {flag} can be claimed. {why}",
                       "正解：{move}のあと、フラッグ{flag}を取れます。{why}"),
     "pz_wrong_move": ("Not this one: after {move}, flag {flag} still cannot be claimed. {why}",
