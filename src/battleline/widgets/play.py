@@ -79,13 +79,17 @@ class PlayController:
     def hot_seat(self) -> bool:
         return self.bot is None
 
+    def is_human(self, player: int) -> bool:
+        """Whether ``player`` plays at this screen (both do in hot-seat)."""
+        return self.bot is None or player == self.seat
+
     def viewer(self) -> int:
         """The seat on screen: the human's, or in hot-seat the player to move."""
         return self.game.to_move if self.hot_seat else self.seat
 
     def humans_turn(self) -> bool:
         g = self.game
-        return not g.is_over() and not self.thinking and (self.hot_seat or g.to_move == self.seat)
+        return not g.is_over() and not self.thinking and self.is_human(g.to_move)
 
     def refresh(self) -> None:
         self.host.refresh()
@@ -114,7 +118,7 @@ class PlayController:
         g = self.game
         if g.is_over():
             raise IllegalMoveError("the game is over", rule="game-over")
-        if self.thinking or (not self.hot_seat and g.to_move != self.seat):
+        if self.thinking or not self.is_human(g.to_move):
             raise IllegalMoveError("wait: it is the bot's turn", rule="bot-turn")
         if self.cover:
             raise IllegalMoveError("pass the screen first", rule="pass-screen-first")
@@ -301,7 +305,7 @@ class PlayController:
     # ------------------------------------------------------------ the bot
     def maybe_bot(self) -> None:
         g = self.game
-        if self.host.mode != "play" or self.hot_seat or g.is_over() or g.to_move == self.seat:
+        if self.host.mode != "play" or g.is_over() or self.is_human(g.to_move):
             return
         self.thinking = True
         self.refresh()
@@ -396,7 +400,7 @@ class PlayController:
             return say("thinking")
         if self.hot_seat and self.cover:
             return say("pass_screen", who=texts.player_name(g.to_move, self.words.lang))
-        if not self.hot_seat and g.to_move != self.seat:
+        if not self.is_human(g.to_move):
             return say("bot_to_move")
         whose = say("your") if not self.hot_seat else say("players", who=texts.player_name(g.to_move, self.words.lang))
         ph = g.phase
