@@ -125,6 +125,19 @@ class BattleLineWidget(anywidget.AnyWidget):
         return self.play_mode.match
 
     @property
+    def rules(self) -> str:
+        return self.play_mode.rules
+
+    @property
+    def background_bot(self) -> bool:
+        """Whether the bot thinks in a worker thread (in a kernel) or moves at once."""
+        return self.play_mode.background_bot
+
+    @background_bot.setter
+    def background_bot(self, value: bool) -> None:
+        self.play_mode.background_bot = bool(value)
+
+    @property
     def options(self) -> dict:
         return self.play_mode.options
 
