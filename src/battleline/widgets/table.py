@@ -15,7 +15,7 @@ that into JSON (``docs/widget.md`` describes every field).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Sequence
 
 from .. import texts
@@ -43,7 +43,6 @@ class Seat:
     explainable: bool = True         # whether "Explain flag N" is offered
     explain: int | None = None       # the flag explained, if any
     opponent_known: tuple | None = None  # None: what the observation says
-    extra: dict = field(default_factory=dict)
 
 
 def side_text(cards: Sequence[Card], need: int, fog: bool, words: Wording) -> str | None:
