@@ -11,7 +11,6 @@
 import { modeOf } from "./logic.js";
 
 export const PLAYERS = Object.freeze(["north", "south"]);
-export const RULES = Object.freeze(["standard", "advanced"]);
 export const HOT_SEAT = ""; // the opponent select's value for two people at one screen
 
 /** The editor part of a view in edit mode, or null. */
@@ -103,7 +102,7 @@ export function editorClick(view, selection, target) {
         ? { selection: sel, message: { type: "edit_set", to_move: target.value } }
         : keep;
     case "rules":
-      return RULES.includes(target.value) && target.value !== ed.rules
+      return ruleChoices(view).some((r) => r.id === target.value) && target.value !== ed.rules
         ? { selection: sel, message: { type: "edit_set", rules: target.value } }
         : keep;
     case "load":
@@ -151,13 +150,21 @@ export function opponentChoices(view) {
   return [...list, HOT_SEAT];
 }
 
-/** The opponent chosen for "Play from here": `chosen` when offered, else "hard" (the
- * widget's default), else the first bot, else hot-seat. */
+/** The opponent chosen for "Play from here": `chosen` when offered, else Python's
+ * editor.default_opponent, else the first bot, else hot-seat. */
 export function chosenOpponent(view, chosen) {
   const choices = opponentChoices(view);
   if (typeof chosen === "string" && choices.includes(chosen)) return chosen;
-  if (choices.includes("hard")) return "hard";
+  const ed = editorOf(view);
+  if (ed && choices.includes(ed.default_opponent)) return ed.default_opponent;
   return choices[0];
+}
+
+/** The rules a position may be played under, as Python offers them: [{ id, label }]. */
+export function ruleChoices(view) {
+  const ed = editorOf(view);
+  const list = ed && Array.isArray(ed.rules_offered) ? ed.rules_offered : [];
+  return list.filter((r) => r && typeof r.id === "string" && r.id);
 }
 
 /** The cards of a place in the editor view (for drawing): flags, hands, discards, decks. */
@@ -179,9 +186,4 @@ export function cardsAt(view, place) {
     default:
       return [];
   }
-}
-
-/** Cards a side of a flag needs (4 under Mud). */
-export function requiredAt(flag) {
-  return (flag.env || []).some((e) => e && e.card && e.card.id === "Mud") ? 4 : 3;
 }

@@ -36,8 +36,6 @@ import {
 } from "./render_cards.js";
 import { puzzleHeader, puzzlePanel } from "./render_puzzle.js";
 
-/** The i18n keys of the learner options' labels (an option Python adds shows its name). */
-const OPTION_LABELS = Object.freeze({ highlight_claimable: "highlightClaimable", auto_claim: "autoClaim" });
 
 // ------------------------------------------------------------------------ the line
 
@@ -530,6 +528,12 @@ function header(view) {
   );
 }
 
+/** A learner option's label, as Python words it (view.option_labels), else its name. */
+function optionLabel(view, name) {
+  const labels = view.option_labels || {};
+  return typeof labels[name] === "string" ? labels[name] : name;
+}
+
 function footer(view, ui) {
   const opts = view.options || {};
   const log = view.log || [];
@@ -539,7 +543,7 @@ function footer(view, ui) {
     { class: `bl-foot${puzzle ? " bl-foot-log" : ""}` },
     puzzle ? null : h("fieldset", { class: "bl-options" },
       h("legend", null, t(view, "learnerOptions")),
-      // The options Python offers (the keys of view.options), with the front end's labels.
+      // The options Python offers (the keys of view.options), labelled in its words.
       Object.keys(opts).map((name) => h("label", { key: `opt-label-${name}` },
         h("input", {
           type: "checkbox",
@@ -547,7 +551,7 @@ function footer(view, ui) {
           "data-option": name,
           checked: !!opts[name],
         }),
-        ` ${OPTION_LABELS[name] ? t(view, OPTION_LABELS[name]) : name}`))),
+        ` ${optionLabel(view, name)}`))),
     h("div", { class: "bl-log-wrap" },
       h("div", { class: "bl-caption", id: `${ui.uid}-log-title` }, t(view, "moves")),
       h("ol", { class: "bl-log", key: "log", tabindex: "0", "aria-labelledby": `${ui.uid}-log-title` },

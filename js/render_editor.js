@@ -5,14 +5,14 @@
 
 import { h } from "./dom.js";
 import { langOf, t } from "./i18n.js";
-import { chosenOpponent, editorOf, opponentChoices, requiredAt } from "./editor.js";
+import { chosenOpponent, editorOf, opponentChoices, ruleChoices } from "./editor.js";
 import { FLAG_PATH, button, cardButton, icon, languageButton, messageLine, tacticIcon } from "./render_cards.js";
 
 const COLOR_ORDER = ["R", "O", "Y", "G", "B", "P"];
 /** A bot's name in the Opponent list: Python's label (editor.opponent_labels), else the level. */
 const botLabel = (view, level) => {
   const labels = (editorOf(view) || {}).opponent_labels || {};
-  return typeof labels[level] === "string" ? labels[level] : t(view, "botOption", { level });
+  return typeof labels[level] === "string" ? labels[level] : level;
 };
 
 /** A card placed somewhere on the table (or in a hand, a discard pile, on a deck):
@@ -54,7 +54,7 @@ function targetButton(view, ea, { key, label, place, cls, text }) {
 
 function editSide(view, flag, side, ea, maxN) {
   const cards = flag[side] || [];
-  const need = requiredAt(flag);
+  const need = Number.isInteger(flag.required) ? flag.required : cards.length; // Python says (4 under Mud)
   const label = t(view, side === "north" ? "flagNorth" : "flagSouth", { n: flag.number });
   // Every card shows its top strip except the last, which shows its face; then the place
   // (a strip, or a whole outline when the side is empty), then the free places.
@@ -296,7 +296,7 @@ function panel(view, ed, ui) {
     h("label", { class: "bl-field" },
       h("span", null, t(view, "rules")),
       h("select", { class: "bl-select", key: "rules", "data-edit": "rules", "aria-label": t(view, "rules") },
-        ["standard", "advanced"].map((r) => h("option", { value: r, selected: ed.rules === r }, t(view, `rules.${r}`))))),
+        ruleChoices(view).map((r) => h("option", { value: r.id, selected: ed.rules === r.id }, r.label || r.id)))),
     h("div", { class: "bl-field bl-play-row" },
       h("label", { class: "bl-field" },
         h("span", null, t(view, "opponentSelect")),
@@ -343,7 +343,7 @@ export function buildEditor(view, ea, ui) {
   view = view || {};
   const ed = editorOf(view) || {};
   const flags = ed.flags || [];
-  const maxN = Math.max(3, ...flags.flatMap((f) => [requiredAt(f),
+  const maxN = Math.max(3, ...flags.flatMap((f) => [Number.isInteger(f.required) ? f.required : 0,
     ((f.north || []).length + 1), ((f.south || []).length + 1)]));
   const cls = ["bl-app", "bl-mode-edit"];
   if (ea.selection) cls.push("has-selection");

@@ -6,7 +6,6 @@ import { t } from "./i18n.js";
 import { canGoto, picksEnabled, puzzleOf } from "./puzzle.js";
 import { FLAG_PATH, button, icon, languageButton } from "./render_cards.js";
 
-const LEVELS = new Set(["easy", "medium", "hard"]);
 const KINDS = new Set(["claims", "move", "win"]);
 const FEEDBACK = new Set(["right", "wrong", "info"]);
 
@@ -30,8 +29,8 @@ export function puzzleHeader(view) {
       h("span", { class: "bl-logo", "aria-hidden": "true" }, icon(FLAG_PATH, "bl-logo-icon")),
       total > 0 ? h("span", { class: "bl-score" }, t(view, "puzzleNumber", { n: number, total })) : null,
       h("strong", { class: "bl-puzzle-title" }, p.title || t(view, "puzzle")),
-      p.level ? h("span", { class: `bl-badge bl-level-${LEVELS.has(p.level) ? p.level : "other"}` },
-        LEVELS.has(p.level) ? t(view, `level.${p.level}`) : p.level) : null,
+      p.level ? h("span", { class: `bl-badge bl-level-${/^[a-z]+$/.test(p.level) ? p.level : "other"}` },
+        p.level_label || p.level) : null,
       KINDS.has(p.kind) ? h("span", { class: "bl-badge" }, t(view, `puzzleKind.${p.kind}`)) : null,
       status ? h("span", { class: `bl-badge bl-puzzle-${status}`, key: "puzzle-status" }, t(view, `puzzleStatus.${status}`)) : null),
     h("div", { class: "bl-top-actions" },

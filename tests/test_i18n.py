@@ -17,7 +17,7 @@ from battleline.errors import RuleError
 from battleline.moves import Move
 from battleline.puzzles import PuzzleError, bundled, parse
 from battleline.texts import RULES, claim_explanation, error_text
-from battleline.widget import BattleLineWidget, PositionEditor, PuzzleWidget
+from battleline.widgets import BattleLineWidget, PositionEditor, PuzzleWidget
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "battleline"
 ERRORS = {"IllegalMoveError", "InvalidMoveError", "PositionError"}
@@ -49,8 +49,8 @@ def _raised_rules(path: Path) -> list[tuple[int, str | None]]:
     return out
 
 
-@pytest.mark.parametrize("module", ["game.py", "moves.py", "notation.py", "editor.py", "widget.py",
-                                    "puzzles/session.py"])
+@pytest.mark.parametrize("module", ["game.py", "moves.py", "notation.py", "editor.py", "widgets/shell.py",
+                                    "widgets/play.py", "widgets/puzzle.py", "puzzles/session.py"])
 def test_every_engine_error_names_a_rule_with_japanese_words(module):
     raised = _raised_rules(SRC / module)
     assert raised, module
@@ -142,7 +142,8 @@ def test_position_editor_refusals_are_said_in_japanese():
 # ------------------------------------------------------------------ the Japanese view
 
 SKIP_KEYS = {"id", "kind", "color", "phase", "rules", "mode", "lang", "names", "legal", "last",
-             "reason", "level", "winner", "to_move", "side", "claimed", "opponents", "options"}
+             "reason", "level", "winner", "to_move", "side", "claimed", "opponents", "options",
+             "default_opponent"}
 STATUS_ENUM = {"solving", "solved", "revealed"}
 
 

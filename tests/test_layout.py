@@ -14,8 +14,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_engine_imports_nothing_from_jupyter():
     code = ("import sys, battleline, battleline.game, battleline.notation, battleline.claims, "
-            "battleline.bots, battleline.worlds, battleline.match, battleline.render; "
-            "bad = [m for m in ('anywidget', 'ipywidgets', 'traitlets', 'IPython', 'battleline.widget') "
+            "battleline.bots, battleline.worlds, battleline.match, battleline.render, battleline.editor, "
+            "battleline.puzzles.session, battleline.texts, battleline.engine_gaps; "
+            "bad = [m for m in ('anywidget', 'ipywidgets', 'traitlets', 'IPython', 'battleline.widget', "
+            "'battleline.widgets') "
             "if m in sys.modules]; print(bad); sys.exit(1 if bad else 0)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr

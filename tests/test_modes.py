@@ -9,8 +9,8 @@ from battleline.claims import can_claim
 from battleline.editor import PositionDraft
 from battleline.puzzles import bundled
 from battleline.puzzles.session import PuzzleSession
-from battleline.texts import _EN, _JA, claim_explanation
-from battleline.widget import BattleLineWidget, PositionEditor, PuzzleWidget
+from battleline.texts import claim_explanation, sentences
+from battleline.widgets import BattleLineWidget, PositionEditor, PuzzleWidget
 
 PUZZLES = bundled()
 
@@ -257,10 +257,11 @@ def test_explain_refused_during_an_unsolved_puzzle():
 # ------------------------------------------------------------------ languages
 
 def test_catalogs_have_the_same_sentences():
-    assert set(_EN) == set(_JA)
-    for key in _EN:
-        blanks_en = {p.split("}")[0] for p in _EN[key].split("{")[1:]}
-        blanks_ja = {p.split("}")[0] for p in _JA[key].split("{")[1:]}
+    english, japanese = sentences("en"), sentences("ja")
+    assert set(english) == set(japanese)
+    for key in english:
+        blanks_en = {p.split("}")[0] for p in english[key].split("{")[1:]}
+        blanks_ja = {p.split("}")[0] for p in japanese[key].split("{")[1:]}
         assert blanks_ja <= blanks_en | {"s"}, key
 
 

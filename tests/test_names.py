@@ -40,12 +40,14 @@ def test_one_meaning_for_name_sets():
 
 def test_bot_levels_have_one_japanese_word_each_and_none_is_the_advanced_rules():
     js = (ROOT / "js" / "i18n.js").read_text(encoding="utf-8")
-    ja = js[js.index("const ja = {"):]
     advanced = texts.say("ja", "rules_advanced")
+    words = set()
     for level in ("easy", "medium", "hard"):
-        word = texts.say("ja", f"level_{level}")
-        assert re.search(rf'"level\.{level}": "{word}"', ja), level
-        assert advanced not in word
+        word = texts.level_name(level, "ja")
+        assert word == texts.say("ja", f"level_{level}") and advanced not in word
+        assert word not in js, f"{level}: the front end words no level (Python sends the labels)"
+        words.add(word)
+    assert len(words) == 3
 
 
 def test_unknown_sets_and_kinds_are_refused():

@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 from battleline import Card, Game, Move
 from battleline.errors import InvalidMoveError
-from battleline.widget import BattleLineWidget
+from battleline.widgets import BattleLineWidget
 
 VOCAB = ["R7", "B10", "Fog", "Mud", "Scout", "@", "3", "12", "flag", "north", "south", "|", ":",
          "claimed", "by", "order", "NS", "rest", "seed", "hand", "troop", "deck", "tactic",
@@ -97,7 +97,7 @@ ODD_VALUES = st.one_of(st.lists(st.sampled_from(["north", "R7", 3]), max_size=2)
                                         "text", "opponent"]), ODD_VALUES))
 def test_editor_messages_with_odd_values_get_a_plain_error(kind, fields):
     """Lists and objects where the editor expects a name (unhashable values) included."""
-    from battleline.widget import PositionEditor
+    from battleline.widgets import PositionEditor
     ed = PositionEditor()
     ed._on_msg(ed, {"type": kind, **fields}, [])
     msg = ed.view.get("editor", {}).get("message") or ed.view.get("message")
@@ -106,7 +106,7 @@ def test_editor_messages_with_odd_values_get_a_plain_error(kind, fields):
 
 
 def test_a_huge_input_is_not_echoed_back():
-    from battleline.widget import PositionEditor, PuzzleWidget
+    from battleline.widgets import PositionEditor, PuzzleWidget
     huge = "R7@" + "3" * 1_000_000
     w = BattleLineWidget(opponent="easy", seed=2, bot_seed=1)
     w._on_msg(w, {"type": "move", "move": huge}, [])

@@ -19,7 +19,7 @@ from battleline.puzzles import Puzzle, PuzzleError, bundled
 from battleline.puzzles import parse as parse_puzzle
 from battleline.puzzles import session as session_module
 from battleline.puzzles.session import PuzzleSession
-from battleline.widget import BattleLineWidget, PuzzleWidget
+from battleline.widgets import BattleLineWidget, PuzzleWidget
 from test_widget import until_idle
 from util import run_async
 

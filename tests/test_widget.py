@@ -12,7 +12,7 @@ import pytest
 from battleline import Card, Game
 from battleline.bots import RandomBot
 from battleline.cards import ALL_CARDS
-from battleline.widget import BattleLineWidget
+from battleline.widgets import BattleLineWidget
 from util import run_async
 
 
@@ -259,3 +259,20 @@ def test_moves_sent_while_the_bot_thinks_are_refused():
         assert position_of(w) == before
         await until_idle(w)
     run_async(main)
+
+
+def test_the_explanation_trusts_only_the_table_as_a_claim_proof_does():
+    """The opponent's reach in ``Explain flag N`` assumes every troop not on a flag nor in a
+    discard pile may still come: the same for both seats (no hand leaks in), and the same
+    set the engine's claim proof assumes."""
+    import random
+    from battleline.widgets.table import unseen_troops
+    for seed in range(12):
+        g = Game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            g.play(rng.choice(g.legal_moves()))
+            north, south = (unseen_troops(g.observation(p)) for p in (0, 1))
+            assert north == south
+            if hasattr(g, "unseen_troops"):
+                assert north == g.unseen_troops()

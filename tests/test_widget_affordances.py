@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from battleline import Game
 from battleline.puzzles import bundled
-from battleline.widget import BattleLineWidget, PuzzleWidget
+from battleline.widgets import BattleLineWidget, PuzzleWidget
 
 
 def position(rules: str = "standard", turn: str = "south play") -> str:

@@ -14,7 +14,7 @@ import {
   opponentChoices,
   placeMessage,
   positionText,
-  requiredAt,
+  ruleChoices,
 } from "../editor.js";
 import widget from "../widget.js";
 import { NO_DOM, button, change, cleanupAll, control, escape, maybeButton, mountView, nameOf, press } from "./helpers.js";
@@ -95,18 +95,25 @@ describe("editor.js: choosing and placing cards", () => {
     assert.equal(positionText(refused, draft), "my text", "a refused load keeps the text to fix");
   });
 
-  it("opponents: the bots offered and hot-seat; hard by default", () => {
+  it("opponents: the bots offered and hot-seat; Python's default first", () => {
     assert.deepEqual(opponentChoices(EDIT), ["easy", "medium", "hard", ""]);
     assert.equal(chosenOpponent(EDIT, undefined), "hard");
+    const other = { ...EDIT, editor: { ...EDIT.editor, default_opponent: "medium" } };
+    assert.equal(chosenOpponent(other, undefined), "medium", "the default is Python's, not the front end's");
     assert.equal(chosenOpponent(EDIT, "easy"), "easy");
     assert.equal(chosenOpponent(EDIT, ""), "");
     assert.equal(chosenOpponent(EDIT, "grandmaster"), "hard");
   });
 
-  it("Mud makes a flag need four cards a side", () => {
+  it("Python says how many cards a side needs (four under Mud) and which rules exist", () => {
     const f4 = EDIT.editor.flags[3];
-    assert.equal(requiredAt(f4), 4);
-    assert.equal(requiredAt(EDIT.editor.flags[0]), 3);
+    assert.ok(f4.env.some((e) => e.card.id === "Mud"));
+    assert.equal(f4.required, 4);
+    assert.equal(EDIT.editor.flags[0].required, 3);
+    assert.deepEqual(ruleChoices(EDIT).map((r) => r.id), ["standard", "advanced"]);
+    const noRules = { ...EDIT, editor: { ...EDIT.editor, rules_offered: [{ id: "standard", label: "Standard" }] } };
+    assert.equal(editorClick(noRules, null, { type: "rules", value: "advanced" }).message, null,
+      "a rule set Python does not offer is not sent");
   });
 });
 

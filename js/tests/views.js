@@ -118,6 +118,7 @@ export function makeView(over = {}) {
     result: null,
     score: { mine: 0, theirs: 0 },
     options: { highlight_claimable: false, auto_claim: false },
+    option_labels: { highlight_claimable: "Highlight claimable flags", auto_claim: "Claim automatically" },
     can_undo: false,
     can_next_game: false,
     ...rest,

@@ -21,8 +21,8 @@ __version__ = "0.1.0"
 def __getattr__(name):
     # The widget pulls in anywidget and ipywidgets: load it only when asked for.
     if name in ("BattleLineWidget", "PositionEditor", "PuzzleWidget"):
-        from . import widget
-        return getattr(widget, name)
+        from . import widgets
+        return getattr(widgets, name)
     if name == "AncientBattlesWidget":
         from . import ancient_widget
         return ancient_widget.AncientBattlesWidget

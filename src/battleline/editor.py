@@ -27,14 +27,16 @@ from .game import PLAY, Game, PLAYER_NAMES
 from .errors import shorten
 from .moves import PositionError
 
-__all__ = ["PositionDraft"]
+__all__ = ["PositionDraft", "RULE_SETS"]
+
+RULE_SETS = ("standard", "advanced")  # the rules a position may be played under
 
 
 class PositionDraft:
     """A position being built. Players are 0 (north) and 1 (south); flags 1-9."""
 
     def __init__(self, rules: str = "standard", to_move: int = 1, seed: int = 1):
-        if rules not in ("standard", "advanced"):
+        if rules not in RULE_SETS:
             raise PositionError(f"rules must be 'standard' or 'advanced', not {shorten(rules)}", rule="rules-name")
         if to_move not in (0, 1):
             raise PositionError(f"to_move must be 0 (north) or 1 (south), not {shorten(to_move)}", rule="player-range")
@@ -127,7 +129,7 @@ class PositionDraft:
 
     def set_rules(self, rules: str) -> None:
         """``standard`` or ``advanced``."""
-        if rules not in ("standard", "advanced"):
+        if rules not in RULE_SETS:
             raise PositionError(f"rules must be 'standard' or 'advanced', not {shorten(rules)}", rule="rules-name")
         self._set_checked("rules", rules)
 
@@ -286,7 +288,7 @@ class PositionDraft:
             dropped.append("Scout marks")
         if g.phase != PLAY:
             dropped.append(f"the {g.phase} phase")
-        if g._idle:
+        if g.observation(g.to_move).idle_turns:
             dropped.append("the idle-turn count")
         d = cls.from_game(g)
         for k, name in ((0, "troop"), (1, "tactic")):

@@ -29,7 +29,7 @@ __all__ = ["LANGS", "NAME_SETS", "check", "card_name", "card_title", "card_label
            "formation_text", "formation_name", "claim_explanation", "say", "player_name",
            "outcome_text", "outcome_word", "flags_words", "names_of", "error_text",
            "rule_text", "place_words", "RULES", "Line", "Player", "Flags", "Dropped", "render",
-           "move_words"]
+           "move_words", "move_line", "result_line", "level_name", "sentences"]
 
 LANGS = ("en", "ja")
 
@@ -168,7 +168,8 @@ def claim_explanation(result, lang: str = "en", names: Any = "ancient") -> str:
     kw = {"mine": form(result.formation), "theirs": form(result.their_formation),
           "counter": form(result.counter_formation), "reach": form(result.best_reach)}
     if case == "incomplete":
-        count, need = result._get("count"), result._get("need")
+        from .engine_gaps import incomplete_side
+        count, need = incomplete_side(result)
         flag = (f"フラッグ{result.flag}" if result.flag else "このフラッグ") if lang == "ja" else (
             f"flag {result.flag}" if result.flag else "this flag")
         kw.update(flag=flag, count=count, need=need, s="" if count == 1 else "s",
@@ -310,6 +311,67 @@ def render(value: Any, lang: str = "en", names: Any = "ancient") -> Any:
     if isinstance(value, (list, tuple)):
         return ("、" if lang == "ja" else ", ").join(str(render(v, lang, names)) for v in value)
     return value
+
+
+def move_line(who: Any, m, result=None, secret=None) -> Line:
+    """The log line of move ``m`` by ``who`` (a :class:`Player` or a Line such as ``you``).
+    ``result`` is a claim's proof (its formation is named); ``secret`` is the card drawn or
+    put back, named only when the reader may know it (None: the deck alone is said).
+
+    >>> from battleline.moves import Move
+    >>> move_line(Player(0), Move.parse("draw troop")).render("ja")
+    '北が軍勢カードを引きました。'
+    """
+    k = m.kind
+    if k == "play":
+        return Line("played", who=who, card=m.card, flag=m.flag)
+    if k == "claim":
+        if result is not None and result.formation is not None:
+            return Line("claimed_with", who=who, flag=m.flag, formation=result.formation)
+        return Line("claimed", who=who, flag=m.flag)
+    if k in ("draw", "return"):
+        troop = m.deck == "troop" if k == "draw" else m.card.is_troop
+        deck = Line("deck_troop" if troop else "deck_tactic")
+        if k == "draw":
+            return (Line("drew_card", who=who, deck=deck, card=secret) if secret is not None
+                    else Line("drew", who=who, deck=deck))
+        return (Line("returned_card", who=who, card=secret, deck=deck) if secret is not None
+                else Line("returned", who=who, deck=deck))
+    if k == "scout":
+        return Line("scouted", who=who, card=Card("Scout"))
+    if k == "redeploy":
+        if m.flag is None:
+            return Line("redeployed_discard", who=who, card=m.card)
+        return Line("redeployed", who=who, card=m.card, flag=m.flag)
+    if k == "deserter":
+        return Line("deserter", who=who, card=m.card)
+    if k == "traitor":
+        return Line("traitor", who=who, card=m.card, flag=m.flag)
+    if k == "pass":
+        return Line("passed", who=who)
+    return Line("ended", who=who)
+
+
+def result_line(outcome, winner: Any = None) -> Line:
+    """The end of a game: a draw, ``You win by …!`` (``winner`` None) or ``… wins by …!``
+    (``winner`` a Player or a Line)."""
+    if outcome.winner is None:
+        return Line("draw_result", a=outcome.flags[0], b=outcome.flags[1])
+    reason = Line(f"reason_{outcome.reason}")
+    if winner is None:
+        return Line("win_you", reason=reason)
+    return Line("win_other", who=winner, reason=reason)
+
+
+def level_name(level: str, lang: str = "en") -> str:
+    """A difficulty (a bot's or a puzzle's: ``easy``, ``medium``, ``hard``) in words; any
+    other level as it is.
+
+    >>> level_name("hard", "ja"), level_name("expert", "ja")
+    ('むずかしい', 'expert')
+    """
+    key = f"level_{level}"
+    return say(lang, key) if isinstance(level, str) and key in _CATALOG[lang] else level
 
 
 def move_words(m, lang: str = "en", names: Any = "ancient") -> str:
@@ -521,180 +583,128 @@ RULES = frozenset(_RULES_JA)
 
 # ------------------------------------------------------------------ sentences
 
-_EN = {
-    "you": "You", "bot": "Bot",
-    "new_game": "New game: {rules} rules. {who} {verb} first.",
-    "rules_standard": "standard", "rules_advanced": "advanced",
-    "plays_first_you": "play", "plays_first_other": "plays",
-    "played": "{who} played {card} at flag {flag}.",
-    "claimed_with": "{who} claimed flag {flag} with {formation}.",
-    "claimed": "{who} claimed flag {flag}.",
-    "automatic": " (automatic)",
-    "drew": "{who} drew a {deck} card.",
-    "drew_card": "{who} drew a {deck} card ({card}).",
-    "deck_troop": "troop", "deck_tactic": "tactic",
-    "returned_card": "{who} put {card} back on the {deck} deck.",
-    "returned": "{who} put a card back on the {deck} deck.",
-    "scouted": "{who} played {card}.",
-    "redeployed_discard": "{who} redeployed {card} to the discard pile.",
-    "redeployed": "{who} redeployed {card} to flag {flag}.",
-    "deserter": "{who} played Deserter on {card}.",
-    "traitor": "{who} played Traitor: {card} to flag {flag}.",
-    "passed": "{who} passed.",
-    "ended": "{who} ended the turn.",
-    "undo_move": "Last move taken back.",
-    "undo_turn": "Your last turn was taken back.",
-    "draw_result": "Draw by deadlock ({a}-{b} flags).",
-    "win_you": "You win by {reason}!",
-    "reason_breakthrough": "breakthrough", "reason_envelopment": "envelopment", "reason_deadlock": "deadlock",
-    "win_other": "{who} wins by {reason}!",
-    "thinking": "Bot is thinking…",
-    "pass_screen": "Pass the screen to {who}.",
-    "bot_to_move": "Bot to move.",
-    "your": "Your", "players": "{who}'s",
-    "turn_play": "{whose} turn: play a card.",
-    "turn_draw": "{whose} turn: draw a card.",
-    "turn_draw_claim": "{whose} turn: draw a card (you may still claim).",
-    "turn_no_draw": "{whose} turn: no card to draw; end the turn.",
-    "scout_draw": "Scout: draw {n} more card{s}.",
-    "scout_return": "Scout: put {n} card{s} back.",
-    "bot_named": "Bot ({name})",
-    "level_easy": "easy", "level_medium": "medium", "level_hard": "hard",
+_SENTENCES = {
+    # key: (English, Japanese)
+    "you": ("You", "あなた"),
+    "bot": ("Bot", "ボット"),
+    "new_game": ("New game: {rules} rules. {who} {verb} first.", "新しいゲーム：{rules}ルール。{who}{verb}先手です。"),
+    "rules_standard": ("standard", "標準"),
+    "rules_advanced": ("advanced", "上級"),
+    "rules_label_standard": ("Standard", "標準ルール"),
+    "rules_label_advanced": ("Advanced (claims at the start of your turn)", "上級ルール（取得は手番の開始時）"),
+    "plays_first_you": ("play", "が"),
+    "plays_first_other": ("plays", "が"),
+    "played": ("{who} played {card} at flag {flag}.", "{who}がフラッグ{flag}に{card}を出しました。"),
+    "claimed_with": ("{who} claimed flag {flag} with {formation}.", "{who}が{formation}でフラッグ{flag}を取りました。"),
+    "claimed": ("{who} claimed flag {flag}.", "{who}がフラッグ{flag}を取りました。"),
+    "automatic": (" (automatic)", "（自動）"),
+    "drew": ("{who} drew a {deck} card.", "{who}が{deck}カードを引きました。"),
+    "drew_card": ("{who} drew a {deck} card ({card}).", "{who}が{deck}カード（{card}）を引きました。"),
+    "deck_troop": ("troop", "軍勢"),
+    "deck_tactic": ("tactic", "戦略"),
+    "returned_card": ("{who} put {card} back on the {deck} deck.", "{who}が{card}を{deck}の山札の上に戻しました。"),
+    "returned": ("{who} put a card back on the {deck} deck.", "{who}がカード1枚を{deck}の山札の上に戻しました。"),
+    "scouted": ("{who} played {card}.", "{who}が{card}を使いました。"),
+    "redeployed_discard": ("{who} redeployed {card} to the discard pile.", "{who}が{card}を転進させ、捨てました。"),
+    "redeployed": ("{who} redeployed {card} to flag {flag}.", "{who}が{card}をフラッグ{flag}へ転進させました。"),
+    "deserter": ("{who} played Deserter on {card}.", "{who}が脱走で{card}を捨てさせました。"),
+    "traitor": ("{who} played Traitor: {card} to flag {flag}.", "{who}が裏切で{card}をフラッグ{flag}へ移しました。"),
+    "passed": ("{who} passed.", "{who}がパスしました。"),
+    "ended": ("{who} ended the turn.", "{who}が手番を終えました。"),
+    "undo_move": ("Last move taken back.", "最後の手を取り消しました。"),
+    "undo_turn": ("Your last turn was taken back.", "あなたの直前の手番を取り消しました。"),
+    "draw_result": ("Draw by deadlock ({a}-{b} flags).", "膠着で引き分け（フラッグ {a}対{b}）。"),
+    "win_you": ("You win by {reason}!", "あなたの勝ち：{reason}！"),
+    "reason_breakthrough": ("breakthrough", "突破"),
+    "reason_envelopment": ("envelopment", "包囲"),
+    "reason_deadlock": ("deadlock", "膠着"),
+    "win_other": ("{who} wins by {reason}!", "{who}の勝ち：{reason}！"),
+    "thinking": ("Bot is thinking…", "ボットが考えています…"),
+    "pass_screen": ("Pass the screen to {who}.", "画面を{who}に渡してください。"),
+    "bot_to_move": ("Bot to move.", "ボットの手番です。"),
+    "your": ("Your", "あなた"),
+    "players": ("{who}'s", "{who}"),
+    "turn_play": ("{whose} turn: play a card.", "{whose}の手番：カードを1枚出してください。"),
+    "turn_draw": ("{whose} turn: draw a card.", "{whose}の手番：カードを1枚引いてください。"),
+    "turn_draw_claim": ("{whose} turn: draw a card (you may still claim).",
+                        "{whose}の手番：カードを1枚引いてください（まだフラッグを取れます）。"),
+    "turn_no_draw": ("{whose} turn: no card to draw; end the turn.", "{whose}の手番：引けるカードがありません。手番を終えてください。"),
+    "scout_draw": ("Scout: draw {n} more card{s}.", "偵察：あと{n}枚引いてください。"),
+    "scout_return": ("Scout: put {n} card{s} back.", "偵察：{n}枚を山札に戻してください。"),
+    "bot_named": ("Bot ({name})", "ボット（{name}）"),
+    "level_easy": ("easy", "やさしい"),
+    "level_medium": ("medium", "ふつう"),
+    "level_hard": ("hard", "むずかしい"),
+    "option_highlight_claimable": ("Highlight claimable flags", "取得できるフラッグを強調する"),
+    "option_auto_claim": ("Claim automatically", "自動で取得する"),
     # explain
-    "ex_side_mine": "Your side: {text}.",
-    "ex_side_theirs": "Opponent's side: {text}.",
-    "ex_cards": "{cards}, {n} of {need} cards",
-    "ex_empty": "no cards yet",
-    "ex_reach": "The best your opponent can still make here: {formation}.",
-    "ex_reach_none": "Your opponent can no longer complete this side with the cards unseen.",
-    "ex_claimed": "Flag {flag} is claimed by {who}.",
-    "ex_claim_yes": "You can claim it. {why}",
-    "ex_claim_no": "You cannot claim it yet. {why}",
-    "ex_env": "Here: {cards}.",
-    "ex_mine": "you", "ex_theirs": "your opponent",
+    "ex_side_mine": ("Your side: {text}.", "あなたの側：{text}。"),
+    "ex_side_theirs": ("Opponent's side: {text}.", "相手の側：{text}。"),
+    "ex_cards": ("{cards}, {n} of {need} cards", "{cards}（{need}枚中{n}枚）"),
+    "ex_empty": ("no cards yet", "カードなし"),
+    "ex_reach": ("The best your opponent can still make here: {formation}.", "相手がここでまだ作れる最良の隊形：{formation}。"),
+    "ex_reach_none": ("Your opponent can no longer complete this side with the cards unseen.",
+                      "未公開のカードでは、相手はもうこの側を完成できません。"),
+    "ex_claimed": ("Flag {flag} is claimed by {who}.", "フラッグ{flag}は{who}が取りました。"),
+    "ex_claim_yes": ("You can claim it. {why}", "取れます。{why}"),
+    "ex_claim_no": ("You cannot claim it yet. {why}", "まだ取れません。{why}"),
+    "ex_env": ("Here: {cards}.", "ここには{cards}があります。"),
+    "ex_mine": ("you", "あなた"),
+    "ex_theirs": ("your opponent", "相手"),
     # editor
-    "ed_ready": "The position is legal.",
-    "ed_loaded": "Position loaded.",
-    "ed_dropped": "Position loaded; the editor keeps only what it can show: {what} left out.",
-    "ed_cleared": "The board is empty.",
-    "ed_play": "Playing from the editor's position.",
+    "ed_loaded": ("Position loaded.", "局面を読み込みました。"),
+    "ed_dropped": ("Position loaded; the editor keeps only what it can show: {what} left out.",
+                   "局面を読み込みました。エディタで表せない{what}は省きました。"),
+    "ed_cleared": ("The board is empty.", "盤面を空にしました。"),
     # puzzles
-    "pz_right_claims": "Right: {flags} can be claimed now.",
-    "pz_right_none": "Right: no flag can be claimed now.",
-    "pz_wrong_claims": "Not quite.",
-    "pz_hint_wrong": "Not quite: {n} of the flags you picked cannot be claimed now.",
-    "pz_hint_missed": "You left out {n} flag{s} that can be claimed.",
-    "pz_try_again": "Try again, or ask for the solution.",
-    "pz_solution_claims": "Solution: {flags} can be claimed now.",
-    "pz_solution_none": "Solution: no flag can be claimed now.",
-    "pz_flag_yes": "Flag {flag} can be claimed: {why}",
-    "pz_flag_no": "Flag {flag} cannot be claimed: {why}",
-    "pz_flag_missed": "You missed flag {flag}: {why}",
-    "pz_right_move": "Right: after {move}, flag {flag} can be claimed. {why}",
-    "pz_wrong_move": "Not this one: after {move}, flag {flag} still cannot be claimed. {why}",
-    "pz_wrong_win": "Not this one: after {move}, your opponent can hold out ({defence}).",
-    "pz_wrong_win_mid": "Not this one: after {move}, the win within {n} turn{s} is no longer forced.",
-    "pz_wrong_win_end": "Not this one: {move} ends the game without your win.",
-    "pz_good": "Good: the win is still forced. Your opponent answered {moves}.",
-    "pz_won": "Solved: {result}",
-    "pz_step": "Step {n}: {text}",
-    "pz_step_claims_yes": "flag {flag} can be claimed: {why}",
-    "pz_step_claims_no": "flag {flag} cannot be claimed: {why}",
-    "pz_step_move": "{who} plays {move}.",
-    "pz_no_claimable": "no flag can be claimed now.",
-    "pz_solving": "Your move.",
-    "pz_picks": "Pick the flags that can be claimed, then check your answer.",
-    "pz_not_move_kind": "This puzzle is answered by picking flags, not by playing a card.",
-    "pz_done": "The puzzle is over: start again to try once more.",
-    "pz_turns": "{n} turn{s} left to win.",
+    "pz_right_claims": ("Right: {flags} can be claimed now.", "正解：今取れるのは{flags}です。"),
+    "pz_right_none": ("Right: no flag can be claimed now.", "正解：今取れるフラッグはありません。"),
+    "pz_wrong_claims": ("Not quite.", "惜しい、違います。"),
+    "pz_hint_wrong": ("Not quite: {n} of the flags you picked cannot be claimed now.",
+                      "惜しい、違います。選んだフラッグのうち{n}つは今は取れません。"),
+    "pz_hint_missed": ("You left out {n} flag{s} that can be claimed.", "取れるフラッグを{n}つ選び漏らしています。"),
+    "pz_try_again": ("Try again, or ask for the solution.", "もう一度選ぶか、解答を表示してください。"),
+    "pz_solution_claims": ("Solution: {flags} can be claimed now.", "解答：今取れるのは{flags}です。"),
+    "pz_solution_none": ("Solution: no flag can be claimed now.", "解答：今取れるフラッグはありません。"),
+    "pz_flag_yes": ("Flag {flag} can be claimed: {why}", "フラッグ{flag}は取れます：{why}"),
+    "pz_flag_no": ("Flag {flag} cannot be claimed: {why}", "フラッグ{flag}は取れません：{why}"),
+    "pz_right_move": ("Right: after {move}, flag {flag} can be claimed. {why}",
+                      "正解：{move}のあと、フラッグ{flag}を取れます。{why}"),
+    "pz_wrong_move": ("Not this one: after {move}, flag {flag} still cannot be claimed. {why}",
+                      "違います：{move}のあとも、フラッグ{flag}はまだ取れません。{why}"),
+    "pz_wrong_win": ("Not this one: after {move}, your opponent can hold out ({defence}).",
+                     "違います：{move}のあと、相手は守り切れます（{defence}）。"),
+    "pz_wrong_win_mid": ("Not this one: after {move}, the win within {n} turn{s} is no longer forced.",
+                         "違います：{move}のあと、{n}手番以内の勝ちはもう決まっていません。"),
+    "pz_wrong_win_end": ("Not this one: {move} ends the game without your win.",
+                         "違います：{move}では、あなたが勝たないままゲームが終わります。"),
+    "pz_good": ("Good: the win is still forced. Your opponent answered {moves}.",
+                "いい手です：勝ちはまだ決まっています。相手の応手：{moves}。"),
+    "pz_won": ("Solved: {result}", "解けました：{result}"),
+    "pz_step": ("Step {n}: {text}", "手順{n}：{text}"),
+    "pz_step_claims_yes": ("flag {flag} can be claimed: {why}", "フラッグ{flag}は取れます：{why}"),
+    "pz_step_claims_no": ("flag {flag} cannot be claimed: {why}", "フラッグ{flag}は取れません：{why}"),
+    "pz_step_move": ("{who} plays {move}.", "{who}：{move}。"),
+    "pz_no_claimable": ("no flag can be claimed now.", "今取れるフラッグはありません。"),
+    "pz_solving": ("Your move.", "あなたの手番です。"),
+    "pz_picks": ("Pick the flags that can be claimed, then check your answer.",
+                 "取れるフラッグを選んでから、答え合わせをしてください。"),
+    "pz_not_move_kind": ("This puzzle is answered by picking flags, not by playing a card.",
+                         "このパズルはカードを出すのではなく、フラッグを選んで答えます。"),
+    "pz_done": ("The puzzle is over: start again to try once more.", "パズルは終わりました。もう一度やるには「最初から」を押してください。"),
+    "pz_turns": ("{n} turn{s} left to win.", "勝つまであと{n}手番。"),
 }
 
-_JA = {
-    "you": "あなた", "bot": "ボット",
-    "new_game": "新しいゲーム：{rules}ルール。{who}{verb}先手です。",
-    "rules_standard": "標準", "rules_advanced": "上級",
-    "plays_first_you": "が", "plays_first_other": "が",
-    "played": "{who}がフラッグ{flag}に{card}を出しました。",
-    "claimed_with": "{who}が{formation}でフラッグ{flag}を取りました。",
-    "claimed": "{who}がフラッグ{flag}を取りました。",
-    "automatic": "（自動）",
-    "drew": "{who}が{deck}カードを引きました。",
-    "drew_card": "{who}が{deck}カード（{card}）を引きました。",
-    "deck_troop": "軍勢", "deck_tactic": "戦略",
-    "returned_card": "{who}が{card}を{deck}の山札の上に戻しました。",
-    "returned": "{who}がカード1枚を{deck}の山札の上に戻しました。",
-    "scouted": "{who}が{card}を使いました。",
-    "redeployed_discard": "{who}が{card}を転進させ、捨てました。",
-    "redeployed": "{who}が{card}をフラッグ{flag}へ転進させました。",
-    "deserter": "{who}が脱走で{card}を捨てさせました。",
-    "traitor": "{who}が裏切で{card}をフラッグ{flag}へ移しました。",
-    "passed": "{who}がパスしました。",
-    "ended": "{who}が手番を終えました。",
-    "undo_move": "最後の手を取り消しました。",
-    "undo_turn": "あなたの直前の手番を取り消しました。",
-    "draw_result": "膠着で引き分け（フラッグ {a}対{b}）。",
-    "win_you": "あなたの勝ち：{reason}！",
-    "reason_breakthrough": "突破", "reason_envelopment": "包囲", "reason_deadlock": "膠着",
-    "win_other": "{who}の勝ち：{reason}！",
-    "thinking": "ボットが考えています…",
-    "pass_screen": "画面を{who}に渡してください。",
-    "bot_to_move": "ボットの手番です。",
-    "your": "あなた", "players": "{who}",
-    "turn_play": "{whose}の手番：カードを1枚出してください。",
-    "turn_draw": "{whose}の手番：カードを1枚引いてください。",
-    "turn_draw_claim": "{whose}の手番：カードを1枚引いてください（まだフラッグを取れます）。",
-    "turn_no_draw": "{whose}の手番：引けるカードがありません。手番を終えてください。",
-    "scout_draw": "偵察：あと{n}枚引いてください。",
-    "scout_return": "偵察：{n}枚を山札に戻してください。",
-    "bot_named": "ボット（{name}）",
-    "level_easy": "やさしい", "level_medium": "ふつう", "level_hard": "むずかしい",
-    "ex_side_mine": "あなたの側：{text}。",
-    "ex_side_theirs": "相手の側：{text}。",
-    "ex_cards": "{cards}（{need}枚中{n}枚）",
-    "ex_empty": "カードなし",
-    "ex_reach": "相手がここでまだ作れる最良の隊形：{formation}。",
-    "ex_reach_none": "未公開のカードでは、相手はもうこの側を完成できません。",
-    "ex_claimed": "フラッグ{flag}は{who}が取りました。",
-    "ex_claim_yes": "取れます。{why}",
-    "ex_claim_no": "まだ取れません。{why}",
-    "ex_env": "ここには{cards}があります。",
-    "ex_mine": "あなた", "ex_theirs": "相手",
-    "ed_ready": "正しい局面です。",
-    "ed_loaded": "局面を読み込みました。",
-    "ed_dropped": "局面を読み込みました。エディタで表せない{what}は省きました。",
-    "ed_cleared": "盤面を空にしました。",
-    "ed_play": "エディタの局面から対局します。",
-    "pz_right_claims": "正解：今取れるのは{flags}です。",
-    "pz_right_none": "正解：今取れるフラッグはありません。",
-    "pz_wrong_claims": "惜しい、違います。",
-    "pz_hint_wrong": "惜しい、違います。選んだフラッグのうち{n}つは今は取れません。",
-    "pz_hint_missed": "取れるフラッグを{n}つ選び漏らしています。",
-    "pz_try_again": "もう一度選ぶか、解答を表示してください。",
-    "pz_solution_claims": "解答：今取れるのは{flags}です。",
-    "pz_solution_none": "解答：今取れるフラッグはありません。",
-    "pz_flag_yes": "フラッグ{flag}は取れます：{why}",
-    "pz_flag_no": "フラッグ{flag}は取れません：{why}",
-    "pz_flag_missed": "フラッグ{flag}を見落としています：{why}",
-    "pz_right_move": "正解：{move}のあと、フラッグ{flag}を取れます。{why}",
-    "pz_wrong_move": "違います：{move}のあとも、フラッグ{flag}はまだ取れません。{why}",
-    "pz_wrong_win": "違います：{move}のあと、相手は守り切れます（{defence}）。",
-    "pz_wrong_win_mid": "違います：{move}のあと、{n}手番以内の勝ちはもう決まっていません。",
-    "pz_wrong_win_end": "違います：{move}では、あなたが勝たないままゲームが終わります。",
-    "pz_good": "いい手です：勝ちはまだ決まっています。相手の応手：{moves}。",
-    "pz_won": "解けました：{result}",
-    "pz_step": "手順{n}：{text}",
-    "pz_step_claims_yes": "フラッグ{flag}は取れます：{why}",
-    "pz_step_claims_no": "フラッグ{flag}は取れません：{why}",
-    "pz_step_move": "{who}：{move}。",
-    "pz_no_claimable": "今取れるフラッグはありません。",
-    "pz_solving": "あなたの手番です。",
-    "pz_picks": "取れるフラッグを選んでから、答え合わせをしてください。",
-    "pz_not_move_kind": "このパズルはカードを出すのではなく、フラッグを選んで答えます。",
-    "pz_done": "パズルは終わりました。もう一度やるには「最初から」を押してください。",
-    "pz_turns": "勝つまであと{n}手番。",
-}
+_CATALOG = {lang: {key: words[i] for key, words in _SENTENCES.items()} for i, lang in enumerate(LANGS)}
 
-_CATALOG = {"en": _EN, "ja": _JA}
+
+def sentences(lang: str) -> dict[str, str]:
+    """Every sentence of ``lang`` by its key, with its ``{blanks}`` (a copy).
+
+    >>> sentences("ja")["passed"]
+    '{who}がパスしました。'
+    """
+    return dict(_CATALOG[lang])
 
 
 def say(lang: str, key: str, **kw) -> str:

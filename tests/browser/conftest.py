@@ -158,7 +158,7 @@ WIDGET_STATE = """
 
 def widget_cell(setup: str, state_file: Path) -> str:
     """Notebook source: build ``w`` with ``setup`` and write its game's state on changes."""
-    head = "from battleline import *\nfrom battleline.widget import BattleLineWidget\n"
+    head = "from battleline import *\nfrom battleline.widgets import BattleLineWidget\n"
     return state_cell(head + textwrap.dedent(setup).strip(), state_file, WIDGET_STATE)
 
 

@@ -17,12 +17,11 @@ longest defence, found by the exact solver.
 
 from __future__ import annotations
 
-import time
-
 from ..game import Game
 from ..errors import shorten
 from ..moves import IllegalMoveError, Move
-from ..solver import _Search, solve
+from ..engine_gaps import bounded_search
+from ..solver import solve
 from .. import texts
 from . import Puzzle
 
@@ -205,7 +204,7 @@ class PuzzleSession:
         g.play(m)  # the engine's check: an illegal move raises and changes nothing
         result = g.check_claim(flag, self.seat)
         words = self._move_words(m)
-        if g._claimed[flag] < 0 and result:
+        if g.claimed_by(flag) is None and result:
             self.status = "solved"
             self._feedback("right", [self._say("pz_right_move", move=words, flag=flag, why=self._why(result))])
             return True
@@ -213,9 +212,9 @@ class PuzzleSession:
         self._feedback("wrong", [self._say("pz_wrong_move", move=words, flag=flag, why=self._why(result))])
         return False
 
-    def _search(self, seconds: float = SOLVER_SECONDS) -> _Search:
+    def _search(self, seconds: float = SOLVER_SECONDS):
         """The exact search for the puzzle's side, bounded in time (a TimeoutError past it)."""
-        return _Search(self.seat, time.perf_counter() + seconds, None)
+        return bounded_search(self.seat, seconds)
 
     def _try_win_move(self, m: Move) -> bool:
         g = self.game
@@ -262,7 +261,7 @@ class PuzzleSession:
                                 self._say("pz_turns", n=self.turns_left, s="" if self.turns_left == 1 else "s")])
         return True
 
-    def _defence(self, search: _Search) -> str | None:
+    def _defence(self, search) -> str | None:
         """With the opponent to move: one of their moves that escapes, in words, or None."""
         g = self.game
         for d in g.legal_moves():
@@ -274,7 +273,7 @@ class PuzzleSession:
                 g.undo()
         return None
 
-    def _answer(self, search: _Search) -> list[str]:
+    def _answer(self, search) -> list[str]:
         """The opponent plays out its turn along the longest defence."""
         g = self.game
         played = []

@@ -1,0 +1,33 @@
+"""Where a widget runs: inside a Jupyter kernel (with an event loop to carry a bot's
+background work back to the view) or in a plain script or test.
+
+Shared by both games' widgets.
+
+>>> kernel_loop() is None, in_kernel()     # a doctest runs outside a kernel
+(True, False)
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+__all__ = ["kernel_loop", "in_kernel"]
+
+
+def kernel_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop running in this thread (a Jupyter kernel's), or None in scripts and
+    tests: a bot thinks in the background only where a loop can carry its result back."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def in_kernel() -> bool:
+    """Whether we run inside a Jupyter kernel (whose event loop handles the widget)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
