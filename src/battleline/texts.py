@@ -908,7 +908,7 @@ _ANCIENT_JA = {
     "error": "できません：{text}", "bot_failed": "ボットのエラー：{text}", "went_wrong": "問題が起きました：{text}",
 }
 
-_ANCIENT_CATALOG = {"en": _ANCIENT_EN, "ja": _ANCIENT_JA}
+ANCIENT_CATALOG = {"en": _ANCIENT_EN, "ja": _ANCIENT_JA}
 
 
 def ancient_say(lang: str, key: str, **kw) -> str:
@@ -917,4 +917,4 @@ def ancient_say(lang: str, key: str, **kw) -> str:
     >>> ancient_say("ja", "log_deploy", who="南軍", square="a1")
     '南軍：a1にカードを裏向きに置きました。'
     """
-    return _ANCIENT_CATALOG[lang][key].format(**kw)
+    return ANCIENT_CATALOG[lang][key].format(**kw)
