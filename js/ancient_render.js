@@ -194,7 +194,9 @@ function buttonsRow(view) {
   const idle = !view.my_turn || view.thinking || view.outcome;
   return h("div", { class: "ab-buttons", key: "buttons" },
     (view.buttons || []).map((b) => button(b.label, "choice", { key: `b-${b.action}`, disabled: !!idle, data: { "data-action": b.action } })),
-    button(ta(view, "undo"), "undo", { key: "btn-undo", disabled: !view.can_undo }));
+    button(ta(view, "undo"), "undo", { key: "btn-undo", disabled: !view.can_undo }),
+    // the withdrawal prompt: the odds if the attacked card stands
+    (view.buttons || []).filter((b) => b.odds).map((b) => h("div", { class: "ab-stand-odds", key: `odds-${b.action}` }, oddsBar(b.odds, view))));
 }
 
 function logBox(view) {

@@ -659,3 +659,33 @@ def test_every_ancient_sentence_exists_in_both_languages():
         # Japanese needs no plural ending ({s}); every other blank is in both
         assert placeholders(ja[key]) == placeholders(en[key]) - {"s"}, key
         assert ja[key] != en[key] or key == "error", key
+
+
+# ---------------------------------------------------------------- the withdrawal prompt
+
+def test_the_withdrawal_prompt_names_the_attacked_card_and_the_odds_of_standing():
+    from battleline.ancient import melee_odds
+    g = AncientGame.empty(seed=3, advanced="withdrawal", dice=[1, 1])
+    g.put("c2", "Peltasts", "south")
+    g.put("c3", "Hoplites", "north")
+    g.put("f2", "Hoplites", "south")
+
+    class Attacker:
+        def choose(self, obs):
+            return next((a for a in ("attack c3-c2", "end tactics", "end actions", "end fire")
+                         if a in obs.legal_actions), obs.legal_actions[0])
+
+    w = AncientBattlesWidget(g, opponent=Attacker())
+    for end in ("end actions", "end fire", "end melee"):
+        if end in [str(a) for a in w.game.legal_actions()]:
+            w.play(end)
+    v = w.view
+    assert v["phase"] == "withdrawal" and v["to_act"] == "south"
+    assert "your Peltasts (R2) on c2 is attacked: withdraw or stand" in v["status"]
+    stand = {b["action"]: b for b in v["buttons"]}["stand"]
+    assert stand["odds"]["eliminated"]["fraction"] == str(melee_odds(4, 2).eliminated)
+    assert "Stand and fight: no effect" in stand["label"]
+    send(w, {"type": "act", "action": "withdraw"})
+    assert w.game.cell("c1") is not None and w.game.cell("c2") is None
+    assert "withdraws" in " ".join(w.view["log"])
+    assert all("odds" not in b for b in w.view["buttons"])

@@ -168,7 +168,10 @@ describe("ancient DOM", { skip: NO_DOM }, () => {
     assert.deepEqual(model.sent.pop(), { type: "act", action: "scout first" });
     model.set(fixture("withdrawal"));
     assert.match(el.querySelector(".ab-status").textContent, /attacked: withdraw or stand/);
-    press(el, "Stand and fight");
+    // the odds if the card stands are shown before the choice
+    assert.match(el.querySelector(".ab-stand-odds .ab-bar").getAttribute("aria-label"), /^no effect \d/);
+    const stand = [...el.querySelectorAll("button")].find((b) => /^Stand and fight/.test(b.textContent));
+    stand.click();
     assert.deepEqual(model.sent.pop(), { type: "act", action: "stand" });
   });
 

@@ -384,6 +384,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         self._log_at: list[int] = []
         self._dice: dict | None = None
         self._attacked: str | None = None   # the square of the last attack (the withdrawal prompt)
+        self._standing_odds = None          # that attack's odds if the defender stands
         self._inspected: str | None = None  # the square whose rules are shown
         # where each stretch of the human's decisions began (undo goes back to one)
         self._marks: list[int] = [0] if self.game.to_act == self.human or self.bot is None else []
@@ -411,9 +412,14 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         g = self.game
         before = g.observation(self.human if self.bot is not None else side)
         rolls = len(g.rolls)
-        g.play(action)
         parsed = Action.parse(action)
+        # the odds of an attack the defender may withdraw from, for the withdrawal prompt
+        # (taken before the attack is played; they count the defender as standing)
+        standing = g.odds(parsed) if parsed.kind == "attack" and "withdrawal" in g.options and \
+            parsed in g.legal_actions() else None
+        g.play(action)
         self._attacked = parsed.squares[-1] if parsed.kind == "attack" else None
+        self._standing_odds = standing if g.phase == "withdrawal" else None
         after = g.observation(before.side)
         line = self._describe(side, Action.parse(action), before, after, g.rolls[rolls:])
         if any(c.get("hidden") for c in before.field.values()) and after.phase != "deploy" and not any(
@@ -705,6 +711,12 @@ class AncientBattlesWidget(anywidget.AnyWidget):
 
     def _choice(self, obs, a: Action, with_odds: bool) -> dict:
         c = {"action": str(a), "label": self._label(obs, a), "kind": a.kind, "square": self._target_of(a)}
+        if a.kind == "stand" and self._standing_odds is not None:
+            o = self._standing_odds
+            c["odds"] = {"no_effect": _fraction(o.no_effect), "disrupted": _fraction(o.disrupted),
+                         "eliminated": _fraction(o.eliminated)}
+            c["label"] += self._t("odds", none=c["odds"]["no_effect"]["fraction"],
+                                  dis=c["odds"]["disrupted"]["fraction"], elim=c["odds"]["eliminated"]["fraction"])
         if with_odds and a.kind in ("fire", "attack"):
             o = self.game.odds(a)
             c["odds"] = {"no_effect": _fraction(o.no_effect), "disrupted": _fraction(o.disrupted),
