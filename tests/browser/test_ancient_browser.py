@@ -48,6 +48,9 @@ SHOTS = ROOT / "build" / "screenshots"
 def shot(nb, name: str) -> Path:
     """A full-page screenshot in the test's tmp dir, and one of the widget alone (scrolled
     into view: the notebook scrolls inside the page) copied to build/screenshots/."""
+    news = nb.page.locator(".jp-toast-button", has_text=re.compile(r"^No$"))
+    if news.count():
+        news.first.click()            # the "Jupyter news" toast covers the bottom right
     path = nb.screenshot(name)
     widget = nb.page.locator(".ab-root").first
     if widget.count():
@@ -285,7 +288,7 @@ w = AncientBattlesWidget(g, opponent=None)
 def test_a_combined_flank_attack_built_by_selecting_its_attackers(open_widget):
     """Choose the Javalineers in front, add the Heavy Cavalry and the Skirmishers on the
     flanks one by one: the view shows the strength and the exact odds before the roll."""
-    nb = open_widget(FLANK, cell=ancient_cell, ready=READY)
+    nb = open_widget(FLANK, cell=ancient_cell, ready=READY, height=1400)
     page = nb.page
     square(page, "d2").click()
     page.locator('.ab-square[data-square="c3"].is-joinable').wait_for()
@@ -315,7 +318,7 @@ def test_a_combined_flank_attack_built_by_selecting_its_attackers(open_widget):
 
 def test_japanese_by_keyboard_in_the_light_and_dark_themes(open_widget):
     nb = open_widget("w = AncientBattlesWidget(scenario='marathon', opponent='easy', seed=5, bot_seed=2, lang='ja')",
-                     cell=ancient_cell, ready="直前の手番を取り消す")
+                     cell=ancient_cell, ready="直前の手番を取り消す", height=1400)
     page = nb.page
     assert "マラトン" in page.locator(".ab-header h3").inner_text()
     assert page.locator(".ab-status").first.inner_text().startswith("ターン1。あなたの番")
@@ -341,22 +344,35 @@ def test_japanese_by_keyboard_in_the_light_and_dark_themes(open_widget):
     colour = "() => getComputedStyle(document.querySelector('.ab-status')).color"
     light = page.evaluate(colour)
     shot(nb, "ancient-ja-light")
-    # JupyterLab's dark theme, from its Settings menu
-    page.locator(".lm-MenuBar-itemLabel", has_text="Settings").click()
-    page.locator(".lm-Menu-itemLabel", has_text="Theme").first.hover()
-    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^JupyterLab Dark$")).click()
-    page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
-    page.wait_for_selector("#jupyterlab-splash", state="detached")   # the theme has loaded
-    page.wait_for_function(f"() => ({colour})() !== {json.dumps(light)}")
-    dark = page.evaluate(colour)
+    # JupyterLab's dark theme, from its Settings menu (the server's settings are its own;
+    # the light theme is put back for the tests after this one)
+    try:
+        theme(page, "JupyterLab Dark", light=False)
+        page.wait_for_function(f"() => ({colour})() !== {json.dumps(light)}")
+        dark = page.evaluate(colour)
+        # JupyterLab's own layout colour has turned dark too; a moment for the page to paint
+        page.wait_for_function("() => !/^(white|#fff(fff)?)$/i.test(getComputedStyle(document.body)"
+                               ".getPropertyValue('--jp-layout-color0').trim())")
+        page.wait_for_timeout(500)
+        shot(nb, "ancient-ja-dark")
+    finally:
+        theme(page, "JupyterLab Light", light=True)
 
     def brightness(css: str) -> float:
         r, g, b = [int(x) for x in css[css.index("(") + 1:css.index(")")].split(",")[:3]]
         return (r + g + b) / 3
 
     assert brightness(light) < 100 < brightness(dark), (light, dark)
-    shot(nb, "ancient-ja-dark")
     no_error_output(page)
+
+
+def theme(page, name: str, light: bool) -> None:
+    """Choose a JupyterLab theme from the Settings menu and wait until it has loaded."""
+    page.locator(".lm-MenuBar-itemLabel", has_text="Settings").click()
+    page.locator(".lm-Menu-itemLabel", has_text="Theme").first.hover()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(f"^{re.escape(name)}$")).click()
+    page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{str(light).lower()}'")
+    page.wait_for_selector("#jupyterlab-splash", state="detached")
 
 
 TIMED_BOT = """
