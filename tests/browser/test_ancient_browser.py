@@ -88,7 +88,7 @@ def wait_view(page, nb, predicate):
 
 def test_a_scenario_deployed_by_clicking_a_move_and_undo(open_widget):
     nb = open_widget("w = AncientBattlesWidget(scenario='marathon', opponent='easy', seed=5, bot_seed=2)",
-                     cell=ancient_cell, ready=READY)
+                     cell=ancient_cell, ready=READY, height=1400)
     page = nb.page
     shot(nb, "ancient-start")
     latencies = {"select": [], "deploy": []}
@@ -150,7 +150,7 @@ w = AncientBattlesWidget(g, opponent=None)
 
 
 def test_a_missile_shot_and_a_melee_with_their_odds_before_the_roll(open_widget):
-    nb = open_widget(SKIRMISH, cell=ancient_cell, ready=READY)
+    nb = open_widget(SKIRMISH, cell=ancient_cell, ready=READY, height=1400)
     page = nb.page
     page.get_by_role("button", name="End actions", exact=True).click()
     wait_view(page, nb, lambda s: s["phase"] == "fire")
@@ -188,7 +188,7 @@ def test_a_missile_shot_and_a_melee_with_their_odds_before_the_roll(open_widget)
 def test_a_whole_battle_against_the_easy_bot_by_clicking_only(open_widget):
     """Marathon to its end: every decision of south is a click in the page."""
     nb = open_widget("w = AncientBattlesWidget(scenario='marathon', opponent='easy', seed=8, bot_seed=3)",
-                     cell=ancient_cell, ready=READY)
+                     cell=ancient_cell, ready=READY, height=1400)
     page = nb.page
     enabled = ":not([disabled])"
     clicks = 0
@@ -237,7 +237,8 @@ BUILDER_STATE = """
 def test_a_points_army_built_by_clicking_with_a_refused_over_budget_army(open_widget):
     head = "from battleline import AncientBattlesWidget\n"
     nb = open_widget("w = AncientBattlesWidget(scenario='points', opponent='easy', seed=3)",
-                     cell=lambda setup, f: state_cell(head + setup, f, BUILDER_STATE), ready="Confirm army")
+                     cell=lambda setup, f: state_cell(head + setup, f, BUILDER_STATE), ready="Confirm army",
+                     height=1400)
     page = nb.page
 
     def press(name):
@@ -425,7 +426,7 @@ def test_the_medium_bots_turn_is_shown_in_time(open_widget):
     page shows the medium bot's (whole) turn; the figures go to build/ancient-bot-turn.json."""
     nb = open_widget(TIMED_BOT, cell=lambda setup, f: state_cell(
         "from battleline import AncientBattlesWidget\nfrom battleline.ancient import AncientGame\n" + setup,
-        f, TIMED_STATE), ready=READY)
+        f, TIMED_STATE), ready=READY, height=1400)
     page = nb.page
     stretches = []
     for _ in range(40):
