@@ -195,7 +195,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         >>> w = AncientBattlesWidget(g, opponent=None)
         >>> w.select("d2"); w.join("c3"); [c["action"] for c in w.view["choices"]]
         ['attack c3+d2-d3']
-        >>> w.view["attack"]["strength"]
+        >>> w.view["choices"][0]["strength"]["attack"]
         7
         """
         plan = self._attack_plan(self._legal())
