@@ -250,7 +250,8 @@ export function buildAncient(view, ui, { messageHidden } = {}) {
   if (view.mode === "builder") return buildBuilder(view, { messageHidden });
   const sc = view.scenario;
   // the root is the app element itself (morph gives the live root these attributes)
-  return h("div", { class: "bl-app ab-app ab-view", lang: langOf(view), "data-played": view.played, "data-thinking": view.thinking ? "yes" : "no" },
+  return h("div", { class: "bl-app ab-app ab-view", lang: langOf(view), "data-played": view.played,
+    "data-thinking": view.thinking ? "yes" : "no", "data-turn": view.turn },
     h("header", { class: "ab-header", key: "header" },
       h("h3", null, sc ? ta(view, "scenarioHeading", { title: sc.title, south: sc.south, north: sc.north }) : ta(view, "heading")),
       sc && sc.notes ? h("p", { class: "ab-notes" }, sc.notes) : null,

@@ -39,10 +39,11 @@ STATIC = pathlib.Path(__file__).parent / "static"
 SIDES = ("south", "north")
 COLOURS = ("R", "O", "Y", "G", "B", "P")
 LEVELS = ("easy", "medium", "hard")
-#: Seconds between two shown steps of the bot's turn in a kernel, and the most a whole
-#: stretch of the bot's decisions is slowed down for showing (the rest goes at once).
+#: Seconds between two shown steps of the bot's turn in a kernel, and the most one player
+#: turn of the bot is slowed down for showing (the rest goes at once): with the bot's
+#: thinking and the messages to the page, its whole turn is on screen within 2 s.
 STEP_DELAY = 0.12
-SHOW_BUDGET = 1.5
+SHOW_BUDGET = 1.2
 
 #: Short symbols of the troop types (drawn on every card with the type's name).
 SYMBOLS = {1: "Sk", 2: "Pe", 3: "Jv", 4: "Ho", 5: "Ph", 6: "Hy", 7: "LC", 8: "HC", 9: "Ch", 10: "El"}
@@ -452,21 +453,26 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         else:
             loop.create_task(self._bot_async(self._generation))
 
-    def _bot_step(self) -> bool:
-        """One action of the bot, shown at once; True if it was worth a pause on screen."""
+    def _bot_step(self) -> Action:
+        """One action of the bot, shown at once; returns it."""
         side = self.game.to_act
-        action = self.bot.choose(self.game.observation(side))
+        action = Action.parse(self.bot.choose(self.game.observation(side)))
         self._push(action, side)
         self._refresh()
-        return Action.parse(action).kind != "end"
+        return action
 
     async def _bot_async(self, generation: int) -> None:
         loop = asyncio.get_running_loop()
         start = loop.time()
         try:
             while self.game.to_act not in (None, self.human):
-                shown = self._bot_step()
-                # each step stays on screen a moment, within the budget of the whole stretch
+                action = self._bot_step()
+                if str(action) == "end melee":
+                    start = loop.time()   # its next player turn has a budget of its own
+                    shown = False
+                else:
+                    shown = action.kind != "end"
+                # each step stays on screen a moment, within the budget of the player turn
                 if shown and self.step_delay and loop.time() - start + self.step_delay <= SHOW_BUDGET:
                     await asyncio.sleep(self.step_delay)
                 else:
