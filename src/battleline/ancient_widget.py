@@ -922,8 +922,8 @@ class AncientBattlesWidget(anywidget.AnyWidget):
                     "value": value, "symbol": SYMBOLS[value], "family": FAMILIES[value],
                     "disrupted": cell["disrupted"], "bow": bool(cell["bows"]), "quality": cell["attachment"],
                     "leader": cell["leader"], "stack": len(cell["cards"]) > 1,
-                    "facedown_own": obs.phase == "deploy" and any(
-                        c.get("hidden") for c in obs.field.values()),
+                    # every card deployed stays face down until the reveal ends the deployment
+                    "facedown_own": obs.phase == "deploy",
                 }
         unit = d["unit"]
         if unit is None:
