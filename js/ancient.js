@@ -1,7 +1,7 @@
 // The anywidget front end of battleline.AncientBattlesWidget (protocol: docs/widget.md).
 //
-// Python owns the battle: this module shows `view` and sends intents (select, act, undo,
-// dismiss). The interaction is ancient_logic.js (pure), the DOM ancient_render.js; cards,
+// Python owns the battle: this module shows `view` and sends intents (select, act, join,
+// leave, undo, dismiss, inspect, army). The interaction is ancient_logic.js (pure), the DOM ancient_render.js; cards,
 // buttons, pop-ups, themes and the DOM patching are the Battle Line widget's own pieces.
 
 import { h, morph } from "./dom.js";

@@ -5,15 +5,25 @@
 // for fire and melee, the exact odds), `targets` (squares taken at once, e.g. a Loyalty
 // removal) and `buttons`. The front end keeps only two pieces of page state: the fire or
 // melee choice waiting for confirmation (`armed`) and the square whose several choices are
-// listed (`focus`). It decides no rule and builds no action text.
+// listed (`focus`). It decides no rule and builds no action text: a combined attack is
+// built by sending `join` / `leave` for squares Python marked, and Python answers with the
+// attack's strength and odds.
 
-/** What each square offers: { selectable, selected, choices: [choice…] }. */
+import { ta } from "./i18n.js";
+
+/** What each square offers: { selectable, selected, joinable, inAttack, choices: [choice…] }
+ * (joinable: may join the combined attack being built; inAttack: has joined it). */
 export function squareMap(view) {
   const map = new Map();
   const at = (sq) => {
-    if (!map.has(sq)) map.set(sq, { selectable: false, selected: false, choices: [] });
+    if (!map.has(sq)) map.set(sq, { selectable: false, selected: false, joinable: false, inAttack: false, choices: [] });
     return map.get(sq);
   };
+  const attack = view.attack || null;
+  if (attack) {
+    for (const j of attack.joinable || []) at(j.square).joinable = true;
+    for (const a of attack.attackers || []) if (!a.chosen) at(a.square).inAttack = true;
+  }
   for (const o of view.selectable || []) if (isSquare(o)) at(o).selectable = true;
   if (view.selected && isSquare(view.selected)) at(view.selected).selected = true;
   for (const c of view.choices || []) if (c.square) at(c.square).choices.push(c);
@@ -62,7 +72,8 @@ function take(choice, ui) {
 /**
  * The next page state and the message to send (or null) for a click.
  * target: {act: "square", square} | {act: "card", card} | {act: "choice", action} |
- *         {act: "confirm"} | {act: "cancel"} | {act: "undo"} | {act: "dismiss"}
+ *         {act: "confirm"} | {act: "cancel"} | {act: "undo"} | {act: "dismiss"} |
+ *         {act: "leave", square} | {act: "army", op, card?, colour?} | {act: "close-help"}
  */
 export function click(view, ui, target) {
   ui = normalize(view, ui);
@@ -73,6 +84,9 @@ export function click(view, ui, target) {
       if (idle || !info) return inspect(view, ui, target.square);
       if (info.choices.length === 1) return take(info.choices[0], ui);
       if (info.choices.length > 1) return { ui: { armed: null, focus: target.square }, send: null };
+      // the combined attack: Python checks who may join and says what is possible
+      if (info.joinable) return { ui: { armed: null, focus: null }, send: { type: "join", square: target.square } };
+      if (info.inAttack) return { ui: { armed: null, focus: null }, send: { type: "leave", square: target.square } };
       if (info.selected) return { ui: { armed: null, focus: null }, send: { type: "select" } };
       if (info.selectable) return { ui: { armed: null, focus: null }, send: { type: "select", square: target.square } };
       return inspect(view, ui, target.square);
@@ -84,6 +98,9 @@ export function click(view, ui, target) {
       if (target.colour) send.colour = target.colour;
       return { ui, send };
     }
+    case "leave":
+      if (idle) return { ui, send: null };
+      return { ui: { armed: null, focus: null }, send: { type: "leave", square: target.square } };
     case "close-help":
       return { ui, send: { type: "inspect" } };
     case "card": {
@@ -118,14 +135,16 @@ export function percent(p) {
 }
 
 /** The accessible name of a square button: Python's words plus what a click does. */
-export function squareLabel(sq, info, ui) {
+export function squareLabel(sq, info, ui, view) {
   let label = sq.label;
   if (!info) return label;
-  if (info.selected) label += ", chosen";
+  if (info.selected) label += ta(view, "chosen");
+  if (info.inAttack) label += ta(view, "inAttack");
   for (const c of info.choices) {
     label += `; ${c.label}`;
-    if (ui && ui.armed === c.action) label += " (waiting for confirmation)";
+    if (ui && ui.armed === c.action) label += ta(view, "waiting");
   }
-  if (!info.choices.length && info.selectable && !info.selected) label += ", can act";
+  if (info.joinable) label += ta(view, "canJoin");
+  else if (!info.choices.length && info.selectable && !info.selected && !info.inAttack) label += ta(view, "canAct");
   return label;
 }

@@ -1,9 +1,10 @@
 // The Ancient Battles view's DOM: header, field (W × 4), reserve tray, Tactics hand, the
 // chosen card's choices with their odds, the confirmation, dice, buttons and the log.
 // Pure: builds elements from the view and the page state (dom.js h/svg); every word comes
-// from Python except the few fixed captions here.
+// from Python except the fixed captions, which are i18n.js's Ancient table (`ta`).
 
 import { h, svg } from "./dom.js";
+import { langOf, ta } from "./i18n.js";
 import { armedChoice, inspectable, percent, squareLabel, squareMap } from "./ancient_logic.js";
 import { button, cardBack, cardButton, messageLine, tacticIcon } from "./render_cards.js";
 
@@ -27,17 +28,17 @@ const DICE_PIPS = { 1: [[10, 10]], 2: [[5, 5], [15, 15]], 3: [[5, 5], [10, 10], 
   4: [[5, 5], [15, 5], [5, 15], [15, 15]], 5: [[5, 5], [15, 5], [10, 10], [5, 15], [15, 15]],
   6: [[5, 5], [15, 5], [5, 10], [15, 10], [5, 15], [15, 15]] };
 
-export function die(n, key) {
-  return svg("svg", { class: "ab-die", viewBox: "0 0 20 20", role: "img", "aria-label": `die ${n}`, "data-key": key },
+export function die(n, key, view) {
+  return svg("svg", { class: "ab-die", viewBox: "0 0 20 20", role: "img", "aria-label": ta(view, "die", { n }), "data-key": key },
     svg("rect", { x: 1, y: 1, width: 18, height: 18, rx: 3 }),
     (DICE_PIPS[n] || []).map(([x, y]) => svg("circle", { cx: x, cy: y, r: 1.8 })));
 }
 
-function unitFace(unit) {
+function unitFace(unit, view) {
   if (unit.hidden) return cardBack(`back-${unit.side}`, "ab-back");
   const marks = [];
-  if (unit.bow) marks.push(h("span", { class: "ab-mark ab-bow", title: "bow" }, "bow"));
-  if (unit.quality) marks.push(h("span", { class: "ab-mark ab-quality", title: unit.quality }, unit.quality === "Shield" ? "SB" : "CC"));
+  if (unit.bow) marks.push(h("span", { class: "ab-mark ab-bow", title: ta(view, "bow") }, ta(view, "bow")));
+  if (unit.quality) marks.push(h("span", { class: "ab-mark ab-quality", title: unit.quality }, ta(view, unit.quality === "Shield" ? "shieldMark" : "companionMark")));
   if (unit.leader) marks.push(h("span", { class: "ab-mark ab-leader", title: unit.leader }, tacticIcon({ kind: "leader" }, "ab-leader-icon"), unit.leader));
   if (unit.stack) marks.push(h("span", { class: "ab-mark ab-stack" }, `×${unit.cards.length}`));
   const card = unit.cards[0];
@@ -48,24 +49,25 @@ function unitFace(unit) {
     familyIcon(unit.family),
     h("span", { class: "ab-type" }, unit.type),
     marks.length ? h("span", { class: "ab-marks" }, marks) : null,
-    unit.disrupted ? h("span", { class: "ab-disrupted", title: "disrupted" }, "D") : null);
+    unit.facedown_own ? h("span", { class: "ab-facedown-note" }, ta(view, "faceDown")) : null,
+    unit.disrupted ? h("span", { class: "ab-disrupted", title: ta(view, "disrupted") }, ta(view, "disruptedMark")) : null);
 }
 
-function oddsLine(odds, key) {
+function oddsLine(odds, key, view) {
   if (!odds) return null;
   return h("span", { class: "ab-odds", key },
-    h("span", { class: "ab-odd ab-none" }, `no effect ${odds.no_effect.fraction}`),
-    h("span", { class: "ab-odd ab-dis" }, `disrupted ${odds.disrupted.fraction}`),
-    h("span", { class: "ab-odd ab-elim" }, `eliminated ${odds.eliminated.fraction}`));
+    h("span", { class: "ab-odd ab-none" }, `${ta(view, "noEffect")} ${odds.no_effect.fraction}`),
+    h("span", { class: "ab-odd ab-dis" }, `${ta(view, "disrupted")} ${odds.disrupted.fraction}`),
+    h("span", { class: "ab-odd ab-elim" }, `${ta(view, "eliminated")} ${odds.eliminated.fraction}`));
 }
 
-function oddsBar(odds) {
+function oddsBar(odds, view) {
   const part = (cls, p, word) => h("span", { class: `ab-bar-part ${cls}`, style: `flex-grow:${p.percent}`, title: `${word} ${p.fraction}` },
     p.percent >= 12 ? `${word} ${percent(p)}` : "");
-  return h("div", { class: "ab-bar", role: "img", "aria-label":
-    `no effect ${odds.no_effect.fraction}, disrupted ${odds.disrupted.fraction}, eliminated ${odds.eliminated.fraction}` },
-  part("ab-none", odds.no_effect, "no effect"), part("ab-dis", odds.disrupted, "disrupted"),
-  part("ab-elim", odds.eliminated, "eliminated"));
+  return h("div", { class: "ab-bar", role: "img", "aria-label": ta(view, "oddsLabel",
+    { none: odds.no_effect.fraction, dis: odds.disrupted.fraction, elim: odds.eliminated.fraction }) },
+  part("ab-none", odds.no_effect, ta(view, "noEffect")), part("ab-dis", odds.disrupted, ta(view, "disrupted")),
+  part("ab-elim", odds.eliminated, ta(view, "eliminated")));
 }
 
 function field(view, ui) {
@@ -80,23 +82,29 @@ function field(view, ui) {
       if (sq.terrain) cls.push("ab-bad");
       if (info && info.selectable) cls.push("is-selectable");
       if (info && info.selected) cls.push("is-selected");
+      if (info && info.joinable) cls.push("is-joinable");
+      if (info && info.inAttack) cls.push("is-in-attack");
       if (lit) cls.push("is-target", `is-${info.choices[0].kind}`);
       if (ui.armed && info && info.choices.some((c) => c.action === ui.armed)) cls.push("is-armed");
       if (ui.focus === sq.square) cls.push("is-focus");
-      const clickable = (!!info && (lit || info.selectable || info.selected)) || inspectable(sq);
+      const clickable = (!!info && (lit || info.selectable || info.selected || info.joinable || info.inAttack)) || inspectable(sq);
       return h("button", {
         type: "button", key: `sq-${sq.square}`, class: cls.join(" "), role: "gridcell",
-        "data-act": "square", "data-square": sq.square, "aria-label": squareLabel(sq, info, ui),
+        "data-act": "square", "data-square": sq.square, "aria-label": squareLabel(sq, info, ui, view),
         "aria-pressed": info && info.selectable ? String(!!info.selected) : null,
         disabled: !clickable,
       },
       h("span", { class: "ab-sqname", "aria-hidden": "true" }, sq.square),
       sq.terrain ? h("span", { class: "ab-terrain", "aria-hidden": "true" }, sq.terrain) : null,
-      sq.unit ? unitFace(sq.unit) : null,
+      sq.unit ? unitFace(sq.unit, view) : null,
       odds ? h("span", { class: "ab-sq-odds", "aria-hidden": "true" },
         `✕${percent(odds.odds.eliminated)} ◐${percent(odds.odds.disrupted)}`) : null);
     })));
-  return h("div", { class: `ab-field ab-w${view.width}`, key: "field", role: "grid", "aria-label": "The field", style: `--ab-w:${view.width}` }, rows);
+  return h("div", { class: `ab-field ab-w${view.width}`, key: "field", role: "grid", "aria-label": ta(view, "field"), style: `--ab-w:${view.width}` }, rows);
+}
+
+function sideName(view, side) {
+  return (view.side_names && view.side_names[side]) || side;
 }
 
 function scoreBox(view) {
@@ -105,63 +113,80 @@ function scoreBox(view) {
     const x = s[side];
     if (!x) return null;
     return h("div", { class: `ab-score ab-${side}`, key: `score-${side}` },
-      h("b", null, side === view.side ? `You (${side})` : side[0].toUpperCase() + side.slice(1)),
-      ` — lost ${x.lost} of ${x.army} points (loses above ${x.loses_above}); holds ${x.back_row_held.length} of ${x.back_row_needed} needed in the enemy Back Row`);
+      h("b", null, side === view.side ? ta(view, "you", { side: sideName(view, side) }) : sideName(view, side)),
+      " — " + ta(view, "score", { lost: x.lost, army: x.army, above: x.loses_above, held: x.back_row_held.length, needed: x.back_row_needed }));
   };
   return h("div", { class: "ab-scores", key: "scores" }, line(view.opponent), line(view.side));
 }
 
 function tray(view) {
   const reserve = (view.reserve || []).map((c) => cardButton(c, {
-    key: `res-${c.id}`, act: "card", label: `Reserve ${c.id} ${c.type}`, view,
+    key: `res-${c.id}`, act: "card", label: ta(view, "reserveCard", { id: c.id, type: c.type }), view,
     disabled: !(view.selectable || []).includes(c.id),
     states: { "is-selected": view.selected === c.id }, cls: "ab-tray-card",
   }));
   const hand = (view.hand || []).map((c) => cardButton(c, {
-    key: `hand-${c.id}`, act: "card", label: `Tactics ${c.name || c.id}`, view,
+    key: `hand-${c.id}`, act: "card", label: ta(view, "tacticsCard", { name: c.name || c.id }), view,
     disabled: !(view.selectable || []).includes(c.id),
     states: { "is-selected": view.selected === c.id }, cls: "ab-hand-card",
   }));
   return h("div", { class: "ab-trays", key: "trays" },
-    h("section", { class: "ab-tray", key: "reserve", "aria-label": "Your reserve" },
-      h("h4", null, `Reserve (${(view.reserve || []).length})`), h("div", { class: "ab-cards" }, reserve)),
-    h("section", { class: "ab-tray", key: "hand", "aria-label": "Your Tactics cards" },
-      h("h4", null, `Tactics (${(view.hand || []).length}); opponent holds ${view.opponent_hand}, deck ${view.deck}`),
+    h("section", { class: "ab-tray", key: "reserve", "aria-label": ta(view, "yourReserve") },
+      h("h4", null, ta(view, "reserve", { n: (view.reserve || []).length })), h("div", { class: "ab-cards" }, reserve)),
+    h("section", { class: "ab-tray", key: "hand", "aria-label": ta(view, "yourTactics") },
+      h("h4", null, ta(view, "tactics", { n: (view.hand || []).length, held: view.opponent_hand, deck: view.deck })),
       h("div", { class: "ab-cards" }, hand)));
 }
 
 function choicesPanel(view, ui) {
   const armed = armedChoice(view, ui);
   if (armed) {
-    return h("section", { class: "ab-confirm bl-popup", key: "confirm", role: "dialog", "aria-label": "Confirm" },
+    return h("section", { class: "ab-confirm bl-popup", key: "confirm", role: "dialog", "aria-label": ta(view, "confirmDialog") },
       h("div", { class: "ab-confirm-text" }, armed.label),
-      armed.odds ? oddsBar(armed.odds) : null,
+      armed.strength ? h("div", { class: "ab-strength" }, armed.strength.text) : null,
+      armed.odds ? oddsBar(armed.odds, view) : null,
       h("div", { class: "ab-buttons" },
-        button("Confirm", "confirm", { key: "btn-confirm", cls: "bl-primary" }),
-        button("Cancel", "cancel", { key: "btn-cancel" })));
+        button(ta(view, "confirm"), "confirm", { key: "btn-confirm", cls: "bl-primary" }),
+        button(ta(view, "cancel"), "cancel", { key: "btn-cancel" })));
   }
   let list = view.choices || [];
   if (ui.focus) list = [...list, ...(view.targets || [])].filter((c) => c.square === ui.focus);
-  if (!list.length) return null;
-  return h("section", { class: "ab-choices", key: "choices", "aria-label": "Choices" },
+  const attack = attackPanel(view);
+  if (!list.length) return attack;
+  const sep = langOf(view) === "ja" ? "：" : ":";
+  return h("section", { class: "ab-choices", key: "choices", "aria-label": ta(view, "choices") },
+    attack,
     list.map((c) => h("button", { type: "button", class: `bl-btn ab-choice is-${c.kind}`, key: `ch-${c.action}`, "data-act": "choice", "data-action": c.action },
-      h("span", null, c.odds ? c.label.split(":")[0] : c.label), oddsLine(c.odds, `odds-${c.action}`))));
+      h("span", null, c.odds ? c.label.split(sep)[0] : c.label),
+      c.strength ? h("span", { class: "ab-strength" }, c.strength.text) : null,
+      oddsLine(c.odds, `odds-${c.action}`, view))));
+}
+
+/** The combined attack being built: Python's words on its strength and who may join, and
+ * a button to take out each card that joined. */
+function attackPanel(view) {
+  const a = view.attack;
+  if (!a || !a.combined) return null;
+  return h("section", { class: "ab-attack", key: "attack", role: "group", "aria-label": ta(view, "attack") },
+    h("p", { class: "ab-attack-text", role: "status" }, a.text),
+    h("div", { class: "ab-buttons" }, (a.attackers || []).filter((x) => !x.chosen).map((x) =>
+      button(ta(view, "leave", { unit: x.label }), "leave", { key: `leave-${x.square}`, data: { "data-square": x.square } }))));
 }
 
 function helpBox(view) {
   const help = view.help;
   if (!help) return null;
-  return h("section", { class: "ab-help", key: "help", role: "note", "aria-label": `Rules of ${help.square}` },
+  return h("section", { class: "ab-help", key: "help", role: "note", "aria-label": ta(view, "rulesOf", { square: help.square }) },
     h("div", { class: "ab-help-head" }, h("b", null, help.title),
-      h("button", { type: "button", class: "bl-close", key: "help-close", "data-act": "close-help", "aria-label": "Close rules", title: "Close" }, "×")),
+      h("button", { type: "button", class: "bl-close", key: "help-close", "data-act": "close-help", "aria-label": ta(view, "closeRules"), title: ta(view, "close") }, "×")),
     help.lines.map((line, i) => h("p", { key: `help-${i}` }, line)));
 }
 
 function diceBox(view) {
   const d = view.dice;
   if (!d) return null;
-  return h("div", { class: "ab-dice", key: "dice", role: "status", "aria-label": "Last dice" },
-    h("span", { class: "ab-dice-faces" }, d.rolls.map((n, i) => die(n, `die-${i}`))),
+  return h("div", { class: "ab-dice", key: "dice", role: "status", "aria-label": ta(view, "lastDice") },
+    h("span", { class: "ab-dice-faces" }, d.rolls.map((n, i) => die(n, `die-${i}`, view))),
     h("span", { class: "ab-dice-text" }, d.text));
 }
 
@@ -169,55 +194,55 @@ function buttonsRow(view) {
   const idle = !view.my_turn || view.thinking || view.outcome;
   return h("div", { class: "ab-buttons", key: "buttons" },
     (view.buttons || []).map((b) => button(b.label, "choice", { key: `b-${b.action}`, disabled: !!idle, data: { "data-action": b.action } })),
-    button("Undo my last turn", "undo", { key: "btn-undo", disabled: !view.can_undo }));
+    button(ta(view, "undo"), "undo", { key: "btn-undo", disabled: !view.can_undo }),
+    // the withdrawal prompt: the odds if the attacked card stands
+    (view.buttons || []).filter((b) => b.odds).map((b) => h("div", { class: "ab-stand-odds", key: `odds-${b.action}` }, oddsBar(b.odds, view))));
 }
 
 function logBox(view) {
   const lines = (view.log || []).slice(-40);
-  return h("section", { class: "ab-log", key: "log", "aria-label": "Move log" },
-    h("h4", null, "Log"),
+  return h("section", { class: "ab-log", key: "log", "aria-label": ta(view, "moveLog") },
+    h("h4", null, ta(view, "log")),
     h("ol", { "aria-live": "polite" }, lines.map((l, i) => h("li", { key: `log-${(view.log || []).length - lines.length + i}` }, l))));
 }
-
-const COLOUR_NAMES = { R: "Red", O: "Orange", Y: "Yellow", G: "Green", B: "Blue", P: "Purple" };
 
 /** The points-army builder: colours, the palette of their troops, the army with its bows,
  * the budget and the limits, the first limit broken (the engine's words) and Confirm. */
 function buildBuilder(view, { messageHidden } = {}) {
   const b = view.builder;
   const armyAct = (op, extra) => ({ "data-act": "army", "data-op": op, ...extra });
-  return h("div", { class: "bl-app ab-app ab-view ab-builder", "data-played": "builder" },
+  return h("div", { class: "bl-app ab-app ab-view ab-builder", lang: langOf(view), "data-played": "builder" },
     h("header", { class: "ab-header", key: "header" },
-      h("h3", null, "Points battle: build your army"),
-      h("span", { class: "ab-status", role: "status", "aria-label": "Status" }, view.status)),
+      h("h3", null, ta(view, "builderHeading")),
+      h("span", { class: "ab-status", role: "status", "aria-label": ta(view, "status") }, view.status)),
     messageLine(view.message, view, messageHidden),
-    h("div", { class: "ab-buttons", key: "colours", role: "group", "aria-label": "Colours" },
+    h("div", { class: "ab-buttons", key: "colours", role: "group", "aria-label": ta(view, "colours") },
       b.colours_all.map((c) => h("button", {
         type: "button", key: `colour-${c}`, class: `bl-btn ab-colour bl-c-${c}`, "aria-pressed": String(b.colours.includes(c)),
         ...armyAct("colour", { "data-colour": c }),
-      }, `Colour ${COLOUR_NAMES[c]}`))),
-    h("div", { class: "ab-budget", key: "budget", role: "status", "aria-label": "Budget" },
-      `${b.points} of ${b.budget} points (${b.left} left) · ${b.cards} of at most ${b.max_cards} cards · ` +
-      `at most ${b.max_per_type} of a type · at most ${b.max_colours} colours`,
+      }, ta(view, "colour", { name: ta(view, `colour.${c}`) })))),
+    h("div", { class: "ab-budget", key: "budget", role: "status", "aria-label": ta(view, "budgetLabel") },
+      ta(view, "budget", { points: b.points, budget: b.budget, left: b.left, cards: b.cards, max: b.max_cards,
+        perType: b.max_per_type, colours: b.max_colours }),
       Object.keys(b.types).length ? h("div", { class: "ab-types" },
         Object.entries(b.types).map(([t, n]) => h("span", { key: `t-${t}`, class: n > b.max_per_type ? "ab-over" : "" }, `${t} ${n} `))) : null),
     h("p", { class: `ab-problem ${b.can_confirm ? "is-ok" : "is-bad"}`, key: "problem" },
-      b.problem ? `Not yet: ${b.problem}` : "The army is sound."),
-    h("section", { class: "ab-tray", key: "palette", "aria-label": "Troops to add" },
-      h("h4", null, "Troops"),
+      b.problem ? ta(view, "notYet", { problem: b.problem }) : ta(view, "sound")),
+    h("section", { class: "ab-tray", key: "palette", "aria-label": ta(view, "troops") },
+      h("h4", null, ta(view, "troops")),
       h("div", { class: "ab-cards" }, b.palette.map((c) => cardButton(c, {
-        key: `add-${c.id}`, act: "army", label: `Add ${c.id} ${c.type}`, view, disabled: c.in_army,
+        key: `add-${c.id}`, act: "army", label: ta(view, "add", { id: c.id, type: c.type }), view, disabled: c.in_army,
         cls: "ab-tray-card", data: { "data-op": "add" },
       })))),
-    h("section", { class: "ab-tray", key: "army", "aria-label": "Your army" },
-      h("h4", null, `Your army (${b.cards})`),
+    h("section", { class: "ab-tray", key: "army", "aria-label": ta(view, "yourArmyLabel") },
+      h("h4", null, ta(view, "yourArmy", { n: b.cards })),
       h("div", { class: "ab-cards ab-army" }, b.army.map((c) => h("span", { key: `army-${c.id}`, class: "ab-army-card" },
-        cardButton(c, { key: `rm-${c.id}`, act: "army", label: `Remove ${c.id} ${c.type}`, view, cls: "ab-tray-card", data: { "data-op": "remove" } }),
+        cardButton(c, { key: `rm-${c.id}`, act: "army", label: ta(view, "remove", { id: c.id, type: c.type }), view, cls: "ab-tray-card", data: { "data-op": "remove" } }),
         c.can_bow ? h("button", { type: "button", key: `bow-${c.id}`, class: "bl-btn ab-bow-toggle", "aria-pressed": String(c.bow),
-          ...armyAct("bow", { "data-card": c.id }) }, `Bow on ${c.id}`) : null)))),
+          ...armyAct("bow", { "data-card": c.id }) }, ta(view, "bowOn", { id: c.id })) : null)))),
     h("div", { class: "ab-buttons", key: "confirm-army" },
       h("button", { type: "button", key: "btn-confirm-army", class: "bl-btn bl-primary", disabled: !b.can_confirm,
-        ...armyAct("confirm") }, "Confirm army")));
+        ...armyAct("confirm") }, ta(view, "confirmArmy"))));
 }
 
 /** The whole view. */
@@ -225,13 +250,14 @@ export function buildAncient(view, ui, { messageHidden } = {}) {
   if (view.mode === "builder") return buildBuilder(view, { messageHidden });
   const sc = view.scenario;
   // the root is the app element itself (morph gives the live root these attributes)
-  return h("div", { class: "bl-app ab-app ab-view", "data-played": view.played, "data-thinking": view.thinking ? "yes" : "no" },
+  return h("div", { class: "bl-app ab-app ab-view", lang: langOf(view), "data-played": view.played,
+    "data-thinking": view.thinking ? "yes" : "no", "data-turn": view.turn },
     h("header", { class: "ab-header", key: "header" },
-      h("h3", null, sc ? `${sc.title}: ${sc.south} (south) against ${sc.north} (north)` : "Ancient Battles"),
+      h("h3", null, sc ? ta(view, "scenarioHeading", { title: sc.title, south: sc.south, north: sc.north }) : ta(view, "heading")),
       sc && sc.notes ? h("p", { class: "ab-notes" }, sc.notes) : null,
       h("div", { class: "ab-statusbar" },
-        h("span", { class: "ab-status", role: "status", "aria-label": "Status" }, view.status),
-        view.actions_left != null ? h("span", { class: "ab-actions-left", "aria-label": "Actions left" }, `${view.actions_left} actions left`) : null,
+        h("span", { class: "ab-status", role: "status", "aria-label": ta(view, "status") }, view.status),
+        view.actions_left != null ? h("span", { class: "ab-actions-left", "aria-label": ta(view, "actionsLeftLabel") }, ta(view, "actionsLeft", { n: view.actions_left })) : null,
         view.thinking ? h("span", { class: "ab-thinking" }, "…") : null)),
     messageLine(view.message, view, messageHidden),
     scoreBox(view),

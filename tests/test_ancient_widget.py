@@ -320,6 +320,12 @@ def _secret_words(game: AncientGame, side: str) -> set[str]:
 
 def _random_intent(w, rng):
     v = w.view
+    attack = v.get("attack") or {}
+    joined = [a["square"] for a in attack.get("attackers", []) if not a["chosen"]]
+    if attack.get("joinable") and rng.random() < 0.5:      # build a combined flank attack
+        return {"type": "join", "square": rng.choice(attack["joinable"])["square"]}
+    if joined and rng.random() < 0.2:
+        return {"type": "leave", "square": rng.choice(joined)}
     offered = v["choices"] + v["targets"] + v["buttons"]
     if v["selectable"] and (not offered or rng.random() < 0.5):
         pick = rng.choice(v["selectable"])
@@ -524,3 +530,162 @@ def test_static_html_picture(kw):
 def html_escaped(text: str) -> str:
     import html
     return html.escape(text)
+
+
+# ---------------------------------------------------------------- combined flank attacks
+
+def flank(**kw) -> AncientBattlesWidget:
+    """The seed's combined attack, south in its melee step: Javalineers d2 in front of the
+    Phalangists d3, Heavy Cavalry c3 and Skirmishers e3 on their flanks."""
+    g = AncientGame.empty(seed=2, advanced=("flank",), dice=[3, 2])
+    g.put("d3", "Phalangists", "north")
+    g.put("d2", "Javalineers", "south")
+    g.put("c3", "Heavy Cavalry", "south")
+    g.put("e3", "Skirmishers", "south")
+    g.play("end actions")
+    g.play("end fire")
+    return AncientBattlesWidget(g, opponent=None, **kw)
+
+
+def test_a_flank_attack_is_built_by_choosing_its_attackers_with_strength_and_exact_odds():
+    from battleline.ancient import melee_odds
+    w = flank()
+    send(w, {"type": "select", "square": "d2"})
+    v = w.view
+    assert [c["action"] for c in v["choices"]] == ["attack d2-d3"]
+    assert [j["square"] for j in v["attack"]["joinable"]] == ["c3", "e3"]
+    assert v["choices"][0]["strength"]["attack"] == 3 and v["choices"][0]["strength"]["defence"] == 5
+    send(w, {"type": "join", "square": "c3"})
+    assert [c["action"] for c in w.view["choices"]] == ["attack c3+d2-d3"]
+    assert w.view["choices"][0]["strength"]["attack"] == 7      # 8 halved on the flank + 3
+    send(w, {"type": "join", "square": "e3"})
+    (choice,) = w.view["choices"]
+    assert choice["action"] == "attack c3+d2+e3-d3"
+    assert choice["strength"]["attack"] == 8 and "strength 8 against 5" in w.view["attack"]["text"]
+    assert choice["odds"]["eliminated"]["fraction"] == str(melee_odds(8, 5).eliminated)
+    assert choice["odds"]["disrupted"]["fraction"] == str(w.game.odds("attack c3+d2+e3-d3").disrupted)
+    send(w, {"type": "leave", "square": "e3"})
+    assert [c["action"] for c in w.view["choices"]] == ["attack c3+d2-d3"]
+    assert w.view["message"] is None
+    send(w, {"type": "act", "action": "attack c3+d2-d3"})
+    assert str(w.game.actions_played[-1]) == "attack c3+d2-d3" and w.game.rolls[-2:] == [3, 2]
+    assert "Heavy Cavalry (R8) on c3 and Javalineers (R3) on d2 attack" in " ".join(w.view["log"])
+
+
+def test_cavalry_alone_makes_no_attack_on_phalangists_and_the_view_says_who_may_join():
+    w = flank()
+    w.select("c3")
+    assert w.view["choices"] == [] and [j["square"] for j in w.view["attack"]["joinable"]] == ["d2", "e3"]
+    assert "no attack with these cards alone" in w.view["attack"]["text"]
+    w.join("d2")
+    assert [c["action"] for c in w.view["choices"]] == ["attack c3+d2-d3"]
+
+
+@pytest.mark.parametrize("content, words", [
+    ({"type": "join", "square": "d3"}, "cannot join this attack (cards that may join: c3, e3)"),
+    ({"type": "join", "square": "z9"}, "cannot join"),
+    ({"type": "join"}, "needs 'square'"), ({"type": "join", "square": 3}, "needs 'square'"),
+    ({"type": "leave", "square": "c3"}, "not one of the cards joining"),
+    ({"type": "leave"}, "needs 'square'"),
+])
+def test_bad_join_and_leave_change_nothing(content, words):
+    w = flank()
+    w.select("d2")
+    before, position = w.view, w.game.position()
+    send(w, content)
+    assert words in w.view["message"]["text"]
+    assert w.game.position() == position and same_but_message(before, w.view)
+
+
+def test_join_without_a_chosen_attacker_is_refused():
+    w = flank()
+    before = w.view
+    send(w, {"type": "join", "square": "c3"})
+    assert "choose a card to attack with first" in w.view["message"]["text"]
+    assert same_but_message(before, w.view)
+
+
+def test_melee_numbers_agree_with_the_engines_odds():
+    from battleline.ancient import melee_odds
+    from battleline.errors import IllegalMoveError
+    g = flank().game
+    for a in g.legal_actions():
+        if a.kind == "attack":
+            n = g.melee_numbers(a)
+            assert melee_odds(*n[:2], defender_disrupted=n.defender_disrupted, attack_modifier=n.attack_modifier,
+                              defence_modifier=n.defence_modifier).eliminated == g.odds(a).eliminated
+    with pytest.raises(IllegalMoveError):
+        g.melee_numbers("fire d2-d3")
+    with pytest.raises(IllegalMoveError):
+        g.melee_numbers("attack c3-d3")       # cavalry alone on Phalangists
+
+
+# ---------------------------------------------------------------- Japanese
+
+def test_japanese_labels_troop_names_from_the_reference_card():
+    w = AncientBattlesWidget(scenario="marathon", opponent=None, seed=5, lang="ja")
+    v = w.view
+    assert v["lang"] == "ja" and v["scenario"]["title"] == "マラトン"
+    assert {c["type"] for c in v["reserve"]} <= {"斥候", "投擲兵", "投槍兵", "重装歩兵", "槍兵", "親衛歩兵",
+                                                 "軽騎兵", "重騎兵", "戦車", "象兵"}
+    assert v["status"].startswith("ターン1。あなたの番")
+    w.select(v["reserve"][0]["id"])
+    assert all("に配置" in c["label"] for c in w.view["choices"])
+    w.play(w.view["choices"][0]["action"])
+    assert w.view["log"][-1] == "南軍：a1にカードを裏向きに置きました。"
+    send(w, {"type": "act", "action": "c2-b2"})
+    assert w.view["message"]["text"].startswith("できません：")
+
+
+def test_japanese_help_melee_and_builder():
+    w = flank(lang="ja")
+    w.select("d2")
+    w.join("c3")
+    (choice,) = w.view["choices"]
+    assert "効果なし" in choice["label"] and "戦力7" in choice["strength"]["text"]
+    send(w, {"type": "inspect", "square": "d3"})
+    assert w.view["help"]["title"] == "d3：槍兵"
+    b = AncientBattlesWidget(scenario="points", opponent=RandomAncientBot(1), seed=1, lang="ja")
+    send(b, {"type": "army", "op": "colour", "colour": "R"})
+    assert b.view["builder"]["palette"][0]["type"] == "斥候" and b.view["status"].startswith("ポイント軍")
+
+
+def test_every_ancient_sentence_exists_in_both_languages():
+    from battleline.texts import ANCIENT_CATALOG
+    en, ja = ANCIENT_CATALOG["en"], ANCIENT_CATALOG["ja"]
+    assert set(en) == set(ja)
+    placeholders = lambda s: set(re.findall(r"\{(\w+)\}", s))  # noqa: E731
+    for key in en:
+        # Japanese needs no plural ending ({s}); every other blank is in both
+        assert placeholders(ja[key]) == placeholders(en[key]) - {"s"}, key
+        assert ja[key] != en[key] or key == "error", key
+
+
+# ---------------------------------------------------------------- the withdrawal prompt
+
+def test_the_withdrawal_prompt_names_the_attacked_card_and_the_odds_of_standing():
+    from battleline.ancient import melee_odds
+    g = AncientGame.empty(seed=3, advanced="withdrawal", dice=[1, 1])
+    g.put("c2", "Peltasts", "south")
+    g.put("c3", "Hoplites", "north")
+    g.put("f2", "Hoplites", "south")
+
+    class Attacker:
+        def choose(self, obs):
+            return next((a for a in ("attack c3-c2", "end tactics", "end actions", "end fire")
+                         if a in obs.legal_actions), obs.legal_actions[0])
+
+    w = AncientBattlesWidget(g, opponent=Attacker())
+    for end in ("end actions", "end fire", "end melee"):
+        if end in [str(a) for a in w.game.legal_actions()]:
+            w.play(end)
+    v = w.view
+    assert v["phase"] == "withdrawal" and v["to_act"] == "south"
+    assert "your Peltasts (R2) on c2 is attacked: withdraw or stand" in v["status"]
+    stand = {b["action"]: b for b in v["buttons"]}["stand"]
+    assert stand["odds"]["eliminated"]["fraction"] == str(melee_odds(4, 2).eliminated)
+    assert "Stand and fight: no effect" in stand["label"]
+    send(w, {"type": "act", "action": "withdraw"})
+    assert w.game.cell("c1") is not None and w.game.cell("c2") is None
+    assert "withdraws" in " ".join(w.view["log"])
+    assert all("odds" not in b for b in w.view["buttons"])

@@ -20,7 +20,8 @@ afterEach(cleanupAll);
 describe("ancient fixtures", () => {
   it("are there", () => {
     for (const n of ["deploy", "deploy-selected", "move-selected", "fire-selected", "melee-selected",
-      "tactics-selected", "scout", "withdrawal", "over", "error", "builder-over", "builder-sound"]) assert.ok(NAMES.includes(n), n);
+      "tactics-selected", "scout", "withdrawal", "over", "error", "builder-over", "builder-sound",
+      "flank-chosen", "flank-joined", "flank-alone", "ja-deploy-selected", "ja-fire-selected"]) assert.ok(NAMES.includes(n), n);
   });
 
   for (const name of NAMES.filter((n) => !n.startsWith("builder"))) {
@@ -44,6 +45,8 @@ describe("ancient fixtures", () => {
         const isSq = /^[a-k][1-4]$/.test(s);
         const r = click(v, EMPTY, isSq ? { act: "square", square: s } : { act: "card", card: s });
         if (v.selected === s) assert.deepEqual(r.send, { type: "select" });
+        else if (isSq && map.get(s).joinable) assert.deepEqual(r.send, { type: "join", square: s });
+        else if (isSq && map.get(s).inAttack) assert.deepEqual(r.send, { type: "leave", square: s });
         else if (!isSq || !map.get(s).choices.length) assert.deepEqual(r.send, isSq ? { type: "select", square: s } : { type: "select", card: s });
       }
     });
@@ -79,6 +82,32 @@ describe("ancient fixtures", () => {
   it("cancel with nothing waiting drops the chosen card in Python", () => {
     const v = fixture("move-selected");
     assert.deepEqual(click(v, EMPTY, { act: "cancel" }).send, { type: "select" });
+  });
+
+  it("a combined attack: joinable cards are sent as join, joined ones as leave; the JS builds no action", () => {
+    const v = fixture("flank-chosen");
+    const map = squareMap(v);
+    assert.deepEqual(v.attack.joinable.map((j) => j.square), ["c3", "e3"]);
+    assert.ok(map.get("c3").joinable && map.get("e3").joinable && !map.get("d2").joinable);
+    assert.deepEqual(click(v, EMPTY, { act: "square", square: "c3" }).send, { type: "join", square: "c3" });
+    assert.match(squareLabel(v.rows.flat().find((s) => s.square === "c3"), map.get("c3"), EMPTY, v), /can join the attack/);
+    // the attack by the chosen card alone, with its strength and odds
+    assert.deepEqual(v.choices.map((c) => c.action), ["attack d2-d3"]);
+    assert.equal(v.choices[0].strength.attack, 3);
+    const joined = fixture("flank-joined");
+    assert.deepEqual(joined.choices.map((c) => c.action), ["attack c3+d2-d3"]);
+    assert.equal(joined.choices[0].strength.attack, 7);
+    assert.equal(joined.choices[0].odds.eliminated.fraction, "1/12");
+    assert.deepEqual(click(joined, EMPTY, { act: "square", square: "c3" }).send, { type: "leave", square: "c3" });
+    assert.deepEqual(click(joined, EMPTY, { act: "leave", square: "c3" }).send, { type: "leave", square: "c3" });
+    let r = click(joined, EMPTY, { act: "square", square: "d3" });
+    assert.equal(r.send, null);
+    r = click(joined, r.ui, { act: "confirm" });
+    assert.deepEqual(r.send, { type: "act", action: "attack c3+d2-d3" });
+    // cavalry alone makes no attack on Phalangists: Python says so and lists who may join
+    const alone = fixture("flank-alone");
+    assert.deepEqual(alone.choices, []);
+    assert.match(alone.attack.text, /no attack with these cards alone.*May join from the flank: d2, e3/);
   });
 
   it("undo and dismiss", () => {
@@ -139,7 +168,10 @@ describe("ancient DOM", { skip: NO_DOM }, () => {
     assert.deepEqual(model.sent.pop(), { type: "act", action: "scout first" });
     model.set(fixture("withdrawal"));
     assert.match(el.querySelector(".ab-status").textContent, /attacked: withdraw or stand/);
-    press(el, "Stand and fight");
+    // the odds if the card stands are shown before the choice
+    assert.match(el.querySelector(".ab-stand-odds .ab-bar").getAttribute("aria-label"), /^no effect \d/);
+    const stand = [...el.querySelectorAll("button")].find((b) => /^Stand and fight/.test(b.textContent));
+    stand.click();
     assert.deepEqual(model.sent.pop(), { type: "act", action: "stand" });
   });
 
@@ -186,6 +218,68 @@ describe("ancient DOM", { skip: NO_DOM }, () => {
     square(el, "c2").click();
     assert.deepEqual(model.sent.pop(), { type: "inspect", square: "c2" });
     assert.match(el.querySelector(".ab-status").textContent, /South wins: casualties/);
+  });
+});
+
+describe("ancient DOM: combined attacks and Japanese", { skip: NO_DOM }, () => {
+  const square = (el, sq) => el.querySelector(`[data-square="${sq}"]`);
+
+  it("a flank attack: add a card, see the strength and odds, take it out, confirm", () => {
+    const { el, model } = mountView(widget, fixture("flank-chosen"));
+    const c3 = square(el, "c3");
+    assert.ok(c3.classList.contains("is-joinable") && !c3.disabled);
+    c3.click();
+    assert.deepEqual(model.sent.pop(), { type: "join", square: "c3" });
+    model.set(fixture("flank-joined"));
+    const panel = el.querySelector('[aria-label="Combined attack"]');
+    assert.match(panel.textContent, /strength 7 against 5/);
+    assert.ok(square(el, "c3").classList.contains("is-in-attack"));
+    square(el, "d3").click();
+    const dialog = el.querySelector('[role="dialog"]');
+    assert.match(dialog.textContent, /strength 7 against 5/);
+    assert.match(dialog.querySelector(".ab-bar").getAttribute("aria-label"), /eliminated 1\/12/);
+    press(el, "Cancel");
+    press(el, "Take Heavy Cavalry (R8) on c3 out of the attack");
+    assert.deepEqual(model.sent.pop(), { type: "leave", square: "c3" });
+    square(el, "d3").click();
+    press(el, "Confirm");
+    assert.deepEqual(model.sent.pop(), { type: "act", action: "attack c3+d2-d3" });
+  });
+
+  it("Japanese: Python's words and the view's own captions", () => {
+    const { el, model } = mountView(widget, fixture("ja-deploy-selected"));
+    assert.equal(el.querySelector(".ab-app").getAttribute("lang"), "ja");
+    assert.match(el.querySelector("h3").textContent, /マラトン/);
+    assert.match(el.querySelector(".ab-status").textContent, /裏向きに配置/);
+    assert.ok(button(el, "直前の手番を取り消す"));
+    assert.ok(el.querySelector('[aria-label="あなたの予備"]'));
+    assert.match(nameOf(square(el, "a1")), /斥候（R1）をa1に配置/);
+    square(el, "a1").click();
+    assert.deepEqual(model.sent.pop(), { type: "act", action: "deploy R1@a1" });
+    model.set(fixture("ja-fire-selected"));
+    square(el, "c3").click();
+    const dialog = el.querySelector('[role="dialog"]');
+    assert.equal(nameOf(dialog), "確認");
+    assert.match(dialog.querySelector(".ab-bar").getAttribute("aria-label"), /効果なし 5\/6、混乱 1\/6、壊滅 0/);
+    assert.ok(button(el, "決定"));
+    // no English caption of the view's own is left on the page
+    const text = el.textContent;
+    for (const word of ["Reserve", "Tactics", "Undo", "Log", "Confirm", "Cancel", "no effect", "actions left"]) {
+      assert.ok(!text.includes(word), `${word} in ${text.slice(0, 200)}`);
+    }
+  });
+});
+
+describe("ancient i18n table", () => {
+  it("en and ja have the same keys and placeholders; Japanese differs", async () => {
+    const { ANCIENT_STRINGS } = await import("../i18n.js");
+    const keys = (lang) => Object.keys(ANCIENT_STRINGS[lang]).sort();
+    assert.deepEqual(keys("ja"), keys("en"));
+    const ph = (v) => [...v.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    for (const k of keys("en")) {
+      assert.deepEqual(ph(ANCIENT_STRINGS.ja[k]), ph(ANCIENT_STRINGS.en[k]), k);
+      assert.notEqual(ANCIENT_STRINGS.ja[k], ANCIENT_STRINGS.en[k], k);
+    }
   });
 });
 

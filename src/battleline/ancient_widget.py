@@ -26,9 +26,11 @@ import anywidget
 import traitlets
 
 from .ancient import SCENARIOS, Action, AncientGame, Army, troop_type
+from .ancient.combat import defence_strength
 from .ancient.armies import MAX_CARDS, MAX_COLOURS, MAX_PER_TYPE, POINTS_BUDGET, check_points_army
 from .cards import Card
 from .errors import IllegalMoveError, shorten
+from .texts import ancient_say, ancient_scenario_words, ancient_troop
 from .widget import card_json, kernel_loop
 
 __all__ = ["AncientBattlesWidget", "RandomAncientBot", "opponent_bot"]
@@ -37,10 +39,11 @@ STATIC = pathlib.Path(__file__).parent / "static"
 SIDES = ("south", "north")
 COLOURS = ("R", "O", "Y", "G", "B", "P")
 LEVELS = ("easy", "medium", "hard")
-#: Seconds between two shown steps of the bot's turn in a kernel, and the most a whole
-#: stretch of the bot's decisions is slowed down for showing (the rest goes at once).
+#: Seconds between two shown steps of the bot's turn in a kernel, and the most one player
+#: turn of the bot is slowed down for showing (the rest goes at once): with the bot's
+#: thinking and the messages to the page, its whole turn is on screen within 2 s.
 STEP_DELAY = 0.12
-SHOW_BUDGET = 1.5
+SHOW_BUDGET = 1.2
 
 #: Short symbols of the troop types (drawn on every card with the type's name).
 SYMBOLS = {1: "Sk", 2: "Pe", 3: "Jv", 4: "Ho", 5: "Ph", 6: "Hy", 7: "LC", 8: "HC", 9: "Ch", 10: "El"}
@@ -48,24 +51,9 @@ SYMBOLS = {1: "Sk", 2: "Pe", 3: "Jv", 4: "Ho", 5: "Ph", 6: "Hy", 7: "LC", 8: "HC
 FAMILIES = {1: "light", 2: "light", 3: "heavy", 4: "heavy", 5: "heavy", 6: "heavy", 7: "horse",
             8: "horse", 9: "chariot", 10: "elephant"}
 
-PHASE_WORDS = {
-    "leader": "choose the card that carries your leader",
-    "deploy": "deploy face down: choose a reserve card, then a square of your Back Row",
-    "initiative": "the initiative: roll the dice, or choose an offered card",
-    "tactics": "Tactics: play Tactics cards, then end the step",
-    "actions": "actions: move cards, place reserves, or draw a Tactics card",
-    "fire": "missile fire: choose a card, then its target",
-    "melee": "melee: choose a card, then the enemy it attacks",
-    "withdrawal": "your card is attacked: withdraw or stand",
-    "loyalty": "Loyalty: remove one of your cards",
-    "rally": "rally: remove one of your disruption markers, or none",
-    "over": "the battle is over",
-}
-END_WORDS = {"tactics": "End Tactics", "actions": "End actions", "fire": "End missile fire",
-             "melee": "End melee (end the player turn)"}
-REASONS = {"terrain": "terrain victory", "casualties": "casualties", "leader": "the leader fell",
-           "draw": "a draw: ten quiet turns"}
-
+#: The rules' phases and end-of-step buttons, worded by texts.ancient_say ("phase.X", "end.X").
+PHASES = ("leader", "deploy", "initiative", "tactics", "actions", "fire", "melee", "withdrawal",
+          "loyalty", "rally", "over")
 
 class RandomAncientBot:
     """A stand-in opponent: a uniformly random legal action of its own observation (used
@@ -140,8 +128,8 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         super().__init__(**kwargs)
         if side not in SIDES:
             raise ValueError(f"side must be 'south' or 'north', not {shorten(side)}")
-        if lang != "en":
-            raise ValueError(f"lang: only 'en' so far, not {shorten(lang)}")
+        if lang not in ("en", "ja"):
+            raise ValueError(f"lang is 'en' or 'ja', not {shorten(lang)}")
         if names != "ancient":
             raise ValueError(f"names: Ancient Battles uses the rulebook's names ('ancient'), not {shorten(names)}")
         if game is not None and not isinstance(game, AncientGame):
@@ -192,7 +180,40 @@ class AncientBattlesWidget(anywidget.AnyWidget):
             if not isinstance(what, str) or what not in self._origins():
                 raise IllegalMoveError(f"{shorten(what)}: nothing of yours to act with there now")
             self._selected = what
+        self._group = []
         self._inspected = None
+        self._message = None
+        self._refresh()
+
+    def join(self, square: str) -> None:
+        """Add the card on ``square`` to the chosen card's combined (flank) attack, as if
+        clicked: the view then shows the attack's strength and its exact odds on every target
+        the group may attack. Raises, naming the cards that may join, if this one may not.
+
+        >>> g = AncientGame.empty(seed=2, advanced=("flank",))
+        >>> g.put("d3", "Phalangists", "north"); g.put("d2", "Javalineers", "south")
+        >>> g.put("c3", "Heavy Cavalry", "south"); g.play("end actions"); g.play("end fire")
+        >>> w = AncientBattlesWidget(g, opponent=None)
+        >>> w.select("d2"); w.join("c3"); [c["action"] for c in w.view["choices"]]
+        ['attack c3+d2-d3']
+        >>> w.view["choices"][0]["strength"]["attack"]
+        7
+        """
+        plan = self._attack_plan(self._legal())
+        if plan is None:
+            raise IllegalMoveError("choose a card to attack with first; then add the cards that join it")
+        if not isinstance(square, str) or square not in plan["joinable"]:
+            may = ", ".join(plan["joinable"]) or "none"
+            raise IllegalMoveError(f"{shorten(square)} cannot join this attack (cards that may join: {may})")
+        self._group.append(square)
+        self._message = None
+        self._refresh()
+
+    def leave(self, square: str) -> None:
+        """Take the card on ``square`` out of the combined attack being built."""
+        if not isinstance(square, str) or square not in self._group:
+            raise IllegalMoveError(f"{shorten(square)} is not one of the cards joining the attack")
+        self._group.remove(square)
         self._message = None
         self._refresh()
 
@@ -214,7 +235,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         log = self._log[:keep]
         self.game = AncientGame.from_position(self._renewed(self.game.position()))
         self._reset_bookkeeping()
-        self._log, self._log_at = log + ["Your last player turn is taken back."], [0] * (keep + 1)
+        self._log, self._log_at = log + [self._t("log_undone")], [0] * (keep + 1)
         self._refresh()
 
     # --------------------------------------------------------------- messages
@@ -231,11 +252,12 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         except ValueError as e:
             self._error(str(e))
         except Exception as e:  # never a traceback in the notebook
-            self._error(f"Something went wrong: {type(e).__name__}: {shorten(str(e))}")
+            self._error(self._t("went_wrong", text=f"{type(e).__name__}: {shorten(str(e))}"))
 
     def _handlers(self) -> dict:
         return {"select": self._msg_select, "act": self._msg_act, "undo": self._msg_undo,
-                "dismiss": self._msg_dismiss, "inspect": self._msg_inspect, "army": self._msg_army}
+                "dismiss": self._msg_dismiss, "inspect": self._msg_inspect, "army": self._msg_army,
+                "join": self._msg_join, "leave": self._msg_leave}
 
     def _msg_select(self, content: dict) -> None:
         """``{"type": "select", "square": "c2"}``, ``{"type": "select", "card": "R4"}`` or
@@ -256,6 +278,22 @@ class AncientBattlesWidget(anywidget.AnyWidget):
             raise ValueError("an act message needs 'action', an action text")
         self._need_turn()
         self._act(text)
+
+    def _msg_join(self, content: dict) -> None:
+        """``{"type": "join", "square": "c3"}``: add that card to the combined attack."""
+        square = content.get("square")
+        if not isinstance(square, str):
+            raise ValueError("a join message needs 'square', the square of the card that joins")
+        self._need_turn()
+        self.join(square)
+
+    def _msg_leave(self, content: dict) -> None:
+        """``{"type": "leave", "square": "c3"}``: take that card out of the combined attack."""
+        square = content.get("square")
+        if not isinstance(square, str):
+            raise ValueError("a leave message needs 'square', the square of the card that leaves")
+        self._need_turn()
+        self.leave(square)
 
     def _msg_undo(self, content: dict) -> None:
         self.undo()
@@ -287,38 +325,35 @@ class AncientBattlesWidget(anywidget.AnyWidget):
             return None
         card = Card(cell["cards"][0])
         t = troop_type(card.value)
-        ways = "forward, left or right" if t.sideways else "forward only"
+        name = ancient_troop(t.value, self.lang)
         weapon = t.weapon(bool(cell["bows"]))
-        reach = {"javelin": "a javelin: the position in front",
-                 "bow": "a bow: the position in front, two in front over an empty one, or forward-diagonal",
-                 None: "no missile weapon"}[weapon]
-        lines = [f"{t.name} (value {t.value}): move {t.steps} position{'s' if t.steps > 1 else ''} a turn, {ways}"
-                 + ("; never into or through bad terrain" if t.mounted else "") + ".",
-                 f"Missiles: {reach}. Hit by missiles on {'a 6' if t.missile_hit == 6 else '5 or 6'}.",
-                 f"Melee: value {t.value} + a die against the defender's value + a die; a disrupted defender "
-                 "counts half." + (" Cavalry cannot attack it from the front." if t.cavalry_proof else "")]
+        reach = self._t({"javelin": "h_javelin", "bow": "h_bow", None: "h_none"}[weapon])
+        lines = [self._t("h_move", type=name, value=t.value, steps=t.steps, s="s" if t.steps > 1 else "",
+                         ways=self._t("h_ways_side" if t.sideways else "h_ways_fwd"),
+                         terrain=self._t("h_no_bad") if t.mounted else ""),
+                 self._t("h_missiles", reach=reach, hit=self._t("h_hit6" if t.missile_hit == 6 else "h_hit56")),
+                 self._t("h_melee", value=t.value) + (self._t("h_proof") if t.cavalry_proof else "")]
         if cell["attachment"]:
-            lines.append(f"{cell['attachment']}: +2 in melee, attacking or defending.")
+            lines.append(self._t("h_quality", quality=self._t(f"x_{cell['attachment']}")))
         if cell["disrupted"]:
-            lines.append("Disrupted: it cannot move, fire or attack; a second disruption eliminates it.")
+            lines.append(self._t("h_disrupted"))
         if cell["side"] == obs.side and obs.to_act == obs.side and square not in self._origins():
             step = obs.phase
             done = {"actions": obs.moved, "fire": obs.fired, "melee": obs.attacked}.get(step, [])
             if cell["disrupted"]:
-                why = "it is disrupted"
+                why = "why_disrupted"
             elif any(c in done for c in cell["cards"]):
-                why = {"actions": "it has moved (or was placed) this turn", "fire": "it has fired this turn",
-                       "melee": "it has attacked this turn"}[step]
+                why = {"actions": "why_moved", "fire": "why_fired", "melee": "why_attacked"}[step]
             elif step == "actions":
-                why = "no position it may move to is free"
+                why = "why_blocked"
             elif step == "fire":
-                why = "no missile weapon" if weapon is None else "no undisrupted enemy card within reach"
+                why = "why_no_weapon" if weapon is None else "why_no_target"
             elif step == "melee":
-                why = "no enemy card it may attack (directly in front, or a flank attack fixed at the turn's start)"
+                why = "why_no_enemy"
             else:
-                why = f"cards do not act in the {step} step"
-            lines.append(f"It cannot act now: {why}.")
-        return {"square": square, "title": f"{square}: {t.name}", "lines": lines}
+                why = "why_step"
+            lines.append(self._t("h_cannot", why=self._t(why, step=step)))
+        return {"square": square, "title": self._t("h_title", square=square, type=name), "lines": lines}
 
     def _need_turn(self) -> None:
         if self._thinking:
@@ -329,12 +364,20 @@ class AncientBattlesWidget(anywidget.AnyWidget):
             raise IllegalMoveError(f"it is {self.game.to_act}'s turn to act")
 
     def _error(self, text: str) -> None:
-        self._message = {"kind": "error", "text": text}
+        self._message = {"kind": "error", "text": self._t("error", text=text)}
         self._refresh()
+
+    def _t(self, key: str, **kw) -> str:
+        """The view's sentence ``key`` in the widget's language (texts.ancient_say)."""
+        return ancient_say(self.lang, key, **kw)
+
+    def _side_word(self, side: str) -> str:
+        return self._t(f"side.{side}")
 
     # --------------------------------------------------------------- playing
     def _reset_bookkeeping(self) -> None:
         self._selected: str | None = None
+        self._group: list[str] = []          # cards added to the chosen card's combined attack
         self._message: dict | None = None
         self._thinking = False
         self._generation = getattr(self, "_generation", 0) + 1
@@ -342,6 +385,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         self._log_at: list[int] = []
         self._dice: dict | None = None
         self._attacked: str | None = None   # the square of the last attack (the withdrawal prompt)
+        self._standing_odds = None          # that attack's odds if the defender stands
         self._inspected: str | None = None  # the square whose rules are shown
         # where each stretch of the human's decisions began (undo goes back to one)
         self._marks: list[int] = [0] if self.game.to_act == self.human or self.bot is None else []
@@ -357,6 +401,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         acting = g.to_act
         self._push(action, acting)   # checks the action; nothing changes on error
         self._inspected = None
+        self._group = []
         if self.bot is None and g.to_act is not None and g.to_act != acting:
             self._marks.append(len(g.actions_played))
         self._selected = None
@@ -368,20 +413,23 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         g = self.game
         before = g.observation(self.human if self.bot is not None else side)
         rolls = len(g.rolls)
-        g.play(action)
         parsed = Action.parse(action)
+        # the odds of an attack the defender may withdraw from, for the withdrawal prompt
+        # (taken before the attack is played; they count the defender as standing)
+        standing = g.odds(parsed) if parsed.kind == "attack" and "withdrawal" in g.options and \
+            parsed in g.legal_actions() else None
+        g.play(action)
         self._attacked = parsed.squares[-1] if parsed.kind == "attack" else None
+        self._standing_odds = standing if g.phase == "withdrawal" else None
         after = g.observation(before.side)
         line = self._describe(side, Action.parse(action), before, after, g.rolls[rolls:])
         if any(c.get("hidden") for c in before.field.values()) and after.phase != "deploy" and not any(
                 c.get("hidden") for c in after.field.values()):
             parts = line.split("\n")
-            line = "\n".join(parts[:1] + ["Both armies are revealed."] + parts[1:])
+            line = "\n".join(parts[:1] + [self._t("log_revealed")] + parts[1:])
         self._note(line)
         if g.outcome is not None:
-            w = g.outcome.winner
-            reason = REASONS.get(g.outcome.reason, g.outcome.reason)
-            self._note(f"{'A draw' if w is None else w.capitalize() + ' wins'}: {reason}.")
+            self._note(self._outcome_words(g.outcome.winner, g.outcome.reason))
 
     def _note(self, text: str) -> None:
         for line in text.split("\n") if text else ():
@@ -400,26 +448,31 @@ class AncientBattlesWidget(anywidget.AnyWidget):
                 while self.game.to_act not in (None, self.human):
                     self._bot_step()
             except Exception as e:
-                self._message = {"kind": "error", "text": f"The bot failed: {type(e).__name__}: {shorten(str(e))}"}
+                self._message = {"kind": "error", "text": self._t("bot_failed", text=f"{type(e).__name__}: {shorten(str(e))}")}
             self._bot_done()
         else:
             loop.create_task(self._bot_async(self._generation))
 
-    def _bot_step(self) -> bool:
-        """One action of the bot, shown at once; True if it was worth a pause on screen."""
+    def _bot_step(self) -> Action:
+        """One action of the bot, shown at once; returns it."""
         side = self.game.to_act
-        action = self.bot.choose(self.game.observation(side))
+        action = Action.parse(self.bot.choose(self.game.observation(side)))
         self._push(action, side)
         self._refresh()
-        return Action.parse(action).kind != "end"
+        return action
 
     async def _bot_async(self, generation: int) -> None:
         loop = asyncio.get_running_loop()
         start = loop.time()
         try:
             while self.game.to_act not in (None, self.human):
-                shown = self._bot_step()
-                # each step stays on screen a moment, within the budget of the whole stretch
+                action = self._bot_step()
+                if str(action) == "end melee":
+                    start = loop.time()   # its next player turn has a budget of its own
+                    shown = False
+                else:
+                    shown = action.kind != "end"
+                # each step stays on screen a moment, within the budget of the player turn
                 if shown and self.step_delay and loop.time() - start + self.step_delay <= SHOW_BUDGET:
                     await asyncio.sleep(self.step_delay)
                 else:
@@ -429,7 +482,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         except Exception as e:
             if generation != self._generation:
                 return
-            self._message = {"kind": "error", "text": f"The bot failed: {type(e).__name__}: {shorten(str(e))}"}
+            self._message = {"kind": "error", "text": self._t("bot_failed", text=f"{type(e).__name__}: {shorten(str(e))}")}
         self._bot_done()
 
     def _bot_done(self) -> None:
@@ -457,8 +510,17 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         if cell is None:
             return square
         if cell.get("hidden"):
-            return f"a face-down card on {square}"
-        return f"{cell['type']} ({'+'.join(cell['cards'])}) on {square}"
+            return self._t("unit_hidden", square=square)
+        return self._t("unit", type=ancient_troop(Card(cell["cards"][0]).value, self.lang),
+                       cards="+".join(cell["cards"]), square=square)
+
+    def _type_of(self, card: str) -> str:
+        return ancient_troop(Card(card).value, self.lang)
+
+    def _outcome_words(self, winner: str | None, reason: str) -> str:
+        reason = self._t(f"reason.{reason}")
+        return self._t("drawn", reason=reason) if winner is None else self._t(
+            "won", side=self._side_word(winner), reason=reason)
 
     def _describe(self, side: str, a: Action, before, after, rolls: list[int], split: bool = True) -> str:
         started = after.turn > before.turn or (before.phase == "deploy" and after.phase != "deploy")
@@ -470,55 +532,66 @@ class AncientBattlesWidget(anywidget.AnyWidget):
             own = rolls[:-2] if a.kind in ("fire", "attack", "stand", "withdraw") else []
             first = self._describe(side, a, before, after, own, split=False) if a.kind != "end" else ""
             initiative = rolls[len(own):]
-            line = (f"Turn {after.turn}: initiative dice {', '.join(map(str, initiative))}. "
-                    f"{after.first.capitalize()} moves first.")
+            line = self._t("log_initiative", turn=after.turn, dice=", ".join(map(str, initiative)),
+                           side=self._side_word(after.first))
             self._dice = {"text": line, "rolls": initiative, "side": None}
             return (first + "\n" + line) if first else line
-        who = side.capitalize()
-        dice = f" Dice: {', '.join(map(str, rolls))}." if rolls else ""
+        who = self._side_word(side)
+        dice = self._t("log_dice", dice=", ".join(map(str, rolls))) if rolls else ""
         k = a.kind
         if k == "move":
-            text = f"{who} moves {self._unit_words(before, a.squares[0])} to {a.squares[1]}."
+            text = self._t("log_move", who=who, unit=self._unit_words(before, a.squares[0]), to=a.squares[1])
         elif k == "deploy":
-            text = f"{who} places a card face down on {a.squares[0]}."
+            text = self._t("log_deploy", who=who, square=a.squares[0])
         elif k == "reinforce":
-            text = f"{who} brings {troop_type(Card(a.card).value).name} ({a.card}) from reserve to {a.squares[0]}."
+            text = self._t("log_reinforce", who=who, type=self._type_of(a.card), card=a.card, square=a.squares[0])
         elif k == "leader":
-            text = f"{who}'s leader goes with {a.card} ({troop_type(Card(a.card).value).name})."
+            text = self._t("log_leader", who=who, card=a.card, type=self._type_of(a.card))
         elif k == "draw":
-            text = f"{who} spends three actions to draw a Tactics card."
+            text = self._t("log_draw", who=who)
         elif k in ("fire", "attack"):
-            attackers = " and ".join(self._unit_words(before, s) for s in a.squares[:-1])
-            verb = "fires at" if k == "fire" else ("attack" if len(a.squares) > 2 else "attacks")
-            text = f"{who}: {attackers} {verb} {self._unit_words(before, a.squares[-1])}."
-        elif k in ("roll", "scout"):
-            text = (f"{who} rolls for the initiative." if k == "roll"
-                    else f"{who} plays Scout and goes {a.option}.")
+            attackers = self._t("and").join(self._unit_words(before, s) for s in a.squares[:-1])
+            key = "log_fire" if k == "fire" else ("log_attack" if len(a.squares) > 2 else "log_attack1")
+            text = self._t(key, who=who, attackers=attackers, target=self._unit_words(before, a.squares[-1]))
+        elif k == "roll":
+            text = self._t("log_roll", who=who)
+        elif k == "scout":
+            text = self._t("log_scout", who=who, option=self._t(f"option.{a.option}"))
         elif k == "play":
-            text = f"{who} plays {str(a)[5:]}."
+            text = self._t("log_play", who=who, what=self._played_words(a))
         elif k == "remove":
             target = a.squares[0] if a.squares else a.card
-            text = f"{who} removes {self._unit_words(before, target) if a.squares else target} (Loyalty)."
+            text = self._t("log_remove", who=who, what=self._unit_words(before, target) if a.squares else target)
         elif k in ("withdraw", "stand"):
-            text = f"{who}'s attacked card {'withdraws' if k == 'withdraw' else 'stands and fights'}."
+            text = self._t(f"log_{k}", who=who)
         elif k == "rally":
-            text = f"{who} rallies {a.squares[0]}." if a.squares else f"{who} rallies none."
+            text = self._t("log_rally", who=who, square=a.squares[0]) if a.squares else self._t("log_rally_none", who=who)
         elif k == "end":
             return ""
         else:
             text = f"{who}: {a}."
         result = self._changes(before, after) if k in ("fire", "attack", "play", "remove", "stand", "withdraw") else ""
         if k in ("fire", "attack") and not result:
-            result = " No effect." if rolls else ""
+            result = self._t("log_no_effect") if rolls else ""
         if k in ("roll", "scout") and after.turn >= before.turn:
-            result = f" {after.first.capitalize()} moves first."
+            result = self._t("log_first", side=self._side_word(after.first))
         line = text + dice + result
         if rolls or k in ("fire", "attack"):
             self._dice = {"text": line, "rolls": list(rolls), "side": side}
         return line
 
-    @staticmethod
-    def _changes(before, after) -> str:
+    def _played_words(self, a: Action) -> str:
+        """A played Tactics card, its name in the view's language, with what it names."""
+        rest = str(a)[5:]
+        card = a.card
+        if card and self.lang != "en":
+            try:
+                rest = rest.replace(card, card_json(Card(card), self.lang)["name"], 1)
+            except ValueError:
+                pass
+        return rest
+
+    def _changes(self, before, after) -> str:
         out = []
         for sq, cell in sorted(before.field.items()):
             if cell.get("hidden"):
@@ -526,45 +599,39 @@ class AncientBattlesWidget(anywidget.AnyWidget):
             now = after.field.get(sq)
             if now is None or now.get("cards") != cell["cards"]:
                 if not any(n.get("cards") == cell["cards"] for n in after.field.values()):
-                    out.append(f"{sq} eliminated")
+                    out.append(self._t("ch_eliminated", square=sq))
             elif now["disrupted"] and not cell["disrupted"]:
-                out.append(f"{sq} disrupted")
+                out.append(self._t("ch_disrupted", square=sq))
             elif cell["disrupted"] and not now["disrupted"]:
-                out.append(f"{sq} rallied")
-        return (" Result: " + ", ".join(out) + ".") if out else ""
+                out.append(self._t("ch_rallied", square=sq))
+        return self._t("log_result", changes=", ".join(out)) if out else ""
 
     def _label(self, obs, a: Action) -> str:
         k = a.kind
         if k == "move":
-            return f"Move {self._unit_words(obs, a.squares[0])} to {a.squares[1]}"
+            return self._t("l_move", unit=self._unit_words(obs, a.squares[0]), to=a.squares[1])
         if k in ("deploy", "reinforce"):
-            t = troop_type(Card(a.card).value).name
-            return f"{'Deploy' if k == 'deploy' else 'Place'} {t} ({a.card}) on {a.squares[0]}"
+            return self._t(f"l_{k}", type=self._type_of(a.card), card=a.card, square=a.squares[0])
         if k == "fire":
-            return f"{self._unit_words(obs, a.squares[0])} fires at {self._unit_words(obs, a.squares[1])}"
+            return self._t("l_fire", unit=self._unit_words(obs, a.squares[0]), target=self._unit_words(obs, a.squares[1]))
         if k == "attack":
-            who = " and ".join(self._unit_words(obs, s) for s in a.squares[:-1])
-            return f"{who} attack{'s' if len(a.squares) == 2 else ''} {self._unit_words(obs, a.squares[-1])}"
+            who = self._t("and").join(self._unit_words(obs, s) for s in a.squares[:-1])
+            return self._t("l_attack1" if len(a.squares) == 2 else "l_attack", units=who,
+                           target=self._unit_words(obs, a.squares[-1]))
         if k == "end":
-            return END_WORDS.get(a.option, str(a))
-        if k == "draw":
-            return "Draw a Tactics card (three actions)"
-        if k == "roll":
-            return "Roll for the initiative"
+            return self._t(f"end.{a.option}") if a.option in ("tactics", "actions", "fire", "melee") else str(a)
+        if k in ("draw", "roll", "withdraw", "stand"):
+            return self._t(f"l_{k}")
         if k == "scout":
-            return f"Play Scout: go {a.option}"
+            return self._t("l_scout", option=self._t(f"option.{a.option}"))
         if k == "leader":
-            return f"Leader with {a.card} ({troop_type(Card(a.card).value).name})"
+            return self._t("l_leader", card=a.card, type=self._type_of(a.card))
         if k == "play":
-            return f"Play {str(a)[5:]}"
+            return self._t("l_play", what=self._played_words(a))
         if k == "remove":
-            return f"Remove {self._unit_words(obs, a.squares[0]) if a.squares else a.card}"
-        if k == "withdraw":
-            return "Withdraw to the empty position behind"
-        if k == "stand":
-            return "Stand and fight"
+            return self._t("l_remove", what=self._unit_words(obs, a.squares[0]) if a.squares else a.card)
         if k == "rally":
-            return f"Rally {a.squares[0]}" if a.squares else "Rally none"
+            return self._t("l_rally", square=a.squares[0]) if a.squares else self._t("l_rally_none")
         return str(a)
 
     # --------------------------------------------------------------- affordances
@@ -601,17 +668,69 @@ class AncientBattlesWidget(anywidget.AnyWidget):
             return a.squares[0]
         return None
 
+    def _attack_plan(self, legal: list[Action]) -> dict | None:
+        """The melee attack being built from the chosen card: its attackers (the chosen card
+        first, then those added), the legal attacks by exactly those cards, and the cards
+        that may still join (None when the chosen card makes no attack)."""
+        chosen = self._selected
+        attacks = [a for a in legal if a.kind == "attack" and chosen in a.squares[:-1]]
+        if not attacks:
+            self._group = []
+            return None
+        members = {chosen, *self._group}
+        fits = [a for a in attacks if members <= set(a.squares[:-1])]
+        if not fits:   # the field changed under the group: start again from the chosen card
+            self._group, members, fits = [], {chosen}, attacks
+        return {"attackers": [chosen, *self._group],
+                "exact": [a for a in fits if set(a.squares[:-1]) == members],
+                "joinable": sorted({x for a in fits for x in a.squares[:-1]} - members)}
+
+    def _attack_view(self, obs, plan: dict, choices: list[dict]) -> dict:
+        """The combined attack on screen: who attacks, who may join, and in words the
+        strength against each target (the targets' odds are in ``choices``)."""
+        attackers = [{"square": sq, "label": self._unit_words(obs, sq), "chosen": i == 0}
+                     for i, sq in enumerate(plan["attackers"])]
+        joinable = [{"square": sq, "label": self._t("join_label", unit=self._unit_words(obs, sq))}
+                     for sq in plan["joinable"]]
+        names = self._t("and").join(a["label"] for a in attackers)
+        if choices:
+            text = self._t("attack_with", units=names) + self._t("list_sep").join(
+                c["strength"]["text"] for c in choices if c.get("strength"))
+        else:
+            text = self._t("attack_needs_more", units=names, squares=", ".join(plan["joinable"]))
+        if plan["joinable"]:
+            text += self._t("attack_may_join", squares=", ".join(plan["joinable"]))
+        return {"attackers": attackers, "joinable": joinable, "text": text,
+                "combined": len(attackers) > 1 or bool(joinable)}
+
+    def _strength(self, obs, a: Action) -> dict:
+        """An attack's totals before the dice (each side then adds a die)."""
+        n = self.game.melee_numbers(a)
+        attack = n.attack + n.attack_modifier
+        defence = defence_strength(n.defence, n.defender_disrupted) + n.defence_modifier
+        return {"attack": attack, "defence": defence,
+                "text": self._t("strength", attack=attack, defence=defence,
+                                target=self._unit_words(obs, a.squares[-1]))}
+
     def _origins(self) -> set[str]:
         return {o for a in self._legal() for o in self._origin_of(a)}
 
     def _choice(self, obs, a: Action, with_odds: bool) -> dict:
         c = {"action": str(a), "label": self._label(obs, a), "kind": a.kind, "square": self._target_of(a)}
+        if a.kind == "stand" and self._standing_odds is not None:
+            o = self._standing_odds
+            c["odds"] = {"no_effect": _fraction(o.no_effect), "disrupted": _fraction(o.disrupted),
+                         "eliminated": _fraction(o.eliminated)}
+            c["label"] += self._t("odds", none=c["odds"]["no_effect"]["fraction"],
+                                  dis=c["odds"]["disrupted"]["fraction"], elim=c["odds"]["eliminated"]["fraction"])
         if with_odds and a.kind in ("fire", "attack"):
             o = self.game.odds(a)
             c["odds"] = {"no_effect": _fraction(o.no_effect), "disrupted": _fraction(o.disrupted),
                          "eliminated": _fraction(o.eliminated)}
-            c["label"] += (f": no effect {c['odds']['no_effect']['fraction']}, disrupted "
-                           f"{c['odds']['disrupted']['fraction']}, eliminated {c['odds']['eliminated']['fraction']}")
+            if a.kind == "attack":
+                c["strength"] = self._strength(obs, a)
+            c["label"] += self._t("odds", none=c["odds"]["no_effect"]["fraction"],
+                                  dis=c["odds"]["disrupted"]["fraction"], elim=c["odds"]["eliminated"]["fraction"])
         return c
 
     # --------------------------------------------------------------- the view
@@ -694,7 +813,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         self.game = AncientGame.points(south, north, seed=self._seed, advanced=self._advanced)
         self._draft = None
         self._reset_bookkeeping()
-        self._note(f"Points battle: your army ({mine.points} points) against the bot's ({theirs.points}).")
+        self._note(self._t("log_points", mine=mine.points, theirs=theirs.points))
         self._refresh()
         self._maybe_bot()
 
@@ -705,13 +824,13 @@ class AncientBattlesWidget(anywidget.AnyWidget):
             for value in range(1, 11):
                 card = Card(f"{colour}{value}")
                 t = troop_type(value)
-                out.append(dict(card_json(card), type=t.name, in_army=str(card) in d["cards"],
+                out.append(dict(card_json(card, self.lang), type=ancient_troop(t.value, self.lang), in_army=str(card) in d["cards"],
                                 bow=str(card) in d["bows"], can_bow=t.may_carry_bow))
         return out
 
     def _builder_view(self) -> dict:
         d = self._draft
-        problem = self._problem() if d["cards"] else "choose colours, then add troops"
+        problem = self._problem() if d["cards"] else self._t("builder_start")
         army = [c for c in self._palette() if c["in_army"]]
         points = sum(c["value"] + (1 if c["bow"] else 0) for c in army)
         counts: dict[str, int] = {}
@@ -719,7 +838,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
             counts[c["type"]] = counts.get(c["type"], 0) + 1
         return {
             "game": "ancient", "mode": "builder", "lang": self.lang, "side": self.human, "message": self._message,
-            "status": "Build your points army: choose up to three colours, add troops, buy bows.",
+            "status": self._t("builder_status"),
             "builder": {"colours_all": list(COLOURS), "colours": list(d["colours"]), "palette": self._palette(),
                         "army": army, "points": points, "budget": POINTS_BUDGET, "left": POINTS_BUDGET - points,
                         "cards": len(army), "max_cards": MAX_CARDS, "max_per_type": MAX_PER_TYPE,
@@ -735,7 +854,9 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         legal = self._legal()
         if self._selected is not None and self._selected not in {o for a in legal for o in self._origin_of(a)}:
             self._selected = None
-        choices = [self._choice(obs, a, True) for a in legal if self._selected in self._origin_of(a)]
+        plan = self._attack_plan(legal)
+        choices = [self._choice(obs, a, True) for a in legal if self._selected in self._origin_of(a)
+                   and (plan is None or a.kind != "attack" or a in plan["exact"])]
         free = [a for a in legal if not self._origin_of(a)]
         field_squares = [self._square(obs, sq, side) for sq in self._display_order(obs.width, side)]
         selectable = sorted({o for a in legal for o in self._origin_of(a)})
@@ -743,16 +864,20 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         status = self._status(obs)
         return {
             "game": "ancient", "lang": self.lang, "side": side, "opponent": other,
+            "side_names": {x: self._side_word(x) for x in SIDES},
             "hot_seat": self.bot is None, "width": obs.width, "turn": obs.turn, "phase": obs.phase,
             "to_act": obs.to_act, "my_turn": bool(legal), "thinking": self._thinking,
             "first": obs.first, "advanced": list(obs.advanced), "status": status,
-            "scenario": None if sc is None else {"name": sc.name, "title": sc.title, "south": sc.south.name,
-                                                 "north": sc.north.name, "notes": sc.notes},
+            "scenario": None if sc is None else {
+                "name": sc.name, "title": ancient_scenario_words(sc.title, self.lang),
+                "south": ancient_scenario_words(sc.south.name, self.lang),
+                "north": ancient_scenario_words(sc.north.name, self.lang),
+                "notes": ancient_scenario_words(sc.notes, self.lang)},
             "rows": [field_squares[i * obs.width:(i + 1) * obs.width] for i in range(4)],
             "actions_left": obs.actions_left if obs.phase == "actions" else None,
             "reserve": [self._reserve_card(c) for c in obs.reserve[side]],
             "opponent_reserve": obs.reserve_sizes[other],
-            "hand": [dict(card_json(Card(c)), playable=c in selectable) for c in obs.hand],
+            "hand": [dict(card_json(Card(c), self.lang), playable=c in selectable) for c in obs.hand],
             "opponent_hand": obs.opponent_hand_size, "deck": obs.deck_size,
             "discards": list(obs.discards),
             "leaders": {s: {"card": v[0], "with": v[1]} for s, v in obs.leaders.items()},
@@ -764,9 +889,10 @@ class AncientBattlesWidget(anywidget.AnyWidget):
             "message": self._message, "can_undo": bool([m for m in self._marks if m < len(g.actions_played)])
             and not self._thinking,
             "outcome": None if g.outcome is None else {"winner": g.outcome.winner, "reason": g.outcome.reason,
-                                                        "text": REASONS.get(g.outcome.reason, g.outcome.reason)},
+                                                        "text": self._t(f"reason.{g.outcome.reason}")},
             "placeholder_bot": self.placeholder_bot, "played": len(g.actions_played),
             "help": self._help(obs),
+            "attack": None if plan is None else self._attack_view(obs, plan, choices),
         }
 
     @staticmethod
@@ -791,35 +917,36 @@ class AncientBattlesWidget(anywidget.AnyWidget):
                 value = Card(cell["cards"][0]).value
                 d["unit"] = {
                     "side": cell["side"], "mine": cell["side"] == side, "hidden": False,
-                    "cards": [card_json(Card(c)) for c in cell["cards"]], "type": cell["type"],
+                    "cards": [card_json(Card(c), self.lang) for c in cell["cards"]],
+                    "type": ancient_troop(value, self.lang),
                     "value": value, "symbol": SYMBOLS[value], "family": FAMILIES[value],
                     "disrupted": cell["disrupted"], "bow": bool(cell["bows"]), "quality": cell["attachment"],
                     "leader": cell["leader"], "stack": len(cell["cards"]) > 1,
-                    "facedown_own": obs.phase == "deploy" and any(
-                        c.get("hidden") for c in obs.field.values()),
+                    # every card deployed stays face down until the reveal ends the deployment
+                    "facedown_own": obs.phase == "deploy",
                 }
         unit = d["unit"]
         if unit is None:
-            words = "empty"
+            words = self._t("sq_empty")
         elif unit["hidden"]:
-            words = f"{'your' if unit['mine'] else 'enemy'} face-down card"
+            words = self._t("sq_hidden_mine" if unit["mine"] else "sq_hidden_theirs")
         else:
-            extras = [w for w, on in (("bow", unit["bow"]), (unit["quality"], unit["quality"]),
-                                      (f"leader {unit['leader']}", unit["leader"]), ("stack", unit["stack"]),
-                                      ("disrupted", unit["disrupted"])) if on]
+            extras = [w for w, on in ((self._t("x_bow"), unit["bow"]),
+                                      (unit["quality"] and self._t(f"x_{unit['quality']}"), unit["quality"]),
+                                      (self._t("x_leader", name=unit["leader"]), unit["leader"]),
+                                      (self._t("x_stack"), unit["stack"]),
+                                      (self._t("x_disrupted"), unit["disrupted"])) if on]
             ids = "+".join(c["id"] for c in unit["cards"])
-            words = (f"{'your' if unit['mine'] else 'enemy'} {unit['type']} {ids}"
-                     + (", " + ", ".join(extras) if extras else ""))
+            words = (self._t("sq_mine" if unit["mine"] else "sq_theirs", type=unit["type"], cards=ids)
+                     + (self._t("list_sep") if self.lang == "ja" else ", ").join([""] + extras))
         if d["terrain"]:
-            words += f", bad terrain ({d['terrain']})"
+            words += self._t("sq_bad", kind=d["terrain"])
         d["label"] = f"{sq}, {words}"
         return d
 
-    @staticmethod
-    def _reserve_card(c: str) -> dict:
+    def _reserve_card(self, c: str) -> dict:
         card = Card(c)
-        t = troop_type(card.value)
-        return dict(card_json(card), type=t.name, symbol=SYMBOLS[card.value], family=FAMILIES[card.value])
+        return dict(card_json(card, self.lang), type=ancient_troop(card.value, self.lang), symbol=SYMBOLS[card.value], family=FAMILIES[card.value])
 
     @staticmethod
     def _score(obs, side: str) -> dict:
@@ -839,18 +966,16 @@ class AncientBattlesWidget(anywidget.AnyWidget):
 
     def _status(self, obs) -> str:
         if obs.outcome is not None:
-            w, reason = obs.outcome
-            return f"{'A draw' if w is None else w.capitalize() + ' wins'}: {REASONS.get(reason, reason)}."
+            return self._outcome_words(*obs.outcome)
         if self._thinking:
-            return f"{obs.to_act.capitalize()} is playing its turn…"
-        who = "Your" if obs.to_act == obs.side else f"{obs.to_act.capitalize()}'s"
-        words = PHASE_WORDS.get(obs.phase, obs.phase)
+            return self._t("thinking", side=self._side_word(obs.to_act))
+        who = self._t("your") if obs.to_act == obs.side else self._t("theirs", side=self._side_word(obs.to_act))
+        words = self._t(f"phase.{obs.phase}") if obs.phase in PHASES else obs.phase
         if obs.phase == "withdrawal" and obs.to_act == obs.side:
             if self._attacked in obs.field:
-                words = f"your {self._unit_words(obs, self._attacked)} is attacked: withdraw or stand"
-        turn = f"Turn {obs.turn}. "
-        extra = f" {obs.actions_left} actions left." if obs.phase == "actions" else ""
-        return f"{turn}{who} move — {words}.{extra}"
+                words = self._t("attacked_prompt", unit=self._unit_words(obs, self._attacked))
+        extra = self._t("actions_left", n=obs.actions_left) if obs.phase == "actions" else ""
+        return self._t("status", turn=obs.turn, who=who, words=words, extra=extra)
 
     # --------------------------------------------------------------- static picture
     def _repr_html_(self) -> str:

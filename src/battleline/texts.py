@@ -710,3 +710,221 @@ def sentences(lang: str) -> dict[str, str]:
 def say(lang: str, key: str, **kw) -> str:
     """The sentence ``key`` in ``lang`` with the blanks filled in."""
     return _CATALOG[lang][key].format(**kw)
+
+
+# ================================================================= Ancient Battles
+# The notebook view of the second game (battleline.ancient_widget) words everything here,
+# apart from the engine's own error texts, which stay in English behind a lead-in. Troop
+# names in Japanese follow the Japanese reference card.
+
+ANCIENT_TROOPS_JA = {1: "斥候", 2: "投擲兵", 3: "投槍兵", 4: "重装歩兵", 5: "槍兵", 6: "親衛歩兵",
+                     7: "軽騎兵", 8: "重騎兵", 9: "戦車", 10: "象兵"}
+_ANCIENT_SCENARIOS_JA = {
+    "Cunaxa": "クナクサ", "Issus": "イッソス", "Gaugamela": "ガウガメラ", "The Indus": "インダス河畔",
+    "Marathon": "マラトン", "Sicily": "シチリア", "Raphia": "ラフィア",
+    "Rebel army (Cyrus the Younger)": "反乱軍（小キュロス）", "Royal army (Artaxerxes)": "王の軍（アルタクセルクセス）",
+    "Macedonian army (Alexander)": "マケドニア軍（アレクサンドロス）", "Persian army (Darius III)": "ペルシア軍（ダレイオス3世）",
+    "Indian army (Porus)": "インド軍（ポロス）", "Greek army": "ギリシア軍", "Persian army": "ペルシア軍",
+    "Epirot army (Pyrrhus)": "エペイロス軍（ピュロス）", "Early Carthaginian army (Hanno)": "初期カルタゴ軍（ハンノ）",
+    "Army of Egypt (Ptolemy)": "エジプト軍（プトレマイオス）", "Army of Syria (Seleucus)": "シリア軍（セレウコス）",
+    "Both leaders are attached to a troop card before deployment.": "両軍とも配置の前にリーダーを軍勢カードに付ける。",
+}
+
+
+def ancient_troop(value: int, lang: str = "en") -> str:
+    """An Ancient Battles troop type by its value: ``Light Cavalry`` / ``軽騎兵``.
+
+    >>> ancient_troop(7, "en"), ancient_troop(7, "ja")
+    ('Light Cavalry', '軽騎兵')
+    """
+    if lang == "ja":
+        return ANCIENT_TROOPS_JA[value]
+    from .ancient.troops import TROOP_TYPES   # the engine's names, imported late: texts stays light
+    return TROOP_TYPES[value].name
+
+
+def ancient_scenario_words(text: str, lang: str = "en") -> str:
+    """A scenario's title, army name or note in ``lang`` (English where no wording exists)."""
+    return _ANCIENT_SCENARIOS_JA.get(text, text) if lang == "ja" else text
+
+
+_ANCIENT_EN = {
+    # phases, as the status line words them
+    "phase.leader": "choose the card that carries your leader",
+    "phase.deploy": "deploy face down: choose a reserve card, then a square of your Back Row",
+    "phase.initiative": "the initiative: roll the dice, or choose an offered card",
+    "phase.tactics": "Tactics: play Tactics cards, then end the step",
+    "phase.actions": "actions: move cards, place reserves, or draw a Tactics card",
+    "phase.fire": "missile fire: choose a card, then its target",
+    "phase.melee": "melee: choose a card, then the enemy it attacks (add cards beside it for a flank attack)",
+    "phase.withdrawal": "your card is attacked: withdraw or stand",
+    "phase.loyalty": "Loyalty: remove one of your cards",
+    "phase.rally": "rally: remove one of your disruption markers, or none",
+    "phase.over": "the battle is over",
+    "end.tactics": "End Tactics", "end.actions": "End actions", "end.fire": "End missile fire",
+    "end.melee": "End melee (end the player turn)",
+    "reason.terrain": "terrain victory", "reason.casualties": "casualties", "reason.leader": "the leader fell",
+    "reason.draw": "a draw: ten quiet turns",
+    "side.south": "South", "side.north": "North",
+    # status
+    "won": "{side} wins: {reason}.", "drawn": "A draw: {reason}.",
+    "thinking": "{side} is playing its turn…",
+    "status": "Turn {turn}. {who} move — {words}.{extra}",
+    "your": "Your", "theirs": "{side}'s", "actions_left": " {n} actions left.",
+    "attacked_prompt": "your {unit} is attacked: withdraw or stand",
+    "builder_status": "Build your points army: choose up to three colours, add troops, buy bows.",
+    "builder_start": "choose colours, then add troops",
+    # units
+    "unit": "{type} ({cards}) on {square}", "unit_hidden": "a face-down card on {square}",
+    "sq_empty": "empty", "sq_hidden_mine": "your face-down card", "sq_hidden_theirs": "enemy face-down card",
+    "sq_mine": "your {type} {cards}", "sq_theirs": "enemy {type} {cards}", "sq_bad": ", bad terrain ({kind})",
+    "x_bow": "bow", "x_leader": "leader {name}", "x_stack": "stack", "x_disrupted": "disrupted",
+    "x_Shield": "Shield Bearers", "x_Companion": "Companions",
+    # the log
+    "log_move": "{who} moves {unit} to {to}.", "log_deploy": "{who} places a card face down on {square}.",
+    "log_reinforce": "{who} brings {type} ({card}) from reserve to {square}.",
+    "log_leader": "{who}'s leader goes with {card} ({type}).",
+    "log_draw": "{who} spends three actions to draw a Tactics card.",
+    "log_fire": "{who}: {attackers} fires at {target}.", "log_attack1": "{who}: {attackers} attacks {target}.",
+    "log_attack": "{who}: {attackers} attack {target}.",
+    "log_roll": "{who} rolls for the initiative.", "log_scout": "{who} plays Scout and goes {option}.",
+    "log_play": "{who} plays {what}.", "log_remove": "{who} removes {what} (Loyalty).",
+    "log_withdraw": "{who}'s attacked card withdraws.", "log_stand": "{who}'s attacked card stands and fights.",
+    "log_rally": "{who} rallies {square}.", "log_rally_none": "{who} rallies none.",
+    "log_dice": " Dice: {dice}.", "log_result": " Result: {changes}.", "log_no_effect": " No effect.",
+    "log_first": " {side} moves first.", "log_initiative": "Turn {turn}: initiative dice {dice}. {side} moves first.",
+    "log_revealed": "Both armies are revealed.", "log_undone": "Your last player turn is taken back.",
+    "log_points": "Points battle: your army ({mine} points) against the bot's ({theirs}).",
+    "ch_eliminated": "{square} eliminated", "ch_disrupted": "{square} disrupted", "ch_rallied": "{square} rallied",
+    "option.first": "first", "option.second": "second",
+    # the choices
+    "l_move": "Move {unit} to {to}", "l_deploy": "Deploy {type} ({card}) on {square}",
+    "l_reinforce": "Place {type} ({card}) on {square}", "l_fire": "{unit} fires at {target}",
+    "l_attack1": "{units} attacks {target}", "l_attack": "{units} attack {target}",
+    "l_draw": "Draw a Tactics card (three actions)", "l_roll": "Roll for the initiative",
+    "l_scout": "Play Scout: go {option}", "l_leader": "Leader with {card} ({type})", "l_play": "Play {what}",
+    "l_remove": "Remove {what}", "l_withdraw": "Withdraw to the empty position behind",
+    "l_stand": "Stand and fight", "l_rally": "Rally {square}", "l_rally_none": "Rally none",
+    "odds": ": no effect {none}, disrupted {dis}, eliminated {elim}",
+    "and": " and ", "list_sep": "; ",
+    # the combined (flank) attack
+    "join_label": "Add {unit} to the attack",
+    "attack_with": "Attack with {units}: ",
+    "strength": "strength {attack} against {defence} for {target} (each side adds a die)",
+    "attack_needs_more": "{units}: no attack with these cards alone; add a card.",
+    "attack_may_join": " May join from the flank: {squares}.",
+    # rules help
+    "h_title": "{square}: {type}",
+    "h_move": "{type} (value {value}): move {steps} position{s} a turn, {ways}{terrain}.",
+    "h_ways_side": "forward, left or right", "h_ways_fwd": "forward only",
+    "h_no_bad": "; never into or through bad terrain",
+    "h_javelin": "a javelin: the position in front",
+    "h_bow": "a bow: the position in front, two in front over an empty one, or forward-diagonal",
+    "h_none": "no missile weapon",
+    "h_missiles": "Missiles: {reach}. Hit by missiles on {hit}.", "h_hit6": "a 6", "h_hit56": "5 or 6",
+    "h_melee": "Melee: value {value} + a die against the defender's value + a die; a disrupted defender counts half.",
+    "h_proof": " Cavalry cannot attack it from the front.",
+    "h_quality": "{quality}: +2 in melee, attacking or defending.",
+    "h_disrupted": "Disrupted: it cannot move, fire or attack; a second disruption eliminates it.",
+    "h_cannot": "It cannot act now: {why}.",
+    "why_disrupted": "it is disrupted", "why_moved": "it has moved (or was placed) this turn",
+    "why_fired": "it has fired this turn", "why_attacked": "it has attacked this turn",
+    "why_blocked": "no position it may move to is free",
+    "why_no_weapon": "no missile weapon", "why_no_target": "no undisrupted enemy card within reach",
+    "why_no_enemy": "no enemy card it may attack (directly in front, or a flank attack fixed at the turn's start)",
+    "why_step": "cards do not act in the {step} step",
+    # errors
+    "error": "{text}", "bot_failed": "The bot failed: {text}", "went_wrong": "Something went wrong: {text}",
+}
+
+_ANCIENT_JA = {
+    "phase.leader": "リーダーを付ける軍勢カードを選んでください",
+    "phase.deploy": "裏向きに配置：予備のカードを選び、自軍の最後列のマスを選んでください",
+    "phase.initiative": "主導権：ダイスを振るか、出せるカードを選んでください",
+    "phase.tactics": "戦略カード：戦略カードを出してから、このステップを終えてください",
+    "phase.actions": "行動：カードを動かす、予備を置く、または戦略カードを引く",
+    "phase.fire": "射撃：カードを選び、その目標を選んでください",
+    "phase.melee": "白兵戦：カードを選び、攻撃する敵を選んでください（側面攻撃は隣のカードを加える）",
+    "phase.withdrawal": "あなたのカードが攻撃されています：退くか踏みとどまるか",
+    "phase.loyalty": "忠誠：自分のカードを1枚取り除いてください",
+    "phase.rally": "再集結：混乱マーカーを1つ取り除くか、取り除かない",
+    "phase.over": "戦いは終わりました",
+    "end.tactics": "戦略カードを終える", "end.actions": "行動を終える", "end.fire": "射撃を終える",
+    "end.melee": "白兵戦を終える（手番の終わり）",
+    "reason.terrain": "地形勝利", "reason.casualties": "損害", "reason.leader": "リーダーの戦死",
+    "reason.draw": "引き分け：戦闘のない10ターン",
+    "side.south": "南軍", "side.north": "北軍",
+    "won": "{side}の勝ち：{reason}。", "drawn": "引き分け：{reason}。",
+    "thinking": "{side}が手番をプレイ中…",
+    "status": "ターン{turn}。{who}の番 — {words}。{extra}",
+    "your": "あなた", "theirs": "{side}", "actions_left": "残り行動{n}。",
+    "attacked_prompt": "あなたの{unit}が攻撃されています：退くか踏みとどまるか",
+    "builder_status": "ポイント軍を編成：色を3つまで選び、軍勢を加え、弓を買ってください。",
+    "builder_start": "色を選んでから軍勢を加えてください",
+    "unit": "{square}の{type}（{cards}）", "unit_hidden": "{square}の裏向きのカード",
+    "sq_empty": "空き", "sq_hidden_mine": "自軍の裏向きのカード", "sq_hidden_theirs": "敵の裏向きのカード",
+    "sq_mine": "自軍の{type} {cards}", "sq_theirs": "敵の{type} {cards}", "sq_bad": "、悪地形（{kind}）",
+    "x_bow": "弓", "x_leader": "リーダー {name}", "x_stack": "重ね", "x_disrupted": "混乱",
+    "x_Shield": "盾持ち", "x_Companion": "付き添いの騎兵",
+    "log_move": "{who}：{unit}を{to}へ動かしました。", "log_deploy": "{who}：{square}にカードを裏向きに置きました。",
+    "log_reinforce": "{who}：予備の{type}（{card}）を{square}に置きました。",
+    "log_leader": "{who}：リーダーは{card}（{type}）に付きます。",
+    "log_draw": "{who}：3行動を使って戦略カードを引きました。",
+    "log_fire": "{who}：{attackers}が{target}を射撃。", "log_attack1": "{who}：{attackers}が{target}を攻撃。",
+    "log_attack": "{who}：{attackers}が{target}を攻撃。",
+    "log_roll": "{who}：主導権のダイスを振ります。", "log_scout": "{who}：偵察を出し、{option}になります。",
+    "log_play": "{who}：{what}を出しました。", "log_remove": "{who}：{what}を取り除きました（忠誠）。",
+    "log_withdraw": "{who}：攻撃されたカードは退きました。", "log_stand": "{who}：攻撃されたカードは踏みとどまって戦います。",
+    "log_rally": "{who}：{square}を再集結しました。", "log_rally_none": "{who}：再集結しませんでした。",
+    "log_dice": "ダイス：{dice}。", "log_result": "結果：{changes}。", "log_no_effect": "効果なし。",
+    "log_first": "{side}が先攻です。", "log_initiative": "ターン{turn}：主導権のダイス {dice}。{side}が先攻です。",
+    "log_revealed": "両軍のカードが表になりました。", "log_undone": "あなたの直前の手番を取り消しました。",
+    "log_points": "ポイント戦：あなたの軍（{mine}ポイント）対ボットの軍（{theirs}ポイント）。",
+    "ch_eliminated": "{square}壊滅", "ch_disrupted": "{square}混乱", "ch_rallied": "{square}再集結",
+    "option.first": "先攻", "option.second": "後攻",
+    "l_move": "{unit}を{to}へ動かす", "l_deploy": "{type}（{card}）を{square}に配置",
+    "l_reinforce": "{type}（{card}）を{square}に置く", "l_fire": "{unit}が{target}を射撃",
+    "l_attack1": "{units}が{target}を攻撃", "l_attack": "{units}が{target}を攻撃",
+    "l_draw": "戦略カードを引く（3行動）", "l_roll": "主導権のダイスを振る",
+    "l_scout": "偵察を出して{option}になる", "l_leader": "リーダーを{card}（{type}）に付ける", "l_play": "{what}を出す",
+    "l_remove": "{what}を取り除く", "l_withdraw": "後ろの空いたマスへ退く",
+    "l_stand": "踏みとどまって戦う", "l_rally": "{square}を再集結", "l_rally_none": "再集結しない",
+    "odds": "：効果なし {none}、混乱 {dis}、壊滅 {elim}",
+    "and": "と", "list_sep": "、",
+    "join_label": "{unit}を攻撃に加える",
+    "attack_with": "{units}で攻撃：",
+    "strength": "戦力{attack}対{target}の{defence}（双方ダイス1個を足す）",
+    "attack_needs_more": "{units}：このカードだけでは攻撃できません。カードを加えてください。",
+    "attack_may_join": "側面から加われるカード：{squares}。",
+    "h_title": "{square}：{type}",
+    "h_move": "{type}（戦力{value}）：1ターンに{steps}マス、{ways}に移動{terrain}。",
+    "h_ways_side": "前・左・右", "h_ways_fwd": "前だけ",
+    "h_no_bad": "。悪地形には入れず、通り抜けもできない",
+    "h_javelin": "投槍：正面のマス",
+    "h_bow": "弓：正面のマス、空いたマスを越えた2つ前、または斜め前",
+    "h_none": "飛び道具なし",
+    "h_missiles": "射撃：{reach}。{hit}で射撃を受けると命中。", "h_hit6": "6", "h_hit56": "5か6",
+    "h_melee": "白兵戦：戦力{value}＋ダイス1個 対 守り手の戦力＋ダイス1個。混乱した守り手は半分。",
+    "h_proof": "騎兵は正面から攻撃できない。",
+    "h_quality": "{quality}：白兵戦で攻撃・防御とも＋2。",
+    "h_disrupted": "混乱：移動・射撃・攻撃ができない。2度目の混乱で壊滅。",
+    "h_cannot": "今は行動できません：{why}。",
+    "why_disrupted": "混乱している", "why_moved": "このターンにすでに移動した（または置かれた）",
+    "why_fired": "このターンにすでに射撃した", "why_attacked": "このターンにすでに攻撃した",
+    "why_blocked": "移動できる空きマスがない",
+    "why_no_weapon": "飛び道具がない", "why_no_target": "届く範囲に混乱していない敵がいない",
+    "why_no_enemy": "攻撃できる敵がいない（正面、またはターン開始時に決まった側面攻撃）",
+    "why_step": "{step}のステップではカードは行動しない",
+    "error": "できません：{text}", "bot_failed": "ボットのエラー：{text}", "went_wrong": "問題が起きました：{text}",
+}
+
+ANCIENT_CATALOG = {"en": _ANCIENT_EN, "ja": _ANCIENT_JA}
+
+
+def ancient_say(lang: str, key: str, **kw) -> str:
+    """The Ancient Battles view's sentence ``key`` in ``lang`` with the blanks filled in.
+
+    >>> ancient_say("ja", "log_deploy", who="南軍", square="a1")
+    '南軍：a1にカードを裏向きに置きました。'
+    """
+    return ANCIENT_CATALOG[lang][key].format(**kw)

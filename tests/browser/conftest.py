@@ -72,7 +72,9 @@ def _serve(root: Path, args: list[str], what: str):
 def lab(tmp_path_factory):
     """A JupyterLab server on loopback; yields (base url, notebook dir)."""
     root = tmp_path_factory.mktemp("lab")
-    args = ["lab", "--LabApp.news_url=", f"--LabApp.workspaces_dir={root / '.workspaces'}"]
+    # settings of its own: a test that changes the theme must not change the user's
+    args = ["lab", "--LabApp.news_url=", f"--LabApp.workspaces_dir={root / '.workspaces'}",
+            f"--LabApp.user_settings_dir={root / '.settings'}"]
     for url in _serve(root, args, "JupyterLab"):
         yield url, root
 

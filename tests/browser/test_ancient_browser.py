@@ -1,13 +1,17 @@
 """The Ancient Battles view in a real JupyterLab, clicked with Playwright (see conftest.py).
 
-Screenshots go to each test's tmp dir. The deployment test measures the time from a click
-to the updated view (with the Python round trip) and writes the figures to
-build/ancient-browser-latency.json (measured, not asserted).
+Screenshots go to each test's tmp dir and, for looking at them afterwards, to
+build/screenshots/ (git-ignored). The deployment test measures the time from a click to the
+updated view (with the Python round trip) and writes the figures to
+build/ancient-browser-latency.json; the bot-turn test measures how long the medium bot's
+turn takes to be shown, to build/ancient-bot-turn.json (measured, not asserted).
 """
 
 from __future__ import annotations
 
 import json
+import re
+import shutil
 import statistics
 from pathlib import Path
 
@@ -38,6 +42,25 @@ MEASURE = """([selector, done]) => new Promise((resolve, reject) => {
 })"""
 
 
+SHOTS = ROOT / "build" / "screenshots"
+
+
+def shot(nb, name: str) -> Path:
+    """A full-page screenshot in the test's tmp dir, and one of the widget alone (scrolled
+    into view: the notebook scrolls inside the page) copied to build/screenshots/."""
+    news = nb.page.locator(".jp-toast-button", has_text=re.compile(r"^No$"))
+    if news.count():
+        news.first.click()            # the "Jupyter news" toast covers the bottom right
+    path = nb.screenshot(name)
+    widget = nb.page.locator(".ab-root").first
+    if widget.count():
+        widget.screenshot(path=str(path.with_name(name + "-widget.png")))
+        path = path.with_name(name + "-widget.png")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    shutil.copy(path, SHOTS / f"{name}.png")
+    return path
+
+
 def ancient_cell(setup: str, state_file) -> str:
     head = "from battleline import AncientBattlesWidget\nfrom battleline.ancient import AncientGame\n"
     return state_cell(head + setup, state_file, STATE)
@@ -65,9 +88,9 @@ def wait_view(page, nb, predicate):
 
 def test_a_scenario_deployed_by_clicking_a_move_and_undo(open_widget):
     nb = open_widget("w = AncientBattlesWidget(scenario='marathon', opponent='easy', seed=5, bot_seed=2)",
-                     cell=ancient_cell, ready=READY)
+                     cell=ancient_cell, ready=READY, height=1400)
     page = nb.page
-    nb.screenshot("ancient-start")
+    shot(nb, "ancient-start")
     latencies = {"select": [], "deploy": []}
     for column in "abcdefg":
         card = page.locator('.ab-tray-card:not([disabled])').first
@@ -78,7 +101,7 @@ def test_a_scenario_deployed_by_clicking_a_move_and_undo(open_widget):
         assert "Deploy" in name and card_id in name
         latencies["deploy"].append(page.evaluate(
             MEASURE, [f'.ab-square[data-square="{column}1"]', f'.ab-square[data-square="{column}1"] .ab-unit']))
-    nb.screenshot("ancient-deployed")
+    shot(nb, "ancient-deployed")
     # the bot deploys face down, then all is revealed and the battle goes on to our turn
     state = wait_view(page, nb, lambda s: not s["thinking"] and s["to_act"] == "south" and s["phase"] != "deploy")
     assert any("revealed" in line for line in nb.state()["log"]) or state["phase"] != "deploy"
@@ -101,12 +124,12 @@ def test_a_scenario_deployed_by_clicking_a_move_and_undo(open_widget):
     state = nb.wait_state(lambda s: len(s["actions"]) > before)
     assert state["actions"][-1] == f"{sq}-{to}"
     page.wait_for_selector(f'.ab-square[data-square="{to}"] .ab-unit')
-    nb.screenshot("ancient-moved")
+    shot(nb, "ancient-moved")
     page.get_by_role("button", name="Undo my last turn", exact=True).click()
     state = nb.wait_state(lambda s: any("taken back" in line for line in s["log"]))
     assert f"{sq}-{to}" not in state["actions"][before:]
     page.wait_for_selector(f'.ab-square[data-square="{to}"]:not(:has(.ab-unit))')
-    nb.screenshot("ancient-undone")
+    shot(nb, "ancient-undone")
     no_error_output(page)
     figures = {k + "_click_to_view_ms_" + stat: round(f(v), 1) for k, v in latencies.items()
                for stat, f in (("median", statistics.median), ("max", max))}
@@ -127,7 +150,7 @@ w = AncientBattlesWidget(g, opponent=None)
 
 
 def test_a_missile_shot_and_a_melee_with_their_odds_before_the_roll(open_widget):
-    nb = open_widget(SKIRMISH, cell=ancient_cell, ready=READY)
+    nb = open_widget(SKIRMISH, cell=ancient_cell, ready=READY, height=1400)
     page = nb.page
     page.get_by_role("button", name="End actions", exact=True).click()
     wait_view(page, nb, lambda s: s["phase"] == "fire")
@@ -139,13 +162,13 @@ def test_a_missile_shot_and_a_melee_with_their_odds_before_the_roll(open_widget)
     dialog = page.get_by_role("dialog", name="Confirm")
     dialog.wait_for()
     assert "no effect 5/6, disrupted 1/6, eliminated 0" in dialog.locator(".ab-bar").get_attribute("aria-label")
-    nb.screenshot("ancient-fire-odds")
+    shot(nb, "ancient-fire-odds")
     assert nb.state()["rolls"] == []          # nothing rolled before the confirmation
     page.get_by_role("button", name="Confirm", exact=True).click()
     state = wait_view(page, nb, lambda s: s["rolls"] == [6])
     page.wait_for_selector('.ab-die[aria-label="die 6"]')
     assert "c3 disrupted" in state["log"][-1]
-    nb.screenshot("ancient-fire-rolled")
+    shot(nb, "ancient-fire-rolled")
     # melee: the disrupted Light Cavalry counts half
     square(page, "c2").click()
     c3 = page.locator('.ab-square[data-square="c3"].is-attack')
@@ -153,19 +176,19 @@ def test_a_missile_shot_and_a_melee_with_their_odds_before_the_roll(open_widget)
     c3.click()
     dialog.wait_for()
     assert "eliminated 5/12" in dialog.locator(".ab-bar").get_attribute("aria-label")
-    nb.screenshot("ancient-melee-odds")
+    shot(nb, "ancient-melee-odds")
     page.get_by_role("button", name="Confirm", exact=True).click()
     state = wait_view(page, nb, lambda s: s["rolls"] == [6, 4, 2])
     assert "c3 eliminated" in " ".join(state["log"])
     page.wait_for_selector('.ab-die[aria-label="die 4"]')
-    nb.screenshot("ancient-melee-rolled")
+    shot(nb, "ancient-melee-rolled")
     no_error_output(page)
 
 
 def test_a_whole_battle_against_the_easy_bot_by_clicking_only(open_widget):
     """Marathon to its end: every decision of south is a click in the page."""
     nb = open_widget("w = AncientBattlesWidget(scenario='marathon', opponent='easy', seed=8, bot_seed=3)",
-                     cell=ancient_cell, ready=READY)
+                     cell=ancient_cell, ready=READY, height=1400)
     page = nb.page
     enabled = ":not([disabled])"
     clicks = 0
@@ -200,7 +223,7 @@ def test_a_whole_battle_against_the_easy_bot_by_clicking_only(open_widget):
         assert clicks < 600, "the battle did not end"
     final = nb.state()
     page.wait_for_function("() => /wins|draw/i.test(document.querySelector('.ab-status').textContent)")
-    nb.screenshot("ancient-whole-battle-end")
+    shot(nb, "ancient-whole-battle-end")
     no_error_output(page)
     print("battle", final["outcome"], "after", clicks, "decisions by click")
 
@@ -214,7 +237,8 @@ BUILDER_STATE = """
 def test_a_points_army_built_by_clicking_with_a_refused_over_budget_army(open_widget):
     head = "from battleline import AncientBattlesWidget\n"
     nb = open_widget("w = AncientBattlesWidget(scenario='points', opponent='easy', seed=3)",
-                     cell=lambda setup, f: state_cell(head + setup, f, BUILDER_STATE), ready="Confirm army")
+                     cell=lambda setup, f: state_cell(head + setup, f, BUILDER_STATE), ready="Confirm army",
+                     height=1400)
     page = nb.page
 
     def press(name):
@@ -234,16 +258,216 @@ def test_a_points_army_built_by_clicking_with_a_refused_over_budget_army(open_wi
     problem = page.locator(".ab-problem").inner_text()
     assert "points limit: the army costs 105 points" in problem
     assert page.get_by_role("button", name="Confirm army", exact=True).is_disabled()
-    nb.screenshot("ancient-builder-over-budget")
+    shot(nb, "ancient-builder-over-budget")
     press("Remove R9 Chariots")
     nb.wait_state(lambda s: s["builder"]["points"] == 96)
     press("Bow on R3")
     state = nb.wait_state(lambda s: s["builder"]["points"] == 97 and s["builder"]["can_confirm"])
     page.wait_for_function("() => !document.querySelector('[data-op=confirm]').disabled")
-    nb.screenshot("ancient-builder-sound")
+    shot(nb, "ancient-builder-sound")
     press("Confirm army")
     state = nb.wait_state(lambda s: s["mode"] is None)
     assert state["phase"] == "deploy" and "R3*" in state["armies"]["south"] and len(state["armies"]["south"]) == 12
     page.get_by_role("button", name="Reserve R3 Javalineers", exact=True).wait_for()
-    nb.screenshot("ancient-builder-confirmed")
+    shot(nb, "ancient-builder-confirmed")
     no_error_output(page)
+
+
+FLANK = """
+g = AncientGame.empty(seed=2, advanced=("flank",), dice=[5, 2])
+g.put("d3", "Phalangists", "north")
+g.put("g4", "Chariots", "north")
+g.put("d2", "Javalineers", "south")
+g.put("c3", "Heavy Cavalry", "south")
+g.put("e3", "Skirmishers", "south")
+g.play("end actions")
+g.play("end fire")
+w = AncientBattlesWidget(g, opponent=None)
+"""
+
+
+def test_a_combined_flank_attack_built_by_selecting_its_attackers(open_widget):
+    """Choose the Javalineers in front, add the Heavy Cavalry and the Skirmishers on the
+    flanks one by one: the view shows the strength and the exact odds before the roll."""
+    nb = open_widget(FLANK, cell=ancient_cell, ready=READY, height=1400)
+    page = nb.page
+    square(page, "d2").click()
+    page.locator('.ab-square[data-square="c3"].is-joinable').wait_for()
+    assert "can join the attack" in square(page, "c3").get_attribute("aria-label")
+    square(page, "c3").click()
+    panel = page.get_by_role("group", name="Combined attack")
+    page.wait_for_function("() => /strength 7 against 5/.test(document.querySelector('.ab-attack').textContent)")
+    square(page, "e3").click()
+    page.wait_for_function("() => /strength 8 against 5/.test(document.querySelector('.ab-attack').textContent)")
+    assert "joins the attack" in square(page, "e3").get_attribute("aria-label")
+    panel.get_by_role("button", name="Take Skirmishers (R1) on e3 out of the attack", exact=True).wait_for()
+    page.locator('.ab-square[data-square="d3"].is-attack').click()
+    dialog = page.get_by_role("dialog", name="Confirm")
+    dialog.wait_for()
+    assert "strength 8 against 5" in dialog.inner_text()
+    assert "no effect 1/6, disrupted 2/3, eliminated 1/6" in dialog.locator(".ab-bar").get_attribute("aria-label")
+    assert nb.state()["rolls"] == []          # nothing rolled before the confirmation
+    shot(nb, "ancient-flank-odds")
+    page.get_by_role("button", name="Confirm", exact=True).click()
+    state = wait_view(page, nb, lambda s: s["rolls"] == [5, 2])
+    assert state["actions"][-1] == "attack c3+d2+e3-d3"
+    assert "d3 eliminated" in " ".join(state["log"])
+    page.wait_for_selector('.ab-die[aria-label="die 5"]')
+    shot(nb, "ancient-flank-rolled")
+    no_error_output(page)
+
+
+def test_japanese_by_keyboard_in_the_light_and_dark_themes(open_widget):
+    nb = open_widget("w = AncientBattlesWidget(scenario='marathon', opponent='easy', seed=5, bot_seed=2, lang='ja')",
+                     cell=ancient_cell, ready="直前の手番を取り消す", height=1400)
+    page = nb.page
+    assert "マラトン" in page.locator(".ab-header h3").inner_text()
+    assert page.locator(".ab-status").first.inner_text().startswith("ターン1。あなたの番")
+    # keyboard only: a reserve card, Escape drops it; again, then a Back Row square
+    card = page.locator(".ab-tray-card:not([disabled])").first
+    card_id = card.get_attribute("data-card")
+    card.focus()
+    page.keyboard.press("Enter")
+    page.locator('.ab-square[data-square="a1"].is-target').wait_for()
+    page.keyboard.press("Escape")
+    page.wait_for_selector('.ab-square[data-square="a1"]:not(.is-target)')
+    page.locator(f'.ab-tray-card[data-card="{card_id}"]').focus()
+    page.keyboard.press("Enter")
+    a1 = page.locator('.ab-square[data-square="a1"].is-target')
+    a1.wait_for()
+    assert "に配置" in a1.get_attribute("aria-label")
+    a1.focus()
+    page.keyboard.press("Enter")
+    state = nb.wait_state(lambda s: len(s["actions"]) == 1)
+    assert state["actions"] == [f"deploy {card_id}@a1"]
+    page.wait_for_selector('.ab-square[data-square="a1"] .ab-unit')
+    assert "南軍：a1にカードを裏向きに置きました。" in page.locator(".ab-log").inner_text()
+    colour = "() => getComputedStyle(document.querySelector('.ab-status')).color"
+    light = page.evaluate(colour)
+    shot(nb, "ancient-ja-light")
+    # JupyterLab's dark theme, from its Settings menu (the server's settings are its own;
+    # the light theme is put back for the tests after this one)
+    try:
+        theme(page, "JupyterLab Dark", light=False)
+        page.wait_for_function(f"() => ({colour})() !== {json.dumps(light)}")
+        dark = page.evaluate(colour)
+        # JupyterLab's own layout colour has turned dark too; a moment for the page to paint
+        page.wait_for_function("() => !/^(white|#fff(fff)?)$/i.test(getComputedStyle(document.body)"
+                               ".getPropertyValue('--jp-layout-color0').trim())")
+        page.wait_for_timeout(500)
+        shot(nb, "ancient-ja-dark")
+    finally:
+        theme(page, "JupyterLab Light", light=True)
+
+    def brightness(css: str) -> float:
+        r, g, b = [int(x) for x in css[css.index("(") + 1:css.index(")")].split(",")[:3]]
+        return (r + g + b) / 3
+
+    assert brightness(light) < 100 < brightness(dark), (light, dark)
+    no_error_output(page)
+
+
+def theme(page, name: str, light: bool) -> None:
+    """Choose a JupyterLab theme from the Settings menu and wait until it has loaded."""
+    page.locator(".lm-MenuBar-itemLabel", has_text="Settings").click()
+    page.locator(".lm-Menu-itemLabel", has_text="Theme").first.hover()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(f"^{re.escape(name)}$")).click()
+    page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{str(light).lower()}'")
+    page.wait_for_selector("#jupyterlab-splash", state="detached")
+
+
+TIMED_BOT = """
+import time
+from battleline.ancient.bots import ancient_bot
+
+class Timed:
+    '''The medium bot, with the CPU time of each decision kept.'''
+    def __init__(self, bot):
+        self.bot, self.think = bot, []
+    def choose(self, observation):
+        t = time.process_time()
+        action = self.bot.choose(observation)
+        self.think.append(time.process_time() - t)
+        return action
+
+g = AncientGame.scenario("issus", seed=7)
+bots = {"south": ancient_bot("easy", 1), "north": ancient_bot("medium", 2)}
+while g.outcome is None and not (g.turn >= 3 and g.to_act == "south" and g.phase in ("tactics", "actions")):
+    g.play(bots[g.to_act].choose(g.observation(g.to_act)))
+bot = Timed(ancient_bot("medium", 3))
+w = AncientBattlesWidget(g, opponent=bot)
+"""
+
+TIMED_STATE = STATE.rstrip().rstrip("}") + """, "think": sum(bot.think), "decisions": len(bot.think)}
+"""
+
+# From the click that ends the human's player turn until the page has shown the bot's turn
+# (the view said "thinking" and then no longer), with the moments the turn number changed on
+# the way (where one player turn of the bot ends and its next begins); null if the bot never
+# took over.
+BOT_TURN = """([selector]) => new Promise((resolve) => {
+  const target = document.querySelector(selector);
+  const t0 = performance.now();
+  const app = () => document.querySelector('.ab-app');
+  let seen = false;
+  let turn = app().getAttribute('data-turn');
+  const turns = [];
+  const obs = new MutationObserver(() => {
+    const a = app();
+    if (!a) return;
+    if (a.getAttribute('data-turn') !== turn) { turn = a.getAttribute('data-turn'); turns.push(performance.now() - t0); }
+    if (a.getAttribute('data-thinking') === 'yes') seen = true;
+    else if (seen) { obs.disconnect(); resolve({ total: performance.now() - t0, turns }); }
+  });
+  obs.observe(document.body, { subtree: true, childList: true, attributes: true });
+  target.click();
+  setTimeout(() => { obs.disconnect(); resolve(null); }, 20000);
+})"""
+
+STEP_ORDER = ("end tactics", "end actions", "end fire", "roll", "stand", "rally")
+
+
+def test_the_medium_bots_turn_is_shown_in_time(open_widget):
+    """Measured, not asserted: five times, the human ends the player turn at once and the
+    page shows the medium bot's (whole) turn; the figures go to build/ancient-bot-turn.json."""
+    nb = open_widget(TIMED_BOT, cell=lambda setup, f: state_cell(
+        "from battleline import AncientBattlesWidget\nfrom battleline.ancient import AncientGame\n" + setup,
+        f, TIMED_STATE), ready=READY, height=1400)
+    page = nb.page
+    stretches = []
+    for _ in range(40):
+        state = wait_view(page, nb, lambda s: s["outcome"] or (not s["thinking"] and s["to_act"] == "south"))
+        if state["outcome"] or len(stretches) == 5:
+            break
+        n = len(state["actions"])
+        if state["phase"] == "melee":
+            before = state
+            timing = page.evaluate(BOT_TURN, ['.ab-buttons button[data-action="end melee"]'])
+            after = nb.wait_state(lambda s: s["outcome"] or (not s["thinking"] and len(s["actions"]) > n))
+            played = after["actions"][n:]
+            if timing is not None:
+                # a stretch holding two player turns of the bot is split where the turn number
+                # changed (the bot's last action of a turn, then the initiative, then its next)
+                turns = played[1:].count("end melee") + bool(after["outcome"])
+                cuts = [0.0] + (timing["turns"][-1:] if turns > 1 else []) + [timing["total"]]
+                stretches.append({"shown_ms": round(timing["total"], 1),
+                                  "per_turn_ms": [round(b - a, 1) for a, b in zip(cuts, cuts[1:])],
+                                  "think_s": round(after["think"] - before["think"], 3),
+                                  "decisions": after["decisions"] - before["decisions"],
+                                  "bot_player_turns": turns})
+            continue
+        offered = page.locator('.ab-buttons button[data-act="choice"]:not([disabled])')
+        actions = [offered.nth(i).get_attribute("data-action") for i in range(offered.count())]
+        pick = next((a for a in STEP_ORDER if a in actions), actions[0] if actions else None)
+        assert pick, f"nothing to click in {state['phase']}"
+        page.locator(f'.ab-buttons button[data-action="{pick}"]').click()
+        nb.wait_state(lambda s: len(s["actions"]) != n or s["message"])
+    assert stretches, "the bot never took a turn"
+    shot(nb, "ancient-bot-turn")
+    no_error_output(page)
+    per_turn = [ms for s in stretches for ms in s["per_turn_ms"]]
+    figures = {"stretches": stretches, "per_turn_ms_median": round(statistics.median(per_turn), 1),
+               "per_turn_ms_max": max(per_turn), "think_s_max": max(s["think_s"] for s in stretches)}
+    (ROOT / "build").mkdir(exist_ok=True)
+    (ROOT / "build" / "ancient-bot-turn.json").write_text(json.dumps(figures, indent=1))
+    print("bot turn", figures)

@@ -24,7 +24,7 @@ from .rules import LEADER_CARDS, SHORT, Rules
 from .state import ADVANCED_RULES, AncientState, new_state
 from .troops import TROOP_TYPES, troop_type
 
-__all__ = ["AncientGame", "Outcome", "ActionOdds", "advanced_options"]
+__all__ = ["AncientGame", "Outcome", "ActionOdds", "MeleeNumbers", "advanced_options"]
 
 
 class Outcome(NamedTuple):
@@ -33,6 +33,16 @@ class Outcome(NamedTuple):
 
     winner: str | None
     reason: str
+
+
+class MeleeNumbers(NamedTuple):
+    """A melee's numbers before the dice (see :meth:`AncientGame.melee_numbers`)."""
+
+    attack: int
+    defence: int
+    defender_disrupted: bool
+    attack_modifier: int
+    defence_modifier: int
 
 
 class ActionOdds:
@@ -491,6 +501,30 @@ class AncientGame:
             key = tuple(sorted(changes))
             results[key] = results.get(key, Fraction(0)) + p
         return ActionOdds(a.squares[-1], results)
+
+    def melee_numbers(self, action: Action | str) -> "MeleeNumbers":
+        """The numbers of a legal (or this player turn's possible) ``attack`` before its dice,
+        as :func:`~.combat.melee_odds` takes them: the attackers' values added (cavalry and
+        chariots on an infantry card's flank or rear at half), the defender's value, whether
+        it is disrupted, and each side's modifier (terrain, Troop Quality, small Elephants).
+        A read for views that show a combined attack's strength; it changes nothing.
+
+        >>> g = AncientGame.empty(seed=2, advanced=("flank",))
+        >>> g.put("d3", "Phalangists", "north"); g.put("d2", "Javalineers", "south")
+        >>> g.put("c3", "Heavy Cavalry", "south")
+        >>> g.melee_numbers("attack c3+d2-d3")
+        MeleeNumbers(attack=7, defence=5, defender_disrupted=False, attack_modifier=0, defence_modifier=0)
+        """
+        a = Action.parse(action)
+        if a.kind != "attack":
+            raise IllegalMoveError(f"{a}: melee numbers are for attack actions")
+        if self._legal is None or (a not in self._legal and not self._possible_this_turn(a)):
+            raise IllegalMoveError(f"{a}: {self._why_illegal(a)}" if self._legal is not None
+                                   else f"{a}: the battle is over")
+        s = self.state
+        L = s.board.lookup
+        numbers = self._rules.melee_numbers(tuple(s.cells[L[x]] for x in a.squares[:-1]), s.cells[L[a.squares[-1]]])
+        return MeleeNumbers(*numbers)
 
     def _possible_this_turn(self, a: Action) -> bool:
         # Odds may be asked ahead of the step: any fire or attack the queries allow.
