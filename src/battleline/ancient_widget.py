@@ -31,19 +31,22 @@ from .ancient.armies import MAX_CARDS, MAX_COLOURS, MAX_PER_TYPE, POINTS_BUDGET,
 from .cards import Card
 from .errors import IllegalMoveError, shorten
 from .texts import ancient_say, ancient_scenario_words, ancient_troop
-from .widget import card_json, kernel_loop
+from .widgets import card_json, in_kernel, kernel_loop
+from .widgets.messages import Choice, MessageRouter, Text, answer_safely, dispatch
 
 __all__ = ["AncientBattlesWidget", "RandomAncientBot", "opponent_bot"]
 
 STATIC = pathlib.Path(__file__).parent / "static"
 SIDES = ("south", "north")
 COLOURS = ("R", "O", "Y", "G", "B", "P")
+#: What the army builder's ``army`` message may do.
+ARMY_OPS = ("colour", "add", "remove", "bow", "confirm")
 LEVELS = ("easy", "medium", "hard")
 #: Seconds between two shown steps of the bot's turn in a kernel, and the most one player
 #: turn of the bot is slowed down for showing (the rest goes at once): with the bot's
 #: thinking and the messages to the page, its whole turn is on screen within 2 s.
 STEP_DELAY = 0.12
-SHOW_BUDGET = 1.2
+SHOW_BUDGET = 1.0
 
 #: Short symbols of the troop types (drawn on every card with the type's name).
 SYMBOLS = {1: "Sk", 2: "Pe", 3: "Jv", 4: "Ho", 5: "Ph", 6: "Hy", 7: "LC", 8: "HC", 9: "Ch", 10: "El"}
@@ -121,6 +124,11 @@ class AncientBattlesWidget(anywidget.AnyWidget):
     _css = STATIC / "ancient.css"
     view = traitlets.Dict().tag(sync=True)
 
+    #: The battle's message kinds, and the army builder's (``scenario="points"``, until the
+    #: army is confirmed); a kind of the other one is refused, naming what to do instead.
+    messages = MessageRouter("the battle")
+    builder = MessageRouter("the army builder", unavailable="build and confirm your army first")
+
     def __init__(self, game: AncientGame | None = None, *, scenario: str = "issus", side: str = "south",
                  opponent: Any = "medium", advanced=(), lang: str = "en", names: str = "ancient",
                  seed: int | None = None, bot_seed: int | None = None, background_bot: bool | None = None,
@@ -138,7 +146,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         self.human = side
         self.bot = opponent_bot(opponent, seed=bot_seed)
         self.placeholder_bot = isinstance(self.bot, RandomAncientBot)
-        self.background_bot = _in_kernel() if background_bot is None else background_bot
+        self.background_bot = in_kernel() if background_bot is None else background_bot
         self.step_delay = step_delay
         self._rng = random.Random(seed)
         self._seed, self._advanced = seed, advanced
@@ -239,78 +247,64 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         self._refresh()
 
     # --------------------------------------------------------------- messages
+    def handle_message(self, content: Any) -> None:
+        """Run one message from the browser (raises on a bad one, which changes nothing): the
+        army builder's kinds while an army is being built, the battle's otherwise."""
+        here, other = (self.builder, self.messages) if self._draft is not None else (self.messages, self.builder)
+        dispatch(content, (here, self), elsewhere=[other])
+
     def _on_msg(self, _widget, content, _buffers=None) -> None:
-        try:
-            if not isinstance(content, dict) or not isinstance(content.get("type"), str):
-                raise ValueError("a message must be a JSON object with a 'type'")
-            if self._draft is not None and content["type"] not in ("army", "dismiss"):
-                raise ValueError("build and confirm your army first")
-            handler = self._handlers().get(content["type"])
-            if handler is None:
-                raise ValueError(f"unknown message type {shorten(content['type'])}")
-            handler(content)
-        except ValueError as e:
-            self._error(str(e))
-        except Exception as e:  # never a traceback in the notebook
-            self._error(self._t("went_wrong", text=f"{type(e).__name__}: {shorten(str(e))}"))
+        answer_safely(lambda: self.handle_message(content), self._error,
+                      went_wrong=lambda text: self._t("went_wrong", text=text))
 
-    def _handlers(self) -> dict:
-        return {"select": self._msg_select, "act": self._msg_act, "undo": self._msg_undo,
-                "dismiss": self._msg_dismiss, "inspect": self._msg_inspect, "army": self._msg_army,
-                "join": self._msg_join, "leave": self._msg_leave}
-
-    def _msg_select(self, content: dict) -> None:
+    @messages.on("select", square=Text(optional=True, nullable=True), card=Text(optional=True, nullable=True))
+    def _msg_select(self, square: str | None = None, card: str | None = None) -> None:
         """``{"type": "select", "square": "c2"}``, ``{"type": "select", "card": "R4"}`` or
         ``{"type": "select"}`` (drop the choice)."""
-        square, card = content.get("square"), content.get("card")
         if square is not None and card is not None:
             raise ValueError("select takes a square or a card, not both")
-        what = square if square is not None else card
-        if what is not None and not isinstance(what, str):
-            raise ValueError("select: the square or card is a text")
         self._need_turn()
-        self.select(what)
+        self.select(square if square is not None else card)
 
-    def _msg_act(self, content: dict) -> None:
+    @messages.on("act", action=Text())
+    def _msg_act(self, action: str) -> None:
         """``{"type": "act", "action": "c2-c3"}``: an action text the view offered."""
-        text = content.get("action")
-        if not isinstance(text, str):
-            raise ValueError("an act message needs 'action', an action text")
         self._need_turn()
-        self._act(text)
+        self._act(action)
 
-    def _msg_join(self, content: dict) -> None:
+    @messages.on("join", square=Text())
+    def _msg_join(self, square: str) -> None:
         """``{"type": "join", "square": "c3"}``: add that card to the combined attack."""
-        square = content.get("square")
-        if not isinstance(square, str):
-            raise ValueError("a join message needs 'square', the square of the card that joins")
         self._need_turn()
         self.join(square)
 
-    def _msg_leave(self, content: dict) -> None:
+    @messages.on("leave", square=Text())
+    def _msg_leave(self, square: str) -> None:
         """``{"type": "leave", "square": "c3"}``: take that card out of the combined attack."""
-        square = content.get("square")
-        if not isinstance(square, str):
-            raise ValueError("a leave message needs 'square', the square of the card that leaves")
         self._need_turn()
         self.leave(square)
 
-    def _msg_undo(self, content: dict) -> None:
+    @messages.on("undo")
+    def _msg_undo(self) -> None:
+        """``{"type": "undo"}``: take back your last player turn."""
         self.undo()
 
-    def _msg_dismiss(self, content: dict) -> None:
+    @builder.on("dismiss")
+    @messages.on("dismiss")
+    def _msg_dismiss(self) -> None:
+        """``{"type": "dismiss"}``: close the message."""
         self._message = None
         self._refresh()
 
-    def _msg_inspect(self, content: dict) -> None:
+    @messages.on("inspect", square=Text(optional=True, nullable=True))
+    def _msg_inspect(self, square: str | None = None) -> None:
         """``{"type": "inspect", "square": "c3"}``: the rules of the card there (either side,
         any time), and why it cannot act now; ``{"type": "inspect"}`` closes them."""
-        square = content.get("square")
         if square is None:
             self._inspected = None
         else:
             obs = self.game.observation(self.side)
-            cell = obs.field.get(square) if isinstance(square, str) else None
+            cell = obs.field.get(square)
             if cell is None or cell.get("hidden"):
                 raise ValueError(f"{shorten(square)}: no card you can see there")
             self._inspected = square
@@ -363,8 +357,9 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         if self.game.to_act != self.side:
             raise IllegalMoveError(f"it is {self.game.to_act}'s turn to act")
 
-    def _error(self, text: str) -> None:
-        self._message = {"kind": "error", "text": self._t("error", text=text)}
+    def _error(self, error: ValueError | str) -> None:
+        """Show a refused intent (an error, or a text already worded) in the view."""
+        self._message = {"kind": "error", "text": self._t("error", text=str(error))}
         self._refresh()
 
     def _t(self, key: str, **kw) -> str:
@@ -738,26 +733,30 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         self.view = self._builder_view() if self._draft is not None else self._build_view()
 
     # --------------------------------------------------------------- the army builder
-    def _msg_army(self, content: dict) -> None:
+    @builder.on("army", op=Choice(ARMY_OPS), colour=Choice(COLOURS, optional=True), card=Text(optional=True))
+    def _msg_army(self, op: str, colour: str | None = None, card: str | None = None) -> None:
         """``{"type": "army", "op": "colour" | "add" | "remove" | "bow" | "confirm", ...}``:
         build a points army (``colour`` with ``"colour": "R"``, the others with ``"card"``)."""
-        if self._draft is None:
-            raise ValueError("there is no army to build now")
-        op = content.get("op")
+        wants = "colour" if op == "colour" else "card" if op != "confirm" else None
+        given = {"colour": colour, "card": card}
+        for name, value in given.items():
+            if value is None and name == wants:
+                raise ValueError(f"army {op}: the field {name!r} is missing")
+            if value is not None and name != wants:
+                raise ValueError(f"army {op}: takes no {name!r}")
         d = self._draft
         if op == "colour":
-            colour = content.get("colour")
-            if colour not in COLOURS:
-                raise ValueError(f"colour is one of {' '.join(COLOURS)}, not {shorten(colour)}")
             if colour in d["colours"]:
                 d["colours"].remove(colour)
                 d["cards"] = [c for c in d["cards"] if c[0] != colour]
                 d["bows"] = [c for c in d["bows"] if c[0] != colour]
             else:
                 d["colours"].append(colour)
-        elif op in ("add", "remove", "bow"):
-            card = content.get("card")
-            if not isinstance(card, str) or card not in {c["id"] for c in self._palette()}:
+        elif op == "confirm":
+            self._confirm_army()
+            return
+        else:
+            if card not in {c["id"] for c in self._palette()}:
                 raise ValueError(f"{shorten(card)}: not a troop card of the colours chosen")
             if op == "add":
                 if card in d["cards"]:
@@ -775,11 +774,6 @@ class AncientBattlesWidget(anywidget.AnyWidget):
                 bows = [b for b in d["bows"] if b != card] if card in d["bows"] else d["bows"] + [card]
                 Army(d["cards"], bows=bows)      # the engine refuses a bow a type cannot carry
                 d["bows"] = bows
-        elif op == "confirm":
-            self._confirm_army()
-            return
-        else:
-            raise ValueError(f"unknown army op {shorten(op)}: colour, add, remove, bow or confirm")
         self._message = None
         self._refresh()
 
@@ -1001,12 +995,3 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         return (f'<div><p>{html.escape(v["status"])}</p><table style="border-collapse:collapse">'
                 + "".join(rows) + "</table></div>")
 
-
-def _in_kernel() -> bool:
-    """Whether we run inside a Jupyter kernel (whose event loop shows the bot's steps)."""
-    try:
-        from IPython import get_ipython
-    except ImportError:
-        return False
-    shell = get_ipython()
-    return shell is not None and getattr(shell, "kernel", None) is not None
