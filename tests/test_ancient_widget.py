@@ -178,7 +178,7 @@ def test_play_from_python_shows_at_once():
 
 def test_not_your_turn_is_refused():
     w = AncientBattlesWidget(scenario="marathon", opponent=RandomAncientBot(1), seed=2)
-    w._thinking = True   # as while the bot's turn is being shown
+    w.battle.thinking = True   # as while the bot's turn is being shown
     position = w.game.position()
     send(w, {"type": "act", "action": w.game.legal_actions()[0].__str__()})
     assert "opponent" in w.view["message"]["text"] and w.game.position() == position
@@ -347,7 +347,7 @@ def test_the_view_never_holds_hidden_information_over_whole_battles(scenario, se
     checked = []
 
     def check(change=None):
-        view = w._build_view()
+        view = w.build_view()
         text = json.dumps(change["new"] if change else view)
         for word in _secret_words(w.game, side):
             assert not re.search(rf"\b{re.escape(word)}\b", text), (word, scenario)
@@ -355,7 +355,7 @@ def test_the_view_never_holds_hidden_information_over_whole_battles(scenario, se
         twin = AncientGame.from_position(_twin_position(original.position(), rng, secret_side=other))
         try:
             w.game = twin
-            twin_view = w._build_view()
+            twin_view = w.build_view()
         finally:
             w.game = original
         assert _structural(twin_view) == _structural(view)

@@ -66,8 +66,9 @@ def test_a_kind_has_one_handler():
 # ---------------------------------------------------------------- Ancient Battles
 
 def _ancient_routers():
-    from battleline import AncientBattlesWidget
-    return [AncientBattlesWidget.messages, AncientBattlesWidget.builder]
+    from battleline.widgets.ancient_battle import BattleController
+    from battleline.widgets.ancient_builder import ArmyBuilder
+    return [BattleController.messages, ArmyBuilder.messages]
 
 
 @pytest.mark.parametrize("kind", sorted({k for r in _ancient_routers() for k in r.kinds}))
