@@ -8,7 +8,7 @@ import pytest
 
 from battleline.widgets import BattleLineWidget, PositionEditor, PuzzleWidget
 from battleline.widgets.edit import EditController
-from battleline.widgets.messages import MessageError, MessageRouter, Text, dispatch
+from battleline.widgets.messages import MessageError, MessageRouter, Text, answer_safely, dispatch
 from battleline.widgets.play import PlayController
 from battleline.widgets.puzzle import PuzzleController
 
@@ -54,6 +54,23 @@ def test_a_kind_of_another_mode_is_named_as_such():
         dispatch({"type": "elsewhere"}, (router, None), elsewhere=[other])
     with pytest.raises(MessageError, match="unknown message type"):
         dispatch({"type": "nowhere"}, (router, None), elsewhere=[other])
+
+
+def test_a_kind_of_another_mode_says_what_to_do_instead():
+    router = MessageRouter("the builder", unavailable="finish the army first")
+    other = MessageRouter("the battle")
+    other.on("act")(lambda: None)
+    with pytest.raises(MessageError, match="'act' is not available in the builder: finish the army first"):
+        dispatch({"type": "act"}, (router, None), elsewhere=[other])
+
+
+def test_answer_safely_words_an_unexpected_failure_as_asked():
+    def broken():
+        raise RuntimeError("x")
+    said = []
+    answer_safely(broken, said.append, went_wrong=lambda text: f"oops ({text})")
+    answer_safely(broken, said.append)
+    assert said == ["oops (RuntimeError: 'x')", "Something went wrong: RuntimeError: 'x'"]
 
 
 def test_a_kind_has_one_handler():
