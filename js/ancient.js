@@ -4,20 +4,12 @@
 // leave, undo, dismiss, inspect, army). The interaction is ancient_logic.js (pure), the DOM ancient_render.js; cards,
 // buttons, pop-ups, themes and the DOM patching are the Battle Line widget's own pieces.
 
-import { h, morph } from "./dom.js";
+import { h, morphKeepingFocus, mountRoot } from "./dom.js";
 import { click, normalize } from "./ancient_logic.js";
 import { buildAncient } from "./ancient_render.js";
 
 export function mount({ model, el }) {
-  const doc = el.ownerDocument || globalThis.document;
-  const root = doc.createElement("div");
-  root.className = "bl-root ab-root";
-  // JupyterLab: keys pressed on the widget's buttons are not notebook shortcuts.
-  root.setAttribute("data-lm-suppress-shortcuts", "true");
-  const app = doc.createElement("div");
-  app.className = "bl-app ab-app";
-  root.appendChild(app);
-  el.appendChild(root);
+  const { doc, root, app } = mountRoot(el, "ab");
 
   let ui = { armed: null, focus: null };
   let dismissed = null;
@@ -29,13 +21,8 @@ export function mount({ model, el }) {
     h.document = doc;
     const v = view();
     ui = normalize(v, ui);
-    const active = doc.activeElement;
-    const activeKey = active && root.contains(active) ? active.getAttribute("data-key") : null;
-    morph(app, buildAncient(v, ui, { messageHidden: !!v.message && keyOf(v.message) === dismissed }));
-    if (activeKey && doc.activeElement !== active) {
-      const again = Array.from(app.querySelectorAll("[data-key]")).find((n) => n.getAttribute("data-key") === activeKey);
-      if (again && !again.disabled && typeof again.focus === "function") again.focus({ preventScroll: true });
-    }
+    const hidden = !!v.message && keyOf(v.message) === dismissed;
+    morphKeepingFocus(app, buildAncient(v, ui, { messageHidden: hidden }), { preventScroll: true });
     const n = (v.log || []).length;
     if (n !== logLength) {
       logLength = n;

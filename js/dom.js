@@ -112,3 +112,36 @@ export function morphChildren(parent, model) {
     cursor = next;
   }
 }
+
+/**
+ * The widget's nodes in `el`: a `.bl-root` holding the `.bl-app` that views are drawn into.
+ * `extra` (e.g. "ab") adds `ab-root` and `ab-app`. Keys pressed on the widget's buttons are
+ * not JupyterLab's notebook shortcuts ("d d" would delete the cell, Enter edit it).
+ */
+export function mountRoot(el, extra) {
+  const doc = el.ownerDocument || globalThis.document;
+  const root = doc.createElement("div");
+  root.className = extra ? `bl-root ${extra}-root` : "bl-root";
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  const app = doc.createElement("div");
+  app.className = extra ? `bl-app ${extra}-app` : "bl-app";
+  root.appendChild(app);
+  el.appendChild(root);
+  return { doc, root, app };
+}
+
+/**
+ * morph(app, tree), then give the focus back to the control that had it (found again by its
+ * data-key) if the patch replaced it: a new view never loses the keyboard user's place.
+ * `focusOptions` go to focus() (e.g. { preventScroll: true }).
+ */
+export function morphKeepingFocus(app, tree, focusOptions) {
+  const doc = app.ownerDocument;
+  const active = doc.activeElement;
+  const activeKey = active && app.contains(active) ? active.getAttribute("data-key") : null;
+  morph(app, tree);
+  if (activeKey && doc.activeElement !== active) {
+    const again = Array.from(app.querySelectorAll("[data-key]")).find((n) => n.getAttribute("data-key") === activeKey);
+    if (again && !again.disabled && typeof again.focus === "function") again.focus(focusOptions);
+  }
+}

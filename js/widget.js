@@ -5,7 +5,7 @@
 // picks), all pure and tested with node --test; the DOM in render.js (play and puzzle)
 // and render_editor.js (edit).
 
-import { h, morph } from "./dom.js";
+import { h, morphKeepingFocus, mountRoot } from "./dom.js";
 import {
   chosenOpponent,
   editText,
@@ -65,17 +65,8 @@ const EDITOR_ACTS = new Set(["palette", "placed", "target", "cancel", "clear", "
  * Exported (besides the default export) so tests can drive it with a fake model.
  */
 export function mount({ model, el }) {
-  const doc = el.ownerDocument || globalThis.document;
+  const { doc, root, app } = mountRoot(el);
   const uid = `bl${++instances}`;
-  const root = doc.createElement("div");
-  root.className = "bl-root";
-  // JupyterLab: keys pressed on the widget's buttons are not notebook shortcuts
-  // ("d d" would delete the cell, Enter would enter edit mode instead of clicking).
-  root.setAttribute("data-lm-suppress-shortcuts", "true");
-  const app = doc.createElement("div");
-  app.className = "bl-app";
-  root.appendChild(app);
-  el.appendChild(root);
 
   let mode = null;
   let selection = null; // play and puzzle: logic.js
@@ -191,15 +182,7 @@ export function mount({ model, el }) {
   function update() {
     h.document = doc;
     const v = view();
-    const active = doc.activeElement;
-    const activeKey = active && root.contains(active) ? active.getAttribute("data-key") : null;
-    morph(app, build(v));
-    if (activeKey && doc.activeElement !== active) {
-      const again = Array.from(app.querySelectorAll("[data-key]")).find(
-        (n) => n.getAttribute("data-key") === activeKey,
-      );
-      if (again && !again.disabled && typeof again.focus === "function") again.focus();
-    }
+    morphKeepingFocus(app, build(v));
     // The position text box shows the user's edits, or else Python's text (a textarea's
     // value is not an attribute: morph cannot set it).
     const box = app.querySelector('textarea[data-edit="text"]');

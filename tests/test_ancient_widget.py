@@ -155,8 +155,8 @@ def test_act_plays_an_offered_action_and_logs_it_in_words():
     ({"type": "act", "action": "c2-b2"}, "move forward only"),
     ({"type": "act", "action": "fire c2-c3"}, "fire step"),
     ({"type": "act", "action": "gibberish!!"}, ""),
-    ({"type": "act"}, "action text"),
-    ({"type": "act", "action": ["c2-c3"]}, "action text"),
+    ({"type": "act"}, "field 'action' is missing"),
+    ({"type": "act", "action": ["c2-c3"]}, "'action' must be a text"),
     ({"type": "act", "action": "c2-c3" * 200}, ""),
 ])
 def test_bad_act_changes_nothing(content, words):
@@ -178,7 +178,7 @@ def test_play_from_python_shows_at_once():
 
 def test_not_your_turn_is_refused():
     w = AncientBattlesWidget(scenario="marathon", opponent=RandomAncientBot(1), seed=2)
-    w._thinking = True   # as while the bot's turn is being shown
+    w.battle.thinking = True   # as while the bot's turn is being shown
     position = w.game.position()
     send(w, {"type": "act", "action": w.game.legal_actions()[0].__str__()})
     assert "opponent" in w.view["message"]["text"] and w.game.position() == position
@@ -347,7 +347,7 @@ def test_the_view_never_holds_hidden_information_over_whole_battles(scenario, se
     checked = []
 
     def check(change=None):
-        view = w._build_view()
+        view = w.build_view()
         text = json.dumps(change["new"] if change else view)
         for word in _secret_words(w.game, side):
             assert not re.search(rf"\b{re.escape(word)}\b", text), (word, scenario)
@@ -355,7 +355,7 @@ def test_the_view_never_holds_hidden_information_over_whole_battles(scenario, se
         twin = AncientGame.from_position(_twin_position(original.position(), rng, secret_side=other))
         try:
             w.game = twin
-            twin_view = w._build_view()
+            twin_view = w.build_view()
         finally:
             w.game = original
         assert _structural(twin_view) == _structural(view)
@@ -439,12 +439,13 @@ def test_inspect_shows_a_cards_rules_and_why_it_cannot_act():
     assert w.view["help"] is None
 
 
-@pytest.mark.parametrize("square", ["a1", "z9", 7, "x" * 300])
-def test_bad_inspect_changes_nothing(square):
+@pytest.mark.parametrize("square, words", [("a1", "no card you can see"), ("z9", "no card you can see"),
+                                           (7, "'square' must be a text"), ("x" * 300, "no card you can see")])
+def test_bad_inspect_changes_nothing(square, words):
     w = skirmish()
     before, position = w.view, w.game.position()
     send(w, {"type": "inspect", "square": square})
-    assert "no card you can see" in w.view["message"]["text"] and len(w.view["message"]["text"]) < 200
+    assert words in w.view["message"]["text"] and len(w.view["message"]["text"]) < 200
     assert w.game.position() == position and same_but_message(before, w.view)
 
 
@@ -485,13 +486,13 @@ def test_a_points_army_is_built_checked_live_and_refused_over_budget():
 
 
 @pytest.mark.parametrize("content, words", [
-    ({"type": "army", "op": "colour", "colour": "Z"}, "colour is one of"),
+    ({"type": "army", "op": "colour", "colour": "Z"}, "'colour' must be one of"),
     ({"type": "army", "op": "add", "card": "G8"}, "not a troop card of the colours chosen"),
     ({"type": "army", "op": "add", "card": "R8"}, "in the army already"),
     ({"type": "army", "op": "remove", "card": "R7"}, "not in the army"),
     ({"type": "army", "op": "bow", "card": "R7"}, "not in the army"),
     ({"type": "army", "op": "bow", "card": "R8"}, ""),           # allowed: the engine's limit says no later
-    ({"type": "army", "op": "explode"}, "unknown army op"),
+    ({"type": "army", "op": "explode"}, "'op' must be one of"),
     ({"type": "act", "action": "deploy R8@a1"}, "build and confirm your army first"),
     ({"type": "undo"}, "build and confirm your army first"),
 ])
@@ -584,9 +585,9 @@ def test_cavalry_alone_makes_no_attack_on_phalangists_and_the_view_says_who_may_
 @pytest.mark.parametrize("content, words", [
     ({"type": "join", "square": "d3"}, "cannot join this attack (cards that may join: c3, e3)"),
     ({"type": "join", "square": "z9"}, "cannot join"),
-    ({"type": "join"}, "needs 'square'"), ({"type": "join", "square": 3}, "needs 'square'"),
+    ({"type": "join"}, "field 'square' is missing"), ({"type": "join", "square": 3}, "'square' must be a text"),
     ({"type": "leave", "square": "c3"}, "not one of the cards joining"),
-    ({"type": "leave"}, "needs 'square'"),
+    ({"type": "leave"}, "field 'square' is missing"),
 ])
 def test_bad_join_and_leave_change_nothing(content, words):
     w = flank()

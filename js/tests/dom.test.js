@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { h, morph, svg } from "../dom.js";
+import { h, morph, morphKeepingFocus, mountRoot, svg } from "../dom.js";
 
 let document = null;
 try {
@@ -95,5 +95,28 @@ describe("morph", { skip: NO_DOM }, () => {
     morph(live, h("div", null, h("span", null, "head2"), h("i", { key: "y" }, "y"), h("em", null, "tail")));
     assert.equal(live.innerHTML, '<span>head2</span><i data-key="y">y</i><em>tail</em>');
     assert.equal(live.children[1], y);
+  });
+});
+
+describe("mountRoot and morphKeepingFocus", { skip: NO_DOM }, () => {
+  it("mounts .bl-root > .bl-app (with the extra classes) that is no notebook shortcut", () => {
+    const el = document.createElement("div");
+    const { root, app } = mountRoot(el, "ab");
+    assert.equal(root.className, "bl-root ab-root");
+    assert.equal(app.className, "bl-app ab-app");
+    assert.equal(root.getAttribute("data-lm-suppress-shortcuts"), "true");
+    assert.equal(el.firstChild, root);
+    assert.equal(mountRoot(document.createElement("div")).app.className, "bl-app");
+  });
+
+  it("gives the focus back to the control with the same key when the patch replaces it", () => {
+    const { app, root } = mountRoot(document.body);
+    morphKeepingFocus(app, h("div", null, h("button", { key: "go" }, "Go")));
+    app.querySelector("button").focus();
+    // a different tag under the same key: morph replaces the node, the focus follows it
+    morphKeepingFocus(app, h("div", null, h("a", { key: "go", href: "#" }, "Go")));
+    assert.equal(document.activeElement.tagName, "A");
+    assert.equal(document.activeElement.getAttribute("data-key"), "go");
+    root.remove();
   });
 });

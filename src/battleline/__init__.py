@@ -24,6 +24,6 @@ def __getattr__(name):
         from . import widgets
         return getattr(widgets, name)
     if name == "AncientBattlesWidget":
-        from . import ancient_widget
-        return ancient_widget.AncientBattlesWidget
+        from .widgets.ancient_shell import AncientBattlesWidget
+        return AncientBattlesWidget
     raise AttributeError(f"module 'battleline' has no attribute {name!r}")

@@ -713,7 +713,7 @@ def say(lang: str, key: str, **kw) -> str:
 
 
 # ================================================================= Ancient Battles
-# The notebook view of the second game (battleline.ancient_widget) words everything here,
+# The notebook view of the second game (battleline.widgets.ancient_*) words everything here,
 # apart from the engine's own error texts, which stay in English behind a lead-in. Troop
 # names in Japanese follow the Japanese reference card.
 

@@ -179,10 +179,13 @@ class Route:
 
 class MessageRouter:
     """The message kinds one controller answers (``scope`` names it in errors, e.g. ``"edit
-    mode"``). Register handlers with :meth:`on`; run a message with :meth:`dispatch`."""
+    mode"``). Register handlers with :meth:`on`; run a message with :meth:`dispatch`.
+    ``unavailable`` says what to do instead when a kind of another mode arrives here (e.g.
+    ``"build and confirm your army first"``)."""
 
-    def __init__(self, scope: str):
+    def __init__(self, scope: str, unavailable: str | None = None):
         self.scope = scope
+        self.unavailable = unavailable
         self.routes: dict[str, Route] = {}
 
     def on(self, kind: str, **fields: FieldType) -> Callable:
@@ -243,16 +246,21 @@ def dispatch(content: Any, *routes: tuple[MessageRouter, Any], elsewhere: Iterab
             kwargs = router.arguments(content)
             return route.handler(**kwargs) if target is None else route.handler(target, **kwargs)
     if any(kind in r for r in elsewhere) and routes:
-        raise MessageError(f"{shorten(kind)} is not available in {routes[-1][0].scope}")
+        here = routes[-1][0]
+        hint = f": {here.unavailable}" if here.unavailable else ""
+        raise MessageError(f"{shorten(kind)} is not available in {here.scope}{hint}")
     raise MessageError(f"unknown message type {shorten(kind)}")
 
 
-def answer_safely(run: Callable[[], Any], report: Callable[[Any], None]) -> None:
+def answer_safely(run: Callable[[], Any], report: Callable[[Any], None], *,
+                  went_wrong: Callable[[str], Any] | None = None) -> None:
     """Run ``run()``; a ``ValueError`` goes to ``report`` as it is (the game's own words for
-    it), any other failure as a short text: never a traceback in the notebook."""
+    it), any other failure as a short text (``went_wrong`` words it, given the failure's
+    name and shortened text): never a traceback in the notebook."""
     try:
         run()
     except ValueError as e:
         report(e)
     except Exception as e:  # noqa: BLE001 (a bug must still not reach the notebook as a traceback)
-        report(f"Something went wrong: {type(e).__name__}: {shorten(str(e))}")
+        text = f"{type(e).__name__}: {shorten(str(e))}"
+        report(went_wrong(text) if went_wrong is not None else f"Something went wrong: {text}")

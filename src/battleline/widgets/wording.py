@@ -3,8 +3,9 @@
 Game-neutral: a widget keeps one :class:`Wording` and asks it for every word it
 shows. Sentences are kept as :class:`battleline.texts.Line` (a key and its
 parameters) and worded when a view is built, so a switch of language re-words
-the whole view, the log included. ``render`` and ``resolve_names`` default to
-:mod:`battleline.texts`; another game passes its own catalogue's.
+the whole view, the log included. ``render``, ``resolve_names`` and ``sentences`` (how
+:meth:`Wording.say` words a key) default to :mod:`battleline.texts`; another game passes
+its own catalogue's.
 
 >>> w = Wording("en")
 >>> line = Wording.line("passed", who=texts.Player(1))
@@ -16,6 +17,8 @@ the whole view, the log included. ``render`` and ``resolve_names`` default to
 Traceback (most recent call last):
 ...
 ValueError: unknown language 'xx': expected one of en, ja
+>>> Wording("ja", sentences=texts.ancient_say).say("side.south")
+'南軍'
 """
 
 from __future__ import annotations
@@ -38,8 +41,10 @@ class Wording:
     def __init__(self, lang: str = "en", names: Any = "ancient", *,
                  render: Callable[[Any, str, Any], Any] = texts.render,
                  resolve_names: Callable[[Any, str], Any] = texts.names_of,
-                 languages: tuple[str, ...] = texts.LANGS):
+                 languages: tuple[str, ...] = texts.LANGS,
+                 sentences: Callable[..., str] | None = None):
         self.render = render
+        self.sentences = sentences
         self.resolve_names = resolve_names
         self.languages = languages
         self.lang, self.names, self.nameset = "en", names, None
@@ -70,6 +75,8 @@ class Wording:
 
     def say(self, key: str, **params) -> str:
         """The sentence ``key`` in words now."""
+        if self.sentences is not None:
+            return self.sentences(self.lang, key, **params)
         return texts.Line(key, **params).render(self.lang, self.nameset)
 
     def words(self, value: Any) -> Any:

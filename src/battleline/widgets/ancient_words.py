@@ -1,0 +1,203 @@
+"""What the Ancient Battles view says: units, actions, log lines and outcomes, in the
+language on screen.
+
+A thin layer over the shared :class:`~.wording.Wording`, whose sentences come from the
+Ancient block of :mod:`battleline.texts` (``ancient_say``). It reads only observations
+(``game.observation(side)``) and actions, never the game itself.
+
+>>> words = AncientWords("ja")
+>>> words.side("south"), words.troop(7)
+('南軍', '軽騎兵')
+>>> from battleline.ancient import Action
+>>> AncientWords().label(None, Action.parse("end actions"))
+'End actions'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..ancient import Action
+from ..cards import Card
+from ..texts import ancient_say, ancient_scenario_words, ancient_troop
+from .wording import Wording
+
+__all__ = ["AncientWords"]
+
+#: The steps whose end is a button of its own (worded ``end.<step>``).
+END_BUTTONS = ("tactics", "actions", "fire", "melee")
+#: Actions whose result is worded from the field before and after.
+CHANGING = ("fire", "attack", "play", "remove", "stand", "withdraw")
+
+
+class AncientWords:
+    """The Ancient view's words in ``lang`` (``"en"`` or ``"ja"``); ``names`` is the
+    rulebook's name set, the only one Ancient Battles uses."""
+
+    def __init__(self, lang: str = "en", names: Any = "ancient") -> None:
+        self.wording = Wording(lang, names, sentences=ancient_say)
+
+    @property
+    def lang(self) -> str:
+        return self.wording.lang
+
+    def say(self, key: str, **params) -> str:
+        """The view's sentence ``key`` in the language on screen."""
+        return self.wording.say(key, **params)
+
+    def card(self, card) -> dict:
+        """A card as the browser sees it (the Battle Line widget's card piece)."""
+        return self.wording.card(card)
+
+    def troop(self, value: int) -> str:
+        return ancient_troop(value, self.lang)
+
+    def type_of(self, card: str) -> str:
+        return self.troop(Card(card).value)
+
+    def scenario(self, text: str) -> str:
+        return ancient_scenario_words(text, self.lang)
+
+    def side(self, side: str) -> str:
+        return self.say(f"side.{side}")
+
+    def error(self, error: Any) -> str:
+        """A refused intent, after the language's lead-in."""
+        return self.say("error", text=str(error))
+
+    def odds(self, odds: dict) -> str:
+        """The odds of a shot or an attack (as in a choice) after its label."""
+        return self.say("odds", none=odds["no_effect"]["fraction"], dis=odds["disrupted"]["fraction"],
+                        elim=odds["eliminated"]["fraction"])
+
+    def unit(self, obs, square: str) -> str:
+        """The card on ``square`` as ``obs`` shows it (a face-down card stays unnamed)."""
+        cell = obs.field.get(square)
+        if cell is None:
+            return square
+        if cell.get("hidden"):
+            return self.say("unit_hidden", square=square)
+        return self.say("unit", type=self.type_of(cell["cards"][0]), cards="+".join(cell["cards"]), square=square)
+
+    def outcome(self, winner: str | None, reason: str) -> str:
+        reason = self.say(f"reason.{reason}")
+        return self.say("drawn", reason=reason) if winner is None else self.say(
+            "won", side=self.side(winner), reason=reason)
+
+    def played(self, a: Action) -> str:
+        """A played Tactics card, its name in the view's language, with what it names."""
+        rest = str(a)[5:]
+        card = a.card
+        if card and self.lang != "en":
+            try:
+                rest = rest.replace(card, self.card(Card(card))["name"], 1)
+            except ValueError:
+                pass
+        return rest
+
+    def changes(self, before, after) -> str:
+        """What an action did to the cards on the field, from the observations around it."""
+        out = []
+        for sq, cell in sorted(before.field.items()):
+            if cell.get("hidden"):
+                continue
+            now = after.field.get(sq)
+            if now is None or now.get("cards") != cell["cards"]:
+                if not any(n.get("cards") == cell["cards"] for n in after.field.values()):
+                    out.append(self.say("ch_eliminated", square=sq))
+            elif now["disrupted"] and not cell["disrupted"]:
+                out.append(self.say("ch_disrupted", square=sq))
+            elif cell["disrupted"] and not now["disrupted"]:
+                out.append(self.say("ch_rallied", square=sq))
+        return self.say("log_result", changes=", ".join(out)) if out else ""
+
+    def describe(self, side: str, a: Action, before, after, rolls: list[int],
+                 split: bool = True) -> tuple[str, dict | None]:
+        """The log line of ``side``'s action ``a`` (observations before and after it, the dice
+        it rolled), and the dice to show for it (None: the dice shown stay)."""
+        started = after.turn > before.turn or (before.phase == "deploy" and after.phase != "deploy")
+        if split and started and a.kind not in ("roll", "scout") and rolls:
+            # the next turn's initiative was rolled at once (nobody held a Tactics card): its
+            # deciding pair is the last two dice; an action without dice of its own rolled
+            # only initiative dice (ties included)
+            own = rolls[:-2] if a.kind in ("fire", "attack", "stand", "withdraw") else []
+            first = self.describe(side, a, before, after, own, split=False)[0] if a.kind != "end" else ""
+            initiative = rolls[len(own):]
+            line = self.say("log_initiative", turn=after.turn, dice=", ".join(map(str, initiative)),
+                            side=self.side(after.first))
+            return ((first + "\n" + line) if first else line), {"text": line, "rolls": initiative, "side": None}
+        who = self.side(side)
+        dice = self.say("log_dice", dice=", ".join(map(str, rolls))) if rolls else ""
+        k = a.kind
+        if k == "end":
+            return "", None
+        text = self._action_words(who, a, before)
+        result = self.changes(before, after) if k in CHANGING else ""
+        if k in ("fire", "attack") and not result:
+            result = self.say("log_no_effect") if rolls else ""
+        if k in ("roll", "scout") and after.turn >= before.turn:
+            result = self.say("log_first", side=self.side(after.first))
+        line = text + dice + result
+        shown = {"text": line, "rolls": list(rolls), "side": side} if rolls or k in ("fire", "attack") else None
+        return line, shown
+
+    def _action_words(self, who: str, a: Action, before) -> str:
+        k = a.kind
+        if k == "move":
+            return self.say("log_move", who=who, unit=self.unit(before, a.squares[0]), to=a.squares[1])
+        if k == "deploy":
+            return self.say("log_deploy", who=who, square=a.squares[0])
+        if k == "reinforce":
+            return self.say("log_reinforce", who=who, type=self.type_of(a.card), card=a.card, square=a.squares[0])
+        if k == "leader":
+            return self.say("log_leader", who=who, card=a.card, type=self.type_of(a.card))
+        if k == "draw":
+            return self.say("log_draw", who=who)
+        if k in ("fire", "attack"):
+            attackers = self.say("and").join(self.unit(before, s) for s in a.squares[:-1])
+            key = "log_fire" if k == "fire" else ("log_attack" if len(a.squares) > 2 else "log_attack1")
+            return self.say(key, who=who, attackers=attackers, target=self.unit(before, a.squares[-1]))
+        if k == "roll":
+            return self.say("log_roll", who=who)
+        if k == "scout":
+            return self.say("log_scout", who=who, option=self.say(f"option.{a.option}"))
+        if k == "play":
+            return self.say("log_play", who=who, what=self.played(a))
+        if k == "remove":
+            target = a.squares[0] if a.squares else a.card
+            return self.say("log_remove", who=who, what=self.unit(before, target) if a.squares else target)
+        if k in ("withdraw", "stand"):
+            return self.say(f"log_{k}", who=who)
+        if k == "rally":
+            return (self.say("log_rally", who=who, square=a.squares[0]) if a.squares
+                    else self.say("log_rally_none", who=who))
+        return f"{who}: {a}."
+
+    def label(self, obs, a: Action) -> str:
+        """The label of a legal action offered to the player (a choice or a button)."""
+        k = a.kind
+        if k == "move":
+            return self.say("l_move", unit=self.unit(obs, a.squares[0]), to=a.squares[1])
+        if k in ("deploy", "reinforce"):
+            return self.say(f"l_{k}", type=self.type_of(a.card), card=a.card, square=a.squares[0])
+        if k == "fire":
+            return self.say("l_fire", unit=self.unit(obs, a.squares[0]), target=self.unit(obs, a.squares[1]))
+        if k == "attack":
+            who = self.say("and").join(self.unit(obs, s) for s in a.squares[:-1])
+            return self.say("l_attack1" if len(a.squares) == 2 else "l_attack", units=who,
+                            target=self.unit(obs, a.squares[-1]))
+        if k == "end":
+            return self.say(f"end.{a.option}") if a.option in END_BUTTONS else str(a)
+        if k in ("draw", "roll", "withdraw", "stand"):
+            return self.say(f"l_{k}")
+        if k == "scout":
+            return self.say("l_scout", option=self.say(f"option.{a.option}"))
+        if k == "leader":
+            return self.say("l_leader", card=a.card, type=self.type_of(a.card))
+        if k == "play":
+            return self.say("l_play", what=self.played(a))
+        if k == "remove":
+            return self.say("l_remove", what=self.unit(obs, a.squares[0]) if a.squares else a.card)
+        if k == "rally":
+            return self.say("l_rally", square=a.squares[0]) if a.squares else self.say("l_rally_none")
+        return str(a)
