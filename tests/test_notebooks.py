@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 
 
+@pytest.mark.slow  # each notebook starts a kernel: a few seconds apiece
 @pytest.mark.parametrize("name", ["learn.ipynb", "play.ipynb", "puzzles.ipynb", "ancient.ipynb"])
 def test_notebook_runs(name):
     before = {p.name: p.read_bytes() for p in EXAMPLES.iterdir() if p.is_file()}
