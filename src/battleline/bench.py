@@ -128,20 +128,20 @@ def random_game(seed: int, rules: str = "standard") -> Game:
     g = Game(seed=seed, rules=rules)
     choice = rng.choice
     advanced = rules == "advanced"
-    while g._outcome is None:
-        phase = g._phase
+    while g.outcome() is None:
+        phase = g.phase
         if phase == "play":
             if advanced:
                 for f in g.provable_flags():
                     g.push(CLAIM_MOVES[f])
-                    if g._outcome is not None:
+                    if g.outcome() is not None:
                         return g
             g.push(choice(g.legal_moves(claims=False)))
         elif phase == "draw":
             if not advanced:
                 for f in g.provable_flags():
                     g.push(CLAIM_MOVES[f])
-                    if g._outcome is not None:
+                    if g.outcome() is not None:
                         return g
             g.push(choice(g.legal_moves(claims=False)))
         else:
@@ -155,7 +155,7 @@ def bench_games(n_games: int, seed: int) -> dict:
     ends: dict[str, int] = {}
     for i in range(n_games):
         g = random_game(seed + i, "standard" if i % 2 == 0 else "advanced")
-        moves += len(g._moves)
+        moves += len(g.moves)
         reason = g.outcome().reason
         ends[reason] = ends.get(reason, 0) + 1
     dt, dc = time.perf_counter() - t0, time.process_time() - c0

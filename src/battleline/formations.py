@@ -455,7 +455,9 @@ class Formation:
         self.identities = identities
 
     @classmethod
-    def _from_result(cls, res, cards: Sequence[int]) -> "Formation":
+    def from_result(cls, res, cards: Sequence[int]) -> "Formation":
+        """A Formation from a search result ``(strength, kind, added cards, identities, …)``
+        over ``cards`` (the claim proofs build their formations this way)."""
         strength, kind, added, ids = res[:4]
         all_cards = tuple(ALL_CARDS[c] for c in cards) + tuple(ALL_CARDS[c] for c in added)
         wild_cards = [c for c in cards if c >= 60]
@@ -501,6 +503,9 @@ class Formation:
 
     def __hash__(self):
         return hash(self.strength)
+
+    # The old name, still used by widget.py (being split on another branch).
+    _from_result = from_result
 
     def __repr__(self):
         ids = "".join(f" {w}={i}" for w, i in self.identities.items())
@@ -549,4 +554,4 @@ def evaluate(cards: Iterable[CardLike] | str, *, fog: bool = False, mud: bool = 
     check_side(cs, "a formation")
     res = side_best([int(c) for c in cs], need, fog)
     # The cached result lists the cards in the order of its first computation.
-    return Formation._from_result(res, res[4])
+    return Formation.from_result(res, res[4])
