@@ -244,67 +244,53 @@ class Game:
         self._moves: list[Move] = []
         self._fver = [0] * 10
         self._refuted: dict = {}
-        where: dict[int, str] = {}
-
-        def put(card: Card, place: str) -> None:
-            if card in where:
-                raise PositionError(f"card {card} appears twice ({where[card]} and {place})",
-                                    rule="card-twice", card=str(card))
-            where[card] = place
-
+        sides, placed_at, clock = self.sides, self.placed_at, 1
         for f in sorted(flags):
             for p, c in flags[f]:
-                put(c, f"flag {f}")
-                if c.is_environment:
+                if c == FOG or c == MUD:
                     self.env_flag[c - FOG] = f
                     self.env_owner[c - FOG] = p
-                elif c.is_guile:
+                elif c >= SCOUT:
                     raise PositionError(f"flag {f}: {c} is a Guile card; it lies in a discard pile, "
                                         f"not at a flag", rule="guile-on-flag", card=str(c))
                 else:
-                    self.sides[p][f].append(c)
-                    self.placed_at[c] = self.clock
-                    self.clock += 1
-            for p in (0, 1):
-                try:
-                    check_side(self.sides[p][f], f"{PLAYER_NAMES[p]}'s side of flag {f}")
-                except ValueError as e:
-                    raise PositionError(f"flag {f}: {e}", rule="side-invalid", flag=f, player=p) from None
+                    sides[p][f].append(c)
+                    placed_at[c] = clock
+                    clock += 1
+        self.clock = clock
         for f, owner in claimed.items():
             self.claimed[f] = owner
-        for p in (0, 1):
-            for c in self.discard_piles[p]:
-                put(c, f"{PLAYER_NAMES[p]}'s discards")
-            for c in self.hands[p]:
-                put(c, f"{PLAYER_NAMES[p]}'s hand")
+        # Every card in one place: the table and the discards are the visible cards.
+        groups = [(("flag", f), [c for _, c in flags[f]]) for f in sorted(flags)]
+        groups += [(("discards", p), self.discard_piles[p]) for p in (0, 1)]
+        seen = len(groups)
+        groups += [(("hand", p), self.hands[p]) for p in (0, 1)]
+        groups += [(("deck", d), self.decks[d]) for d in (0, 1)]
+        masks = _each_card_once(groups)
+        self.visible = sum(masks[:seen])
         for d, name in enumerate(("troop", "tactic")):
-            for c in self.decks[d]:
-                put(c, f"the {name} deck")
-                if (d == 0) != c.is_troop:
-                    raise PositionError(f"{c} cannot lie in the {name} deck", rule="wrong-deck",
-                                        card=str(c), deck=name)
-        if len(where) < 70:
-            missing = [c for c in ALL_CARDS if c not in where]
-            raise PositionError(f"card {missing[0]} is missing: each of the 70 cards must be somewhere "
-                                f"(a flag, a hand, a deck or a discard pile)"
-                                + (f"; {len(missing)} are missing" if len(missing) > 1 else ""),
-                                rule="card-missing", card=str(missing[0]))
-        visible = 0
-        for p in (0, 1):
-            for c in [c for f in FLAGS for c in self.sides[p][f]] + self.discard_piles[p]:
-                visible |= 1 << c
-        for k in (0, 1):
-            if self.env_flag[k]:
-                visible |= 1 << (FOG + k)
-        self.visible = visible
+            wrong = masks[d - 2] & (~TROOP_MASK if d == 0 else TROOP_MASK)
+            if wrong:
+                card = ALL_CARDS[(wrong & -wrong).bit_length() - 1]
+                raise PositionError(f"{card} cannot lie in the {name} deck", rule="wrong-deck",
+                                    card=str(card), deck=name)
+        if check:
+            for f in sorted(flags):
+                for p in (0, 1):
+                    try:
+                        check_side(sides[p][f], f"{PLAYER_NAMES[p]}'s side of flag {f}")
+                    except ValueError as e:
+                        raise PositionError(f"flag {f}: {e}", rule="side-invalid", flag=f, player=p) from None
         # A played Tactics card only ever moves to its player's side or discards.
         self.tactics_counts = [0, 0]
         self.leader_played = [False, False]
-        for p in (0, 1):
-            mine = [c for f in FLAGS for c in self.sides[p][f]] + self.discard_piles[p] + \
-                   [ALL_CARDS[FOG + k] for k in (0, 1) if self.env_flag[k] and self.env_owner[k] == p]
-            self.tactics_counts[p] = sum(1 for c in mine if c.is_tactic)
-            self.leader_played[p] = any(c.is_leader for c in mine)
+        if self.visible >> 60:
+            for p in (0, 1):
+                mine = [c for f in FLAGS for c in sides[p][f] if c >= 60]
+                mine += [c for c in self.discard_piles[p] if c >= 60]
+                mine += [FOG + k for k in (0, 1) if self.env_flag[k] and self.env_owner[k] == p]
+                self.tactics_counts[p] = len(mine)
+                self.leader_played[p] = any(c <= DARIUS for c in mine)
         self._outcome: Outcome | None = None
         if result is not None:
             self._outcome = Outcome(result[0], result[1], self._flag_counts())
@@ -1104,6 +1090,42 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.rules} {PLAYER_NAMES[self.to_move]} {self.phase} after {len(self._moves)} moves>"
+
+
+def _each_card_once(groups: Sequence[tuple[tuple[str, int], Sequence[Card]]]) -> list[int]:
+    """The mask of each group's cards (``((place, number), cards)``); PositionError unless
+    each of the 70 cards lies in exactly one group."""
+    # A sum of distinct powers of two has one bit per term; a repeated card carries.
+    masks = [sum(map((1).__lshift__, cs)) for _, cs in groups]
+    total = sum(masks)
+    if total.bit_count() != sum(len(cs) for _, cs in groups):
+        found: dict[Card, str] = {}
+        for place, cs in groups:
+            for c in cs:
+                if c in found:
+                    where = f"in {found[c]}" if found[c] == _place_name(place) else \
+                        f"({found[c]} and {_place_name(place)})"
+                    raise PositionError(f"card {c} appears twice {where}", rule="card-twice", card=str(c))
+                found[c] = _place_name(place)
+    if total != ALL_CARDS_MASK:
+        missing = [c for c in ALL_CARDS if not total >> c & 1]
+        raise PositionError(f"card {missing[0]} is missing: each of the 70 cards must be somewhere "
+                            f"(a flag, a hand, a deck or a discard pile)"
+                            + (f"; {len(missing)} are missing" if len(missing) > 1 else ""),
+                            rule="card-missing", card=str(missing[0]))
+    return masks
+
+
+def _place_name(place: tuple[str, int]) -> str:
+    what, n = place
+    if what == "flag":
+        return f"flag {n}"
+    if what == "deck":
+        return ("the troop deck", "the tactic deck")[n]
+    return f"{PLAYER_NAMES[n]}'s {'hand' if what == 'hand' else 'discards'}"
+
+
+ALL_CARDS_MASK = (1 << len(ALL_CARDS)) - 1
 
 
 def _check_flag(flag) -> None:
