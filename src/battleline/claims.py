@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from .cards import ALL_CARDS, Card, CardLike, TROOP_MASK, parse_cards
-from .formations import Formation, best, side_best
+from .formations import MUD_SIDE_SIZE, Formation, best, cards_needed, side_best
 
 __all__ = ["ClaimResult", "can_claim"]
 
@@ -156,7 +156,7 @@ def build_result(mine: Sequence[int], theirs: Sequence[int], unseen: int, fog: b
 def _details(mine, theirs, unseen, fog, need, mine_later, *, flag=None) -> dict:
     where = _flag_words(flag)
     if len(mine) < need:
-        mud = " (Mud is here)" if need == 4 else ""
+        mud = " (Mud is here)" if need == MUD_SIDE_SIZE else ""
         return {"case": "incomplete", "count": len(mine), "need": need,
                 "why": f"Your side of {where} has {len(mine)} card{'s' if len(mine) != 1 else ''}; "
                        f"a claim needs {need}{mud}."}
@@ -249,7 +249,7 @@ def can_claim(mine: Iterable[CardLike] | str, theirs: Iterable[CardLike] | str =
     m = _card_list(mine, "your side")
     t = _card_list(theirs, "their side")
     s = _card_list(seen, "seen cards")
-    need = 4 if mud else 3
+    need = cards_needed(mud)
     visible = 0
     for c in m:
         visible |= 1 << c

@@ -26,7 +26,23 @@ from typing import Iterable, Sequence
 
 from .cards import ALL_CARDS, Card, CardLike
 
-__all__ = ["Formation", "evaluate", "KINDS", "KIND_NAMES"]
+__all__ = ["Formation", "evaluate", "KINDS", "KIND_NAMES", "SIDE_SIZE", "MUD_SIDE_SIZE", "CARDS_NEEDED",
+           "cards_needed"]
+
+# What a flag needs: a formation is three cards, four under Mud. The one home of this rule.
+SIDE_SIZE = 3
+MUD_SIDE_SIZE = 4
+CARDS_NEEDED = (SIDE_SIZE, MUD_SIDE_SIZE)  # indexed by "Mud is at the flag" (the hot paths)
+
+
+def cards_needed(mud: bool) -> int:
+    """Cards a side needs at a flag: three, four under Mud.
+
+    >>> cards_needed(False), cards_needed(True)
+    (3, 4)
+    """
+    return CARDS_NEEDED[bool(mud)]
+
 
 KINDS = ("host", "skirmish", "battalion", "phalanx", "wedge")
 KIND_NAMES = {
@@ -547,7 +563,7 @@ def evaluate(cards: Iterable[CardLike] | str, *, fog: bool = False, mud: bool = 
     'wedge'
     """
     cs = _as_cards(cards)
-    need = 4 if mud else 3
+    need = cards_needed(mud)
     if len(cs) != need:
         why = " under Mud" if mud else ""
         raise ValueError(f"a formation needs exactly {need} cards{why}, got {len(cs)}")

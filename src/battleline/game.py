@@ -27,7 +27,7 @@ from typing import Mapping, Sequence
 from .cards import (ALL_CARDS, DARIUS, DESERTER, FOG, MUD, REDEPLOY, SCOUT, SHIELD, TRAITOR,
                     TROOP_MASK, Card)
 from .claims import ClaimResult, build_result, claim_holds, failed
-from .formations import best, check_side, side_strength
+from .formations import CARDS_NEEDED, best, check_side, side_strength
 from .errors import InvalidMoveError, PositionError, shorten
 from .moves import (CLAIM_MOVES, DRAW_MOVES, END_MOVE, PASS_MOVE, PLAY_TABLE, SCOUT_MOVE,
                     IllegalMoveError, Move)
@@ -82,7 +82,8 @@ class FlagView:
 
     @property
     def required(self) -> int:
-        return 4 if self.mud is not None else 3
+        """Cards a side needs here: 3, or 4 under Mud."""
+        return CARDS_NEEDED[self.mud is not None]
 
 
 @dataclass(frozen=True)
@@ -143,10 +144,42 @@ class Game:
     ``Game(seed=…, rules="standard" | "advanced", first=None)`` shuffles both
     decks from the seed, deals seven troops to each player and decides the
     first player by lot (from the same seed) unless ``first`` is given.
+    :meth:`assemble` builds any other position; it is the one constructor that
+    ``Game()``, position text (:mod:`battleline.notation`) and sampled worlds
+    (:mod:`battleline.worlds`) all go through.
 
-    >>> g = Game(seed=7)
-    >>> len(g.legal_moves()) > 0
-    True
+    **The state.** These attributes are the game's representation. Any module may
+    read them (they are fast: plain lists and bit masks); only the game's own
+    methods change them (:meth:`play`, :meth:`push`, :meth:`undo`, :meth:`claim`).
+    Players are 0 (north) and 1 (south); flags 1 to 9 index lists of length 10
+    (index 0 unused); cards are :class:`~battleline.cards.Card` (an ``int`` 0-69);
+    a *mask* has bit ``c`` set for card ``c``.
+
+    - ``rules``: ``"standard"`` or ``"advanced"``; ``seed``: the deal's seed or None.
+    - ``to_move``, ``phase`` (``play``, ``draw``, ``scout-draw``, ``scout-return``,
+      ``over``), ``scout_left`` (Scout's draws or returns still to make),
+      ``turn_active`` (this turn has played, claimed or drawn), ``idle_turns``
+      (idle turns in a row before this one), ``first_player``.
+    - ``sides[p][f]``: p's formation cards at flag f, in the order placed;
+      ``placed_at[c]``: when card c was placed (the later side loses a tie), from
+      ``clock``.
+    - ``env_flag[k]``, ``env_owner[k]``: the flag holding Fog (k=0) or Mud (k=1),
+      0 for none, and who played it (-1 for none).
+    - ``claimed[f]``: who holds flag f, -1 if nobody.
+    - ``hands[p]``; ``decks[d]`` (0 troop, 1 Tactics), top card *last*;
+      ``discard_piles[p]``.
+    - ``visible``: mask of the cards on the table or discarded (what claims may use).
+    - ``tactics_counts[p]``: Tactics cards p has played; ``leader_played[p]``.
+    - ``known_deck[p]``: mask of the cards p put back with Scout still in a deck;
+      ``opponent_known[p]``: mask of the cards p knows the opponent holds.
+
+    >>> g = Game(seed=7, first=0)
+    >>> g.to_move, g.phase, len(g.hands[0]), len(g.decks[0]), g.claimed[1], g.visible
+    (0, 'play', 7, 46, -1, 0)
+    >>> g.play("claim 1")
+    Traceback (most recent call last):
+    ...
+    battleline.errors.IllegalMoveError: claim 1: Your side of flag 1 has 0 cards; a claim needs 3.
     """
 
     # ------------------------------------------------------------------ setup
@@ -365,7 +398,7 @@ class Game:
 
     def required(self, flag: int) -> int:
         """Cards a side needs at this flag: 3, or 4 under Mud."""
-        return 4 if self.env_flag[1] == flag else 3
+        return CARDS_NEEDED[self.env_flag[1] == flag]
 
     def outcome(self) -> Outcome | None:
         """None while the game goes on."""
@@ -388,8 +421,7 @@ class Game:
     def _provable(self, player: int, flag: int) -> bool:
         if self.claimed[flag] >= 0:
             return False
-        mud = self.env_flag[1] == flag
-        need = 4 if mud else 3
+        need = CARDS_NEEDED[self.env_flag[1] == flag]
         mine = self.sides[player][flag]
         if len(mine) < need:
             return False
@@ -425,7 +457,7 @@ class Game:
         mine_all = self.sides[p]
         out = []
         for f in FLAGS:
-            if claimed[f] < 0 and len(mine_all[f]) >= (4 if f == mud_flag else 3) and self._provable(p, f):
+            if claimed[f] < 0 and len(mine_all[f]) >= CARDS_NEEDED[f == mud_flag] and self._provable(p, f):
                 out.append(f)
         return out
 
@@ -441,8 +473,7 @@ class Game:
         if self.claimed[flag] >= 0:
             return failed(flag, f"Flag {flag} is already claimed by {PLAYER_NAMES[self.claimed[flag]]}.",
                           rule="flag-taken", number=flag, player=self.claimed[flag])
-        mud = self.env_flag[1] == flag
-        need = 4 if mud else 3
+        need = CARDS_NEEDED[self.env_flag[1] == flag]
         mine = self.sides[p][flag]
         theirs = self.sides[1 - p][flag]
         later = self.completed_later(flag, p) if len(mine) >= need and len(theirs) >= need else False
@@ -471,7 +502,7 @@ class Game:
         cards = self.sides[p]
         claimed = self.claimed
         mud_flag = self.env_flag[1]
-        return [f for f in FLAGS if claimed[f] < 0 and len(cards[f]) < (4 if f == mud_flag else 3)]
+        return [f for f in FLAGS if claimed[f] < 0 and len(cards[f]) < CARDS_NEEDED[f == mud_flag]]
 
     def can_play_tactic(self, player: int | None = None) -> bool:
         """The Tactics limit: never more than one Tactics card ahead of the opponent."""

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Iterable
 from .cards import ALL_CARDS, FOG, MUD, REDEPLOY, SCOUT, TROOP_MASK
 from .claims import build_result, claim_holds
 from .errors import PositionError
+from .formations import MUD_SIDE_SIZE, SIDE_SIZE
 
 if TYPE_CHECKING:
     from .game import Game
@@ -119,9 +120,9 @@ def check_position(g: "Game") -> None:
                                            ALL_CARDS[MUD] in g.discard_piles[1] or g.env_flag[1] != 0)
         for p in (0, 1):
             n = len(g.sides[p][f])
-            cap = 4 if need == 4 or mud_gone else 3
+            cap = MUD_SIDE_SIZE if need == MUD_SIDE_SIZE or mud_gone else SIDE_SIZE
             if n > cap:
-                why = ("four only under Mud, or where Mud has left" if cap == 3 else "at most four")
+                why = ("four only under Mud, or where Mud has left" if cap == SIDE_SIZE else "at most four")
                 raise PositionError(f"flag {f} has {n} cards on {PLAYER_NAMES[p]}'s side; "
                                     f"three is the most a side can hold without Mud ({why})",
                                     rule="too-many-cards", flag=f, n=n, player=p)
@@ -220,7 +221,7 @@ def _check_mud_history(g: "Game") -> None:
     """A side keeps four cards without Mud only where Mud has been: where it was played and,
     after one Redeploy, where it went."""
     four = [f for f in FLAGS if g.env_flag[1] != f and
-            any(len(g.sides[p][f]) > 3 for p in (0, 1))]
+            any(len(g.sides[p][f]) > SIDE_SIZE for p in (0, 1))]
     if not four:
         return
     mud = ALL_CARDS[MUD]

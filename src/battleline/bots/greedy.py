@@ -128,7 +128,7 @@ class GreedyBot(Bot):
             if m.kind != "play" or m.card >= 60:
                 continue
             fv = obs.flags[m.flag - 1]
-            need = 4 if fv.mud is not None else 3
+            need = fv.required
             score = potential_strength(fv.cards[me], m.card, need, fv.fog is not None, available)
             key = (score, -abs(m.flag - 5), -m.flag, -(m.card % 10), -m.card)
             if best_key is None or key > best_key:
