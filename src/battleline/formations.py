@@ -25,6 +25,7 @@ from functools import total_ordering
 from typing import Iterable, Sequence
 
 from .cards import ALL_CARDS, Card, CardLike
+from .cards import mask_indices as _bits
 
 __all__ = ["Formation", "evaluate", "KINDS", "KIND_NAMES", "SIDE_SIZE", "MUD_SIDE_SIZE", "CARDS_NEEDED",
            "cards_needed"]
@@ -119,15 +120,6 @@ def _assign(wilds: Sequence[int], free: int, must: int) -> list[int] | None:
         if sub is not None:
             return [bit.bit_length()] + sub
     return None
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _top_cards(avail: int, n: int) -> list[int]:

@@ -174,12 +174,9 @@ def read_position(text: str) -> Game:
             key = f"flag {f}"
             flags[f] = entry
         elif low.startswith("hand "):
-            m = re.fullmatch(r"hand (north|south):(.*)", ln, flags=re.I)
-            if not m:
-                raise PositionError(f"line {lineno}: cannot read {shorten(ln)}: expected 'hand north: CARDS'", rule="position-text", line=lineno)
-            p = _PLAYER[m.group(1).lower()]
+            p, body = _player_line("hand", ln, lineno)
             key = f"hand {p}"
-            hands[p] = _card_list(m.group(2), lineno)
+            hands[p] = _card_list(body, lineno)
         elif re.match(r"(troop|tactic)s? deck", low):
             m = re.fullmatch(r"(troop|tactic)s? deck:(.*)", ln, flags=re.I)
             if not m:
@@ -196,12 +193,9 @@ def read_position(text: str) -> Game:
             else:
                 decks[d] = _card_list(body, lineno)
         elif low.startswith("discard "):
-            m = re.fullmatch(r"discard (north|south):(.*)", ln, flags=re.I)
-            if not m:
-                raise PositionError(f"line {lineno}: cannot read {shorten(ln)}: expected 'discard north: CARDS'", rule="position-text", line=lineno)
-            p = _PLAYER[m.group(1).lower()]
+            p, body = _player_line("discard", ln, lineno)
             key = f"discard {p}"
-            body = m.group(2).strip()
+            body = body.strip()
             discards[p] = "rest" if body.lower() == "rest" else [c for c, _ in _card_list(body, lineno)]
         else:
             raise PositionError(f"line {lineno}: cannot read {shorten(ln)}", rule="position-text", line=lineno)
@@ -211,6 +205,15 @@ def read_position(text: str) -> Game:
     if turn is None:
         raise PositionError("the position has no 'turn' line (e.g. 'turn north play')", rule="position-text")
     return _build(rules, turn, idle, result, flags, hands, decks, discards)
+
+
+def _player_line(word: str, ln: str, lineno: int) -> tuple[int, str]:
+    """``(player, rest)`` of a line ``hand north: …`` or ``discard south: …``."""
+    m = re.fullmatch(rf"{word} (north|south):(.*)", ln, flags=re.I)
+    if not m:
+        raise PositionError(f"line {lineno}: cannot read {shorten(ln)}: expected '{word} north: CARDS'",
+                            rule="position-text", line=lineno)
+    return _PLAYER[m.group(1).lower()], m.group(2)
 
 
 def _read_turn(low: str, lineno: int):

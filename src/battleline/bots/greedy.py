@@ -106,11 +106,9 @@ class GreedyBot(Bot):
     name = "greedy"
 
     def choose(self, obs: Observation) -> Move:
-        world, moves, claim = self.world_and_moves(obs)
-        if claim is not None:
-            return claim
-        if len(moves) == 1:
-            return moves[0]
+        world, moves, forced = self.world_and_choice(obs)
+        if forced is not None:
+            return forced
         me = obs.seat
         if obs.phase == "play":
             return self._play(obs, world, moves, me)
