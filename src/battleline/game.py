@@ -28,9 +28,9 @@ from .cards import (ALL_CARDS, DARIUS, DESERTER, FOG, MUD, REDEPLOY, SCOUT, SHIE
                     TROOP_MASK, Card)
 from .claims import ClaimResult, build_result, claim_holds, failed
 from .formations import CARDS_NEEDED, best, check_side, side_strength
-from .errors import InvalidMoveError, PositionError, shorten
+from .errors import PositionError, shorten
 from .moves import (CLAIM_MOVES, DRAW_MOVES, END_MOVE, PASS_MOVE, PLAY_TABLE, SCOUT_MOVE,
-                    IllegalMoveError, Move)
+                    IllegalMoveError, Move, flag_number)
 from .rules import (DEADLOCK_IDLE_TURNS, DRAW, FLAGS, HAND_SIZE, NORTH, OVER, PHASES, PLAY,
                     PLAYER_NAMES, SCOUT_DRAW, SCOUT_RETURN, SOUTH, check_position, claim_phases,
                     claim_timing_error, deadlock_winner, win_reason)
@@ -469,7 +469,7 @@ class Game:
         'Your side of flag 4 has 0 cards; a claim needs 3.'
         """
         p = self.to_move if player is None else player
-        _check_flag(flag)
+        flag_number(flag)
         if self.claimed[flag] >= 0:
             return failed(flag, f"Flag {flag} is already claimed by {PLAYER_NAMES[self.claimed[flag]]}.",
                           rule="flag-taken", number=flag, player=self.claimed[flag])
@@ -488,7 +488,7 @@ class Game:
         >>> bool(g.claim(5))
         False
         """
-        _check_flag(flag)
+        flag_number(flag)
         if self.phase not in claim_phases(self.rules):
             rule, why = claim_timing_error(self.rules, self.phase)
             return failed(flag, why, rule=rule)
@@ -1014,7 +1014,7 @@ class Game:
 
     # ------------------------------------------------------------ information
     def flag_view(self, flag: int) -> FlagView:
-        _check_flag(flag)
+        flag_number(flag)
         placed = sorted(((self.placed_at[c], p, c) for p in (0, 1) for c in self.sides[p][flag]))
         return FlagView(
             number=flag,
@@ -1159,7 +1159,3 @@ def _place_name(place: tuple[str, int]) -> str:
 ALL_CARDS_MASK = (1 << len(ALL_CARDS)) - 1
 
 
-def _check_flag(flag) -> None:
-    if isinstance(flag, bool) or not isinstance(flag, int) or not 1 <= flag <= 9:
-        raise InvalidMoveError(f"flag must be a number from 1 to 9, not {shorten(flag)}",
-                               rule="flag-range")
