@@ -455,9 +455,11 @@ class Game:
         claimed = self.claimed
         mud_flag = self.env_flag[1]
         mine_all = self.sides[p]
+        need, mud_need = CARDS_NEEDED
         out = []
         for f in FLAGS:
-            if claimed[f] < 0 and len(mine_all[f]) >= CARDS_NEEDED[f == mud_flag] and self._provable(p, f):
+            if (claimed[f] < 0 and len(mine_all[f]) >= (mud_need if f == mud_flag else need)
+                    and self._provable(p, f)):
                 out.append(f)
         return out
 
@@ -502,7 +504,8 @@ class Game:
         cards = self.sides[p]
         claimed = self.claimed
         mud_flag = self.env_flag[1]
-        return [f for f in FLAGS if claimed[f] < 0 and len(cards[f]) < CARDS_NEEDED[f == mud_flag]]
+        need, mud_need = CARDS_NEEDED
+        return [f for f in FLAGS if claimed[f] < 0 and len(cards[f]) < (mud_need if f == mud_flag else need)]
 
     def can_play_tactic(self, player: int | None = None) -> bool:
         """The Tactics limit: never more than one Tactics card ahead of the opponent."""
@@ -886,7 +889,8 @@ class Game:
     def _do_claim(self, p: int, f: int) -> None:
         self.claimed[f] = p
         self.turn_active = True
-        reason = win_reason(self.flags_held(p))
+        claimed = self.claimed
+        reason = win_reason(sum(1 << g for g in FLAGS if claimed[g] == p))
         if reason is not None:
             self._finish(p, reason)
 

@@ -35,32 +35,34 @@ HAND_SIZE = 7
 SCOUT_HAND_LIMIT = 10            # seven, and Scout's three draws before two go back
 PHASES = ("play", "draw", "scout-draw", "scout-return", "over")
 PLAY, DRAW, SCOUT_DRAW, SCOUT_RETURN, OVER = PHASES
-ENVELOPMENT_FLAGS = 5
-BREAKTHROUGH_FLAGS = 3
+ENVELOPMENT_FLAGS = 5          # any five flags; Breakthrough is three adjacent ones
 # An idle turn draws no card, so it happens only when no draw is possible; two in a row
 # leave the game exactly as it was, forever.
 DEADLOCK_IDLE_TURNS = 2
 
 
 # ------------------------------------------------------------------------- wins
-def breakthrough(held: Iterable[int]) -> bool:
-    """Three adjacent flags.
+def _flag_mask(held: int | Iterable[int]) -> int:
+    return held if isinstance(held, int) else sum(1 << f for f in set(held))
 
-    >>> breakthrough([7, 8, 9]), breakthrough([1, 2, 9])
-    (True, False)
+
+def breakthrough(held: int | Iterable[int]) -> bool:
+    """Three adjacent flags. ``held``: flag numbers, or a mask with bit f for flag f.
+
+    >>> breakthrough([7, 8, 9]), breakthrough([1, 2, 9]), breakthrough(0b1110)
+    (True, False, True)
     """
-    s = set(held)
-    return any(all(f + i in s for i in range(BREAKTHROUGH_FLAGS))
-               for f in range(1, 11 - BREAKTHROUGH_FLAGS))
+    m = _flag_mask(held)
+    return bool(m & m >> 1 & m >> 2)
 
 
-def win_reason(held: Iterable[int]) -> str | None:
+def win_reason(held: int | Iterable[int]) -> str | None:
     """``envelopment`` (any five flags), ``breakthrough`` (three adjacent) or None.
-    Envelopment is named first when a claim makes both."""
-    held = list(held)
-    if len(held) >= ENVELOPMENT_FLAGS:
+    Envelopment is named first when a claim makes both. ``held`` as for :func:`breakthrough`."""
+    m = _flag_mask(held)
+    if m.bit_count() >= ENVELOPMENT_FLAGS:
         return "envelopment"
-    return "breakthrough" if breakthrough(held) else None
+    return "breakthrough" if m & m >> 1 & m >> 2 else None
 
 
 def deadlock_winner(flags_held: tuple[int, int]) -> int | None:
