@@ -254,6 +254,8 @@ class Game:
         if rules not in ("standard", "advanced"):
             raise PositionError(f"rules must be 'standard' or 'advanced', not {shorten(rules)}",
                                 rule="position-text")
+        if check:
+            _check_arguments(to_move, phase, flags, claimed, (hands, decks, discards))
         self.rules = rules
         self.seed = seed
         self.sides = [[[] for _ in range(10)], [[] for _ in range(10)]]
@@ -1149,6 +1151,28 @@ def _each_card_once(groups: Sequence[tuple[tuple[str, int], Sequence[Card]]]) ->
                             + (f"; {len(missing)} are missing" if len(missing) > 1 else ""),
                             rule="card-missing", card=str(missing[0]))
     return masks
+
+
+def _check_arguments(to_move, phase, flags, claimed, piles) -> None:
+    """Clear errors for arguments of the wrong shape given to :meth:`Game.assemble`."""
+    def bad(what: str) -> PositionError:
+        return PositionError(what, rule="position-text")
+    if to_move not in (0, 1):
+        raise bad(f"to_move must be 0 (north) or 1 (south), not {shorten(to_move)}")
+    if phase not in PHASES:
+        raise bad(f"phase must be one of {', '.join(PHASES)}, not {shorten(phase)}")
+    for f in list(flags) + list(claimed):
+        if f not in FLAGS:
+            raise bad(f"flags are numbered 1 to 9, not {shorten(f)}")
+    if any(owner not in (0, 1) for owner in claimed.values()):
+        raise bad("a claimed flag is held by 0 (north) or 1 (south)")
+    cards = [c for entries in flags.values() for p, c in entries] + \
+        [c for group in piles for pile in group for c in pile]
+    if any(p not in (0, 1) for entries in flags.values() for p, _ in entries):
+        raise bad("a card at a flag belongs to 0 (north) or 1 (south)")
+    if not all(isinstance(c, Card) for c in cards):
+        odd = next(c for c in cards if not isinstance(c, Card))
+        raise bad(f"cards must be Card objects, not {shorten(odd)}")
 
 
 def _place_name(place: tuple[str, int]) -> str:
