@@ -39,6 +39,8 @@ __all__ = ["Game", "Outcome", "Observation", "FlagView", "NORTH", "SOUTH", "PLAY
 
 # Interned Guile and return moves (as PLAY_TABLE does for plays): building them is a hot path.
 _RETURN_MOVES = [Move("return", c) for c in ALL_CARDS]
+# _NEEDS[m][f]: the cards a side needs at flag f when Mud lies at flag m (0: nowhere).
+_NEEDS = [tuple(CARDS_NEEDED[f == m] for f in range(10)) for m in range(10)]
 _DESERTER_MOVES = [Move("deserter", c) for c in ALL_CARDS]
 _TRAITOR_MOVES = [[None] + [Move("traitor", c, f) for f in FLAGS] for c in ALL_CARDS[:60]]
 _REDEPLOY_MOVES = [[Move("redeploy", c, None)] + [Move("redeploy", c, f) for f in FLAGS]
@@ -455,13 +457,11 @@ class Game:
         """
         p = self.to_move if player is None else player
         claimed = self.claimed
-        mud_flag = self.env_flag[1]
+        needs = _NEEDS[self.env_flag[1]]
         mine_all = self.sides[p]
-        need, mud_need = CARDS_NEEDED
         out = []
         for f in FLAGS:
-            if (claimed[f] < 0 and len(mine_all[f]) >= (mud_need if f == mud_flag else need)
-                    and self._provable(p, f)):
+            if claimed[f] < 0 and len(mine_all[f]) >= needs[f] and self._provable(p, f):
                 out.append(f)
         return out
 
@@ -505,9 +505,8 @@ class Game:
     def _free_flags(self, p: int) -> list[int]:
         cards = self.sides[p]
         claimed = self.claimed
-        mud_flag = self.env_flag[1]
-        need, mud_need = CARDS_NEEDED
-        return [f for f in FLAGS if claimed[f] < 0 and len(cards[f]) < (mud_need if f == mud_flag else need)]
+        needs = _NEEDS[self.env_flag[1]]
+        return [f for f in FLAGS if claimed[f] < 0 and len(cards[f]) < needs[f]]
 
     def can_play_tactic(self, player: int | None = None) -> bool:
         """The Tactics limit: never more than one Tactics card ahead of the opponent."""
