@@ -15,7 +15,8 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_engine_imports_nothing_from_jupyter():
     code = ("import sys, battleline, battleline.game, battleline.notation, battleline.claims, "
             "battleline.bots, battleline.worlds, battleline.match, battleline.render, battleline.editor, "
-            "battleline.puzzles.session, battleline.texts, battleline.engine_gaps; "
+            "battleline.puzzles.session, battleline.texts, battleline.ancient, battleline.ancient.bots, "
+            "battleline.arena, battleline.bench; "
             "bad = [m for m in ('anywidget', 'ipywidgets', 'traitlets', 'IPython', 'battleline.widget', "
             "'battleline.widgets') "
             "if m in sys.modules]; print(bad); sys.exit(1 if bad else 0)")
@@ -40,3 +41,47 @@ def test_javascript_unit_tests():
                          timeout=300)
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-4000:]
     assert "# skipped 0" in out.stdout, out.stdout[-2000:]
+
+
+# ------------------------------------------------------------------ private names
+SRC = ROOT / "src" / "battleline"
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def private_uses(path: Path) -> list[str]:
+    """``line: text`` for every underscore name this module takes from another object or
+    module: an attribute of anything but ``self``, ``cls`` or a class this module defines,
+    or ``from X import _name``."""
+    import ast
+    tree = ast.parse(path.read_text(), filename=str(path))
+    own = {"self", "cls"} | {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and _private(node.attr):
+            owner = node.value
+            if isinstance(owner, ast.Name) and owner.id in own:
+                continue
+            found.append(f"{node.lineno}: {ast.unparse(node)}")
+        elif isinstance(node, ast.ImportFrom):
+            found += [f"{node.lineno}: from {'.' * node.level}{node.module or ''} import {a.name}"
+                      for a in node.names if _private(a.name)]
+    return sorted(set(found), key=lambda s: int(s.split(":")[0]))
+
+
+MODULES = sorted(str(p.relative_to(SRC)) for p in SRC.rglob("*.py"))
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_no_module_reads_another_objects_private_names(module):
+    uses = private_uses(SRC / module)
+    assert not uses, f"{module} uses private names of other objects or modules:\n" + "\n".join(
+        f"  {module}:{u}" for u in uses)
+
+
+def test_the_private_name_scan_can_fail(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text("from .game import _check\n\nclass A:\n    _x = 1\n\n"
+                   "def f(g):\n    return g._cards, self._ok, g.__class__, A._x, B._y\n")
+    assert sorted(private_uses(bad)) == ["1: from .game import _check", "7: B._y", "7: g._cards"]

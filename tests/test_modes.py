@@ -160,13 +160,13 @@ def test_puzzle_win_wrong_move_names_a_defence():
     p = next(x for x in PUZZLES if x.kind == "win" and x.answer["turns"] >= 2)
     s = PuzzleSession(p)
     before = s.game.position()
-    from battleline.solver import _Search
+    from battleline.solver import Search
     wrong = None
     for m in s.legal_moves():
         if m.kind == "claim":
             continue
         s.game.push(m)
-        ok = _Search(s.seat, None, None).win(s.game, s.turns_left) is not None
+        ok = Search(s.seat, None, None).win(s.game, s.turns_left) is not None
         s.game.undo()
         if not ok:
             wrong = m

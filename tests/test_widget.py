@@ -211,7 +211,7 @@ def test_the_browser_never_receives_hidden_cards(seed):
         if view["claim"]:
             # A counterexample names unseen troops, chosen from visible cards alone.
             named = {c["id"] for c in view["claim"]["counterexample"]}
-            assert not named & {str(c) for c in ALL_CARDS if game._visible >> c & 1}
+            assert not named & {str(c) for c in ALL_CARDS if game.visible >> c & 1}
             known |= named
         ever_known |= known
         hidden = {str(c) for c in game.hand(1 - w.seat) + game.deck("troop") + game.deck("tactic")}

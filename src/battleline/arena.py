@@ -98,7 +98,16 @@ def _play_pair(args) -> list[GameResult]:
     return [play_game(spec_a, spec_b, deal, seat, move_time, rules) for seat in (0, 1)]
 
 
-def summarize(results: list[GameResult], spec_a: str, spec_b: str) -> dict:
+def tally(results: list) -> dict:
+    """The part of a summary both games share: games, wins, draws, their rates with 95%
+    intervals, the score and Elo difference of bot A, and how games ended (``ends``).
+    ``results`` have ``winner`` (``"a"``, ``"b"`` or None) and ``reason``.
+
+    >>> from types import SimpleNamespace as R
+    >>> t = tally([R(winner="a", reason="breakthrough"), R(winner=None, reason="deadlock")])
+    >>> t["wins_a"], t["draws"], t["score_a"], t["ends"]
+    (1, 1, 0.75, {'breakthrough': 1, 'deadlock': 1})
+    """
     n = len(results)
     wins_a = sum(r.winner == "a" for r in results)
     wins_b = sum(r.winner == "b" for r in results)
@@ -107,13 +116,8 @@ def summarize(results: list[GameResult], spec_a: str, spec_b: str) -> dict:
     ends: dict[str, int] = {}
     for r in results:
         ends[r.reason] = ends.get(r.reason, 0) + 1
-    first_wins = sum(1 for r in results if r.winner is not None and
-                     ((r.winner == "a") == (r.a_seat == r.first)))
-    ta = [t for r in results for t in r.times_a]
-    tb = [t for r in results for t in r.times_b]
     elo = elo_difference(score_a)
     return {
-        "bot_a": spec_a, "bot_b": spec_b,
         "games": n, "wins_a": wins_a, "wins_b": wins_b, "draws": draws,
         "win_rate_a": round(wins_a / n, 4) if n else 0.0,
         "win_rate_b": round(wins_b / n, 4) if n else 0.0,
@@ -121,7 +125,19 @@ def summarize(results: list[GameResult], spec_a: str, spec_b: str) -> dict:
         "ci95_b": list(wilson(wins_b, n)),
         "score_a": round(score_a, 4),
         "elo_a_minus_b": round(elo, 1) if math.isfinite(elo) else ("inf" if elo > 0 else "-inf"),
-        "ends": ends,
+        "ends": dict(sorted(ends.items())),
+    }
+
+
+def summarize(results: list[GameResult], spec_a: str, spec_b: str) -> dict:
+    n = len(results)
+    first_wins = sum(1 for r in results if r.winner is not None and
+                     ((r.winner == "a") == (r.a_seat == r.first)))
+    ta = [t for r in results for t in r.times_a]
+    tb = [t for r in results for t in r.times_b]
+    return {
+        "bot_a": spec_a, "bot_b": spec_b,
+        **tally(results),
         "first_player_win_rate": round(first_wins / n, 4) if n else 0.0,
         "median_move_s_a": round(statistics.median(ta), 4) if ta else 0.0,
         "median_move_s_b": round(statistics.median(tb), 4) if tb else 0.0,

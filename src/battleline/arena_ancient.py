@@ -20,14 +20,13 @@ game; each bot gets only its side's observation.
 
 from __future__ import annotations
 
-import math
 import statistics
 import time
 from dataclasses import dataclass
 
 from .ancient import SCENARIO_NAMES, AncientGame, Outcome
 from .ancient.bots import ancient_bot
-from .arena import elo_difference, play_pairs, read_saved, wilson
+from .arena import play_pairs, read_saved, tally, wilson
 
 __all__ = ["AncientResult", "play_battle", "run_ancient_arena", "combine_ancient", "summarize",
            "scenario_for", "report"]
@@ -139,14 +138,8 @@ def _timing(values: list) -> dict:
 def summarize(results: list[AncientResult], spec_a: str, spec_b: str) -> dict:
     """The summary of a list of battles between bots A and B (see the module docstring)."""
     n = len(results)
-    wins_a = sum(r.winner == "a" for r in results)
-    wins_b = sum(r.winner == "b" for r in results)
-    draws = n - wins_a - wins_b
-    score_a = (wins_a + 0.5 * draws) / n if n else 0.0
-    ends: dict[str, int] = {}
     turns_by_end: dict[str, list] = {}
     for r in results:
-        ends[r.reason] = ends.get(r.reason, 0) + 1
         turns_by_end.setdefault(r.reason, []).append(r.turns)
     scenarios: dict[str, dict] = {}
     for r in results:
@@ -163,17 +156,9 @@ def summarize(results: list[AncientResult], spec_a: str, spec_b: str) -> dict:
         d["south_rate"] = round(d["south_wins"] / d["games"], 4)
         d["south_ci95"] = list(wilson(d["south_wins"], d["games"]))
     turns = [r.turns for r in results]
-    elo = elo_difference(score_a)
     return {
         "game": "ancient", "bot_a": spec_a, "bot_b": spec_b,
-        "games": n, "wins_a": wins_a, "wins_b": wins_b, "draws": draws,
-        "win_rate_a": round(wins_a / n, 4) if n else 0.0,
-        "win_rate_b": round(wins_b / n, 4) if n else 0.0,
-        "ci95_a": list(wilson(wins_a, n)),
-        "ci95_b": list(wilson(wins_b, n)),
-        "score_a": round(score_a, 4),
-        "elo_a_minus_b": round(elo, 1) if math.isfinite(elo) else ("inf" if elo > 0 else "-inf"),
-        "ends": dict(sorted(ends.items())),
+        **tally(results),
         "turns": {"mean": round(sum(turns) / n, 2) if n else 0.0,
                   "median": statistics.median(turns) if turns else 0, "max": max(turns, default=0),
                   "by_end": {k: round(sum(v) / len(v), 2) for k, v in sorted(turns_by_end.items())}},

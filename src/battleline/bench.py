@@ -41,6 +41,7 @@ import time
 
 from .cards import ALL_CARDS, TROOP_MASK
 from .claims import can_claim, claim_holds
+from .formations import cards_needed
 from .game import Game
 from .moves import CLAIM_MOVES
 from .puzzles import bundled
@@ -55,7 +56,7 @@ def hard_claim_cases(n: int, seed: int = 1) -> list[dict]:
     while len(cases) < n:
         mud = rng.random() < 0.25
         fog = rng.random() < 0.15
-        need = 4 if mud else 3
+        need = cards_needed(mud)
         kind = rng.random()
         c = rng.randrange(6)
         if kind < 0.6:  # a high wedge
@@ -100,7 +101,7 @@ def bench_claims(n_cases: int, seed: int) -> dict:
         for x in cs["mine"] + cs["theirs"] + cs["seen"]:
             visible |= 1 << x
         cs["unseen"] = TROOP_MASK & ~visible
-        cs["need"] = 4 if cs["mud"] else 3
+        cs["need"] = cards_needed(cs["mud"])
         cs["mine_i"] = [int(x) for x in cs["mine"]]
         cs["theirs_i"] = [int(x) for x in cs["theirs"]]
 
@@ -128,20 +129,20 @@ def random_game(seed: int, rules: str = "standard") -> Game:
     g = Game(seed=seed, rules=rules)
     choice = rng.choice
     advanced = rules == "advanced"
-    while g._outcome is None:
-        phase = g._phase
+    while g.outcome() is None:
+        phase = g.phase
         if phase == "play":
             if advanced:
                 for f in g.provable_flags():
                     g.push(CLAIM_MOVES[f])
-                    if g._outcome is not None:
+                    if g.outcome() is not None:
                         return g
             g.push(choice(g.legal_moves(claims=False)))
         elif phase == "draw":
             if not advanced:
                 for f in g.provable_flags():
                     g.push(CLAIM_MOVES[f])
-                    if g._outcome is not None:
+                    if g.outcome() is not None:
                         return g
             g.push(choice(g.legal_moves(claims=False)))
         else:
@@ -155,7 +156,7 @@ def bench_games(n_games: int, seed: int) -> dict:
     ends: dict[str, int] = {}
     for i in range(n_games):
         g = random_game(seed + i, "standard" if i % 2 == 0 else "advanced")
-        moves += len(g._moves)
+        moves += len(g.moves)
         reason = g.outcome().reason
         ends[reason] = ends.get(reason, 0) + 1
     dt, dc = time.perf_counter() - t0, time.process_time() - c0

@@ -18,6 +18,7 @@ from typing import Iterable, Union
 from .errors import shorten
 
 __all__ = [
+    "mask_indices",
     "Card",
     "CardLike",
     "COLORS",
@@ -215,6 +216,20 @@ for _i, _cname in enumerate(COLOR_NAMES):
 
 ALEXANDER, DARIUS, COMPANION, SHIELD, FOG, MUD, SCOUT, REDEPLOY, DESERTER, TRAITOR = range(60, 70)
 TROOP_MASK = (1 << 60) - 1
+
+
+def mask_indices(mask: int) -> list[int]:
+    """The numbers of the set bits of a card mask, lowest first.
+
+    >>> mask_indices(0b1010_0001)
+    [0, 5, 7]
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def parse_cards(text: str | Iterable[CardLike]) -> list[Card]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from .cards import ALL_CARDS, Card, CardLike, TROOP_MASK, parse_cards
-from .formations import Formation, best, side_best
+from .formations import MUD_SIDE_SIZE, Formation, best, cards_needed, side_best
 
 __all__ = ["ClaimResult", "can_claim"]
 
@@ -65,51 +65,58 @@ class ClaimResult:
     def __bool__(self) -> bool:
         return self.holds
 
-    def _get(self, key: str):
+    def detail(self, key: str):
+        """One item of the proof's details (``case``, ``count``, ``need``, ``formation``, …),
+        worked out on first use; None when the proof has no such item.
+
+        >>> r = can_claim("R7 R8", "B1")
+        >>> r.detail("case"), r.detail("count"), r.detail("need")
+        ('incomplete', 2, 3)
+        """
         if self._detail is None:
             self._detail = _details(*self._inputs, flag=self.flag)
         return self._detail.get(key)
 
     @property
     def formation(self) -> Formation | None:
-        return self._get("formation")
+        return self.detail("formation")
 
     @property
     def their_formation(self) -> Formation | None:
-        return self._get("their_formation")
+        return self.detail("their_formation")
 
     @property
     def counterexample(self) -> tuple[Card, ...]:
-        return self._get("counterexample") or ()
+        return self.detail("counterexample") or ()
 
     @property
     def counter_formation(self) -> Formation | None:
-        return self._get("counter_formation")
+        return self.detail("counter_formation")
 
     @property
     def best_reach(self) -> Formation | None:
-        return self._get("best_reach")
+        return self.detail("best_reach")
 
     @property
     def case(self) -> str | None:
         """Which reason decided it, for wording it in other languages: ``incomplete``,
         ``beats``, ``beaten``, ``tie-unknown``, ``tie-later``, ``tie-earlier``, ``counter``,
         ``cannot-complete``, ``reach``, ``reach-tie``, or None (a claim not even tried)."""
-        return self._get("case")
+        return self.detail("case")
 
     @property
     def rule(self) -> str | None:
         """For a claim not even tried: the rule that stopped it (as ``RuleError.rule``)."""
-        return self._get("rule")
+        return self.detail("rule")
 
     @property
     def params(self) -> dict:
-        return self._get("params") or {}
+        return self.detail("params") or {}
 
     @property
     def explanation(self) -> str:
         """One sentence in plain English saying why the claim holds or fails."""
-        return self._get("why")
+        return self.detail("why")
 
     def __repr__(self) -> str:
         verdict = "holds" if self.holds else "fails"
@@ -149,16 +156,16 @@ def build_result(mine: Sequence[int], theirs: Sequence[int], unseen: int, fog: b
 def _details(mine, theirs, unseen, fog, need, mine_later, *, flag=None) -> dict:
     where = _flag_words(flag)
     if len(mine) < need:
-        mud = " (Mud is here)" if need == 4 else ""
+        mud = " (Mud is here)" if need == MUD_SIDE_SIZE else ""
         return {"case": "incomplete", "count": len(mine), "need": need,
                 "why": f"Your side of {where} has {len(mine)} card{'s' if len(mine) != 1 else ''}; "
                        f"a claim needs {need}{mud}."}
     res_mine = side_best(mine, need, fog)
-    form = Formation._from_result(res_mine, res_mine[4])
+    form = Formation.from_result(res_mine, res_mine[4])
     out = {"formation": form}
     if len(theirs) >= need:
         res_theirs = side_best(theirs, need, fog)
-        theirs_form = Formation._from_result(res_theirs, res_theirs[4])
+        theirs_form = Formation.from_result(res_theirs, res_theirs[4])
         out["their_formation"] = theirs_form
         s, t = res_mine[0], res_theirs[0]
         out["case"] = ("beats" if s > t else "beaten" if s < t else "tie-unknown" if mine_later is None
@@ -181,7 +188,7 @@ def _details(mine, theirs, unseen, fog, need, mine_later, *, flag=None) -> dict:
     missing = need - len(theirs)
     beat = best(theirs, unseen, missing, fog, res_mine[0])
     if beat is not None:
-        counter = Formation._from_result(beat, theirs)
+        counter = Formation.from_result(beat, theirs)
         added = tuple(ALL_CARDS[c] for c in beat[2])
         out["counterexample"] = added
         out["counter_formation"] = counter
@@ -195,7 +202,7 @@ def _details(mine, theirs, unseen, fog, need, mine_later, *, flag=None) -> dict:
         out["why"] = (f"Your {form.describe()} wins: too few troop cards are unseen for your opponent "
                       f"ever to complete their side.")
         return out
-    reach_form = Formation._from_result(reach, theirs)
+    reach_form = Formation.from_result(reach, theirs)
     out["best_reach"] = reach_form
     out["case"] = "reach-tie" if reach[0] == res_mine[0] else "reach"
     if reach[0] == res_mine[0]:
@@ -242,7 +249,7 @@ def can_claim(mine: Iterable[CardLike] | str, theirs: Iterable[CardLike] | str =
     m = _card_list(mine, "your side")
     t = _card_list(theirs, "their side")
     s = _card_list(seen, "seen cards")
-    need = 4 if mud else 3
+    need = cards_needed(mud)
     visible = 0
     for c in m:
         visible |= 1 << c

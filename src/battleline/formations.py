@@ -25,8 +25,25 @@ from functools import total_ordering
 from typing import Iterable, Sequence
 
 from .cards import ALL_CARDS, Card, CardLike
+from .cards import mask_indices as _bits
 
-__all__ = ["Formation", "evaluate", "KINDS", "KIND_NAMES"]
+__all__ = ["Formation", "evaluate", "KINDS", "KIND_NAMES", "SIDE_SIZE", "MUD_SIDE_SIZE", "CARDS_NEEDED",
+           "cards_needed", "side_formation"]
+
+# What a flag needs: a formation is three cards, four under Mud. The one home of this rule.
+SIDE_SIZE = 3
+MUD_SIDE_SIZE = 4
+CARDS_NEEDED = (SIDE_SIZE, MUD_SIDE_SIZE)  # indexed by "Mud is at the flag" (the hot paths)
+
+
+def cards_needed(mud: bool) -> int:
+    """Cards a side needs at a flag: three, four under Mud.
+
+    >>> cards_needed(False), cards_needed(True)
+    (3, 4)
+    """
+    return CARDS_NEEDED[bool(mud)]
+
 
 KINDS = ("host", "skirmish", "battalion", "phalanx", "wedge")
 KIND_NAMES = {
@@ -103,15 +120,6 @@ def _assign(wilds: Sequence[int], free: int, must: int) -> list[int] | None:
         if sub is not None:
             return [bit.bit_length()] + sub
     return None
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _top_cards(avail: int, n: int) -> list[int]:
@@ -455,7 +463,9 @@ class Formation:
         self.identities = identities
 
     @classmethod
-    def _from_result(cls, res, cards: Sequence[int]) -> "Formation":
+    def from_result(cls, res, cards: Sequence[int]) -> "Formation":
+        """A Formation from a search result ``(strength, kind, added cards, identities, …)``
+        over ``cards`` (the claim proofs build their formations this way)."""
         strength, kind, added, ids = res[:4]
         all_cards = tuple(ALL_CARDS[c] for c in cards) + tuple(ALL_CARDS[c] for c in added)
         wild_cards = [c for c in cards if c >= 60]
@@ -542,11 +552,22 @@ def evaluate(cards: Iterable[CardLike] | str, *, fog: bool = False, mud: bool = 
     'wedge'
     """
     cs = _as_cards(cards)
-    need = 4 if mud else 3
+    need = cards_needed(mud)
     if len(cs) != need:
         why = " under Mud" if mud else ""
         raise ValueError(f"a formation needs exactly {need} cards{why}, got {len(cs)}")
     check_side(cs, "a formation")
     res = side_best([int(c) for c in cs], need, fog)
     # The cached result lists the cards in the order of its first computation.
-    return Formation._from_result(res, res[4])
+    return Formation.from_result(res, res[4])
+
+
+def side_formation(cards: Sequence[CardLike], need: int, fog: bool) -> Formation:
+    """The formation a complete side makes: its best ``need`` cards (a side may keep four
+    cards after Mud left its flag), read as a plain total under Fog.
+
+    >>> side_formation(["R8", "R9", "R10"], 3, False).describe()
+    'Wedge 8-9-10 (total 27)'
+    """
+    res = side_best([int(Card(c)) for c in cards], need, fog)
+    return Formation.from_result(res, res[4])

@@ -22,25 +22,25 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Mapping, Sequence
 
 from .cards import (ALL_CARDS, DARIUS, DESERTER, FOG, MUD, REDEPLOY, SCOUT, SHIELD, TRAITOR,
                     TROOP_MASK, Card)
 from .claims import ClaimResult, build_result, claim_holds, failed
-from .formations import best, side_strength
-from .errors import InvalidMoveError, shorten
+from .formations import CARDS_NEEDED, best, check_side, side_strength
+from .errors import PositionError, shorten
 from .moves import (CLAIM_MOVES, DRAW_MOVES, END_MOVE, PASS_MOVE, PLAY_TABLE, SCOUT_MOVE,
-                    IllegalMoveError, Move)
+                    IllegalMoveError, Move, flag_number)
+from .rules import (DEADLOCK_IDLE_TURNS, DRAW, FLAGS, HAND_SIZE, NORTH, OVER, PHASES, PLAY,
+                    PLAYER_NAMES, SCOUT_DRAW, SCOUT_RETURN, SOUTH, check_position, claim_phases,
+                    claim_timing_error, deadlock_winner, win_reason)
 
 __all__ = ["Game", "Outcome", "Observation", "FlagView", "NORTH", "SOUTH", "PLAYER_NAMES"]
 
-NORTH, SOUTH = 0, 1
-PLAYER_NAMES = ("north", "south")
-PHASES = ("play", "draw", "scout-draw", "scout-return", "over")
-PLAY, DRAW, SCOUT_DRAW, SCOUT_RETURN, OVER = PHASES
-HAND_SIZE = 7
-FLAGS = range(1, 10)
 # Interned Guile and return moves (as PLAY_TABLE does for plays): building them is a hot path.
 _RETURN_MOVES = [Move("return", c) for c in ALL_CARDS]
+# _NEEDS[m][f]: the cards a side needs at flag f when Mud lies at flag m (0: nowhere).
+_NEEDS = [tuple(CARDS_NEEDED[f == m] for f in range(10)) for m in range(10)]
 _DESERTER_MOVES = [Move("deserter", c) for c in ALL_CARDS]
 _TRAITOR_MOVES = [[None] + [Move("traitor", c, f) for f in FLAGS] for c in ALL_CARDS[:60]]
 _REDEPLOY_MOVES = [[Move("redeploy", c, None)] + [Move("redeploy", c, f) for f in FLAGS]
@@ -84,7 +84,8 @@ class FlagView:
 
     @property
     def required(self) -> int:
-        return 4 if self.mud is not None else 3
+        """Cards a side needs here: 3, or 4 under Mud."""
+        return CARDS_NEEDED[self.mud is not None]
 
 
 @dataclass(frozen=True)
@@ -145,10 +146,42 @@ class Game:
     ``Game(seed=…, rules="standard" | "advanced", first=None)`` shuffles both
     decks from the seed, deals seven troops to each player and decides the
     first player by lot (from the same seed) unless ``first`` is given.
+    :meth:`assemble` builds any other position; it is the one constructor that
+    ``Game()``, position text (:mod:`battleline.notation`) and sampled worlds
+    (:mod:`battleline.worlds`) all go through.
 
-    >>> g = Game(seed=7)
-    >>> len(g.legal_moves()) > 0
-    True
+    **The state.** These attributes are the game's representation. Any module may
+    read them (they are fast: plain lists and bit masks); only the game's own
+    methods change them (:meth:`play`, :meth:`push`, :meth:`undo`, :meth:`claim`).
+    Players are 0 (north) and 1 (south); flags 1 to 9 index lists of length 10
+    (index 0 unused); cards are :class:`~battleline.cards.Card` (an ``int`` 0-69);
+    a *mask* has bit ``c`` set for card ``c``.
+
+    - ``rules``: ``"standard"`` or ``"advanced"``; ``seed``: the deal's seed or None.
+    - ``to_move``, ``phase`` (``play``, ``draw``, ``scout-draw``, ``scout-return``,
+      ``over``), ``scout_left`` (Scout's draws or returns still to make),
+      ``turn_active`` (this turn has played, claimed or drawn), ``idle_turns``
+      (idle turns in a row before this one), ``first_player``.
+    - ``sides[p][f]``: p's formation cards at flag f, in the order placed;
+      ``placed_at[c]``: when card c was placed (the later side loses a tie), from
+      ``clock``.
+    - ``env_flag[k]``, ``env_owner[k]``: the flag holding Fog (k=0) or Mud (k=1),
+      0 for none, and who played it (-1 for none).
+    - ``claimed[f]``: who holds flag f, -1 if nobody.
+    - ``hands[p]``; ``decks[d]`` (0 troop, 1 Tactics), top card *last*;
+      ``discard_piles[p]``.
+    - ``visible``: mask of the cards on the table or discarded (what claims may use).
+    - ``tactics_counts[p]``: Tactics cards p has played; ``leader_played[p]``.
+    - ``known_deck[p]``: mask of the cards p put back with Scout still in a deck;
+      ``opponent_known[p]``: mask of the cards p knows the opponent holds.
+
+    >>> g = Game(seed=7, first=0)
+    >>> g.to_move, g.phase, len(g.hands[0]), len(g.decks[0]), g.claimed[1], g.visible
+    (0, 'play', 7, 46, -1, 0)
+    >>> g.play("claim 1")
+    Traceback (most recent call last):
+    ...
+    battleline.errors.IllegalMoveError: claim 1: Your side of flag 1 has 0 cards; a claim needs 3.
     """
 
     # ------------------------------------------------------------------ setup
@@ -166,60 +199,157 @@ class Game:
         rng.shuffle(tactics)
         if first is None:
             first = rng.randrange(2)
-        self._clear(rules)
-        self.seed = seed
-        for _ in range(HAND_SIZE):
-            self._hands[first].append(troops.pop())
-            self._hands[1 - first].append(troops.pop())
-        self._decks = [troops, tactics]
-        self._to_move = first
-        self._first = first
-        self._start_position = None
+        hands: list[list[Card]] = [[], []]
+        for _ in range(HAND_SIZE):     # dealt alternately from the top (the end of the list)
+            hands[first].append(troops.pop())
+            hands[1 - first].append(troops.pop())
+        self._set_up(rules=rules, to_move=first, hands=hands, decks=(troops[::-1], tactics[::-1]),
+                     seed=seed, check=False)
 
-    def _clear(self, rules: str) -> None:
+    @classmethod
+    def assemble(cls, *, rules: str = "standard", to_move: int = NORTH, phase: str = PLAY,
+                 flags: Mapping[int, Sequence[tuple[int, Card]]] | None = None,
+                 claimed: Mapping[int, int] | None = None,
+                 hands: Sequence[Sequence[Card]] = ((), ()),
+                 decks: Sequence[Sequence[Card]] = ((), ()),
+                 discards: Sequence[Sequence[Card]] = ((), ()),
+                 known_deck: Sequence[int] = (0, 0), opponent_known: Sequence[int] = (0, 0),
+                 scout_left: int = 0, idle_turns: int = 0, turn_active: bool = False,
+                 result: tuple[int | None, str] | None = None, seed: int | None = None,
+                 check: bool = True) -> "Game":
+        """The one constructor of a position, from what lies where; ``Game()``, position
+        text and sampled worlds all build through it.
+
+        ``flags[f]`` lists ``(player, card)`` in the order the cards were placed at flag
+        ``f`` (Fog and Mud among them, on the side of the player who played them);
+        ``claimed[f]`` is the player holding flag ``f``; ``hands``, ``decks`` (troop deck
+        then Tactics deck, top card first) and ``discards`` are per player or deck;
+        ``known_deck[p]`` and ``opponent_known[p]`` are masks of the cards p put back with
+        Scout and of the cards p knows the opponent holds; ``result`` is ``(winner, reason)``
+        of a finished game. What follows from these is derived here: the visible cards, the
+        Tactics cards each player has played, the placement times, the flags held at the end.
+
+        It raises :class:`PositionError` unless each of the 70 cards lies in exactly one
+        place (a flag, a hand, a deck or a discard pile) and, with ``check`` (the default),
+        the position obeys the rules (:func:`battleline.rules.check_position`).
+
+        >>> from battleline.cards import parse_cards
+        >>> south, table = parse_cards("B2 Alexander"), parse_cards("R7 Mud")
+        >>> rest = [c for c in ALL_CARDS if c not in south + table]
+        >>> g = Game.assemble(to_move=1, flags={3: [(0, table[0]), (1, table[1])]},
+        ...                   hands=([], south), decks=([c for c in rest if c.is_troop],
+        ...                                             [c for c in rest if c.is_tactic]))
+        >>> [str(c) for c in g.sides[0][3]], g.required(3), g.tactics_counts, g.visible >> 6 & 1
+        (['R7'], 4, [0, 1], 1)
+        """
+        g = cls.__new__(cls)
+        cls._set_up(g, rules=rules, to_move=to_move, phase=phase, flags=flags or {}, claimed=claimed or {},
+                  hands=hands, decks=decks, discards=discards, known_deck=known_deck,
+                  opponent_known=opponent_known, scout_left=scout_left, idle_turns=idle_turns,
+                  turn_active=turn_active, result=result, seed=seed, check=check)
+        return g
+
+    def _set_up(self, *, rules: str, to_move: int, phase: str = PLAY, flags: Mapping = {},
+                claimed: Mapping = {}, hands=((), ()), decks=((), ()), discards=((), ()),
+                known_deck=(0, 0), opponent_known=(0, 0), scout_left: int = 0, idle_turns: int = 0,
+                turn_active: bool = False, result=None, seed=None, check: bool = True) -> None:
+        if rules not in ("standard", "advanced"):
+            raise PositionError(f"rules must be 'standard' or 'advanced', not {shorten(rules)}",
+                                rule="position-text")
+        if check:
+            _check_arguments(to_move, phase, flags, claimed, (hands, decks, discards))
         self.rules = rules
-        self._cards = [[[] for _ in range(10)], [[] for _ in range(10)]]  # [player][flag] -> cards
-        self._env_flag = [0, 0]          # flag holding Fog / Mud, 0 = none
-        self._env_owner = [-1, -1]       # who played Fog / Mud
-        self._claimed = [-1] * 10        # owner of each flag, -1 unclaimed
-        self._placed_at = [0] * 70       # placement time of each formation card (settles ties)
-        self._clock = 1
-        self._hands: list[list[Card]] = [[], []]
-        self._decks: list[list[Card]] = [[], []]  # troop deck, tactics deck; top = end of list
-        self._discards: list[list[Card]] = [[], []]
-        self._visible = 0                # cards on the table or discarded (bit mask)
-        self._tactics_played = [0, 0]
-        self._leader_played = [False, False]
-        self._known_deck = [0, 0]        # cards each player put back with Scout, still in a deck
-        self._known_opp = [0, 0]         # cards each player knows the opponent holds
-        self._to_move = 0
-        self._first = 0
-        self._phase = PLAY
-        self._scout_left = 0
-        self._idle = 0                   # idle turns in a row before this one
-        self._active = False             # has this turn played a card, claimed or drawn?
-        self._outcome: Outcome | None = None
+        self.seed = seed
+        self.sides = [[[] for _ in range(10)], [[] for _ in range(10)]]
+        self.env_flag = [0, 0]
+        self.env_owner = [-1, -1]
+        self.claimed = [-1] * 10
+        self.placed_at = [0] * 70
+        self.clock = 1
+        self.hands = [list(hands[0]), list(hands[1])]
+        self.decks = [list(reversed(decks[0])), list(reversed(decks[1]))]
+        self.discard_piles = [list(discards[0]), list(discards[1])]
+        self.known_deck = [known_deck[0], known_deck[1]]
+        self.opponent_known = [opponent_known[0], opponent_known[1]]
+        self.to_move = to_move
+        self.first_player = to_move
+        self.phase = phase
+        self.scout_left = scout_left
+        self.idle_turns = idle_turns
+        self.turn_active = turn_active
         self._stack: list = []
-        self._fver = [0] * 10            # bumped whenever a flag's cards or environment change
-        self._refuted: dict = {}         # (player, flag) -> (version, counterexample mask)
         self._moves: list[Move] = []
-        self.seed = None
+        self._fver = [0] * 10
+        self._refuted: dict = {}
+        sides, placed_at, clock = self.sides, self.placed_at, 1
+        for f in sorted(flags):
+            for p, c in flags[f]:
+                if c == FOG or c == MUD:
+                    self.env_flag[c - FOG] = f
+                    self.env_owner[c - FOG] = p
+                elif c >= SCOUT:
+                    raise PositionError(f"flag {f}: {c} is a Guile card; it lies in a discard pile, "
+                                        f"not at a flag", rule="guile-on-flag", card=str(c))
+                else:
+                    sides[p][f].append(c)
+                    placed_at[c] = clock
+                    clock += 1
+        self.clock = clock
+        for f, owner in claimed.items():
+            self.claimed[f] = owner
+        # Every card in one place: the table and the discards are the visible cards.
+        groups = [(("flag", f), [c for _, c in flags[f]]) for f in sorted(flags)]
+        groups += [(("discards", p), self.discard_piles[p]) for p in (0, 1)]
+        seen = len(groups)
+        groups += [(("hand", p), self.hands[p]) for p in (0, 1)]
+        groups += [(("deck", d), self.decks[d]) for d in (0, 1)]
+        masks = _each_card_once(groups)
+        self.visible = sum(masks[:seen])
+        for d, name in enumerate(("troop", "tactic")):
+            wrong = masks[d - 2] & (~TROOP_MASK if d == 0 else TROOP_MASK)
+            if wrong:
+                card = ALL_CARDS[(wrong & -wrong).bit_length() - 1]
+                raise PositionError(f"{card} cannot lie in the {name} deck", rule="wrong-deck",
+                                    card=str(card), deck=name)
+        if check:
+            for f in sorted(flags):
+                for p in (0, 1):
+                    try:
+                        check_side(sides[p][f], f"{PLAYER_NAMES[p]}'s side of flag {f}")
+                    except ValueError as e:
+                        raise PositionError(f"flag {f}: {e}", rule="side-invalid", flag=f, player=p) from None
+        # A played Tactics card only ever moves to its player's side or discards.
+        self.tactics_counts = [0, 0]
+        self.leader_played = [False, False]
+        if self.visible >> 60:
+            for p in (0, 1):
+                mine = [c for f in FLAGS for c in sides[p][f] if c >= 60]
+                mine += [c for c in self.discard_piles[p] if c >= 60]
+                mine += [FOG + k for k in (0, 1) if self.env_flag[k] and self.env_owner[k] == p]
+                self.tactics_counts[p] = len(mine)
+                self.leader_played[p] = any(c <= DARIUS for c in mine)
+        self._outcome: Outcome | None = None
+        if result is not None:
+            self._outcome = Outcome(result[0], result[1], self._flag_counts())
+        if check:
+            check_position(self)
 
     # ---------------------------------------------------------- read access
-    @property
-    def to_move(self) -> int:
-        """The player whose turn it is (0 north, 1 south)."""
-        return self._to_move
+    def claim_phases(self) -> tuple[str, ...]:
+        """The phases in which the player to move may claim, under this game's rules.
 
-    @property
-    def phase(self) -> str:
-        """``play``, ``draw``, ``scout-draw``, ``scout-return`` or ``over``."""
-        return self._phase
+        >>> Game(seed=1, rules="advanced").claim_phases()
+        ('play',)
+        """
+        return claim_phases(self.rules)
 
-    @property
-    def first_player(self) -> int:
-        """Who played first in this game."""
-        return self._first
+    def claims_open(self) -> bool:
+        """Whether the player to move may claim now (the claim-phase rule).
+
+        >>> Game(seed=1).claims_open()
+        True
+        """
+        return self.phase in claim_phases(self.rules)
 
     @property
     def moves(self) -> list[Move]:
@@ -237,42 +367,42 @@ class Game:
 
     def hand(self, player: int) -> list[Card]:
         """A player's hand (full information: use :meth:`observation` for a player's view)."""
-        return list(self._hands[player])
+        return list(self.hands[player])
 
     def deck(self, which: str) -> list[Card]:
         """A deck, top card first (hidden information)."""
-        return list(reversed(self._decks[0 if which == "troop" else 1]))
+        return list(reversed(self.decks[0 if which == "troop" else 1]))
 
     def discards(self, player: int) -> list[Card]:
-        return list(self._discards[player])
+        return list(self.discard_piles[player])
 
     def cards_at(self, flag: int, player: int) -> list[Card]:
         """The formation cards of ``player`` at ``flag``, in the order placed."""
-        return list(self._cards[player][flag])
+        return list(self.sides[player][flag])
 
     def fog_at(self, flag: int) -> bool:
-        return self._env_flag[0] == flag
+        return self.env_flag[0] == flag
 
     def mud_at(self, flag: int) -> bool:
-        return self._env_flag[1] == flag
+        return self.env_flag[1] == flag
 
     def environment(self, flag: int) -> list[tuple[Card, int]]:
         """``(card, owner)`` for Fog and Mud at a flag."""
-        return [(ALL_CARDS[FOG + k], self._env_owner[k]) for k in (0, 1) if self._env_flag[k] == flag]
+        return [(ALL_CARDS[FOG + k], self.env_owner[k]) for k in (0, 1) if self.env_flag[k] == flag]
 
     def claimed_by(self, flag: int) -> int | None:
-        o = self._claimed[flag]
+        o = self.claimed[flag]
         return None if o < 0 else o
 
     def flags_held(self, player: int) -> list[int]:
-        return [f for f in FLAGS if self._claimed[f] == player]
+        return [f for f in FLAGS if self.claimed[f] == player]
 
     def tactics_played(self, player: int) -> int:
-        return self._tactics_played[player]
+        return self.tactics_counts[player]
 
     def required(self, flag: int) -> int:
         """Cards a side needs at this flag: 3, or 4 under Mud."""
-        return 4 if self._env_flag[1] == flag else 3
+        return CARDS_NEEDED[self.env_flag[1] == flag]
 
     def outcome(self) -> Outcome | None:
         """None while the game goes on."""
@@ -283,28 +413,27 @@ class Game:
 
     def unseen_troops(self) -> int:
         """Mask of troops not visible: what a claim must assume the opponent can get."""
-        return TROOP_MASK & ~self._visible
+        return TROOP_MASK & ~self.visible
 
     def completed_later(self, flag: int, player: int) -> bool:
         """Whether ``player``'s side at ``flag`` holds the card placed last there."""
-        mine = max((self._placed_at[c] for c in self._cards[player][flag]), default=0)
-        theirs = max((self._placed_at[c] for c in self._cards[1 - player][flag]), default=0)
+        mine = max((self.placed_at[c] for c in self.sides[player][flag]), default=0)
+        theirs = max((self.placed_at[c] for c in self.sides[1 - player][flag]), default=0)
         return mine > theirs
 
     # ----------------------------------------------------------------- claims
     def _provable(self, player: int, flag: int) -> bool:
-        if self._claimed[flag] >= 0:
+        if self.claimed[flag] >= 0:
             return False
-        mud = self._env_flag[1] == flag
-        need = 4 if mud else 3
-        mine = self._cards[player][flag]
+        need = CARDS_NEEDED[self.env_flag[1] == flag]
+        mine = self.sides[player][flag]
         if len(mine) < need:
             return False
-        theirs = self._cards[1 - player][flag]
-        fog = self._env_flag[0] == flag
+        theirs = self.sides[1 - player][flag]
+        fog = self.env_flag[0] == flag
         if len(theirs) >= need:
             return claim_holds(mine, theirs, 0, fog, need, self.completed_later(flag, player))
-        unseen = TROOP_MASK & ~self._visible
+        unseen = TROOP_MASK & ~self.visible
         # A counterexample found earlier refutes the claim for as long as the flag is
         # unchanged and its cards are still unseen (unseen cards only become fewer).
         key = player * 10 + flag
@@ -326,13 +455,13 @@ class Game:
         >>> Game(seed=1).provable_flags()
         []
         """
-        p = self._to_move if player is None else player
-        claimed = self._claimed
-        mud_flag = self._env_flag[1]
-        mine_all = self._cards[p]
+        p = self.to_move if player is None else player
+        claimed = self.claimed
+        needs = _NEEDS[self.env_flag[1]]
+        mine_all = self.sides[p]
         out = []
         for f in FLAGS:
-            if claimed[f] < 0 and len(mine_all[f]) >= (4 if f == mud_flag else 3) and self._provable(p, f):
+            if claimed[f] < 0 and len(mine_all[f]) >= needs[f] and self._provable(p, f):
                 out.append(f)
         return out
 
@@ -343,17 +472,16 @@ class Game:
         >>> Game(seed=1).check_claim(4).explanation
         'Your side of flag 4 has 0 cards; a claim needs 3.'
         """
-        p = self._to_move if player is None else player
-        _check_flag(flag)
-        if self._claimed[flag] >= 0:
-            return failed(flag, f"Flag {flag} is already claimed by {PLAYER_NAMES[self._claimed[flag]]}.",
-                          rule="flag-taken", number=flag, player=self._claimed[flag])
-        mud = self._env_flag[1] == flag
-        need = 4 if mud else 3
-        mine = self._cards[p][flag]
-        theirs = self._cards[1 - p][flag]
+        p = self.to_move if player is None else player
+        flag_number(flag)
+        if self.claimed[flag] >= 0:
+            return failed(flag, f"Flag {flag} is already claimed by {PLAYER_NAMES[self.claimed[flag]]}.",
+                          rule="flag-taken", number=flag, player=self.claimed[flag])
+        need = CARDS_NEEDED[self.env_flag[1] == flag]
+        mine = self.sides[p][flag]
+        theirs = self.sides[1 - p][flag]
         later = self.completed_later(flag, p) if len(mine) >= need and len(theirs) >= need else False
-        return build_result(mine, theirs, TROOP_MASK & ~self._visible, self._env_flag[0] == flag,
+        return build_result(mine, theirs, TROOP_MASK & ~self.visible, self.env_flag[0] == flag,
                             need, later, flag=flag)
 
     def claim(self, flag: int) -> ClaimResult:
@@ -364,38 +492,26 @@ class Game:
         >>> bool(g.claim(5))
         False
         """
-        _check_flag(flag)
-        if self._phase not in self._claim_phases():
-            rule, why = self._claim_timing_error()
+        flag_number(flag)
+        if self.phase not in claim_phases(self.rules):
+            rule, why = claim_timing_error(self.rules, self.phase)
             return failed(flag, why, rule=rule)
         result = self.check_claim(flag)
         if result:
             self.push(CLAIM_MOVES[flag])
         return result
 
-    def _claim_phases(self) -> tuple[str, ...]:
-        return (PLAY, DRAW) if self.rules == "standard" else (PLAY,)
-
-    def _claim_timing_error(self) -> tuple[str, str]:
-        """Why no claim may be made now: the rule's key and its English words."""
-        if self._phase == OVER:
-            return "game-over", "The game is over."
-        if self.rules == "advanced":
-            return ("claim-timing-advanced",
-                    "Under the Advanced rule you may claim only at the beginning of your turn, before you play.")
-        return "claim-timing", "Claims are made before or after playing your card, before you draw; not during Scout."
-
     # ------------------------------------------------------------ legal moves
     def _free_flags(self, p: int) -> list[int]:
-        cards = self._cards[p]
-        claimed = self._claimed
-        mud_flag = self._env_flag[1]
-        return [f for f in FLAGS if claimed[f] < 0 and len(cards[f]) < (4 if f == mud_flag else 3)]
+        cards = self.sides[p]
+        claimed = self.claimed
+        needs = _NEEDS[self.env_flag[1]]
+        return [f for f in FLAGS if claimed[f] < 0 and len(cards[f]) < needs[f]]
 
     def can_play_tactic(self, player: int | None = None) -> bool:
         """The Tactics limit: never more than one Tactics card ahead of the opponent."""
-        p = self._to_move if player is None else player
-        return self._tactics_played[p] <= self._tactics_played[1 - p]
+        p = self.to_move if player is None else player
+        return self.tactics_counts[p] <= self.tactics_counts[1 - p]
 
     def legal_moves(self, claims: bool = True) -> list[Move]:
         """Every legal move for the player to move. Claims are listed only for flags
@@ -406,8 +522,8 @@ class Game:
         >>> len(g.legal_moves())        # seven troops at nine flags
         63
         """
-        ph = self._phase
-        p = self._to_move
+        ph = self.phase
+        p = self.to_move
         if ph == PLAY:
             moves = [CLAIM_MOVES[f] for f in self.provable_flags(p)] if claims else []
             moves.extend(self._card_moves(p))
@@ -415,40 +531,40 @@ class Game:
         if ph == DRAW:
             moves = ([CLAIM_MOVES[f] for f in self.provable_flags(p)]
                      if claims and self.rules == "standard" else [])
-            if len(self._hands[p]) < HAND_SIZE and (self._decks[0] or self._decks[1]):
-                if self._decks[0]:
+            if len(self.hands[p]) < HAND_SIZE and (self.decks[0] or self.decks[1]):
+                if self.decks[0]:
                     moves.append(DRAW_MOVES["troop"])
-                if self._decks[1]:
+                if self.decks[1]:
                     moves.append(DRAW_MOVES["tactic"])
             else:
                 moves.append(END_MOVE)
             return moves
         if ph == SCOUT_DRAW:
-            return [DRAW_MOVES[d] for i, d in enumerate(("troop", "tactic")) if self._decks[i]]
+            return [DRAW_MOVES[d] for i, d in enumerate(("troop", "tactic")) if self.decks[i]]
         if ph == SCOUT_RETURN:
-            return [_RETURN_MOVES[c] for c in self._hands[p]]
+            return [_RETURN_MOVES[c] for c in self.hands[p]]
         return []
 
     def _card_moves(self, p: int) -> list[Move]:
-        hand = self._hands[p]
+        hand = self.hands[p]
         free = self._free_flags(p)
         moves = [row[f] for row in [PLAY_TABLE[c] for c in hand if c < 60] for f in free]
         troop_placeable = bool(moves)
-        if self._tactics_played[p] <= self._tactics_played[1 - p]:
+        if self.tactics_counts[p] <= self.tactics_counts[1 - p]:
             for c in hand:
                 if c < 60:
                     continue
                 if c <= SHIELD:
-                    if c <= DARIUS and self._leader_played[p]:
+                    if c <= DARIUS and self.leader_played[p]:
                         continue
                     row = PLAY_TABLE[c]
                     moves.extend([row[f] for f in free])
                 elif c <= MUD:
                     row = PLAY_TABLE[c]
-                    claimed = self._claimed
+                    claimed = self.claimed
                     moves.extend([row[f] for f in FLAGS if claimed[f] < 0])
                 elif c == SCOUT:
-                    if self._decks[0] or self._decks[1]:
+                    if self.decks[0] or self.decks[1]:
                         moves.append(SCOUT_MOVE)
                 elif c == REDEPLOY:
                     moves.extend(self._redeploy_moves(p, free))
@@ -468,29 +584,29 @@ class Game:
         """p's formation and environment cards at unclaimed flags."""
         out = []
         for f in FLAGS:
-            if self._claimed[f] < 0:
-                out.extend(self._cards[p][f])
+            if self.claimed[f] < 0:
+                out.extend(self.sides[p][f])
         for k in (0, 1):
-            f = self._env_flag[k]
-            if f and self._env_owner[k] == p and self._claimed[f] < 0:
+            f = self.env_flag[k]
+            if f and self.env_owner[k] == p and self.claimed[f] < 0:
                 out.append(ALL_CARDS[FOG + k])
         return out
 
     def _redeploy_moves(self, p: int, free: list[int]) -> list[Move]:
         moves = []
         for f in FLAGS:
-            if self._claimed[f] >= 0:
+            if self.claimed[f] >= 0:
                 continue
-            for c in self._cards[p][f]:
+            for c in self.sides[p][f]:
                 row = _REDEPLOY_MOVES[c]
                 moves.extend([row[d] for d in free if d != f])
                 moves.append(row[0])
         for k in (0, 1):
-            f = self._env_flag[k]
-            if f and self._env_owner[k] == p and self._claimed[f] < 0:
+            f = self.env_flag[k]
+            if f and self.env_owner[k] == p and self.claimed[f] < 0:
                 c = ALL_CARDS[FOG + k]
                 row = _REDEPLOY_MOVES[c]
-                moves.extend([row[d] for d in FLAGS if d != f and self._claimed[d] < 0])
+                moves.extend([row[d] for d in FLAGS if d != f and self.claimed[d] < 0])
                 moves.append(row[0])
         return moves
 
@@ -508,8 +624,8 @@ class Game:
         """
         m = self.parse_move(move)
         if m.kind == "claim":
-            if self._phase not in self._claim_phases():
-                rule, why = self._claim_timing_error()
+            if self.phase not in claim_phases(self.rules):
+                rule, why = claim_timing_error(self.rules, self.phase)
                 raise IllegalMoveError(f"{m}: {why}", rule=rule)
             result = self.check_claim(m.flag)
             if not result:
@@ -537,8 +653,8 @@ class Game:
     def _why_illegal(self, m: Move) -> tuple[str, str, dict]:
         """The rule a move breaks (it is known not to be legal): its key, English words
         and the parameters for wording it in another language."""
-        ph = self._phase
-        p = self._to_move
+        ph = self.phase
+        p = self.to_move
         me = PLAYER_NAMES[p]
         if ph == OVER:
             return "game-over", "the game is over", {}
@@ -552,7 +668,7 @@ class Game:
             return "scout-return-first", "after Scout's draws you put two cards back (return CARD)", {}
         if ph == DRAW:
             if m.kind == "draw":
-                if len(self._hands[p]) >= HAND_SIZE:
+                if len(self.hands[p]) >= HAND_SIZE:
                     return "hand-full", "your hand already holds seven cards", {}
                 return "deck-empty", f"the {m.deck} deck is empty", {"deck": m.deck}
             if m.kind == "end":
@@ -564,22 +680,22 @@ class Game:
         if m.kind == "pass":
             return "must-play-troop", "you must play a troop card when you can place one", {}
         card = m.card
-        if m.kind == "play" and card not in self._hands[p]:
+        if m.kind == "play" and card not in self.hands[p]:
             return "not-in-hand", f"{card} is not in {me}'s hand", {"card": str(card), "player": p}
         tactic = ALL_CARDS[{"scout": SCOUT, "redeploy": REDEPLOY, "deserter": DESERTER,
                             "traitor": TRAITOR}.get(m.kind, int(card) if card is not None else 0)]
-        if m.kind != "play" and tactic not in self._hands[p]:
+        if m.kind != "play" and tactic not in self.hands[p]:
             return "not-in-hand", f"{tactic} is not in {me}'s hand", {"card": str(tactic), "player": p}
         if tactic.is_tactic and not self.can_play_tactic(p):
             return "tactics-limit", "you have already played one more Tactics card than your opponent", {}
         if m.kind == "play":
             f = m.flag
-            if self._claimed[f] >= 0:
+            if self.claimed[f] >= 0:
                 return "flag-claimed", f"flag {f} is already claimed", {"flag": f}
-            if card.is_leader and self._leader_played[p]:
+            if card.is_leader and self.leader_played[p]:
                 return "one-leader", "each player may play only one Leader in a game", {}
             if card.is_formation_card:
-                n = len(self._cards[p][f])
+                n = len(self.sides[p][f])
                 return "side-full", f"flag {f} already has {n} cards on your side", {"flag": f, "n": n}
             return "not-there", "this card cannot be played there", {}
         if m.kind == "scout":
@@ -588,13 +704,13 @@ class Game:
             src = self._where(card)
             if src is None or src[0] != p:
                 return "not-your-card", f"{card} is not one of your cards at a flag", {"card": str(card)}
-            if self._claimed[src[1]] >= 0:
+            if self.claimed[src[1]] >= 0:
                 return ("at-claimed-flag", f"{card} is at a claimed flag; nothing there can be moved",
                         {"card": str(card)})
             d = m.flag
             if d == src[1]:
                 return "redeploy-same-flag", "Redeploy moves the card to another flag", {}
-            if self._claimed[d] >= 0:
+            if self.claimed[d] >= 0:
                 return "flag-claimed", f"flag {d} is already claimed", {"flag": d}
             return "no-free-place", f"flag {d} has no free place on your side", {"flag": d}
         if m.kind in ("deserter", "traitor"):
@@ -602,14 +718,14 @@ class Game:
             if src is None or src[0] != 1 - p:
                 return ("not-their-card", f"{card} is not one of your opponent's cards at a flag",
                         {"card": str(card)})
-            if self._claimed[src[1]] >= 0:
+            if self.claimed[src[1]] >= 0:
                 return ("at-claimed-flag", f"{card} is at a claimed flag; nothing there can be taken",
                         {"card": str(card)})
             if m.kind == "traitor":
                 if not card.is_troop:
                     return "traitor-troops-only", "Traitor takes only troop cards, not Tactics cards", {}
                 d = m.flag
-                if self._claimed[d] >= 0:
+                if self.claimed[d] >= 0:
                     return "flag-claimed", f"flag {d} is already claimed", {"flag": d}
                 return "no-free-place", f"flag {d} has no free place on your side", {"flag": d}
         return "not-legal", "not a legal move now", {}
@@ -618,28 +734,28 @@ class Game:
         """(owner, flag) of a card on the table, or None."""
         if card in (FOG, MUD):
             k = card - FOG
-            f = self._env_flag[k]
-            return (self._env_owner[k], f) if f else None
+            f = self.env_flag[k]
+            return (self.env_owner[k], f) if f else None
         for p in (0, 1):
             for f in FLAGS:
-                if card in self._cards[p][f]:
+                if card in self.sides[p][f]:
                     return p, f
         return None
 
     # -------------------------------------------------------- apply and undo
     def _save(self):
-        return (self._to_move, self._phase, self._scout_left, self._idle, self._active,
-                self._outcome, self._clock, self._visible, self._tactics_played[0],
-                self._tactics_played[1], self._leader_played[0], self._leader_played[1],
-                self._known_deck[0], self._known_deck[1], self._known_opp[0], self._known_opp[1])
+        return (self.to_move, self.phase, self.scout_left, self.idle_turns, self.turn_active,
+                self._outcome, self.clock, self.visible, self.tactics_counts[0],
+                self.tactics_counts[1], self.leader_played[0], self.leader_played[1],
+                self.known_deck[0], self.known_deck[1], self.opponent_known[0], self.opponent_known[1])
 
     def _restore(self, s) -> None:
-        (self._to_move, self._phase, self._scout_left, self._idle, self._active, self._outcome,
-         self._clock, self._visible, t0, t1, l0, l1, k0, k1, o0, o1) = s
-        self._tactics_played = [t0, t1]
-        self._leader_played = [l0, l1]
-        self._known_deck = [k0, k1]
-        self._known_opp = [o0, o1]
+        (self.to_move, self.phase, self.scout_left, self.idle_turns, self.turn_active, self._outcome,
+         self.clock, self.visible, t0, t1, l0, l1, k0, k1, o0, o1) = s
+        self.tactics_counts = [t0, t1]
+        self.leader_played = [l0, l1]
+        self.known_deck = [k0, k1]
+        self.opponent_known = [o0, o1]
 
     def push(self, move: Move) -> None:
         """Apply a move that is known to be legal, without checking it.
@@ -649,7 +765,7 @@ class Game:
         """
         saved = self._save()
         kind = move.kind
-        p = self._to_move
+        p = self.to_move
         undo = None
         if kind == "play":
             undo = self._do_play(p, move.card, move.flag)
@@ -660,7 +776,7 @@ class Game:
         elif kind == "end":
             self._end_turn()
         elif kind == "pass":
-            self._phase = DRAW
+            self.phase = DRAW
         elif kind == "return":
             undo = self._do_return(p, move.card)
         else:
@@ -685,22 +801,22 @@ class Game:
             card, idx, f, old_time = undo
             self._fver[f] += 1
             if card >= FOG:
-                self._env_flag[card - FOG] = 0
-                self._env_owner[card - FOG] = -1
+                self.env_flag[card - FOG] = 0
+                self.env_owner[card - FOG] = -1
             else:
-                self._cards[p][f].pop()
-                self._placed_at[card] = old_time
-            self._hands[p].insert(idx, card)
+                self.sides[p][f].pop()
+                self.placed_at[card] = old_time
+            self.hands[p].insert(idx, card)
         elif kind == "draw":
             deck, card = undo
-            self._hands[p].pop()
-            self._decks[deck].append(card)
+            self.hands[p].pop()
+            self.decks[deck].append(card)
         elif kind == "claim":
-            self._claimed[move.flag] = -1
+            self.claimed[move.flag] = -1
         elif kind == "return":
             deck, card, idx = undo
-            self._decks[deck].pop()
-            self._hands[p].insert(idx, card)
+            self.decks[deck].pop()
+            self.hands[p].insert(idx, card)
         elif kind in ("end", "pass"):
             pass
         else:
@@ -710,147 +826,145 @@ class Game:
 
     def _do_play(self, p: int, card: Card, f: int):
         self._fver[f] += 1
-        hand = self._hands[p]
+        hand = self.hands[p]
         idx = hand.index(card)
         del hand[idx]
-        old_time = self._placed_at[card]
+        old_time = self.placed_at[card]
         if card >= FOG:
-            self._env_flag[card - FOG] = f
-            self._env_owner[card - FOG] = p
+            self.env_flag[card - FOG] = f
+            self.env_owner[card - FOG] = p
         else:
-            self._cards[p][f].append(card)
-            self._placed_at[card] = self._clock
-            self._clock += 1
-        self._visible |= 1 << card
+            self.sides[p][f].append(card)
+            self.placed_at[card] = self.clock
+            self.clock += 1
+        self.visible |= 1 << card
         if card >= 60:
-            self._tactics_played[p] += 1
+            self.tactics_counts[p] += 1
             if card <= DARIUS:
-                self._leader_played[p] = True
-        self._active = True
-        self._phase = DRAW
+                self.leader_played[p] = True
+        self.turn_active = True
+        self.phase = DRAW
         return card, idx, f, old_time
 
     def _take_top(self, p: int, deck: int) -> Card:
-        card = self._decks[deck].pop()
-        self._hands[p].append(card)
+        card = self.decks[deck].pop()
+        self.hands[p].append(card)
         bit = 1 << card
         q = 1 - p
-        if self._known_deck[q] & bit:      # the opponent put it back: now he knows p holds it
-            self._known_deck[q] ^= bit
-            self._known_opp[q] |= bit
-        if self._known_deck[p] & bit:
-            self._known_deck[p] ^= bit
+        if self.known_deck[q] & bit:      # the opponent put it back: now he knows p holds it
+            self.known_deck[q] ^= bit
+            self.opponent_known[q] |= bit
+        if self.known_deck[p] & bit:
+            self.known_deck[p] ^= bit
         return card
 
     def _do_draw(self, p: int, deck: int):
         card = self._take_top(p, deck)
-        if self._phase == SCOUT_DRAW:
-            self._scout_left -= 1
-            if self._scout_left == 0 or not (self._decks[0] or self._decks[1]):
-                self._phase = SCOUT_RETURN
-                self._scout_left = min(2, len(self._hands[p]))
+        if self.phase == SCOUT_DRAW:
+            self.scout_left -= 1
+            if self.scout_left == 0 or not (self.decks[0] or self.decks[1]):
+                self.phase = SCOUT_RETURN
+                self.scout_left = min(2, len(self.hands[p]))
         else:
-            self._active = True
+            self.turn_active = True
             self._end_turn()
         return deck, card
 
     def _do_return(self, p: int, card: Card):
-        hand = self._hands[p]
+        hand = self.hands[p]
         idx = hand.index(card)
         del hand[idx]
         deck = 0 if card < 60 else 1
-        self._decks[deck].append(card)
+        self.decks[deck].append(card)
         bit = 1 << card
-        self._known_deck[p] |= bit
+        self.known_deck[p] |= bit
         q = 1 - p
         # The opponent no longer knows where his known cards of this deck kind are.
         kind_mask = TROOP_MASK if deck == 0 else ~TROOP_MASK
-        self._known_opp[q] &= ~kind_mask
-        self._scout_left -= 1
-        if self._scout_left == 0:
+        self.opponent_known[q] &= ~kind_mask
+        self.scout_left -= 1
+        if self.scout_left == 0:
             self._end_turn()
         return deck, card, idx
 
     def _do_claim(self, p: int, f: int) -> None:
-        self._claimed[f] = p
-        self._active = True
-        held = [g for g in FLAGS if self._claimed[g] == p]
-        if len(held) >= 5:
-            self._finish(p, "envelopment")
-        elif any(self._claimed[g] == p and self._claimed[g + 1] == p and self._claimed[g + 2] == p
-                 for g in range(max(1, f - 2), min(f, 7) + 1)):
-            self._finish(p, "breakthrough")
+        self.claimed[f] = p
+        self.turn_active = True
+        claimed = self.claimed
+        reason = win_reason(sum(1 << g for g in FLAGS if claimed[g] == p))
+        if reason is not None:
+            self._finish(p, reason)
+
+    def _flag_counts(self) -> tuple[int, int]:
+        claimed = self.claimed
+        return (sum(1 for g in FLAGS if claimed[g] == 0), sum(1 for g in FLAGS if claimed[g] == 1))
 
     def _finish(self, winner: int | None, reason: str) -> None:
-        counts = (sum(1 for g in FLAGS if self._claimed[g] == 0),
-                  sum(1 for g in FLAGS if self._claimed[g] == 1))
-        self._outcome = Outcome(winner, reason, counts)
-        self._phase = OVER
+        self._outcome = Outcome(winner, reason, self._flag_counts())
+        self.phase = OVER
 
     def _end_turn(self) -> None:
-        if self._active:
-            self._idle = 0
+        if self.turn_active:
+            self.idle_turns = 0
         else:
-            self._idle += 1
+            self.idle_turns += 1
             # An idle turn drew no card, so either both decks are empty or the hand was
             # full: two in a row repeat forever (docs/rules.md, Deadlock).
-            if self._idle >= 2:
-                n = sum(1 for g in FLAGS if self._claimed[g] == 0)
-                s = sum(1 for g in FLAGS if self._claimed[g] == 1)
-                self._finish(None if n == s else (0 if n > s else 1), "deadlock")
+            if self.idle_turns >= DEADLOCK_IDLE_TURNS:
+                self._finish(deadlock_winner(self._flag_counts()), "deadlock")
                 return
-        self._to_move = 1 - self._to_move
-        self._phase = PLAY
-        self._active = False
+        self.to_move = 1 - self.to_move
+        self.phase = PLAY
+        self.turn_active = False
 
     # ---------------------------------------------------------------- guile
     def _discard_tactic(self, p: int, tactic: int) -> int:
-        hand = self._hands[p]
+        hand = self.hands[p]
         idx = hand.index(tactic)
         del hand[idx]
-        self._discards[p].append(ALL_CARDS[tactic])
-        self._visible |= 1 << tactic
-        self._tactics_played[p] += 1
-        self._active = True
+        self.discard_piles[p].append(ALL_CARDS[tactic])
+        self.visible |= 1 << tactic
+        self.tactics_counts[p] += 1
+        self.turn_active = True
         return idx
 
     def _remove_from_table(self, owner: int, card: int):
         """Take a card off the table; returns where it was, to put it back."""
         if card == FOG or card == MUD:
             k = card - FOG
-            f = self._env_flag[k]
-            self._env_flag[k] = 0
-            self._env_owner[k] = -1
+            f = self.env_flag[k]
+            self.env_flag[k] = 0
+            self.env_owner[k] = -1
             return ("env", k, f, owner)
         for f in FLAGS:
-            side = self._cards[owner][f]
+            side = self.sides[owner][f]
             if card in side:
                 i = side.index(card)
                 del side[i]
-                return ("side", owner, f, i, self._placed_at[card])
+                return ("side", owner, f, i, self.placed_at[card])
         raise AssertionError(f"{card} is not on the table")
 
     def _put_back(self, where, card: int) -> None:
         if where[0] == "env":
             _, k, f, owner = where
-            self._env_flag[k] = f
-            self._env_owner[k] = owner
+            self.env_flag[k] = f
+            self.env_owner[k] = owner
         else:
             _, owner, f, i, t = where
-            self._cards[owner][f].insert(i, card)
-            self._placed_at[card] = t
+            self.sides[owner][f].insert(i, card)
+            self.placed_at[card] = t
 
     def _place(self, p: int, card: int, f: int) -> None:
-        self._cards[p][f].append(card)
-        self._placed_at[card] = self._clock
-        self._clock += 1
+        self.sides[p][f].append(card)
+        self.placed_at[card] = self.clock
+        self.clock += 1
 
     def _do_guile(self, p: int, move: Move):
         kind = move.kind
         if kind == "scout":
             idx = self._discard_tactic(p, SCOUT)
-            self._phase = SCOUT_DRAW
-            self._scout_left = min(3, len(self._decks[0]) + len(self._decks[1]))
+            self.phase = SCOUT_DRAW
+            self.scout_left = min(3, len(self.decks[0]) + len(self.decks[1]))
             return idx
         card = move.card
         fver = self._fver
@@ -860,29 +974,29 @@ class Game:
             idx = self._discard_tactic(p, REDEPLOY)
             where = self._remove_from_table(p, card)
             if move.flag is None:
-                self._discards[p].append(card)
+                self.discard_piles[p].append(card)
             elif where[0] == "env":
-                self._env_flag[where[1]] = move.flag
-                self._env_owner[where[1]] = p
+                self.env_flag[where[1]] = move.flag
+                self.env_owner[where[1]] = p
             else:
                 self._place(p, card, move.flag)
         elif kind == "deserter":
             idx = self._discard_tactic(p, DESERTER)
             where = self._remove_from_table(1 - p, card)
-            self._discards[1 - p].append(card)
+            self.discard_piles[1 - p].append(card)
         else:  # traitor
             idx = self._discard_tactic(p, TRAITOR)
             where = self._remove_from_table(1 - p, card)
             self._place(p, card, move.flag)
         fver[where[2]] += 1
-        self._phase = DRAW
+        self.phase = DRAW
         return idx, where
 
     def _undo_guile(self, p: int, move: Move, undo) -> None:
         kind = move.kind
         if kind == "scout":
-            self._discards[p].pop()
-            self._hands[p].insert(undo, ALL_CARDS[SCOUT])
+            self.discard_piles[p].pop()
+            self.hands[p].insert(undo, ALL_CARDS[SCOUT])
             return
         idx, where = undo
         card = move.card
@@ -891,28 +1005,28 @@ class Game:
             self._fver[move.flag] += 1
         if kind == "redeploy":
             if move.flag is None:
-                self._discards[p].pop()
+                self.discard_piles[p].pop()
             elif where[0] == "side":
-                self._cards[p][move.flag].pop()
+                self.sides[p][move.flag].pop()
         elif kind == "deserter":
-            self._discards[1 - p].pop()
+            self.discard_piles[1 - p].pop()
         else:
-            self._cards[p][move.flag].pop()
+            self.sides[p][move.flag].pop()
         self._put_back(where, card)
         tactic = {"redeploy": REDEPLOY, "deserter": DESERTER, "traitor": TRAITOR}[kind]
-        self._discards[p].pop()
-        self._hands[p].insert(idx, ALL_CARDS[tactic])
+        self.discard_piles[p].pop()
+        self.hands[p].insert(idx, ALL_CARDS[tactic])
 
     # ------------------------------------------------------------ information
     def flag_view(self, flag: int) -> FlagView:
-        _check_flag(flag)
-        placed = sorted(((self._placed_at[c], p, c) for p in (0, 1) for c in self._cards[p][flag]))
+        flag_number(flag)
+        placed = sorted(((self.placed_at[c], p, c) for p in (0, 1) for c in self.sides[p][flag]))
         return FlagView(
             number=flag,
-            cards=(tuple(self._cards[0][flag]), tuple(self._cards[1][flag])),
+            cards=(tuple(self.sides[0][flag]), tuple(self.sides[1][flag])),
             placed=tuple((p, c) for _, p, c in placed),
-            fog=self._env_owner[0] if self._env_flag[0] == flag else None,
-            mud=self._env_owner[1] if self._env_flag[1] == flag else None,
+            fog=self.env_owner[0] if self.env_flag[0] == flag else None,
+            mud=self.env_owner[1] if self.env_flag[1] == flag else None,
             claimed_by=self.claimed_by(flag),
         )
 
@@ -927,29 +1041,29 @@ class Game:
             raise ValueError(f"player must be 0 (north) or 1 (south), not {shorten(player)}")
         known = []
         for d in (0, 1):
-            deck = self._decks[d]
+            deck = self.decks[d]
             for depth, c in enumerate(reversed(deck)):
-                if self._known_deck[player] >> c & 1:
+                if self.known_deck[player] >> c & 1:
                     known.append(("troop" if d == 0 else "tactic", depth, c))
         opp = 1 - player
         return Observation(
             seat=player,
             rules=self.rules,
-            to_move=self._to_move,
-            phase=self._phase,
-            scout_left=self._scout_left,
-            hand=tuple(self._hands[player]),
-            opponent_hand_size=len(self._hands[opp]),
-            opponent_hand_tactics=sum(1 for c in self._hands[opp] if c >= 60),
-            opponent_known=tuple(c for c in self._hands[opp] if self._known_opp[player] >> c & 1),
+            to_move=self.to_move,
+            phase=self.phase,
+            scout_left=self.scout_left,
+            hand=tuple(self.hands[player]),
+            opponent_hand_size=len(self.hands[opp]),
+            opponent_hand_tactics=sum(1 for c in self.hands[opp] if c >= 60),
+            opponent_known=tuple(c for c in self.hands[opp] if self.opponent_known[player] >> c & 1),
             flags=tuple(self.flag_view(f) for f in FLAGS),
-            discards=(tuple(self._discards[0]), tuple(self._discards[1])),
-            deck_sizes=(len(self._decks[0]), len(self._decks[1])),
+            discards=(tuple(self.discard_piles[0]), tuple(self.discard_piles[1])),
+            deck_sizes=(len(self.decks[0]), len(self.decks[1])),
             known_deck=tuple(known),
-            tactics_played=(self._tactics_played[0], self._tactics_played[1]),
-            leader_played=(self._leader_played[0], self._leader_played[1]),
-            idle_turns=self._idle,
-            turn_active=self._active,
+            tactics_played=(self.tactics_counts[0], self.tactics_counts[1]),
+            leader_played=(self.leader_played[0], self.leader_played[1]),
+            idle_turns=self.idle_turns,
+            turn_active=self.turn_active,
             outcome=self._outcome,
         )
 
@@ -1011,10 +1125,64 @@ class Game:
         return draw_text(self)
 
     def __repr__(self) -> str:
-        return f"<Game {self.rules} {PLAYER_NAMES[self._to_move]} {self._phase} after {len(self._moves)} moves>"
+        return f"<Game {self.rules} {PLAYER_NAMES[self.to_move]} {self.phase} after {len(self._moves)} moves>"
 
 
-def _check_flag(flag) -> None:
-    if isinstance(flag, bool) or not isinstance(flag, int) or not 1 <= flag <= 9:
-        raise InvalidMoveError(f"flag must be a number from 1 to 9, not {shorten(flag)}",
-                               rule="flag-range")
+def _each_card_once(groups: Sequence[tuple[tuple[str, int], Sequence[Card]]]) -> list[int]:
+    """The mask of each group's cards (``((place, number), cards)``); PositionError unless
+    each of the 70 cards lies in exactly one group."""
+    # A sum of distinct powers of two has one bit per term; a repeated card carries.
+    masks = [sum(map((1).__lshift__, cs)) for _, cs in groups]
+    total = sum(masks)
+    if total.bit_count() != sum(len(cs) for _, cs in groups):
+        found: dict[Card, str] = {}
+        for place, cs in groups:
+            for c in cs:
+                if c in found:
+                    where = f"in {found[c]}" if found[c] == _place_name(place) else \
+                        f"({found[c]} and {_place_name(place)})"
+                    raise PositionError(f"card {c} appears twice {where}", rule="card-twice", card=str(c))
+                found[c] = _place_name(place)
+    if total != ALL_CARDS_MASK:
+        missing = [c for c in ALL_CARDS if not total >> c & 1]
+        raise PositionError(f"card {missing[0]} is missing: each of the 70 cards must be somewhere "
+                            f"(a flag, a hand, a deck or a discard pile)"
+                            + (f"; {len(missing)} are missing" if len(missing) > 1 else ""),
+                            rule="card-missing", card=str(missing[0]))
+    return masks
+
+
+def _check_arguments(to_move, phase, flags, claimed, piles) -> None:
+    """Clear errors for arguments of the wrong shape given to :meth:`Game.assemble`."""
+    def bad(what: str) -> PositionError:
+        return PositionError(what, rule="position-text")
+    if to_move not in (0, 1):
+        raise bad(f"to_move must be 0 (north) or 1 (south), not {shorten(to_move)}")
+    if phase not in PHASES:
+        raise bad(f"phase must be one of {', '.join(PHASES)}, not {shorten(phase)}")
+    for f in list(flags) + list(claimed):
+        if f not in FLAGS:
+            raise bad(f"flags are numbered 1 to 9, not {shorten(f)}")
+    if any(owner not in (0, 1) for owner in claimed.values()):
+        raise bad("a claimed flag is held by 0 (north) or 1 (south)")
+    cards = [c for entries in flags.values() for p, c in entries] + \
+        [c for group in piles for pile in group for c in pile]
+    if any(p not in (0, 1) for entries in flags.values() for p, _ in entries):
+        raise bad("a card at a flag belongs to 0 (north) or 1 (south)")
+    if not all(isinstance(c, Card) for c in cards):
+        odd = next(c for c in cards if not isinstance(c, Card))
+        raise bad(f"cards must be Card objects, not {shorten(odd)}")
+
+
+def _place_name(place: tuple[str, int]) -> str:
+    what, n = place
+    if what == "flag":
+        return f"flag {n}"
+    if what == "deck":
+        return ("the troop deck", "the tactic deck")[n]
+    return f"{PLAYER_NAMES[n]}'s {'hand' if what == 'hand' else 'discards'}"
+
+
+ALL_CARDS_MASK = (1 << len(ALL_CARDS)) - 1
+
+

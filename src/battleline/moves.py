@@ -61,7 +61,7 @@ class Move(NamedTuple):
         if row is None:
             raise IllegalMoveError(f"{c} is a Guile card: it is not played at a flag",
                                    rule="guile-at-flag", card=str(c))
-        return row[_flag_index(flag)]
+        return row[flag_number(flag)]
 
     @staticmethod
     def scout() -> "Move":
@@ -70,7 +70,7 @@ class Move(NamedTuple):
     @staticmethod
     def redeploy(card: CardLike, flag: int | None) -> "Move":
         """Move your card to ``flag``, or discard it when ``flag`` is None."""
-        return Move("redeploy", Card(card), None if flag is None else _flag_index(flag))
+        return Move("redeploy", Card(card), None if flag is None else flag_number(flag))
 
     @staticmethod
     def deserter(card: CardLike) -> "Move":
@@ -78,11 +78,11 @@ class Move(NamedTuple):
 
     @staticmethod
     def traitor(card: CardLike, flag: int) -> "Move":
-        return Move("traitor", Card(card), _flag_index(flag))
+        return Move("traitor", Card(card), flag_number(flag))
 
     @staticmethod
     def claim(flag: int) -> "Move":
-        return CLAIM_MOVES[_flag_index(flag)]
+        return CLAIM_MOVES[flag_number(flag)]
 
     @staticmethod
     def draw(deck: str) -> "Move":
@@ -178,7 +178,12 @@ class Move(NamedTuple):
                                rule="move-unreadable", text=clip(text))
 
 
-def _flag_index(flag) -> int:
+def flag_number(flag) -> int:
+    """``flag`` if it is a flag number (1 to 9); InvalidMoveError otherwise.
+
+    >>> flag_number(3)
+    3
+    """
     if isinstance(flag, bool) or not isinstance(flag, int) or not 1 <= flag <= 9:
         raise InvalidMoveError(f"flag must be a number from 1 to 9, not {shorten(flag)}",
                                rule="flag-range")

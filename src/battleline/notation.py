@@ -25,10 +25,8 @@ import json
 import random
 import re
 
-from .cards import ALL_CARDS, FOG, MUD, REDEPLOY, SCOUT, TROOP_MASK, Card
-from .claims import build_result, claim_holds
-from .formations import check_side
-from .game import DRAW, FLAGS, OVER, PLAY, PLAYER_NAMES, SCOUT_DRAW, SCOUT_RETURN, Game, Outcome
+from .cards import ALL_CARDS, FOG, Card
+from .game import DRAW, FLAGS, OVER, PLAY, PLAYER_NAMES, SCOUT_DRAW, SCOUT_RETURN, Game
 from .errors import shorten
 from .moves import PositionError
 
@@ -52,55 +50,55 @@ def write_position(game: Game) -> str:
     """The complete position as text; :func:`read_position` gives it back exactly."""
     g = game
     lines = [HEADER, f"rules {g.rules}"]
-    turn = f"turn {PLAYER_NAMES[g._to_move]} {g._phase}"
-    if g._phase in (SCOUT_DRAW, SCOUT_RETURN):
-        turn += f" {g._scout_left}"
-    elif g._phase == PLAY and g._active:
+    turn = f"turn {PLAYER_NAMES[g.to_move]} {g.phase}"
+    if g.phase in (SCOUT_DRAW, SCOUT_RETURN):
+        turn += f" {g.scout_left}"
+    elif g.phase == PLAY and g.turn_active:
         turn += " active"
-    elif g._phase in (DRAW, OVER) and not g._active:
+    elif g.phase in (DRAW, OVER) and not g.turn_active:
         turn += " idle"
     lines.append(turn)
-    if g._idle:
-        lines.append(f"idle {g._idle}")
-    if g._outcome is not None:
-        o = g._outcome
+    if g.idle_turns:
+        lines.append(f"idle {g.idle_turns}")
+    if g.outcome() is not None:
+        o = g.outcome()
         lines.append(f"result {'draw' if o.winner is None else PLAYER_NAMES[o.winner]} {o.reason}")
     for f in FLAGS:
         head = f"flag {f}"
-        if g._claimed[f] >= 0:
-            head += f" claimed by {PLAYER_NAMES[g._claimed[f]]}"
+        if g.claimed[f] >= 0:
+            head += f" claimed by {PLAYER_NAMES[g.claimed[f]]}"
         sides = []
         for p in (0, 1):
             parts = [str(ALL_CARDS[FOG + k]) for k in (0, 1)
-                     if g._env_flag[k] == f and g._env_owner[k] == p]
-            parts += [str(c) for c in g._cards[p][f]]
+                     if g.env_flag[k] == f and g.env_owner[k] == p]
+            parts += [str(c) for c in g.sides[p][f]]
             sides.append(f"{PLAYER_NAMES[p]} {_cards_or_dash(parts)}")
         line = f"{head}: {sides[0]} | {sides[1]}"
         order = _order_string(g, f)
-        default = "N" * len(g._cards[0][f]) + "S" * len(g._cards[1][f])
+        default = "N" * len(g.sides[0][f]) + "S" * len(g.sides[1][f])
         if order != default:
             line += f" | order {order}"
         lines.append(line)
     for p in (0, 1):
-        known = g._known_opp[1 - p]
-        parts = [_mark(c, 1 - p if known >> c & 1 else None) for c in sorted(g._hands[p])]
+        known = g.opponent_known[1 - p]
+        parts = [_mark(c, 1 - p if known >> c & 1 else None) for c in sorted(g.hands[p])]
         lines.append(f"hand {PLAYER_NAMES[p]}: {_cards_or_dash(parts)}")
     for d in (0, 1):
         parts = []
-        for c in reversed(g._decks[d]):
+        for c in reversed(g.decks[d]):
             who = None
             for p in (0, 1):
-                if g._known_deck[p] >> c & 1:
+                if g.known_deck[p] >> c & 1:
                     who = p
             parts.append(_mark(c, who))
         lines.append(f"{DECK_NAMES[d]} deck: {_cards_or_dash(parts)}")
     for p in (0, 1):
-        lines.append(f"discard {PLAYER_NAMES[p]}: {_cards_or_dash([str(c) for c in g._discards[p]])}")
+        lines.append(f"discard {PLAYER_NAMES[p]}: {_cards_or_dash([str(c) for c in g.discard_piles[p]])}")
     return "\n".join(lines) + "\n"
 
 
 def _order_string(g: Game, f: int) -> str:
-    placed = sorted((g._placed_at[c], p) for p in (0, 1) for c in g._cards[p][f])
+    placed = sorted((g.placed_at[c], p) for p in (0, 1) for c in g.sides[p][f])
     return "".join("NS"[p] for _, p in placed)
 
 
@@ -176,12 +174,9 @@ def read_position(text: str) -> Game:
             key = f"flag {f}"
             flags[f] = entry
         elif low.startswith("hand "):
-            m = re.fullmatch(r"hand (north|south):(.*)", ln, flags=re.I)
-            if not m:
-                raise PositionError(f"line {lineno}: cannot read {shorten(ln)}: expected 'hand north: CARDS'", rule="position-text", line=lineno)
-            p = _PLAYER[m.group(1).lower()]
+            p, body = _player_line("hand", ln, lineno)
             key = f"hand {p}"
-            hands[p] = _card_list(m.group(2), lineno)
+            hands[p] = _card_list(body, lineno)
         elif re.match(r"(troop|tactic)s? deck", low):
             m = re.fullmatch(r"(troop|tactic)s? deck:(.*)", ln, flags=re.I)
             if not m:
@@ -198,12 +193,9 @@ def read_position(text: str) -> Game:
             else:
                 decks[d] = _card_list(body, lineno)
         elif low.startswith("discard "):
-            m = re.fullmatch(r"discard (north|south):(.*)", ln, flags=re.I)
-            if not m:
-                raise PositionError(f"line {lineno}: cannot read {shorten(ln)}: expected 'discard north: CARDS'", rule="position-text", line=lineno)
-            p = _PLAYER[m.group(1).lower()]
+            p, body = _player_line("discard", ln, lineno)
             key = f"discard {p}"
-            body = m.group(2).strip()
+            body = body.strip()
             discards[p] = "rest" if body.lower() == "rest" else [c for c, _ in _card_list(body, lineno)]
         else:
             raise PositionError(f"line {lineno}: cannot read {shorten(ln)}", rule="position-text", line=lineno)
@@ -213,6 +205,15 @@ def read_position(text: str) -> Game:
     if turn is None:
         raise PositionError("the position has no 'turn' line (e.g. 'turn north play')", rule="position-text")
     return _build(rules, turn, idle, result, flags, hands, decks, discards)
+
+
+def _player_line(word: str, ln: str, lineno: int) -> tuple[int, str]:
+    """``(player, rest)`` of a line ``hand north: …`` or ``discard south: …``."""
+    m = re.fullmatch(rf"{word} (north|south):(.*)", ln, flags=re.I)
+    if not m:
+        raise PositionError(f"line {lineno}: cannot read {shorten(ln)}: expected '{word} north: CARDS'",
+                            rule="position-text", line=lineno)
+    return _PLAYER[m.group(1).lower()], m.group(2)
 
 
 def _read_turn(low: str, lineno: int):
@@ -268,295 +269,94 @@ def _read_flag(ln: str, lineno: int):
 
 
 def _build(rules, turn, idle, result, flags, hands, decks, discards) -> Game:
-    g = Game.__new__(Game)
-    g._clear(rules)
+    """The parsed lines as a :class:`Game`, through :meth:`Game.assemble` (which checks the
+    position); here only what belongs to the text: marks, ``order`` and ``rest``."""
     p_turn, phase, left, active = turn
-    where: dict[int, str] = {}
-
-    def put(card: Card, place: str, lineno: int | None = None):
-        if card in where:
-            at = f"line {lineno}: " if lineno else ""
-            raise PositionError(f"{at}card {card} appears twice ({where[card]} and {place})",
-                                rule="card-twice", card=str(card))
-        where[card] = place
-
-    clock = 1
-    for f in FLAGS:
-        if f not in flags:
-            continue
-        owner, sides, order, lineno = flags[f]
-        g._claimed[f] = owner
-        formation = [[], []]
-        for p in (0, 1):
-            for c in sides[p]:
-                put(c, f"flag {f}", lineno)
-                if c.is_environment:
-                    g._env_flag[c - FOG] = f
-                    g._env_owner[c - FOG] = p
-                elif c.is_guile:
-                    raise PositionError(f"line {lineno}: {c} is a Guile card; it lies in a discard pile, "
-                                        f"not at a flag", rule="guile-on-flag", card=str(c))
-                else:
-                    formation[p].append(c)
-            try:
-                check_side(formation[p], f"{PLAYER_NAMES[p]}'s side of flag {f}")
-            except ValueError as e:
-                raise PositionError(f"line {lineno}: {e}", rule="side-invalid", flag=f, player=p) from None
-            g._cards[p][f] = formation[p]
+    placements: dict[int, list] = {}
+    claimed: dict[int, int] = {}
+    for f, (owner, sides, order, lineno) in flags.items():
+        if owner >= 0:
+            claimed[f] = owner
+        # Fog and Mud have no place in the order of placement; Guile cards are left in for
+        # Game.assemble to reject.
+        formation = [[c for c in side if not c.is_environment] for side in sides]
         n0, n1 = len(formation[0]), len(formation[1])
         if order is None:
             order = "N" * n0 + "S" * n1
         if order.count("N") != n0 or order.count("S") != n1:
             raise PositionError(f"line {lineno}: flag {f}: the order {shorten(order)} must have one letter per "
                                 f"card: {n0} N and {n1} S", rule="position-text", line=lineno)
-        idx = [0, 0]
-        for ch in order:
-            p = 0 if ch == "N" else 1
-            g._placed_at[formation[p][idx[p]]] = clock
-            idx[p] += 1
-            clock += 1
-    g._clock = clock
+        placed = [(p, c) for p in (0, 1) for c in sides[p] if c.is_environment]
+        queues = [iter(formation[0]), iter(formation[1])]
+        placed += [(p, next(queues[p])) for p in (0 if ch == "N" else 1 for ch in order)]
+        placements[f] = placed
+    listed = {c for entry in placements.values() for _, c in entry}
     for p in (0, 1):
-        if discards.get(p) == "rest":
-            continue
-        for c in discards.get(p, []):
-            put(c, f"{PLAYER_NAMES[p]}'s discards")
-        g._discards[p] = [] if discards.get(p) == "rest" else list(discards.get(p, []))
+        if discards.get(p) != "rest":
+            listed.update(discards.get(p, []))
     known_opp = [0, 0]
+    hand_cards = [[], []]
+    missing = [f"hand {PLAYER_NAMES[p]}:" for p in (0, 1) if p not in hands]
+    missing += [f"{DECK_NAMES[d]} deck:" for d in (0, 1) if d not in decks]
     for p in (0, 1):
-        if p not in hands:
-            raise PositionError(f"the position has no 'hand {PLAYER_NAMES[p]}:' line", rule="position-text")
-        for c, who in hands[p]:
-            put(c, f"{PLAYER_NAMES[p]}'s hand")
+        for c, who in hands.get(p, []):
             if who is not None:
                 if who == p:
                     raise PositionError(f"{c}[{PLAYER_NAMES[who]}] in {PLAYER_NAMES[p]}'s hand: the mark "
                                         f"names the opponent who knows the card", rule="position-text")
                 known_opp[who] |= 1 << c
-        g._hands[p] = [c for c, _ in hands[p]]
-    g._known_opp = known_opp
+            hand_cards[p].append(c)
+        listed.update(hand_cards[p])
     known_deck = [0, 0]
-    rests = []
+    deck_cards: list[list] = [[], []]
     for d in (0, 1):
-        spec = decks.get(d)
-        if spec is None:
-            raise PositionError(f"the position has no '{DECK_NAMES[d]} deck:' line", rule="position-text")
+        spec = decks.get(d, [])
         if isinstance(spec, tuple):
-            rests.append((d, spec[1]))
             continue
-        cards = []
         for c, who in spec:
-            put(c, f"the {DECK_NAMES[d]} deck")
-            if (d == 0) != c.is_troop:
-                raise PositionError(f"{c} cannot lie in the {DECK_NAMES[d]} deck", rule="wrong-deck",
-                                    card=str(c), deck=DECK_NAMES[d])
             if who is not None:
                 known_deck[who] |= 1 << c
-            cards.append(c)
-        g._decks[d] = list(reversed(cards))
-    for d, seed in rests:
-        pool = [c for c in (ALL_CARDS[:60] if d == 0 else ALL_CARDS[60:]) if c not in where]
-        random.Random(seed).shuffle(pool)
-        for c in pool:
-            where[c] = f"the {DECK_NAMES[d]} deck"
-        g._decks[d] = pool
-    g._known_deck = known_deck
+            deck_cards[d].append(c)
+        listed.update(deck_cards[d])
+    for d in (0, 1):
+        spec = decks.get(d)
+        if isinstance(spec, tuple):   # 'rest seed N': the cards of its kind listed nowhere, shuffled
+            pool = [c for c in (ALL_CARDS[:60] if d == 0 else ALL_CARDS[60:]) if c not in listed]
+            random.Random(spec[1]).shuffle(pool)
+            deck_cards[d] = pool[::-1]    # the shuffled list's end is the top
+            listed.update(pool)
     rest_piles = [p for p in (0, 1) if discards.get(p) == "rest"]
     if len(rest_piles) > 1:
         raise PositionError("only one discard pile can be 'rest'", rule="position-text")
-    for p in rest_piles:
-        g._discards[p] = [c for c in ALL_CARDS if c not in where]
-        for c in g._discards[p]:
-            where[c] = f"{PLAYER_NAMES[p]}'s discards"
-    missing = [c for c in ALL_CARDS if c not in where]
+    piles = [list(discards.get(p, [])) if discards.get(p) != "rest" else
+             [c for c in ALL_CARDS if c not in listed] for p in (0, 1)]
+    try:
+        game = Game.assemble(rules=rules, to_move=p_turn, phase=phase, flags=placements,
+                             claimed=claimed, hands=hand_cards, decks=deck_cards, discards=piles,
+                             known_deck=known_deck, opponent_known=known_opp, scout_left=left,
+                             idle_turns=idle, turn_active=active, result=result)
+    except PositionError as e:
+        # A card written twice is named before a missing line (whose cards then seem missing).
+        if not missing or e.rule == "card-twice":
+            raise
     if missing:
-        raise PositionError(f"card {missing[0]} is missing: each of the 70 cards must be somewhere "
-                            f"(a flag, a hand, a deck or a discard pile)"
-                            + (f"; {len(missing)} are missing" if len(missing) > 1 else ""),
-                            rule="card-missing", card=str(missing[0]))
-    _finish_state(g, p_turn, phase, left, active, idle, result)
-    _validate(g)
-    return g
-
-
-def _finish_state(g: Game, p_turn, phase, left, active, idle, result) -> None:
-    g._to_move = p_turn
-    g._first = p_turn
-    g._phase = phase
-    g._scout_left = left
-    g._active = active
-    g._idle = idle
-    visible = 0
-    for f in FLAGS:
-        for p in (0, 1):
-            for c in g._cards[p][f]:
-                visible |= 1 << c
-    for k in (0, 1):
-        if g._env_flag[k]:
-            visible |= 1 << (FOG + k)
-    for p in (0, 1):
-        for c in g._discards[p]:
-            visible |= 1 << c
-    g._visible = visible
-    for p in (0, 1):
-        mine = [c for f in FLAGS for c in g._cards[p][f]] + g._discards[p] + \
-               [ALL_CARDS[FOG + k] for k in (0, 1) if g._env_flag[k] and g._env_owner[k] == p]
-        tactics = [c for c in mine if c.is_tactic]
-        g._tactics_played[p] = len(tactics)
-        g._leader_played[p] = any(c.is_leader for c in tactics)
-        if sum(1 for c in tactics if c.is_leader) > 1:
-            raise PositionError(f"{PLAYER_NAMES[p]} has played both Leaders: each player may play only one",
-                                rule="both-leaders", player=p)
-    if result is not None:
-        winner, reason = result
-        counts = (len(g.flags_held(0)), len(g.flags_held(1)))
-        g._outcome = Outcome(winner, reason, counts)
-        if phase != OVER:
-            raise PositionError("a position with a result must have the turn phase 'over'",
-                                rule="position-text")
-    elif phase == OVER:
-        raise PositionError("the turn phase 'over' needs a 'result' line", rule="position-text")
-
-
-def _wins(held: list[int]) -> str | None:
-    if len(held) >= 5:
-        return "envelopment"
-    s = set(held)
-    if any(f in s and f + 1 in s and f + 2 in s for f in range(1, 8)):
-        return "breakthrough"
-    return None
-
-
-def _validate(g: Game) -> None:
-    """The rules a position must obey beyond each card being somewhere once."""
-    for f in FLAGS:
-        need = g.required(f)
-        mud_gone = g._env_flag[1] != f and (ALL_CARDS[MUD] in g._discards[0] or
-                                             ALL_CARDS[MUD] in g._discards[1] or g._env_flag[1] != 0)
-        for p in (0, 1):
-            n = len(g._cards[p][f])
-            cap = 4 if need == 4 or mud_gone else 3
-            if n > cap:
-                why = ("four only under Mud, or where Mud has left" if cap == 3 else "at most four")
-                raise PositionError(f"flag {f} has {n} cards on {PLAYER_NAMES[p]}'s side; "
-                                    f"three is the most a side can hold without Mud ({why})",
-                                    rule="too-many-cards", flag=f, n=n, player=p)
-        owner = g._claimed[f]
-        if owner >= 0 and len(g._cards[owner][f]) < need:
-            raise PositionError(f"flag {f} is claimed by {PLAYER_NAMES[owner]}, whose side there is "
-                                f"not complete ({len(g._cards[owner][f])} of {need} cards)",
-                                rule="claim-incomplete", flag=f, player=owner)
-    if g._idle >= 2 and (g._outcome is None or g._outcome.reason != "deadlock"):
-        raise PositionError("two idle turns in a row end the game by deadlock: add "
-                            "'result … deadlock'", rule="position-text")
-    unseen = TROOP_MASK & ~g._visible
-    for f in FLAGS:
-        owner = g._claimed[f]
-        if owner < 0:
-            continue
-        need = g.required(f)
-        mine, theirs = g._cards[owner][f], g._cards[1 - owner][f]
-        later = len(theirs) >= need and g.completed_later(f, owner)
-        # The visible cards only grow during a game, so a claim that cannot be proved
-        # now could never have been proved.
-        if not claim_holds(mine, theirs, unseen, g._env_flag[0] == f, need, later):
-            raise PositionError(f"flag {f} is claimed by {PLAYER_NAMES[owner]}, but that claim "
-                                f"cannot be proved from the cards on the table: "
-                                f"{build_result(mine, theirs, unseen, g._env_flag[0] == f, need, later).explanation}",
-                                rule="claim-unproved", flag=f, player=owner)
-    _check_mud_history(g)
-    t0, t1 = g._tactics_played
-    if abs(t0 - t1) > 1:
-        ahead = 0 if t0 > t1 else 1
-        raise PositionError(f"{PLAYER_NAMES[ahead]} has played {max(t0, t1)} Tactics cards and "
-                            f"{PLAYER_NAMES[1 - ahead]} {min(t0, t1)}: no player may ever be more "
-                            f"than one ahead",
-                            rule="tactics-ahead", player=ahead, n=max(t0, t1), m=min(t0, t1))
-    limit = 10 if g._phase in (SCOUT_DRAW, SCOUT_RETURN) else 7
-    for p in (0, 1):
-        if len(g._hands[p]) > limit:
-            raise PositionError(f"{PLAYER_NAMES[p]}'s hand holds {len(g._hands[p])} cards; "
-                                f"the most is seven", rule="hand-size", player=p, n=len(g._hands[p]))
-    if g._phase in (SCOUT_DRAW, SCOUT_RETURN) and ALL_CARDS[SCOUT] not in g._discards[g._to_move]:
-        raise PositionError("a Scout turn needs the Scout in the discards of the player to move",
-                            rule="position-text")
-    # A game that is not over always has a move: Scout's phases end when nothing is left to do.
-    if g._phase == SCOUT_DRAW and not (g._decks[0] or g._decks[1]):
-        raise PositionError("scout-draw needs a card in a deck: with both decks empty "
-                            "Scout goes on to returning cards", rule="position-text")
-    if g._phase == SCOUT_RETURN and len(g._hands[g._to_move]) < g._scout_left:
-        raise PositionError(f"scout-return {g._scout_left} needs that many cards in the hand of "
-                            f"{PLAYER_NAMES[g._to_move]}, who holds {len(g._hands[g._to_move])}",
-                            rule="position-text")
-    wins = [_wins(g.flags_held(p)) for p in (0, 1)]
-    if wins[0] and wins[1]:
-        raise PositionError("both players hold a winning set of flags", rule="both-win")
-    o = g._outcome
-    for p in (0, 1):
-        if wins[p] and (o is None or o.winner != p):
-            raise PositionError(f"{PLAYER_NAMES[p]} holds flags {', '.join(map(str, g.flags_held(p)))}: "
-                                f"that is a {wins[p]}, so the game would already be over "
-                                f"(add 'result {PLAYER_NAMES[p]} {wins[p]}')", rule="already-won",
-                                player=p, reason=wins[p])
-    if o is not None:
-        if o.reason != "deadlock":
-            if o.winner is None or wins[o.winner] is None:
-                raise PositionError(f"the result says {o.reason}, but the claimed flags do not show it",
-                                    rule="position-text")
-            if o.reason != wins[o.winner] and not (o.reason == "breakthrough" and
-                                                   _wins_breakthrough(g.flags_held(o.winner))):
-                raise PositionError(f"the result says {o.reason}, but the claimed flags show {wins[o.winner]}",
-                                    rule="position-text")
-        else:
-            n0, n1 = o.flags
-            expect = None if n0 == n1 else (0 if n0 > n1 else 1)
-            if o.winner != expect:
-                raise PositionError("a deadlock is won by the player holding more flags "
-                                    f"({n0} to {n1} here)", rule="position-text")
-
-
-def _check_mud_history(g: Game) -> None:
-    """A side keeps four cards without Mud only where Mud has been: where it was played and,
-    after one Redeploy, where it went."""
-    four = [f for f in FLAGS if g._env_flag[1] != f and
-            any(len(g._cards[p][f]) > 3 for p in (0, 1))]
-    if not four:
-        return
-    mud = ALL_CARDS[MUD]
-    on_table = g._env_flag[1] != 0
-    discarded = mud in g._discards[0] or mud in g._discards[1]
-    if not on_table and not discarded:
-        raise PositionError(f"flag {four[0]} has four cards on a side, but Mud was never played",
-                            rule="four-without-mud", flag=four[0])
-    redeployed = ALL_CARDS[REDEPLOY] in g._discards[0] or ALL_CARDS[REDEPLOY] in g._discards[1]
-    room = (1 if on_table else 2) if redeployed else (0 if on_table else 1)
-    if len(four) > room:
-        if len(four) == 1:
-            raise PositionError(f"flag {four[0]} has four cards on a side without Mud, and Mud cannot "
-                                f"have been there", rule="four-without-mud", flag=four[0])
-        raise PositionError(f"flags {', '.join(map(str, four))} have four cards on a side without Mud; "
-                            f"Mud cannot have been at all of them", rule="four-without-mud-flags",
-                            flags=list(four))
-
-
-def _wins_breakthrough(held: list[int]) -> bool:
-    s = set(held)
-    return any(f in s and f + 1 in s and f + 2 in s for f in range(1, 8))
+        raise PositionError(f"the position has no '{missing[0]}' line", rule="position-text")
+    return game
 
 
 # ---------------------------------------------------------------- records
 def write_record(game: Game) -> str:
     """The game as JSON: the start position and the moves; :func:`read_record` replays it."""
     start = game.copy()
-    while start._stack:
+    for _ in game.moves:
         start.undo()
     doc = {
         "format": "battleline-record",
         "version": 1,
         "seed": game.seed,
         "start": write_position(start),
-        "moves": [str(m) for m in game._moves],
-        "result": game._outcome.describe() if game._outcome else None,
+        "moves": [str(m) for m in game.moves],
+        "result": game.outcome().describe() if game.outcome() else None,
     }
     return json.dumps(doc, indent=1)
 
@@ -610,26 +410,26 @@ def draw_text(g: Game) -> str:
     """The battle line as text for a terminal: north above the flags, south below."""
     width = 6
     out = []
-    status = f"{g.rules} rules, " + (g._outcome.describe() if g._outcome else
-                                      f"{PLAYER_NAMES[g._to_move]} to {g._phase.replace('-', ' ')}")
+    status = f"{g.rules} rules, " + (g.outcome().describe() if g.outcome() else
+                                      f"{PLAYER_NAMES[g.to_move]} to {g.phase.replace('-', ' ')}")
     out.append(f"Battle Line ({status})")
-    out.append(f"north hand ({len(g._hands[0])}): " + " ".join(str(c) for c in g._hands[0]))
-    rows_n = max([len(g._cards[0][f]) for f in FLAGS] + [3])
+    out.append(f"north hand ({len(g.hands[0])}): " + " ".join(str(c) for c in g.hands[0]))
+    rows_n = max([len(g.sides[0][f]) for f in FLAGS] + [3])
     for r in range(rows_n - 1, -1, -1):
         out.append("       " + "".join(
-            (_abbr(g._cards[0][f][r]) if r < len(g._cards[0][f]) else ".").center(width) for f in FLAGS))
+            (_abbr(g.sides[0][f][r]) if r < len(g.sides[0][f]) else ".").center(width) for f in FLAGS))
     out.append("       " + "".join(_env_text(g, f, 0).center(width) for f in FLAGS))
     out.append("flags  " + "".join(_flag_text(g, f).center(width) for f in FLAGS))
     out.append("       " + "".join(_env_text(g, f, 1).center(width) for f in FLAGS))
-    rows_s = max([len(g._cards[1][f]) for f in FLAGS] + [3])
+    rows_s = max([len(g.sides[1][f]) for f in FLAGS] + [3])
     for r in range(rows_s):
         out.append("       " + "".join(
-            (_abbr(g._cards[1][f][r]) if r < len(g._cards[1][f]) else ".").center(width) for f in FLAGS))
-    out.append(f"south hand ({len(g._hands[1])}): " + " ".join(str(c) for c in g._hands[1]))
+            (_abbr(g.sides[1][f][r]) if r < len(g.sides[1][f]) else ".").center(width) for f in FLAGS))
+    out.append(f"south hand ({len(g.hands[1])}): " + " ".join(str(c) for c in g.hands[1]))
     out.append("(flags: [n] open, ^n^ held by north, vnv held by south)")
-    out.append(f"decks: troop {len(g._decks[0])}, tactic {len(g._decks[1])};  "
-               f"discards: north {' '.join(map(str, g._discards[0])) or '-'}, "
-               f"south {' '.join(map(str, g._discards[1])) or '-'}")
+    out.append(f"decks: troop {len(g.decks[0])}, tactic {len(g.decks[1])};  "
+               f"discards: north {' '.join(map(str, g.discard_piles[0])) or '-'}, "
+               f"south {' '.join(map(str, g.discard_piles[1])) or '-'}")
     return "\n".join(out)
 
 
@@ -640,9 +440,9 @@ def _abbr(card: Card) -> str:
 
 def _env_text(g: Game, f: int, p: int) -> str:
     return "+".join(str(ALL_CARDS[FOG + k])[:3] for k in (0, 1)
-                    if g._env_flag[k] == f and g._env_owner[k] == p)
+                    if g.env_flag[k] == f and g.env_owner[k] == p)
 
 
 def _flag_text(g: Game, f: int) -> str:
-    o = g._claimed[f]
+    o = g.claimed[f]
     return f"[{f}]" if o < 0 else ("^" + str(f) + "^" if o == 0 else "v" + str(f) + "v")

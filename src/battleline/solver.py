@@ -35,7 +35,7 @@ from .errors import shorten
 from .game import FLAGS, Game
 from .moves import Move
 
-__all__ = ["solve", "Solution"]
+__all__ = ["solve", "Solution", "Search"]
 
 
 @dataclass
@@ -61,7 +61,10 @@ class Solution:
                 + " ".join(str(m) for m in self.line))
 
 
-class _Search:
+class Search:
+    """An AND-OR search for a forced win by ``attacker``, with its transposition table;
+    bounded by ``deadline`` (``time.perf_counter()``) and ``max_nodes``."""
+
     def __init__(self, attacker: int, deadline: float | None, max_nodes: int | None):
         self.attacker = attacker
         self.table: dict = {}
@@ -70,12 +73,12 @@ class _Search:
         self.max_nodes = max_nodes
 
     def key(self, g: Game):
-        placed = tuple(tuple(sorted((g._placed_at[c], p, int(c)) for p in (0, 1) for c in g._cards[p][f]))
+        placed = tuple(tuple(sorted((g.placed_at[c], p, int(c)) for p in (0, 1) for c in g.sides[p][f]))
                        for f in FLAGS)
-        return (g._to_move, g._phase, g._scout_left, g._active, g._idle, tuple(g._claimed),
-                tuple(g._env_flag), tuple(g._env_owner), placed,
-                tuple(sorted(g._hands[0])), tuple(sorted(g._hands[1])),
-                tuple(g._decks[0]), tuple(g._decks[1]), len(g._discards[0]), len(g._discards[1]))
+        return (g.to_move, g.phase, g.scout_left, g.turn_active, g.idle_turns, tuple(g.claimed),
+                tuple(g.env_flag), tuple(g.env_owner), placed,
+                tuple(sorted(g.hands[0])), tuple(sorted(g.hands[1])),
+                tuple(g.decks[0]), tuple(g.decks[1]), len(g.discard_piles[0]), len(g.discard_piles[1]))
 
     def check_budget(self) -> None:
         self.nodes += 1
@@ -87,10 +90,10 @@ class _Search:
     def win(self, g: Game, turns: int):
         """A winning line for the attacker within ``turns`` of his turns (counting the one
         in progress when it is his move), or None."""
-        o = g._outcome
+        o = g.outcome()
         if o is not None:
             return [] if o.winner == self.attacker else None
-        attacking = g._to_move == self.attacker
+        attacking = g.to_move == self.attacker
         if attacking and turns <= 0:
             return None
         self.check_budget()
@@ -113,12 +116,12 @@ class _Search:
         return result
 
     def _expand(self, g: Game, turns: int, attacking: bool):
-        mover = g._to_move
+        mover = g.to_move
         moves = ordered_moves(g)
         if attacking:
             for m in moves:
                 g.push(m)
-                left = turns - (1 if g._to_move != mover and g._outcome is None else 0)
+                left = turns - (1 if g.to_move != mover and g.outcome() is None else 0)
                 try:
                     line = self.win(g, left)
                 finally:
@@ -144,14 +147,14 @@ def ordered_moves(g: Game) -> list[Move]:
     """Legal moves, likely best first: claims, then cards that complete or build a side,
     high values first; passes and Tactics later."""
     moves = g.legal_moves()
-    p = g._to_move
+    p = g.to_move
 
     def rank(m: Move):
         k = m.kind
         if k == "claim":
             return (0, 0)
         if k == "play":
-            side = g._cards[p][m.flag]
+            side = g.sides[p][m.flag]
             need = g.required(m.flag)
             completes = len(side) + 1 >= need
             value = (m.card % 10 + 1) if m.card < 60 else 5
@@ -181,9 +184,10 @@ def solve(game: Game, turns: int, *, seconds: float | None = DEFAULT_SECONDS,
         raise ValueError("the game is over: there is nothing to solve")
     start = time.perf_counter()
     g = game.copy()
-    search = _Search(g.to_move, None if seconds is None else start + seconds, max_nodes)
+    search = Search(g.to_move, None if seconds is None else start + seconds, max_nodes)
     for depth in range(1, turns + 1):
         line = search.win(g, depth)
         if line is not None:
             return Solution(True, turns, depth, line, search.nodes, time.perf_counter() - start)
     return Solution(False, turns, None, [], search.nodes, time.perf_counter() - start)
+

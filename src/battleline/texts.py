@@ -168,8 +168,7 @@ def claim_explanation(result, lang: str = "en", names: Any = "ancient") -> str:
     kw = {"mine": form(result.formation), "theirs": form(result.their_formation),
           "counter": form(result.counter_formation), "reach": form(result.best_reach)}
     if case == "incomplete":
-        from .engine_gaps import incomplete_side
-        count, need = incomplete_side(result)
+        count, need = result.detail("count"), result.detail("need")
         flag = (f"フラッグ{result.flag}" if result.flag else "このフラッグ") if lang == "ja" else (
             f"flag {result.flag}" if result.flag else "this flag")
         kw.update(flag=flag, count=count, need=need, s="" if count == 1 else "s",

@@ -28,38 +28,18 @@ __all__ = ["sample_world"]
 def sample_world(obs: Observation, rng: random.Random) -> Game:
     """A complete :class:`Game` that ``obs.seat`` cannot tell from the real one."""
     me, opp = obs.seat, 1 - obs.seat
-    g = Game.__new__(Game)
-    g._clear(obs.rules)
-    known = set()
-    clock = 1
+    flags = {}
+    known = set(obs.hand) | set(obs.opponent_known) | {c for _, _, c in obs.known_deck}
     for fv in obs.flags:
-        f = fv.number
-        for p, c in fv.placed:
-            g._cards[p][f].append(c)
-            g._placed_at[c] = clock
-            clock += 1
-            known.add(c)
+        placed = list(fv.placed)
         if fv.fog is not None:
-            g._env_flag[0], g._env_owner[0] = f, fv.fog
-            known.add(ALL_CARDS[FOG])
+            placed.append((fv.fog, ALL_CARDS[FOG]))
         if fv.mud is not None:
-            g._env_flag[1], g._env_owner[1] = f, fv.mud
-            known.add(ALL_CARDS[MUD])
-        g._claimed[f] = -1 if fv.claimed_by is None else fv.claimed_by
-    g._clock = clock
-    visible = 0
-    for c in known:
-        visible |= 1 << c
-    for p in (0, 1):
-        g._discards[p] = list(obs.discards[p])
-        for c in obs.discards[p]:
-            visible |= 1 << c
-            known.add(c)
-    g._visible = visible
-    g._hands[me] = list(obs.hand)
-    known.update(obs.hand)
-    known.update(obs.opponent_known)
-    known.update(c for _, _, c in obs.known_deck)
+            placed.append((fv.mud, ALL_CARDS[MUD]))
+        flags[fv.number] = placed
+        known.update(c for _, c in placed)
+    for pile in obs.discards:
+        known.update(pile)
 
     troops = [c for c in ALL_CARDS[:60] if c not in known]
     tactics = [c for c in ALL_CARDS[60:] if c not in known]
@@ -72,11 +52,12 @@ def sample_world(obs: Observation, rng: random.Random) -> Game:
         raise ValueError("the observation is inconsistent: the opponent's hand cannot be filled")
     hand = list(obs.opponent_known) + troops[:need_t] + tactics[:need_k]
     rng.shuffle(hand)
-    g._hands[opp] = hand
+    hands = [[], []]
+    hands[me], hands[opp] = list(obs.hand), hand
     pools = [troops[need_t:], tactics[need_k:]]
+    decks = []
     for d, name in ((0, "troop"), (1, "tactic")):
-        size = obs.deck_sizes[d]
-        top_first: list = [None] * size
+        top_first: list = [None] * obs.deck_sizes[d]
         for deck, depth, c in obs.known_deck:
             if deck == name:
                 top_first[depth] = c
@@ -84,24 +65,18 @@ def sample_world(obs: Observation, rng: random.Random) -> Game:
         if sum(1 for c in top_first if c is None) != len(pool):
             raise ValueError(f"the observation is inconsistent: the {name} deck cannot be filled")
         it = iter(pool)
-        top_first = [c if c is not None else next(it) for c in top_first]
-        g._decks[d] = list(reversed(top_first))
-
-    known_mask = 0
+        decks.append([c if c is not None else next(it) for c in top_first])
+    known_deck, opponent_known = [0, 0], [0, 0]
     for _, _, c in obs.known_deck:
-        known_mask |= 1 << c
-    g._known_deck[me] = known_mask
-    opp_mask = 0
+        known_deck[me] |= 1 << c
     for c in obs.opponent_known:
-        opp_mask |= 1 << c
-    g._known_opp[me] = opp_mask
-    g._to_move = obs.to_move
-    g._first = obs.to_move
-    g._phase = obs.phase
-    g._scout_left = obs.scout_left
-    g._idle = obs.idle_turns
-    g._active = obs.turn_active
-    g._outcome = obs.outcome
-    g._tactics_played = list(obs.tactics_played)
-    g._leader_played = list(obs.leader_played)
-    return g
+        opponent_known[me] |= 1 << c
+    o = obs.outcome
+    # The observation comes from a real game, so the rules need no second check here.
+    return Game.assemble(rules=obs.rules, to_move=obs.to_move, phase=obs.phase, flags=flags,
+                         claimed={fv.number: fv.claimed_by for fv in obs.flags
+                                  if fv.claimed_by is not None},
+                         hands=hands, decks=decks, discards=obs.discards, known_deck=known_deck,
+                         opponent_known=opponent_known, scout_left=obs.scout_left,
+                         idle_turns=obs.idle_turns, turn_active=obs.turn_active,
+                         result=None if o is None else (o.winner, o.reason), check=False)

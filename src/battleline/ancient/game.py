@@ -243,7 +243,7 @@ class AncientGame:
         s.army[p] = sorted(s.army[p] + [int(card)])
         if bow:
             s.bows.add(int(card))
-        self._rules._place(int(card), sq)
+        self._rules.place(int(card), sq)
         if disrupted:
             s.disrupted[int(card)] = True
         self._reset_history()
@@ -453,6 +453,16 @@ class AncientGame:
     def actions_played(self) -> list[Action]:
         """The actions played since the start (or the last scripted change)."""
         return list(self._played)
+
+    @property
+    def start_state(self):
+        """A copy of the state the actions played start from (for records)."""
+        return self._start.copy()
+
+    @property
+    def start_roll(self) -> int:
+        """How many dice rolls had been used at the start (for records)."""
+        return self._start_roll
 
     # ------------------------------------------------------------------ odds
     def odds(self, action: Action | str) -> ActionOdds:

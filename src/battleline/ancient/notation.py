@@ -476,10 +476,10 @@ def _check(s: AncientState) -> None:
 
 def write_record(game) -> str:
     """The record of a game: JSON with the starting position, the actions and the rolls."""
-    start_pos = game._start_roll
+    start_pos = game.start_roll
     return json.dumps({"game": "ancient battles", "version": 1,
-                       "start": write_position(game._start, start_pos),
-                       "actions": [str(a) for a in game._played],
+                       "start": write_position(game.start_state, start_pos),
+                       "actions": [str(a) for a in game.actions_played],
                        "rolls": game.state.dice.rolls[start_pos:game.state.dice.position]}, indent=1)
 
 

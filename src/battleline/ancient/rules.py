@@ -439,7 +439,8 @@ class Rules:
         return out
 
     # ------------------------------------------------------------------ effects
-    def _place(self, card: int, sq: int) -> None:
+    def place(self, card: int, sq: int) -> None:
+        """Put ``card`` on square ``sq`` (stacking on a card already there)."""
         s = self.s
         bit = 1 << sq
         if s.cells[sq] >= 0:
@@ -694,7 +695,7 @@ class Rules:
         elif k == "reinforce":
             card = CARD_INDEX[a.card]
             self._take_from_reserve(p, card)
-            self._place(card, L[a.squares[0]])
+            self.place(card, L[a.squares[0]])
             s.moved = s.moved | {card}
             s.placed = s.placed | {card}
             s.actions_left -= 1
@@ -762,7 +763,7 @@ class Rules:
         elif k == "deploy":
             card = CARD_INDEX[a.card]
             self._take_from_reserve(p, card)
-            self._place(card, L[a.squares[0]])
+            self.place(card, L[a.squares[0]])
             s.deployed = s.deployed[:]
             s.deployed[p] += 1
             if s.deployed[p] >= min(s.width, len(s.army[p])):

@@ -39,6 +39,14 @@ class Bot:
         claim = next((m for m in moves if m.kind == "claim"), None)
         return world, moves, claim
 
+    def world_and_choice(self, obs: Observation):
+        """``(world, moves, move)``: as :meth:`world_and_moves`, with ``move`` the move when
+        there is nothing to decide (a provable claim, or the only legal move), else None."""
+        world, moves, claim = self.world_and_moves(obs)
+        if claim is None and len(moves) == 1:
+            claim = moves[0]
+        return world, moves, claim
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed!r})"
 

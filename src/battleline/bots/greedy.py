@@ -106,11 +106,9 @@ class GreedyBot(Bot):
     name = "greedy"
 
     def choose(self, obs: Observation) -> Move:
-        world, moves, claim = self.world_and_moves(obs)
-        if claim is not None:
-            return claim
-        if len(moves) == 1:
-            return moves[0]
+        world, moves, forced = self.world_and_choice(obs)
+        if forced is not None:
+            return forced
         me = obs.seat
         if obs.phase == "play":
             return self._play(obs, world, moves, me)
@@ -128,7 +126,7 @@ class GreedyBot(Bot):
             if m.kind != "play" or m.card >= 60:
                 continue
             fv = obs.flags[m.flag - 1]
-            need = 4 if fv.mud is not None else 3
+            need = fv.required
             score = potential_strength(fv.cards[me], m.card, need, fv.fog is not None, available)
             key = (score, -abs(m.flag - 5), -m.flag, -(m.card % 10), -m.card)
             if best_key is None or key > best_key:

@@ -75,11 +75,9 @@ class HeuristicBot(Bot):
     name = "heuristic"
 
     def choose(self, obs: Observation) -> Move:
-        world, moves, claim = self.world_and_moves(obs)
-        if claim is not None:
-            return claim
-        if len(moves) == 1:
-            return moves[0]
+        world, moves, forced = self.world_and_choice(obs)
+        if forced is not None:
+            return forced
         phase = world.phase
         me = obs.seat
         if phase in ("draw", "scout-draw"):

@@ -198,7 +198,7 @@ def _move_wins_flag(g: Game, move: Move, flag: int) -> bool:
     p = g.to_move
     g.push(move)
     try:
-        return g._claimed[flag] < 0 and flag in g.provable_flags(p)
+        return g.claimed[flag] < 0 and flag in g.provable_flags(p)
     finally:
         g.undo()
 

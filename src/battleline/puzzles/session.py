@@ -17,11 +17,12 @@ longest defence, found by the exact solver.
 
 from __future__ import annotations
 
+import time
+
 from ..game import Game
 from ..errors import shorten
 from ..moves import IllegalMoveError, Move
-from ..engine_gaps import bounded_search
-from ..solver import solve
+from ..solver import Search, solve
 from .. import texts
 from . import Puzzle
 
@@ -214,7 +215,7 @@ class PuzzleSession:
 
     def _search(self, seconds: float = SOLVER_SECONDS):
         """The exact search for the puzzle's side, bounded in time (a TimeoutError past it)."""
-        return bounded_search(self.seat, seconds)
+        return Search(self.seat, time.perf_counter() + seconds, None)
 
     def _try_win_move(self, m: Move) -> bool:
         g = self.game

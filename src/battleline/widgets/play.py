@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 
 from .. import texts
 from ..bots import LEVELS, bot_from_spec
-from ..engine_gaps import claims_open
 from ..errors import shorten
 from ..game import DRAW, PLAY, Game
 from ..match import Match
@@ -291,7 +290,7 @@ class PlayController:
 
     def auto_claims(self) -> None:
         g = self.game
-        if not self.options["auto_claim"] or not self.humans_turn() or not claims_open(g):
+        if not self.options["auto_claim"] or not self.humans_turn() or not g.claims_open():
             return
         player = g.to_move
         for f in g.provable_flags():
@@ -408,7 +407,7 @@ class PlayController:
             return say("turn_play", whose=whose)
         if ph == DRAW:
             if any(m.kind == "draw" for m in g.legal_moves(claims=False)):
-                return say("turn_draw_claim" if claims_open(g) else "turn_draw", whose=whose)
+                return say("turn_draw_claim" if g.claims_open() else "turn_draw", whose=whose)
             return say("turn_no_draw", whose=whose)
         n = g.observation(g.to_move).scout_left
         if ph in ("scout-draw", "scout-return"):

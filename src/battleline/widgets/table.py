@@ -20,8 +20,7 @@ from typing import Sequence
 
 from .. import texts
 from ..cards import ALL_CARDS, FOG, MUD, TROOP_MASK, Card
-from ..engine_gaps import claims_open, side_formation
-from ..formations import best, evaluate
+from ..formations import best, evaluate, side_formation
 from ..game import Game, Observation
 from ..moves import Move
 from .pieces import move_json
@@ -59,7 +58,7 @@ def table_view(game: Game, seat: Seat, words: Wording) -> dict:
     me, opp = seat.viewer, 1 - seat.viewer
     card = words.card
     hidden = seat.cover
-    may_claim = seat.my_turn and claims_open(game)
+    may_claim = seat.my_turn and game.claims_open()
     claimable = set(game.provable_flags(me)) if may_claim and seat.highlight_claimable else set()
     flags = []
     for fv in obs.flags:
