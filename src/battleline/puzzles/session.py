@@ -20,7 +20,7 @@ from __future__ import annotations
 import time
 
 from ..game import Game
-from ..errors import shorten
+from ..errors import InvalidMoveError, shorten
 from ..moves import IllegalMoveError, Move
 from ..solver import Search, solve
 from .. import texts
@@ -125,11 +125,11 @@ class PuzzleSession:
         try:
             picked = sorted({int(f) for f in flags})
         except (TypeError, ValueError):
-            raise IllegalMoveError(f"flags must be a list of flag numbers, not {shorten(flags)}",
+            raise InvalidMoveError(f"flags must be a list of flag numbers, not {shorten(flags)}",
                                    rule="pz-flags-list") from None
         bad = [f for f in picked if not 1 <= f <= 9]
         if bad:
-            raise IllegalMoveError(f"flags are numbered 1 to 9, not {bad[0]}", rule="flag-range")
+            raise InvalidMoveError(f"flags are numbered 1 to 9, not {bad[0]}", rule="flag-range")
         g = self.game
         want = g.provable_flags(self.seat)
         if picked == want:
