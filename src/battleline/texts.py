@@ -855,6 +855,7 @@ _ANCIENT_SENTENCES = {
     "odds": (": no effect {none}, disrupted {dis}, eliminated {elim}", "：効果なし {none}、混乱 {dis}、壊滅 {elim}"),
     "and": (" and ", "と"),
     "list_sep": ("; ", "、"),
+    "tag_sep": (", ", "、"),
     # the combined (flank) attack
     "join_label": ("Add {unit} to the attack", "{unit}を攻撃に加える"),
     "attack_with": ("Attack with {units}: ", "{units}で攻撃："),

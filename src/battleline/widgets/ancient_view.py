@@ -145,7 +145,7 @@ def _square(words: AncientWords, obs, sq: str, side: str) -> dict:
                                   (say("x_disrupted"), unit["disrupted"])) if on]
         ids = "+".join(c["id"] for c in unit["cards"])
         text = (say("sq_mine" if unit["mine"] else "sq_theirs", type=unit["type"], cards=ids)
-                + (say("list_sep") if words.lang == "ja" else ", ").join([""] + extras))
+                + say("tag_sep").join([""] + extras))
     if d["terrain"]:
         text += say("sq_bad", kind=d["terrain"])
     d["label"] = f"{sq}, {text}"
