@@ -17,6 +17,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..cards import Card
+from ..cards import mask_indices as _bits
 from .actions import Action
 from .combat import half, melee_result, missile_hits
 from .state import AncientState
@@ -39,13 +40,6 @@ END = {step: Action("end", option=step) for step in ("tactics", "actions", "fire
 DRAW, ROLL, WITHDRAW, STAND = Action("draw"), Action("roll"), Action("withdraw"), Action("stand")
 SCOUT_FIRST, SCOUT_SECOND = Action("scout", option="first"), Action("scout", option="second")
 RALLY_NONE = Action("rally")
-
-
-def _bits(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 class Rules:
