@@ -33,7 +33,7 @@ import json
 from ..cards import Card
 from ..errors import PositionError, shorten
 from .board import SIDE_NAMES, board
-from .dice import Dice
+from .rules import check_position
 from .state import ADVANCED_RULES, PHASES, AncientState, new_state
 from .troops import TROOP_TYPES
 
@@ -426,52 +426,11 @@ def read_position(text: str) -> AncientState:
         if len(w) != 2 or w[1] not in ("terrain", "casualties", "leader", "draw"):
             raise PositionError("the outcome line reads 'outcome SIDE|none REASON'")
         s.outcome = (-1 if w[0] == "none" else _side(w[0], "outcome"), w[1])
-    _check(s)
+    check_position(s)
     s.dice.fast_forward([], 0)
     for _ in range(dice_pos):
         s.dice.roll()
     return s
-
-
-def _check(s: AncientState) -> None:
-    """Rules a position must keep beyond its syntax."""
-    if s.hidden_deployment and s.phase not in ("leader", "deploy"):
-        raise PositionError("cards are face down only during leader choice and deployment (hidden no)")
-    acting = s.first if s.half == 0 else 1 - s.first
-    if s.phase in ("tactics", "actions", "fire", "melee") and s.to_act != acting:
-        raise PositionError(f"in the {s.phase} step the side to act is the one whose player turn it is "
-                            f"({SIDE_NAMES[acting]}, from the turn line)")
-    if s.phase in ("withdrawal", "loyalty") and s.to_act == acting:
-        raise PositionError(f"the {s.phase} decision belongs to the side whose player turn it is not")
-    if s.phase in ("withdrawal",) and (s.pending is None or s.pending[0] != "withdrawal"):
-        raise PositionError("the withdrawal step needs a pending withdrawal line")
-    if s.phase == "loyalty" and (s.pending is None or s.pending[0] != "loyalty"):
-        raise PositionError("the loyalty step needs a pending loyalty line")
-    if s.pending is not None and s.phase not in ("withdrawal", "loyalty", "initiative"):
-        raise PositionError("a pending decision belongs to the initiative, withdrawal or loyalty step")
-    if s.phase == "initiative":
-        if s.pending is None or s.pending[0] != "initiative":
-            raise PositionError("the initiative step needs a 'pending initiative' line")
-        if not s.hands[s.to_act]:
-            raise PositionError("at the initiative only a player holding Tactics cards is asked")
-    if s.pending is not None and s.pending[0] == "withdrawal":
-        if any(s.where[c] < 0 for c in s.pending[1] + (s.pending[2],)):
-            raise PositionError("a pending withdrawal names cards not on the field")
-    if s.phase == "over" and s.outcome is None:
-        raise PositionError("the step 'over' needs an outcome line")
-    if s.outcome is not None and s.phase != "over":
-        raise PositionError("a battle with an outcome is in step 'over'")
-    if s.phase in ("leader", "deploy") and not s.hidden_deployment:
-        raise PositionError("during leader choice and deployment the cards are face down (hidden yes)")
-    if s.phase == "leader" and s.leader_card[s.to_act] < 0:
-        raise PositionError(f"{SIDE_NAMES[s.to_act]} has no leader to attach")
-    for p in (0, 1):
-        if s.leader_card[p] >= 0 and s.leader_of[p] < 0 and s.phase != "leader":
-            raise PositionError(f"{SIDE_NAMES[p]}'s leader must be attached to a card after the leader step")
-    try:
-        s.card_places()
-    except AssertionError as e:
-        raise PositionError(f"the 70 cards: {e}") from None
 
 
 def write_record(game) -> str:

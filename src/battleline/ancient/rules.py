@@ -18,12 +18,14 @@ from itertools import combinations
 
 from ..cards import Card
 from ..cards import mask_indices as _bits
+from ..errors import PositionError
 from .actions import Action
+from .board import SIDE_NAMES
 from .combat import half, melee_result, missile_hits
 from .state import AncientState
 from .troops import TROOP_TYPES
 
-__all__ = ["Rules", "SCOUT", "REDEPLOY", "LOYALTY_CARDS", "LEADER_CARDS", "TERRAIN_CARDS"]
+__all__ = ["Rules", "check_position", "SCOUT", "REDEPLOY", "LOYALTY_CARDS", "LEADER_CARDS", "TERRAIN_CARDS"]
 
 ALEXANDER, DARIUS, COMPANION, SHIELD, FOG, MUD, SCOUT, REDEPLOY, DESERTER, TRAITOR = range(60, 70)
 LEADER_CARDS = (ALEXANDER, DARIUS)
@@ -945,3 +947,46 @@ def _action_cache(width: int) -> _Acts:
     if acts is None:
         acts = _CACHES[width] = _Acts(board(width).names)
     return acts
+
+
+def check_position(s: AncientState) -> None:
+    """Raise PositionError naming the first rule a position breaks beyond its syntax (the
+    step, who acts, pending decisions, face-down cards, leaders, every card in one place).
+    Position text is read by :mod:`.notation`, then checked here."""
+    if s.hidden_deployment and s.phase not in ("leader", "deploy"):
+        raise PositionError("cards are face down only during leader choice and deployment (hidden no)")
+    acting = s.first if s.half == 0 else 1 - s.first
+    if s.phase in ("tactics", "actions", "fire", "melee") and s.to_act != acting:
+        raise PositionError(f"in the {s.phase} step the side to act is the one whose player turn it is "
+                            f"({SIDE_NAMES[acting]}, from the turn line)")
+    if s.phase in ("withdrawal", "loyalty") and s.to_act == acting:
+        raise PositionError(f"the {s.phase} decision belongs to the side whose player turn it is not")
+    if s.phase in ("withdrawal",) and (s.pending is None or s.pending[0] != "withdrawal"):
+        raise PositionError("the withdrawal step needs a pending withdrawal line")
+    if s.phase == "loyalty" and (s.pending is None or s.pending[0] != "loyalty"):
+        raise PositionError("the loyalty step needs a pending loyalty line")
+    if s.pending is not None and s.phase not in ("withdrawal", "loyalty", "initiative"):
+        raise PositionError("a pending decision belongs to the initiative, withdrawal or loyalty step")
+    if s.phase == "initiative":
+        if s.pending is None or s.pending[0] != "initiative":
+            raise PositionError("the initiative step needs a 'pending initiative' line")
+        if not s.hands[s.to_act]:
+            raise PositionError("at the initiative only a player holding Tactics cards is asked")
+    if s.pending is not None and s.pending[0] == "withdrawal":
+        if any(s.where[c] < 0 for c in s.pending[1] + (s.pending[2],)):
+            raise PositionError("a pending withdrawal names cards not on the field")
+    if s.phase == "over" and s.outcome is None:
+        raise PositionError("the step 'over' needs an outcome line")
+    if s.outcome is not None and s.phase != "over":
+        raise PositionError("a battle with an outcome is in step 'over'")
+    if s.phase in ("leader", "deploy") and not s.hidden_deployment:
+        raise PositionError("during leader choice and deployment the cards are face down (hidden yes)")
+    if s.phase == "leader" and s.leader_card[s.to_act] < 0:
+        raise PositionError(f"{SIDE_NAMES[s.to_act]} has no leader to attach")
+    for p in (0, 1):
+        if s.leader_card[p] >= 0 and s.leader_of[p] < 0 and s.phase != "leader":
+            raise PositionError(f"{SIDE_NAMES[p]}'s leader must be attached to a card after the leader step")
+    try:
+        s.card_places()
+    except AssertionError as e:
+        raise PositionError(f"the 70 cards: {e}") from None
