@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import importlib
 import random
 
+from ..errors import shorten
 from ..game import Observation
 from ..moves import Move
+from ..plugins import named_class
 from ..worlds import sample_world
 
 LEVELS = {"easy": "RandomBot", "medium": "HeuristicBot", "hard": "SearchBot"}
@@ -64,18 +65,12 @@ def bot_from_spec(spec, seed: int | None = None) -> Bot:
         return spec(seed=seed)
     if not isinstance(spec, str):
         raise ValueError(f"a bot is a name ({', '.join(NAMED_BOTS)}), 'module:Class' or a bot object, "
-                         f"not {spec!r}")
-    name = NAMED_BOTS.get(spec.lower(), spec)
-    if ":" in name:
-        module, _, cls = name.partition(":")
-        try:
-            obj = getattr(importlib.import_module(module), cls)
-        except (ImportError, AttributeError) as e:
-            raise ValueError(f"cannot load bot {spec!r}: {e}") from None
-        return obj(seed=seed)
+                         f"not {shorten(spec)}")
     from .. import bots
-    cls = getattr(bots, name, None)
+    cls = named_class(spec, NAMED_BOTS, bots)
+    if ":" in NAMED_BOTS.get(spec.lower(), spec):
+        return cls(seed=seed)   # a bot of one's own needs only choose(), not this base class
     if not (isinstance(cls, type) and issubclass(cls, Bot)):
-        raise ValueError(f"unknown bot {spec!r}: use a name ({', '.join(NAMED_BOTS)}), a class of "
+        raise ValueError(f"unknown bot {shorten(spec)}: use a name ({', '.join(NAMED_BOTS)}), a class of "
                          f"battleline.bots or 'module:Class'")
     return cls(seed=seed)

@@ -14,11 +14,11 @@ True
 
 from __future__ import annotations
 
-import importlib
 import random
 
 from ...cards import COLORS
-from ...errors import PositionError
+from ...errors import PositionError, shorten
+from ...plugins import named_class
 from ..actions import Action
 from ..armies import MAX_CARDS, MAX_PER_TYPE, POINTS_BUDGET, Army, check_points_army
 from ..observation import Observation
@@ -135,19 +135,12 @@ def ancient_bot(spec, seed: int | None = None) -> AncientBot:
     if isinstance(spec, AncientBot):
         return spec
     if not isinstance(spec, str):
-        raise ValueError(f"an Ancient Battles bot is a name ({', '.join(LEVELS)}) or 'module:Class', not {spec!r}")
-    name = LEVELS.get(spec.lower(), spec)
-    if ":" in name:
-        module, _, cls_name = name.partition(":")
-        try:
-            cls = getattr(importlib.import_module(module), cls_name)
-        except (ImportError, AttributeError) as e:
-            raise ValueError(f"cannot load bot {spec!r}: {e}") from None
-    else:
-        from .. import bots
-        cls = getattr(bots, name, None)
+        raise ValueError(f"an Ancient Battles bot is a name ({', '.join(LEVELS)}) or 'module:Class', "
+                         f"not {shorten(spec)}")
+    from .. import bots
+    cls = named_class(spec, LEVELS, bots)
     if not (isinstance(cls, type) and issubclass(cls, AncientBot)):
-        raise ValueError(f"unknown Ancient Battles bot {spec!r}: use {', '.join(LEVELS)}, a class of "
+        raise ValueError(f"unknown Ancient Battles bot {shorten(spec)}: use {', '.join(LEVELS)}, a class of "
                          "battleline.ancient.bots or 'module:Class'")
     return cls(seed=seed)
 

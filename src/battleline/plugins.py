@@ -1,0 +1,34 @@
+"""Classes named by text, as the arena's command line and the widgets take bots: a short
+name, a class of a given package, or ``module:Class`` for a class of one's own. Shared by both
+games' bot ladders.
+
+>>> import battleline.bots
+>>> named_class("easy", {"easy": "RandomBot"}, battleline.bots).__name__
+'RandomBot'
+>>> named_class("collections:OrderedDict", {}, battleline.bots).__name__
+'OrderedDict'
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any, Mapping
+
+from .errors import shorten
+
+__all__ = ["named_class"]
+
+
+def named_class(spec: str, names: Mapping[str, str], package: ModuleType) -> Any:
+    """What ``spec`` names: ``names[spec]`` or ``spec`` itself, looked up in ``package``, or
+    ``module:Class`` imported. None when ``package`` has no such name; the caller checks the
+    kind. A module or class that cannot be loaded raises ValueError."""
+    name = names.get(spec.lower(), spec)
+    if ":" not in name:
+        return getattr(package, name, None)
+    module, _, attr = name.partition(":")
+    try:
+        return getattr(importlib.import_module(module), attr)
+    except (ImportError, AttributeError, ValueError, TypeError) as e:
+        raise ValueError(f"cannot load {shorten(spec)}: {e}") from None
