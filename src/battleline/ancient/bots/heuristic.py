@@ -41,7 +41,25 @@ def planned_action(world, text: str):
             return a
     raise ValueError(f"planned action {text!r} is not legal in this world")
 
-__all__ = ["HeuristicBot", "deployment_plan", "MEDIUM_ARMY", "planned_action"]
+def distinct_actions(world, legal=None) -> list:
+    """``legal`` (by default the world's legal actions) without reinforcements that differ
+    from an earlier one only in which of two alike reserve cards goes to the square (same
+    value, bow or not, neither carrying a leader): the search need try only one of them."""
+    s = world.state
+    seen = set()
+    out = []
+    for a in world.legal_actions() if legal is None else legal:
+        if a.kind == "reinforce":
+            c = int(Card(a.card))
+            key = (c % 10, c in s.bows, a.squares, c == s.leader_of[s.owner[c]])
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(a)
+    return out
+
+
+__all__ = ["HeuristicBot", "deployment_plan", "MEDIUM_ARMY", "planned_action", "distinct_actions"]
 
 SHORT_NAMES = [str(Card(i)) for i in range(60)]
 
@@ -193,7 +211,7 @@ class HeuristicBot(AncientBot):
                 state = world.state
                 if state.phase == "actions" and state.to_act == me:
                     guarded = state.leader_of[me]
-                    for a in world.legal_actions():
+                    for a in distinct_actions(world):
                         text = str(a)
                         if a.kind == "reinforce" and guarded >= 0 and a.card == SHORT_NAMES[guarded]:
                             continue     # the leader's card stays safe in reserve

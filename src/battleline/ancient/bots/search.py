@@ -33,7 +33,7 @@ from ..observation import Observation
 from ..rules import Rules
 from ..worlds import sample_world
 from .evaluation import evaluate, melee_chances
-from .heuristic import HeuristicBot, planned_action
+from .heuristic import HeuristicBot, distinct_actions, planned_action
 
 __all__ = ["SearchBot"]
 
@@ -47,8 +47,8 @@ class SearchBot(HeuristicBot):
 
     name = "hard"
 
-    def __init__(self, seed: int | None = None, turn_time: float = 0.7, iterations: int = 24,
-                 beam: int = 10, finalists: int = 10) -> None:
+    def __init__(self, seed: int | None = None, turn_time: float = 1.5, iterations: int = 4,
+                 beam: int = 6, finalists: int = 5) -> None:
         super().__init__(seed, beam=beam)
         self.turn_time = turn_time
         self.iterations = iterations
@@ -108,10 +108,13 @@ _PLAY_OUT_LIMIT = 150
 
 
 def _quick_reply(world, rules: Rules):
-    """A cheap policy for either side in a play-out: fight where it pays, move nothing."""
+    """A cheap policy for either side in a play-out: fight where it pays; in the action
+    step, the greedy move by the evaluation of the side to act (one action at a time)."""
     s = world.state
     if s.phase in ("fire", "melee"):
         return _quick_fight(world, rules)
+    if s.phase == "actions":
+        return _greedy_action(world, rules, distinct_actions(world))
     legal = world.legal_actions()
     for a in legal:
         text = str(a)
@@ -121,6 +124,21 @@ def _quick_reply(world, rules: Rules):
         if str(a) != "rally none":
             return a
     return legal[0]
+
+
+def _greedy_action(world, rules: Rules, legal):
+    """The action-step action whose result the side to act likes best (ending the step
+    unless something beats it)."""
+    me = world.state.to_act
+    best, best_score = None, None
+    for a in legal:
+        world.push(a)
+        score = evaluate(world, me, rules)
+        world.undo()
+        if best_score is None or score > best_score or (score == best_score and a.kind == "end"):
+            best, best_score = a, score
+    rules.bind(world.state)
+    return best
 
 
 def _quick_fight(world, rules: Rules):
