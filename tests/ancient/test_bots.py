@@ -202,3 +202,53 @@ def test_a_side_not_to_act_cannot_choose():
 def test_unknown_bot_is_refused():
     with pytest.raises(ValueError, match="unknown Ancient Battles bot"):
         ancient_bot("grandmaster")
+
+
+def test_the_default_hard_bot_plays_a_legal_battle():
+    bots = {"south": ancient_bot("hard", 3), "north": ancient_bot("medium", 4)}
+    game = AncientGame.scenario("marathon", seed=3)
+    for _ in range(60000):
+        if game.outcome is not None:
+            break
+        side = game.to_act
+        action = bots[side].choose(game.observation(side))
+        assert str(action) in game.observation(side).legal_actions
+        game.play(action)
+    assert game.outcome is not None
+
+
+def test_alike_reinforcements_are_tried_once():
+    from battleline.ancient.bots.heuristic import distinct_actions
+    from battleline.cards import Card
+    game = AncientGame.scenario("issus", seed=5)
+    bots = {"south": ancient_bot("easy", 1), "north": ancient_bot("easy", 2)}
+    for _ in range(2000):      # until an action step offers two alike reserve cards
+        if game.phase == "actions" and len(distinct_actions(game)) < len(game.legal_actions()):
+            break
+        game.play(bots[game.to_act].choose(game.observation(game.to_act)))
+    legal = game.legal_actions()
+    kept = distinct_actions(game)
+    assert set(kept) <= set(legal) and len(kept) < len(legal)
+    assert [a for a in legal if a.kind != "reinforce"] == [a for a in kept if a.kind != "reinforce"]
+    s = game.state
+
+    def kind(a):    # value, bow, square and the leader decide, not the colour
+        c = int(Card(a.card))
+        return (c % 10, c in s.bows, a.squares, c == s.leader_of[s.owner[c]])
+    assert {kind(a) for a in legal if a.kind == "reinforce"} == {kind(a) for a in kept if a.kind == "reinforce"}
+
+
+def test_facing_units_duel_and_the_first_strike_counts():
+    from battleline.ancient.bots.evaluation import Weights, evaluate
+
+    class NoDuel(Weights):
+        duel = 0.0
+    game = AncientGame.empty(seed=1)
+    game.put("c2", "Hoplites", "south")
+    game.put("c3", "Hoplites", "north")       # south to act: south strikes first
+    assert evaluate(game, 0) > evaluate(game, 0, w=NoDuel)
+    assert evaluate(game, 1) < evaluate(game, 1, w=NoDuel)
+    game = AncientGame.empty(seed=1)
+    game.put("c2", "Hoplites", "south")
+    game.put("c3", "Elephants", "north")      # striking first does not save Hoplites from Elephants
+    assert evaluate(game, 0) < evaluate(game, 0, w=NoDuel)

@@ -47,6 +47,8 @@ class Weights:
     hand_card = 2.5
     reserve_card = 0.0        # a card still in reserve fights for nobody
     approach = 0.2            # per square nearer the closest enemy unit
+    reach = True              # the side to move next may close in before it strikes
+    duel = 1.0                # units facing each other fight it out (0: one strike each)
 
 
 @lru_cache(maxsize=4096)
@@ -77,9 +79,11 @@ def _loss(s, card: int, p_dis: float, p_elim: float) -> float:
     return w * (p_elim + 0.5 * p_dis)
 
 
-def _threats(s, rules: Rules, side: int) -> tuple[float, float]:
+def _threats(s, rules: Rules, side: int, reach: bool = False, duels: bool = False) -> tuple[float, float]:
     """Expected damage (melee, missile) ``side``'s units could do in a fire and melee step,
-    each unit striking its best target, ignoring what the others do first."""
+    each unit striking its best target, ignoring what the others do first. With ``reach``
+    each unit may first move (one of its moves, or none) to strike: the threat of the side
+    that moves next, which closes in and strikes first."""
     b = s.board
     fwd = b.forward[side]
     enemy = s.side_squares[1 - side]
@@ -93,15 +97,94 @@ def _threats(s, rules: Rules, side: int) -> tuple[float, float]:
             hit = 1 / 3 if t % 10 + 1 >= 9 else 1 / 6
             best = max(best, _loss(s, t, hit, 0.0))
         missile += best
-        f = fwd[sq]
-        if f >= 0 and enemy >> f & 1:
-            t = s.cells[f]
-            if 7 <= c % 10 + 1 <= 8 and TROOP_TYPES[t % 10 + 1].cavalry_proof:
-                continue
-            a, d, dis, am, dm = rules.melee_numbers((c,), t)
-            p_dis, p_elim = melee_chances(a, d, dis, am, dm)
-            melee += _loss(s, t, p_dis, p_elim)
+        mounted = 7 <= c % 10 + 1 <= 8
+        best = 0.0
+        for at in ([sq] + rules.destinations(c, ignore_done=True)) if reach else (sq,):
+            f = fwd[at]
+            if duels and at == sq:
+                continue      # a unit already facing an enemy fights a duel, counted apart
+            if f >= 0 and enemy >> f & 1:
+                t = s.cells[f]
+                if mounted and TROOP_TYPES[t % 10 + 1].cavalry_proof:
+                    continue
+                if at == sq:
+                    a, d, dis, am, dm = rules.melee_numbers((c,), t)
+                else:    # from the square it moves to (terrain there, not here)
+                    a, d, dis, am, dm = _moved_numbers(s, rules, c, at, t)
+                p_dis, p_elim = melee_chances(a, d, dis, am, dm)
+                best = max(best, _loss(s, t, p_dis, p_elim))
+        melee += best
     return melee, missile
+
+
+def _strike(s, rules: Rules, x: int, y: int) -> float:
+    """The chance that a melee of ``x`` on ``y`` (in front of it) has any effect."""
+    if s.disrupted[x] or (7 <= x % 10 + 1 <= 8 and TROOP_TYPES[y % 10 + 1].cavalry_proof):
+        return 0.0
+    p_dis, p_elim = melee_chances(*rules.melee_numbers((x,), y))
+    return p_dis + p_elim
+
+
+def _duels(s, rules: Rules, side: int, acting: int) -> float:
+    """The expected outcome, in points for ``side``, of every pair of units facing each
+    other, each fought out as a duel of alternating strikes. The first strike decides much:
+    a disrupted unit cannot strike back, so a disruption all but settles the duel. Who
+    strikes first: the side in its player turn with a unit that has not yet attacked; else
+    the other; before the player turns begin, either, evenly."""
+    fwd = s.board.forward[side]
+    enemy = s.side_squares[1 - side]
+    total = 0.0
+    for sq, c in rules.own_units(side):
+        f = fwd[sq]
+        if f < 0 or not enemy >> f & 1:
+            continue
+        t = s.cells[f]
+        mine, theirs = _strike(s, rules, c, t), _strike(s, rules, t, c)
+        if acting == side:
+            orders = (1.0,) if c not in s.attacked else (0.0,)
+        elif acting == 1 - side:
+            orders = (0.0,) if t not in s.attacked else (1.0,)
+        else:
+            orders = (1.0, 0.0)
+        win = lose = 0.0
+        for me_first in orders:
+            if s.disrupted[c] and s.disrupted[t]:
+                continue
+            if s.disrupted[t]:
+                win += 1.0 if mine > 0 else 0.0
+                continue
+            if s.disrupted[c]:
+                lose += 1.0 if theirs > 0 else 0.0
+                continue
+            either = mine + theirs - mine * theirs
+            if either <= 0:
+                continue
+            if me_first:
+                win += mine / either
+                lose += (1 - mine) * theirs / either
+            else:
+                lose += theirs / either
+                win += (1 - theirs) * mine / either
+        n = len(orders)
+        total += (win * _remaining(s, t) - lose * _remaining(s, c)) / n
+    return total
+
+
+def _remaining(s, card: int) -> float:
+    """Points still to lose with a unit: all of it, or half if already disrupted."""
+    return unit_worth(s, card) * (0.5 if s.disrupted[card] else 1.0)
+
+
+def _moved_numbers(s, rules: Rules, c: int, at: int, t: int) -> tuple[int, int, bool, int, int]:
+    """The melee numbers of ``c`` attacking ``t`` from the front after moving to ``at``."""
+    _, d, dis, am, dm = rules.melee_numbers((c,), t)
+    here = s.where[c]
+    a = s.value(c)
+    if s.stacked[here] < 0:
+        am += (2 if s.bad >> here & 1 else 0) - (2 if s.bad >> at & 1 else 0)
+    elif s.bad >> at & 1:
+        a = max(1, a // 2)
+    return a, d, dis, am, dm
 
 
 def _losses(s, side: int) -> float:
@@ -130,8 +213,11 @@ def evaluate(game: AncientGame, side: int, rules: Rules | None = None, w: type =
     score = w.casualty_race * (race[other] - race[side])
     behind = race[side] > race[other] + 0.15
     acting = s.to_act if s.phase in ("tactics", "actions", "fire", "melee") else -1
+    if w.duel:
+        score += w.duel * _duels(s, rules, side, acting)
     for q, sign in ((side, 1.0), (other, -1.0)):
-        melee, missile = _threats(s, rules, q)
+        melee, missile = _threats(s, rules, q, reach=acting >= 0 and q != acting and w.reach,
+                                  duels=bool(w.duel))
         weight = w.own_threat if q == acting else w.other_threat
         score += sign * weight * (melee + w.missile * missile)
     # terrain, advance, line, screen, columns

@@ -31,7 +31,7 @@ from ...cards import Card
 from ..observation import Observation
 from ..rules import Rules
 from .base import AncientBot, army_from_plan, troop_value
-from .evaluation import action_gain, evaluate, melee_chances
+from .evaluation import Weights, action_gain, evaluate, melee_chances, unit_worth
 
 
 def planned_action(world, text: str):
@@ -41,7 +41,25 @@ def planned_action(world, text: str):
             return a
     raise ValueError(f"planned action {text!r} is not legal in this world")
 
-__all__ = ["HeuristicBot", "deployment_plan", "MEDIUM_ARMY", "planned_action"]
+def distinct_actions(world, legal=None) -> list:
+    """``legal`` (by default the world's legal actions) without reinforcements that differ
+    from an earlier one only in which of two alike reserve cards goes to the square (same
+    value, bow or not, neither carrying a leader): the search need try only one of them."""
+    s = world.state
+    seen = set()
+    out = []
+    for a in world.legal_actions() if legal is None else legal:
+        if a.kind == "reinforce":
+            c = int(Card(a.card))
+            key = (c % 10, c in s.bows, a.squares, c == s.leader_of[s.owner[c]])
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(a)
+    return out
+
+
+__all__ = ["HeuristicBot", "deployment_plan", "MEDIUM_ARMY", "planned_action", "distinct_actions"]
 
 SHORT_NAMES = [str(Card(i)) for i in range(60)]
 
@@ -141,7 +159,7 @@ class HeuristicBot(AncientBot):
             if text.startswith(("play Fog", "play Mud")):
                 continue
             world.push(a)
-            scores[text] = evaluate(world, me, rules)
+            scores[text] = evaluate(world, me, rules, self.weights)
             world.undo()
         base = scores.get("end tactics", 0.0)
         for text, sc in scores.items():
@@ -193,12 +211,12 @@ class HeuristicBot(AncientBot):
                 state = world.state
                 if state.phase == "actions" and state.to_act == me:
                     guarded = state.leader_of[me]
-                    for a in world.legal_actions():
+                    for a in distinct_actions(world):
                         text = str(a)
                         if a.kind == "reinforce" and guarded >= 0 and a.card == SHORT_NAMES[guarded]:
                             continue     # the leader's card stays safe in reserve
                         world.push(a)
-                        score = evaluate(world, me, rules)
+                        score = evaluate(world, me, rules, self.weights)
                         s = world.state
                         k = (tuple(s.cells), tuple(s.stacked), s.actions_left, s.drew, tuple(s.hands[me]))
                         if text == "end actions" or s.phase != "actions" or s.to_act != me:
@@ -221,14 +239,43 @@ class HeuristicBot(AncientBot):
     def _fight(self, obs: Observation, end: str) -> str:
         world = self.world(obs)
         me = world.state.to_act
+        rules = Rules(world.state) if self.follow_up else None
         best, best_gain = end, 0.0
         for a in world.legal_actions():
             if a.kind not in ("fire", "attack"):
                 continue
             gain = action_gain(world, a, me)
+            if rules is not None and a.kind == "fire":
+                gain += self._follow_up(world, rules, a, me)
             if gain > best_gain:
                 best, best_gain = str(a), gain
         return best
+
+    weights = Weights      # the evaluation's weights
+    follow_up = False      # fire where a disruption sets up this turn's melee (hard)
+
+    @staticmethod
+    def _follow_up(world, rules: Rules, a, me: int) -> float:
+        """What a hit by fire ``a`` adds to the melee that follows: the best own unit facing
+        the target strikes it at half strength, where 1-5 already eliminates."""
+        s = world.state
+        t = s.cells[s.board.lookup[a.squares[-1]]]
+        if t < 0 or s.disrupted[t]:
+            return 0.0
+        odds = world.odds(a)
+        p_hit = float(odds.disrupted + odds.eliminated)
+        w = unit_worth(s, t)
+        extra = 0.0
+        for c, t2 in rules.attack_groups(me):
+            if t2 != t or len(c) != 1:
+                continue
+            a_, d_, _dis, am, dm = rules.melee_numbers(c, t)
+            p_dis, p_elim = melee_chances(a_, d_, False, am, dm)
+            before = w * (p_elim + 0.5 * p_dis)
+            q_dis, q_elim = melee_chances(a_, d_, True, am, dm)
+            after = 0.5 * w * (q_dis + q_elim)
+            extra = max(extra, after - before)
+        return p_hit * extra
 
     def _fire(self, obs: Observation) -> str:
         return self._fight(obs, "end fire")

@@ -1,27 +1,32 @@
-"""SearchBot (``hard``): plans whole player turns under chance and hidden information.
+"""SearchBot (``hard``): plans whole player turns; play-outs under chance and hidden
+information are available but off by default, because they measured weaker.
 
-At the start of its action step it rebuilds worlds from the observation (the opponent's
-hand and the deck order sampled: determinization), then
+At the start of its action step it rebuilds a world from the observation (the opponent's
+hand and the deck order sampled), then
 
-1. **plans**: a beam search over the step's moves, reinforcements and draws (the
-   heuristic's evaluation ranks and prunes the candidates at each of the six actions);
-2. **weighs the best plans under the dice**: each finalist plan is played out to the end
-   of the player turn in several sampled worlds, fire and melee chosen by their exact
-   odds, and the position the opponent then faces is evaluated; every plan meets the same
-   dice in the same world (common random numbers), so the comparison is fair;
+1. **plans**: a beam search over the step's moves, reinforcements and draws (``beam`` plans
+   kept at each of the six actions), each plan judged by the static evaluation with
+   :class:`HardWeights` (the duels of facing units weighed twice as much as ``medium``
+   weighs them);
+2. with ``finalists`` above 1, **weighs the best plans under the dice**: each finalist is
+   played out in ``iterations`` sampled worlds (hand, deck and dice sampled; every plan
+   meets the same dice in the same world) through its fire and melee and the opponent's
+   answer (its greedy moves by the same evaluation), and the best average evaluation wins.
+   Four samples per plan proved too noisy to beat the evaluation's exact expectations
+   (see ``docs/bots.md``), so the default is ``finalists=1``: the beam's best plan;
 3. plays the winning plan action by action (re-planning if anything unexpected happens).
 
-Fire and melee use the exact odds of each action (:func:`.evaluation.action_gain`); the
-other decisions are the heuristic's. Work is bounded by ``turn_time`` (wall clock, a hard
-deadline for the whole planning) and ``iterations`` (dice samples per finalist plan); when
-the iteration budget binds, the same observation and seed give the same choice.
+Fire also counts what a hit adds to this turn's melee on the same target (a disrupted
+defender fights at half strength and 1-5 eliminates it). Work is bounded by the beam, the
+finalists and ``iterations`` (deterministic, so the seed fixes every choice), with
+``turn_time`` (wall clock) only as a backstop on a very busy machine.
 
 >>> from battleline.ancient import AncientGame
 >>> g = AncientGame.empty(seed=1)
 >>> g.put("c1", "Phalangists", "south"); g.put("c3", "Peltasts", "north")
->>> bot = SearchBot(seed=1, iterations=2)
->>> bot.plan_turn(g.observation("south"))      # draw, and step up to strike first
-['draw', 'c1-c2']
+>>> bot = SearchBot(seed=1)
+>>> bot.plan_turn(g.observation("south"))      # step up to strike first, and draw
+['c1-c2', 'draw']
 """
 
 from __future__ import annotations
@@ -32,23 +37,32 @@ import time
 from ..observation import Observation
 from ..rules import Rules
 from ..worlds import sample_world
-from .evaluation import evaluate, melee_chances
-from .heuristic import HeuristicBot, planned_action
+from .evaluation import Weights, evaluate, melee_chances
+from .heuristic import HeuristicBot, distinct_actions, planned_action
 
 __all__ = ["SearchBot"]
 
 _OWN_STEPS = ("actions", "fire", "melee")
 
 
+class HardWeights(Weights):
+    """``hard`` weighs the duels of facing units more (an arena-tuned choice)."""
+
+    duel = 2.0
+
+
 class SearchBot(HeuristicBot):
     """The ``hard`` level (see the module docstring). ``turn_time``: seconds of planning per
-    player turn (a hard deadline); ``iterations``: dice samples per finalist plan; ``beam``:
-    plans kept at each action; ``finalists``: plans weighed under the dice."""
+    player turn (a wall-clock backstop); ``iterations``: sampled worlds per finalist plan;
+    ``beam``: plans kept at each action; ``finalists``: plans weighed under the dice (1: the
+    beam's best, no play-outs)."""
 
     name = "hard"
+    follow_up = True
+    weights = HardWeights
 
-    def __init__(self, seed: int | None = None, turn_time: float = 0.7, iterations: int = 24,
-                 beam: int = 10, finalists: int = 10) -> None:
+    def __init__(self, seed: int | None = None, turn_time: float = 1.5, iterations: int = 4,
+                 beam: int = 6, finalists: int = 1) -> None:
         super().__init__(seed, beam=beam)
         self.turn_time = turn_time
         self.iterations = iterations
@@ -94,11 +108,13 @@ class SearchBot(HeuristicBot):
                     break
                 if s.to_act != me:
                     mine_done = True
+                    if s.phase in ("fire", "melee"):
+                        break      # the opponent has moved: its strikes are judged by their odds
                 elif mine_done and s.phase in ("tactics", "actions"):
-                    break          # the opponent has answered: back to us
-                world.push(_quick_reply(world, rules))
+                    break          # back to us
+                world.push(_quick_reply(world, rules, self.weights))
                 pushed += 1
-            return evaluate(world, me, rules)
+            return evaluate(world, me, rules, self.weights)
         finally:
             for _ in range(pushed):
                 world.undo()
@@ -107,11 +123,14 @@ class SearchBot(HeuristicBot):
 _PLAY_OUT_LIMIT = 150
 
 
-def _quick_reply(world, rules: Rules):
-    """A cheap policy for either side in a play-out: fight where it pays, move nothing."""
+def _quick_reply(world, rules: Rules, weights=Weights):
+    """A cheap policy for either side in a play-out: fight where it pays; in the action
+    step, the greedy move by the evaluation of the side to act (one action at a time)."""
     s = world.state
     if s.phase in ("fire", "melee"):
         return _quick_fight(world, rules)
+    if s.phase == "actions":
+        return _greedy_action(world, rules, distinct_actions(world), weights)
     legal = world.legal_actions()
     for a in legal:
         text = str(a)
@@ -121,6 +140,21 @@ def _quick_reply(world, rules: Rules):
         if str(a) != "rally none":
             return a
     return legal[0]
+
+
+def _greedy_action(world, rules: Rules, legal, weights=Weights):
+    """The action-step action whose result the side to act likes best (ending the step
+    unless something beats it)."""
+    me = world.state.to_act
+    best, best_score = None, None
+    for a in legal:
+        world.push(a)
+        score = evaluate(world, me, rules, weights)
+        world.undo()
+        if best_score is None or score > best_score or (score == best_score and a.kind == "end"):
+            best, best_score = a, score
+    rules.bind(world.state)
+    return best
 
 
 def _quick_fight(world, rules: Rules):
