@@ -21,14 +21,13 @@ from __future__ import annotations
 import gc
 import time
 
-from ..cards import TROOP_MASK
 from ..game import Game, Observation
 from ..moves import Move
 from ..worlds import sample_world
 from .base import Bot
 from .evaluation import evaluate
-from .greedy import potential_strength
 from .heuristic import HeuristicBot, rank_moves, tactic_cost
+from .playout import finish_turn, play_out
 
 __all__ = ["SearchBot"]
 
@@ -52,11 +51,13 @@ class SearchBot(Bot):
     name = "search"
 
     def __init__(self, seed: int | None = None, move_time: float = 1.0, iterations: int | None = None,
-                 candidates: int = 5):
+                 candidates: int = 5, depth: int = 0, reply_tactics: bool = False):
         super().__init__(seed)
         self.move_time = move_time
         self.iterations = iterations
         self.candidates = candidates
+        self.depth = depth
+        self.reply_tactics = reply_tactics
         self._heuristic = HeuristicBot(seed=seed)
         self.last_worlds = 0   # worlds scored for the last searched move (for benchmarks)
 
@@ -73,7 +74,7 @@ class SearchBot(Bot):
 
     def _choose(self, obs: Observation) -> Move:
         start = time.perf_counter()
-        deadline = None if self.iterations is not None else start + self.move_time * DEADLINE_SHARE
+        deadline = start + self.move_time * DEADLINE_SHARE
         world, moves, claim = self.world_and_moves(obs)
         if claim is not None:
             return claim
@@ -89,17 +90,13 @@ class SearchBot(Bot):
         costs = [tactic_cost(world, m, me) for m in cands]
         totals = [0.0] * len(cands)
         n = 0
+        budget = self.iterations
         clock = time.perf_counter
-        while True:
-            if self.iterations is not None:
-                if n >= self.iterations:
-                    break
-            elif clock() > deadline:
-                break
+        while budget is None or n < budget:
             w = sample_world(obs, self.rng)
             scores = []
             for m in cands:
-                if deadline is not None and clock() > deadline:
+                if clock() > deadline:
                     break
                 scores.append(self._score(w, m, me))
             if len(scores) < len(cands):
@@ -113,51 +110,11 @@ class SearchBot(Bot):
         return cands[best_i]
 
     def _score(self, w: Game, move: Move, me: int) -> float:
-        pushed = 1
         w.push(move)
-        # Finish my turn: claim what I can prove, then draw a troop if I can.
-        while not w.is_over() and w.to_move == me:
-            claims = w.provable_flags(me) if w.phase in ("play", "draw") else []
-            if claims:
-                nxt = Move.claim(claims[0])
-            else:
-                legal = w.legal_moves(claims=False)
-                draws = [m for m in legal if m.kind == "draw"]
-                nxt = next((m for m in draws if m.deck == "troop"), draws[0] if draws else legal[0])
-            w.push(nxt)
-            pushed += 1
-        if not w.is_over():
-            pushed += _greedy_reply(w, 1 - me)
+        pushed = 1 + finish_turn(w, me)
+        # The opponent's greedy answer, then `depth` more greedy turns for both sides.
+        pushed += play_out(w, 1 + self.depth, self.reply_tactics)
         value = evaluate(w, me, see_their_hand=True)
         for _ in range(pushed):
             w.undo()
         return value
-
-
-def _greedy_reply(w: Game, opp: int) -> int:
-    """The opponent claims what it can prove and plays the troop with the strongest
-    potential formation (the greedy rule) with its hand in this world. Returns the
-    number of moves pushed."""
-    pushed = 0
-    for f in w.provable_flags(opp):
-        w.push(Move.claim(f))
-        pushed += 1
-        if w.is_over():
-            return pushed
-    if w.phase != "play":
-        return pushed
-    legal = w.legal_moves(claims=False)
-    available = w.unseen_troops()
-    best_m, best_key = None, None
-    for m in legal:
-        if m.kind != "play" or m.card >= 60:
-            continue
-        need = w.required(m.flag)
-        key = (potential_strength(w.cards_at(m.flag, opp), m.card, need, w.fog_at(m.flag),
-                                  available & TROOP_MASK), -abs(m.flag - 5))
-        if best_key is None or key > best_key:
-            best_m, best_key = m, key
-    if best_m is None:
-        best_m = next((m for m in legal if m.kind == "pass"), legal[0])
-    w.push(best_m)
-    return pushed + 1
