@@ -20,28 +20,45 @@ True
 from __future__ import annotations
 
 from ..cards import TROOP_MASK
-from ..game import Game
-from ..moves import Move
+from ..game import FLAGS, Game
+from ..moves import PLAY_TABLE, Move
 from .greedy import potential_strength, wins_at_once
+
+CENTRE_FIRST = sorted(FLAGS, key=lambda f: (abs(f - 5), f))  # the greedy tie-break
 
 __all__ = ["greedy_turn", "greedy_play", "finish_turn", "play_out", "winning_tactic"]
 
 
 def greedy_play(w: Game, p: int) -> Move:
     """The greedy rule's card for ``p`` (to move, in the play phase): the troop and flag
-    with the strongest potential formation, or a pass when no troop can be placed."""
-    legal = w.legal_moves(claims=False)
+    with the strongest potential formation (ties: the flag nearest the centre, then the
+    lower flag, then the lower card), or a pass when no troop can be placed."""
+    troops = [c for c in w.hand(p) if c < 60]
     available = w.unseen_troops() & TROOP_MASK
-    best_m, best_key = None, None
-    for m in legal:
-        if m.kind != "play" or m.card >= 60:
+    # Flags whose side looks the same (most often: empty) give every card the same potential,
+    # so each such group is scored once, at its best flag for the tie-break.
+    groups: dict = {}
+    for f in CENTRE_FIRST:
+        if w.claimed_by(f) is not None:
             continue
-        key = (potential_strength(w.cards_at(m.flag, p), m.card, w.required(m.flag), w.fog_at(m.flag),
-                                  available), -abs(m.flag - 5), -m.flag, -(m.card % 10), -m.card)
-        if best_key is None or key > best_key:
-            best_m, best_key = m, key
+        side = w.cards_at(f, p)
+        need = w.required(f)
+        if len(side) >= need:
+            continue
+        key = (tuple(side), need, w.fog_at(f))
+        if key not in groups:
+            groups[key] = f
+    best_key = None
+    for (side, need, fog), f in groups.items():
+        place = (-abs(f - 5), -f)
+        for c in troops:
+            key = (potential_strength(side, c, need, fog, available), place, -(c % 10), -c)
+            if best_key is None or key > best_key:
+                best_key = key
+                best_cf = (c, f)
+    best_m = None if best_key is None else PLAY_TABLE[best_cf[0]][best_cf[1]]
     if best_m is None:
-        best_m = next((m for m in legal if m.kind == "pass"), legal[0])
+        return next((m for m in w.legal_moves(claims=False) if m.kind == "pass"))
     return best_m
 
 
