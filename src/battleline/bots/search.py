@@ -36,7 +36,7 @@ from .playout import finish_turn, play_out
 
 __all__ = ["SearchBot"]
 
-WORLDS = 100           # worlds per move: about 0.2 s of CPU time on a quiet core
+WORLDS = 50            # worlds per move: about 0.13 s of CPU time on a quiet core
 DEPTH = 2              # greedy turns after the opponent's answer
 DEADLINE_SHARE = 0.8   # of move_time: the rest is margin for a busy machine
 PRIOR_WEIGHT = 0.5     # the one-ply score counts as this many worlds
