@@ -308,11 +308,13 @@ def _troops(cards) -> int:
     return mask
 
 
-def flag_chances(g: Game, me: int, see_their_hand: bool = False) -> list[float]:
+def flag_chances(g: Game, me: int, see_their_hand: bool = False,
+                 hand_chance: float = HAND_CHANCE) -> list[float]:
     """Chance that ``me`` wins each flag (index 1-9); 1.0 / 0.0 for claimed flags.
 
     Without ``see_their_hand`` the opponent's hand is unknown: every unseen troop may
     be in it. With it (in a sampled world) the opponent's hand is that world's.
+    ``hand_chance`` is the chance a card in hand goes to a given flag that wants it.
     """
     mine_hand = _troops(g.hand(me))
     their_hand = _troops(g.hand(1 - me)) if see_their_hand else 0
@@ -344,18 +346,19 @@ def flag_chances(g: Game, me: int, see_their_hand: bool = False) -> list[float]:
             a, b = side_strength(mine, need, fog), side_strength(theirs, need, fog)
             out[f] = 1.0 if a > b else 0.0 if a < b else (0.0 if g.completed_later(f, me) else 1.0)
             continue
-        lm = side_levels(mine, need, fog, mine_hand, unseen, q_me, HAND_CHANCE)
-        lt = side_levels(theirs, need, fog, their_hand, unseen, q_them, HAND_CHANCE)
+        lm = side_levels(mine, need, fog, mine_hand, unseen, q_me, hand_chance)
+        lt = side_levels(theirs, need, fog, their_hand, unseen, q_them, hand_chance)
         out[f] = _beats(lm, lt)
     return out
 
 
-def evaluate(g: Game, me: int, see_their_hand: bool = False) -> float:
-    """Expected flags plus the Breakthrough chances (ours minus theirs); +-100 when over."""
+def evaluate(g: Game, me: int, see_their_hand: bool = False, hand_chance: float = HAND_CHANCE) -> float:
+    """Expected flags plus the Breakthrough chances (ours minus theirs); +-100 when over.
+    ``see_their_hand`` and ``hand_chance`` as for :func:`flag_chances`."""
     o = g.outcome()
     if o is not None:
         return 100.0 if o.winner == me else (-100.0 if o.winner is not None else 0.0)
-    p = flag_chances(g, me, see_their_hand)
+    p = flag_chances(g, me, see_their_hand, hand_chance)
     total = sum(p[1:])
     ours = theirs = 0.0
     for f in range(1, 8):

@@ -4,16 +4,21 @@ Each sampled world deals the cards this seat cannot see at random, consistent
 with its observation (the opponent's hand size and Tactics count, the deck
 sizes, what Scout revealed). The bot ranks every move with the heuristic and
 takes the best few as candidates, then scores every candidate in the same
-worlds: it plays the move, finishes its turn, lets the opponent claim what it
-can and answer with the greedy rule (strongest potential formation) using the
-opponent's hand of that world, and evaluates the result knowing both hands of
-that world. The candidate with the best average wins.
+worlds: it plays the move and finishes its turn, then both sides play greedy
+turns (:mod:`battleline.bots.playout`: claim what is provable, play the troop
+with the strongest potential formation, draw a troop) for ``1 + depth`` turns,
+the opponent first, with the hands of that world; the opponent's first answer
+also plays a Tactics card that wins at once, as the greedy player does. The
+position reached is evaluated knowing both hands of that world, and the
+candidate with the best average wins.
 
-Time is wall-clock time under a hard deadline: the ranking and the world loop
-both stop at ``DEADLINE_SHARE`` of ``move_time`` (default 1 s), so a move never
-takes much longer than its budget even on a busy machine. ``iterations`` (worlds
-per move), when given, replaces the clock so that results are reproducible; the
-seed makes it deterministic for a given iteration budget.
+The work per move is fixed: ``iterations`` worlds (default ``WORLDS``), small
+enough that a quiet core finishes well inside a second, so the moves do not
+depend on how busy the machine is and the seed makes them reproducible. The
+wall clock is only a backstop: the ranking and the world loop stop at
+``DEADLINE_SHARE`` of ``move_time`` (default 1 s), so a move never takes much
+longer than its budget even on a busy machine (it then uses fewer worlds).
+``iterations=None`` searches until the deadline.
 """
 
 from __future__ import annotations
@@ -21,27 +26,30 @@ from __future__ import annotations
 import gc
 import time
 
-from ..cards import TROOP_MASK
 from ..game import Game, Observation
 from ..moves import Move
 from ..worlds import sample_world
 from .base import Bot
-from .evaluation import evaluate
-from .greedy import potential_strength
+from .evaluation import HAND_CHANCE, evaluate
 from .heuristic import HeuristicBot, rank_moves, tactic_cost
+from .playout import finish_turn, play_out
 
 __all__ = ["SearchBot"]
 
+WORLDS = 50            # worlds per move: about 0.13 s of CPU time on a quiet core
+DEPTH = 2              # greedy turns after the opponent's answer
 DEADLINE_SHARE = 0.8   # of move_time: the rest is margin for a busy machine
 PRIOR_WEIGHT = 0.5     # the one-ply score counts as this many worlds
 
 
 class SearchBot(Bot):
-    """Determinized search over the heuristic's best candidates.
+    """Determinized search over the heuristic's best candidates, with greedy playouts.
 
-    ``move_time`` (seconds, default 1.0) bounds the wall-clock time per move;
-    ``iterations`` (worlds per move), when given, replaces the clock so that
-    results are reproducible.
+    ``iterations`` worlds per move (None: until the deadline); ``move_time`` (seconds)
+    the wall-clock backstop; ``candidates`` moves searched; ``depth`` greedy turns after
+    the opponent's answer; ``reply_tactics``: the opponent's answer may be a Tactics card
+    that wins at once; ``hand_chance``: the evaluation's chance that a held card goes to
+    a given flag.
 
     >>> from battleline import Game
     >>> g = Game(seed=5)
@@ -51,12 +59,16 @@ class SearchBot(Bot):
 
     name = "search"
 
-    def __init__(self, seed: int | None = None, move_time: float = 1.0, iterations: int | None = None,
-                 candidates: int = 5):
+    def __init__(self, seed: int | None = None, move_time: float = 1.0, iterations: int | None = WORLDS,
+                 candidates: int = 5, depth: int = DEPTH, reply_tactics: bool = True,
+                 hand_chance: float = HAND_CHANCE):
         super().__init__(seed)
         self.move_time = move_time
         self.iterations = iterations
         self.candidates = candidates
+        self.depth = depth
+        self.reply_tactics = reply_tactics
+        self.hand_chance = hand_chance
         self._heuristic = HeuristicBot(seed=seed)
         self.last_worlds = 0   # worlds scored for the last searched move (for benchmarks)
 
@@ -73,7 +85,7 @@ class SearchBot(Bot):
 
     def _choose(self, obs: Observation) -> Move:
         start = time.perf_counter()
-        deadline = None if self.iterations is not None else start + self.move_time * DEADLINE_SHARE
+        deadline = start + self.move_time * DEADLINE_SHARE
         world, moves, claim = self.world_and_moves(obs)
         if claim is not None:
             return claim
@@ -89,17 +101,13 @@ class SearchBot(Bot):
         costs = [tactic_cost(world, m, me) for m in cands]
         totals = [0.0] * len(cands)
         n = 0
+        budget = self.iterations
         clock = time.perf_counter
-        while True:
-            if self.iterations is not None:
-                if n >= self.iterations:
-                    break
-            elif clock() > deadline:
-                break
+        while budget is None or n < budget:
             w = sample_world(obs, self.rng)
             scores = []
             for m in cands:
-                if deadline is not None and clock() > deadline:
+                if clock() > deadline:
                     break
                 scores.append(self._score(w, m, me))
             if len(scores) < len(cands):
@@ -113,51 +121,11 @@ class SearchBot(Bot):
         return cands[best_i]
 
     def _score(self, w: Game, move: Move, me: int) -> float:
-        pushed = 1
         w.push(move)
-        # Finish my turn: claim what I can prove, then draw a troop if I can.
-        while not w.is_over() and w.to_move == me:
-            claims = w.provable_flags(me) if w.phase in ("play", "draw") else []
-            if claims:
-                nxt = Move.claim(claims[0])
-            else:
-                legal = w.legal_moves(claims=False)
-                draws = [m for m in legal if m.kind == "draw"]
-                nxt = next((m for m in draws if m.deck == "troop"), draws[0] if draws else legal[0])
-            w.push(nxt)
-            pushed += 1
-        if not w.is_over():
-            pushed += _greedy_reply(w, 1 - me)
-        value = evaluate(w, me, see_their_hand=True)
+        pushed = 1 + finish_turn(w, me)
+        # The opponent's greedy answer, then `depth` more greedy turns for both sides.
+        pushed += play_out(w, 1 + self.depth, self.reply_tactics)
+        value = evaluate(w, me, see_their_hand=True, hand_chance=self.hand_chance)
         for _ in range(pushed):
             w.undo()
         return value
-
-
-def _greedy_reply(w: Game, opp: int) -> int:
-    """The opponent claims what it can prove and plays the troop with the strongest
-    potential formation (the greedy rule) with its hand in this world. Returns the
-    number of moves pushed."""
-    pushed = 0
-    for f in w.provable_flags(opp):
-        w.push(Move.claim(f))
-        pushed += 1
-        if w.is_over():
-            return pushed
-    if w.phase != "play":
-        return pushed
-    legal = w.legal_moves(claims=False)
-    available = w.unseen_troops()
-    best_m, best_key = None, None
-    for m in legal:
-        if m.kind != "play" or m.card >= 60:
-            continue
-        need = w.required(m.flag)
-        key = (potential_strength(w.cards_at(m.flag, opp), m.card, need, w.fog_at(m.flag),
-                                  available & TROOP_MASK), -abs(m.flag - 5))
-        if best_key is None or key > best_key:
-            best_m, best_key = m, key
-    if best_m is None:
-        best_m = next((m for m in legal if m.kind == "pass"), legal[0])
-    w.push(best_m)
-    return pushed + 1

@@ -1,0 +1,110 @@
+"""The search bot (`hard`) and its greedy playouts: legal, reproducible, honest."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from battleline import Game
+from battleline.bots import GreedyBot, RandomBot, SearchBot
+from battleline.bots.playout import greedy_play, greedy_turn, play_out
+from battleline.worlds import sample_world
+
+
+def advance(seed: int, plies: int) -> Game:
+    g = Game(seed=seed)
+    mover = RandomBot(seed=seed)
+    for _ in range(plies):
+        if g.is_over():
+            break
+        g.play(mover.choose(g.observation(g.to_move)))
+    return g
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_playouts_make_legal_moves_and_undo_exactly(seed):
+    g = advance(seed, 7 * seed)
+    if g.is_over():
+        pytest.skip("the random game ended early")
+    before = g.position()
+    start = len(g.moves)
+    pushed = play_out(g, None, tactics_first=True)
+    assert g.is_over() or g.phase != "play"
+    replay = Game.from_position(before)
+    for move in g.moves[start:]:
+        assert move in replay.legal_moves(), move
+        replay.play(move)
+    assert pushed == len(g.moves) - start
+    for _ in range(pushed):
+        g.undo()
+    assert g.position() == before
+
+
+def test_a_greedy_turn_plays_the_greedy_players_card():
+    # In a full world the playout's choice is the greedy player's, which sees only its seat.
+    compared = 0
+    for seed in range(10):
+        g = advance(seed, 4 + 3 * seed)
+        if g.is_over() or g.phase != "play" or g.provable_flags(g.to_move):
+            continue
+        seat = g.to_move
+        greedy = GreedyBot(seed=1).choose(g.observation(seat))
+        if greedy.kind == "play" and greedy.card < 60:
+            assert greedy_play(g, seat) == greedy
+            compared += 1
+    assert compared >= 5
+
+
+def test_a_greedy_turn_passes_the_move():
+    g = Game(seed=8)
+    seat = g.to_move
+    n = greedy_turn(g, seat)
+    assert g.to_move == 1 - seat and n == len(g.moves)
+
+
+def test_search_bot_plays_legal_moves_to_the_end():
+    for seed in range(2):
+        g = Game(seed=seed)
+        bots = [SearchBot(seed=seed, iterations=4, depth=2, move_time=60.0), GreedyBot(seed=seed)]
+        if seed:
+            bots.reverse()
+        while not g.is_over():
+            seat = g.to_move
+            g.play(bots[seat].choose(g.observation(seat)))  # play() refuses an illegal move
+
+
+@pytest.mark.parametrize("depth", [0, 2])
+def test_search_bot_never_reads_hidden_cards(depth):
+    """Two games that look the same to the bot's seat but differ in the opponent's hand
+    and the decks: with the same seed and budget it chooses the same move (and the same
+    as the bot's own record of worlds says: the whole budget was used)."""
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(10):
+        g = advance(seed, rng.randrange(2, 30))
+        if g.is_over() or g.phase != "play":
+            continue
+        seat = g.to_move
+        obs = g.observation(seat)
+        other = sample_world(obs, random.Random(seed + 50))
+        assert other.observation(seat) == obs
+        assert sorted(other.hand(1 - seat)) != sorted(g.hand(1 - seat)) or other.deck("troop") != g.deck("troop")
+        bots = [SearchBot(seed=seed, iterations=6, depth=depth, move_time=60.0) for _ in range(2)]
+        assert bots[0].choose(obs) == bots[1].choose(other.observation(seat))
+        checked += 1
+    assert checked >= 5
+
+
+def test_search_bot_stops_at_its_budget_of_worlds():
+    g = Game(seed=9)
+    bot = SearchBot(seed=2, iterations=5, move_time=60.0)
+    bot.choose(g.observation(g.to_move))
+    assert bot.last_worlds == 5
+
+
+def test_search_bot_stops_at_its_deadline_when_the_budget_is_too_big():
+    g = Game(seed=9)
+    bot = SearchBot(seed=2, iterations=10 ** 9, move_time=0.05)
+    assert bot.choose(g.observation(g.to_move)) in g.legal_moves()
+    assert 0 <= bot.last_worlds < 10 ** 9
