@@ -25,6 +25,7 @@ import math
 from functools import lru_cache
 from math import comb
 
+from ..cards import mask_indices as _bits
 from ..formations import side_strength
 from ..game import FLAGS, Game
 
@@ -263,15 +264,6 @@ def _host_total(base: int, missing: int, sure: int, maybe: int) -> int:
             top = vals[: max(left, len(vals) // 2)]
             total += round(left * sum(top) / len(top))
     return total
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _beats(mine, theirs) -> float:
