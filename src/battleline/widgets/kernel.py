@@ -3,8 +3,11 @@ background work back to the view) or in a plain script or test.
 
 Shared by both games' widgets.
 
->>> kernel_loop() is None, in_kernel()     # a doctest runs outside a kernel
-(True, False)
+>>> import threading                       # a fresh thread has no running loop
+>>> seen = []
+>>> t = threading.Thread(target=lambda: seen.append(kernel_loop())); t.start(); t.join()
+>>> seen, in_kernel()                      # and a doctest runs outside a kernel
+([None], False)
 """
 
 from __future__ import annotations
