@@ -37,7 +37,8 @@ def test_javascript_unit_tests():
     assert node, "Node.js is needed for the JavaScript tests (.ci/run installs it)"
     # Without the dev packages the DOM tests would be skipped quietly.
     assert (ROOT / "node_modules" / "jsdom").is_dir(), "run `npm ci` first (.ci/run does)"
-    out = subprocess.run([node, "--test", "js/tests/"], cwd=ROOT, capture_output=True, text=True,
+    # Two test files at a time: the files are independent, and most of each is jsdom's start-up.
+    out = subprocess.run([node, "--test", "--test-concurrency=2", "js/tests/"], cwd=ROOT, capture_output=True, text=True,
                          timeout=300)
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-4000:]
     assert "# skipped 0" in out.stdout, out.stdout[-2000:]

@@ -66,9 +66,9 @@ def test_hard_plays_legal_actions_in_a_battle():
 @pytest.mark.parametrize("name", SCENARIO_NAMES + ("points",))
 @pytest.mark.parametrize("advanced", [(), "all"])
 def test_every_bot_legal_over_seeded_battles(name, advanced):
-    for seed in range(2):
-        play_out(name, 10 + seed, ("easy", "medium"), advanced)
-        play_out(name, 20 + seed, ("hard", "easy"), advanced)
+    # Three battles, so that each bot plays each side once (48 battles over all cases).
+    play_out(name, 10, ("easy", "medium"), advanced)
+    play_out(name, 20, ("hard", "easy"), advanced)
     play_out(name, 30, ("medium", "hard"), advanced)
 
 
