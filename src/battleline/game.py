@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Mapping, Sequence
 
 from .cards import (ALL_CARDS, DARIUS, DESERTER, FOG, MUD, REDEPLOY, SCOUT, SHIELD, TRAITOR,
@@ -45,6 +46,11 @@ _DESERTER_MOVES = [Move("deserter", c) for c in ALL_CARDS]
 _TRAITOR_MOVES = [[None] + [Move("traitor", c, f) for f in FLAGS] for c in ALL_CARDS[:60]]
 _REDEPLOY_MOVES = [[Move("redeploy", c, None)] + [Move("redeploy", c, f) for f in FLAGS]
                    for c in ALL_CARDS[:66]]
+# _FLAGS_IN[m]: the flags f with bit f set in m, ascending (flag sets as 10-bit masks).
+_FLAGS_IN = [tuple(f for f in FLAGS if m >> f & 1) for m in range(1 << 10)]
+# _PICK_FLAGS[m](row): the entries of a flag-indexed row at the flags in m, as a tuple.
+_PICK_FLAGS = [itemgetter(*fs) if len(fs) > 1 else (lambda row, f=fs[0]: (row[f],)) if fs else None
+               for fs in _FLAGS_IN]
 
 
 @dataclass(frozen=True)
@@ -280,7 +286,9 @@ class Game:
         self._stack: list = []
         self._moves: list[Move] = []
         self._fver = [0] * 10
+        # Claim verdicts remembered per player*10+flag: (flag version, cards mask).
         self._refuted: dict = {}
+        self._proved: dict = {}
         sides, placed_at, clock = self.sides, self.placed_at, 1
         for f in sorted(flags):
             for p, c in flags[f]:
@@ -422,31 +430,33 @@ class Game:
         return mine > theirs
 
     # ----------------------------------------------------------------- claims
-    def _provable(self, player: int, flag: int) -> bool:
-        if self.claimed[flag] >= 0:
-            return False
+    def _prove(self, player: int, flag: int, unseen: int) -> bool:
+        """Whether ``player``'s complete side at the unclaimed ``flag`` wins by proof, remembered
+        while the flag is unchanged (``_fver``): a refutation while its counterexample's cards
+        stay unseen, a proof while no card becomes unseen again (fewer unseen cards can only
+        make the opponent weaker)."""
         need = CARDS_NEEDED[self.env_flag[1] == flag]
         mine = self.sides[player][flag]
-        if len(mine) < need:
-            return False
         theirs = self.sides[1 - player][flag]
         fog = self.env_flag[0] == flag
-        if len(theirs) >= need:
-            return claim_holds(mine, theirs, 0, fog, need, self.completed_later(flag, player))
-        unseen = TROOP_MASK & ~self.visible
-        # A counterexample found earlier refutes the claim for as long as the flag is
-        # unchanged and its cards are still unseen (unseen cards only become fewer).
+        version = self._fver[flag]
         key = player * 10 + flag
-        hit = self._refuted.get(key)
-        if hit is not None and hit[0] == self._fver[flag] and not hit[1] & ~unseen:
-            return False
+        if len(theirs) >= need:
+            holds = claim_holds(mine, theirs, 0, fog, need, self.completed_later(flag, player))
+            # Both sides complete: the verdict ignores the unseen cards.
+            if holds:
+                self._proved[key] = (version, TROOP_MASK)
+            else:
+                self._refuted[key] = (version, 0)
+            return holds
         witness = best(theirs, unseen, need - len(theirs), fog, side_strength(mine, need, fog))
         if witness is None:
+            self._proved[key] = (version, unseen)
             return True
         w = 0
         for c in witness[2]:
             w |= 1 << c
-        self._refuted[key] = (self._fver[flag], w)
+        self._refuted[key] = (version, w)
         return False
 
     def provable_flags(self, player: int | None = None) -> list[int]:
@@ -459,10 +469,21 @@ class Game:
         claimed = self.claimed
         needs = _NEEDS[self.env_flag[1]]
         mine_all = self.sides[p]
+        unseen = TROOP_MASK & ~self.visible
+        fver = self._fver
+        refuted = self._refuted
+        proved = self._proved
+        base = p * 10
         out = []
         for f in FLAGS:
-            if claimed[f] < 0 and len(mine_all[f]) >= needs[f] and self._provable(p, f):
-                out.append(f)
+            if claimed[f] < 0 and len(mine_all[f]) >= needs[f]:
+                hit = refuted.get(base + f)
+                if hit is not None and hit[0] == fver[f] and not hit[1] & ~unseen:
+                    continue
+                hit = proved.get(base + f)
+                if (hit is not None and hit[0] == fver[f] and not unseen & ~hit[1]) \
+                        or self._prove(p, f, unseen):
+                    out.append(f)
         return out
 
     def check_claim(self, flag: int, player: int | None = None) -> ClaimResult:
@@ -502,12 +523,6 @@ class Game:
         return result
 
     # ------------------------------------------------------------ legal moves
-    def _free_flags(self, p: int) -> list[int]:
-        cards = self.sides[p]
-        claimed = self.claimed
-        needs = _NEEDS[self.env_flag[1]]
-        return [f for f in FLAGS if claimed[f] < 0 and len(cards[f]) < needs[f]]
-
     def can_play_tactic(self, player: int | None = None) -> bool:
         """The Tactics limit: never more than one Tactics card ahead of the opponent."""
         p = self.to_move if player is None else player
@@ -547,10 +562,28 @@ class Game:
 
     def _card_moves(self, p: int) -> list[Move]:
         hand = self.hands[p]
-        free = self._free_flags(p)
-        moves = [row[f] for row in [PLAY_TABLE[c] for c in hand if c < 60] for f in free]
+        sides = self.sides[p]
+        claimed = self.claimed
+        needs = _NEEDS[self.env_flag[1]]
+        free_mask = 0
+        for f in FLAGS:
+            if claimed[f] < 0 and len(sides[f]) < needs[f]:
+                free_mask |= 1 << f
+        moves: list[Move] = []
+        extend = moves.extend
+        has_tactic = False
+        if free_mask:
+            pick = _PICK_FLAGS[free_mask]
+            for c in hand:
+                if c < 60:
+                    extend(pick(PLAY_TABLE[c]))
+                else:
+                    has_tactic = True
+        else:
+            has_tactic = any(c >= 60 for c in hand)
         troop_placeable = bool(moves)
-        if self.tactics_counts[p] <= self.tactics_counts[1 - p]:
+        if has_tactic and self.tactics_counts[p] <= self.tactics_counts[1 - p]:
+            free = _FLAGS_IN[free_mask]
             for c in hand:
                 if c < 60:
                     continue
@@ -558,24 +591,23 @@ class Game:
                     if c <= DARIUS and self.leader_played[p]:
                         continue
                     row = PLAY_TABLE[c]
-                    moves.extend([row[f] for f in free])
+                    extend([row[f] for f in free])
                 elif c <= MUD:
                     row = PLAY_TABLE[c]
-                    claimed = self.claimed
-                    moves.extend([row[f] for f in FLAGS if claimed[f] < 0])
+                    extend([row[f] for f in FLAGS if claimed[f] < 0])
                 elif c == SCOUT:
                     if self.decks[0] or self.decks[1]:
                         moves.append(SCOUT_MOVE)
                 elif c == REDEPLOY:
-                    moves.extend(self._redeploy_moves(p, free))
+                    extend(self._redeploy_moves(p, free))
                 elif c == DESERTER:
-                    moves.extend([_DESERTER_MOVES[t] for t in self._cards_at_unclaimed(1 - p)])
+                    extend([_DESERTER_MOVES[t] for t in self._cards_at_unclaimed(1 - p)])
                 elif c == TRAITOR:
                     if free:
                         for t in self._cards_at_unclaimed(1 - p):
                             if t < 60:
                                 row = _TRAITOR_MOVES[t]
-                                moves.extend([row[f] for f in free])
+                                extend([row[f] for f in free])
         if not troop_placeable:
             moves.append(PASS_MOVE)
         return moves
