@@ -408,6 +408,34 @@ def _skirmish(tmask: int, nt: int, wilds: list, avail: int, n: int, lim: int):
 _STRENGTH_CACHE: dict = {}
 
 
+def _troops_strength(cards: Sequence[int], fog: bool):
+    """What :func:`best` answers for a complete side of troops only (no cards to add),
+    read straight from its values and colours."""
+    total = 0
+    values = 0
+    colors = 0
+    for c in cards:
+        v = c % 10
+        total += v + 1
+        values |= 1 << v
+        colors |= 1 << (c // 10)
+    if fog:
+        return total, FOG_KIND, [], []
+    n = len(cards)
+    one_color = colors & (colors - 1) == 0
+    # Consecutive: n distinct values whose bits form one block.
+    run = values.bit_count() == n and values == (values & -values) * ((1 << n) - 1)
+    if run and one_color:
+        return WEDGE * 100 + total, WEDGE, [], []
+    if values & (values - 1) == 0:
+        return PHALANX * 100 + total, PHALANX, [], []
+    if one_color:
+        return BATTALION * 100 + total, BATTALION, [], []
+    if run:
+        return SKIRMISH * 100 + total, SKIRMISH, [], []
+    return total, HOST, [], []
+
+
 def side_best(cards: Sequence[int], need: int, fog: bool):
     """Best reading of a complete side: ``need`` cards, or the best ``need`` of
     more (a side that kept four cards when Mud left). Returns the same tuple as
@@ -420,7 +448,7 @@ def side_best(cards: Sequence[int], need: int, fog: bool):
     if hit is not None:
         return hit
     if len(cards) == need:
-        res = best(cards, 0, 0, fog) + (tuple(cards),)
+        res = (_troops_strength(cards, fog) if mask < 1 << 60 else best(cards, 0, 0, fog)) + (tuple(cards),)
     else:
         res = None
         for skip in range(len(cards)):

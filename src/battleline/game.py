@@ -475,15 +475,14 @@ class Game:
         proved = self._proved
         base = p * 10
         out = []
-        for f in FLAGS:
-            if claimed[f] < 0 and len(mine_all[f]) >= needs[f]:
-                hit = refuted.get(base + f)
-                if hit is not None and hit[0] == fver[f] and not hit[1] & ~unseen:
-                    continue
-                hit = proved.get(base + f)
-                if (hit is not None and hit[0] == fver[f] and not unseen & ~hit[1]) \
-                        or self._prove(p, f, unseen):
-                    out.append(f)
+        for f in [f for f in FLAGS if claimed[f] < 0 and len(mine_all[f]) >= needs[f]]:
+            hit = refuted.get(base + f)
+            if hit is not None and hit[0] == fver[f] and not hit[1] & ~unseen:
+                continue
+            hit = proved.get(base + f)
+            if (hit is not None and hit[0] == fver[f] and not unseen & ~hit[1]) \
+                    or self._prove(p, f, unseen):
+                out.append(f)
         return out
 
     def check_claim(self, flag: int, player: int | None = None) -> ClaimResult:
@@ -775,12 +774,6 @@ class Game:
         return None
 
     # -------------------------------------------------------- apply and undo
-    def _save(self):
-        return (self.to_move, self.phase, self.scout_left, self.idle_turns, self.turn_active,
-                self._outcome, self.clock, self.visible, self.tactics_counts[0],
-                self.tactics_counts[1], self.leader_played[0], self.leader_played[1],
-                self.known_deck[0], self.known_deck[1], self.opponent_known[0], self.opponent_known[1])
-
     def _restore(self, s) -> None:
         (self.to_move, self.phase, self.scout_left, self.idle_turns, self.turn_active, self._outcome,
          self.clock, self.visible, t0, t1, l0, l1, k0, k1, o0, o1) = s
@@ -795,9 +788,14 @@ class Game:
         For bots and search, with :meth:`undo`. Use :meth:`play` for anything
         that might be illegal.
         """
-        saved = self._save()
-        kind = move.kind
         p = self.to_move
+        tactics, known, opp_known, leader = (self.tactics_counts, self.known_deck, self.opponent_known,
+                                             self.leader_played)
+        # What undo restores (the order of _restore), built inline: push is the hottest call.
+        saved = (p, self.phase, self.scout_left, self.idle_turns, self.turn_active,
+                 self._outcome, self.clock, self.visible, tactics[0], tactics[1], leader[0], leader[1],
+                 known[0], known[1], opp_known[0], opp_known[1])
+        kind = move.kind
         undo = None
         if kind == "play":
             undo = self._do_play(p, move.card, move.flag)
