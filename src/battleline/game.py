@@ -40,8 +40,6 @@ __all__ = ["Game", "Outcome", "Observation", "FlagView", "NORTH", "SOUTH", "PLAY
 
 # Interned Guile and return moves (as PLAY_TABLE does for plays): building them is a hot path.
 _RETURN_MOVES = [Move("return", c) for c in ALL_CARDS]
-# _NEEDS[m][f]: the cards a side needs at flag f when Mud lies at flag m (0: nowhere).
-_NEEDS = [tuple(CARDS_NEEDED[f == m] for f in range(10)) for m in range(10)]
 _DESERTER_MOVES = [Move("deserter", c) for c in ALL_CARDS]
 _TRAITOR_MOVES = [[None] + [Move("traitor", c, f) for f in FLAGS] for c in ALL_CARDS[:60]]
 _REDEPLOY_MOVES = [[Move("redeploy", c, None)] + [Move("redeploy", c, f) for f in FLAGS]
@@ -305,6 +303,12 @@ class Game:
         self.clock = clock
         for f, owner in claimed.items():
             self.claimed[f] = owner
+        # Flags as 10-bit masks (bit f), kept up to date by push and undo: the unclaimed
+        # flags, and per player the flags where his side is complete.
+        self._open = sum(1 << f for f in FLAGS if self.claimed[f] < 0)
+        self._complete = [0, 0]
+        for f in FLAGS:
+            self._recount(f)
         # Every card in one place: the table and the discards are the visible cards.
         groups = [(("flag", f), [c for _, c in flags[f]]) for f in sorted(flags)]
         groups += [(("discards", p), self.discard_piles[p]) for p in (0, 1)]
@@ -466,16 +470,16 @@ class Game:
         []
         """
         p = self.to_move if player is None else player
-        claimed = self.claimed
-        needs = _NEEDS[self.env_flag[1]]
-        mine_all = self.sides[p]
+        ready = self._open & self._complete[p]
+        if not ready:
+            return []
         unseen = TROOP_MASK & ~self.visible
         fver = self._fver
         refuted = self._refuted
         proved = self._proved
         base = p * 10
         out = []
-        for f in [f for f in FLAGS if claimed[f] < 0 and len(mine_all[f]) >= needs[f]]:
+        for f in _FLAGS_IN[ready]:
             hit = refuted.get(base + f)
             if hit is not None and hit[0] == fver[f] and not hit[1] & ~unseen:
                 continue
@@ -561,13 +565,8 @@ class Game:
 
     def _card_moves(self, p: int) -> list[Move]:
         hand = self.hands[p]
-        sides = self.sides[p]
         claimed = self.claimed
-        needs = _NEEDS[self.env_flag[1]]
-        free_mask = 0
-        for f in FLAGS:
-            if claimed[f] < 0 and len(sides[f]) < needs[f]:
-                free_mask |= 1 << f
+        free_mask = self._open & ~self._complete[p]
         moves: list[Move] = []
         extend = moves.extend
         has_tactic = False
@@ -837,12 +836,14 @@ class Game:
                 self.sides[p][f].pop()
                 self.placed_at[card] = old_time
             self.hands[p].insert(idx, card)
+            self._recount(f)
         elif kind == "draw":
             deck, card = undo
             self.hands[p].pop()
             self.decks[deck].append(card)
         elif kind == "claim":
             self.claimed[move.flag] = -1
+            self._open |= 1 << move.flag
         elif kind == "return":
             deck, card, idx = undo
             self.decks[deck].pop()
@@ -853,6 +854,17 @@ class Game:
             self._undo_guile(p, move, undo)
         self._restore(saved)
         return move
+
+    def _recount(self, f: int) -> None:
+        """Bring both players' bit for flag f in ``_complete`` up to date."""
+        need = CARDS_NEEDED[self.env_flag[1] == f]
+        bit = 1 << f
+        complete = self._complete
+        for p in (0, 1):
+            if len(self.sides[p][f]) >= need:
+                complete[p] |= bit
+            else:
+                complete[p] &= ~bit
 
     def _do_play(self, p: int, card: Card, f: int):
         self._fver[f] += 1
@@ -874,6 +886,7 @@ class Game:
                 self.leader_played[p] = True
         self.turn_active = True
         self.phase = DRAW
+        self._recount(f)
         return card, idx, f, old_time
 
     def _take_top(self, p: int, deck: int) -> Card:
@@ -919,6 +932,7 @@ class Game:
 
     def _do_claim(self, p: int, f: int) -> None:
         self.claimed[f] = p
+        self._open &= ~(1 << f)
         self.turn_active = True
         claimed = self.claimed
         reason = win_reason(sum(1 << g for g in FLAGS if claimed[g] == p))
@@ -1019,6 +1033,9 @@ class Game:
             where = self._remove_from_table(1 - p, card)
             self._place(p, card, move.flag)
         fver[where[2]] += 1
+        self._recount(where[2])
+        if move.flag is not None:
+            self._recount(move.flag)
         self.phase = DRAW
         return idx, where
 
@@ -1043,6 +1060,9 @@ class Game:
         else:
             self.sides[p][move.flag].pop()
         self._put_back(where, card)
+        self._recount(where[2])
+        if move.flag is not None:
+            self._recount(move.flag)
         tactic = {"redeploy": REDEPLOY, "deserter": DESERTER, "traitor": TRAITOR}[kind]
         self.discard_piles[p].pop()
         self.hands[p].insert(idx, ALL_CARDS[tactic])
