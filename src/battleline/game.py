@@ -875,10 +875,15 @@ class Game:
         if card >= FOG:
             self.env_flag[card - FOG] = f
             self.env_owner[card - FOG] = p
+            if card == MUD:
+                self._recount(f)
         else:
-            self.sides[p][f].append(card)
+            side = self.sides[p][f]
+            side.append(card)
             self.placed_at[card] = self.clock
             self.clock += 1
+            if len(side) >= CARDS_NEEDED[self.env_flag[1] == f]:
+                self._complete[p] |= 1 << f
         self.visible |= 1 << card
         if card >= 60:
             self.tactics_counts[p] += 1
@@ -886,23 +891,19 @@ class Game:
                 self.leader_played[p] = True
         self.turn_active = True
         self.phase = DRAW
-        self._recount(f)
         return card, idx, f, old_time
 
-    def _take_top(self, p: int, deck: int) -> Card:
+    def _do_draw(self, p: int, deck: int):
+        # Take the top card; drawing is half of all moves, so this stays inline.
         card = self.decks[deck].pop()
         self.hands[p].append(card)
         bit = 1 << card
-        q = 1 - p
-        if self.known_deck[q] & bit:      # the opponent put it back: now he knows p holds it
-            self.known_deck[q] ^= bit
-            self.opponent_known[q] |= bit
-        if self.known_deck[p] & bit:
-            self.known_deck[p] ^= bit
-        return card
-
-    def _do_draw(self, p: int, deck: int):
-        card = self._take_top(p, deck)
+        known = self.known_deck
+        if known[1 - p] & bit:      # the opponent put it back: now he knows p holds it
+            known[1 - p] ^= bit
+            self.opponent_known[1 - p] |= bit
+        if known[p] & bit:
+            known[p] ^= bit
         if self.phase == SCOUT_DRAW:
             self.scout_left -= 1
             if self.scout_left == 0 or not (self.decks[0] or self.decks[1]):
