@@ -263,6 +263,29 @@ def best(fixed: Sequence[int], avail: int, need: int, fog: bool, floor: int = -1
     return total, HOST, added, ids
 
 
+def host_witness(fixed: Sequence[int], avail: int, need: int, floor: int) -> list[int] | None:
+    """A quick refutation: the ``need`` highest troops of ``avail`` when ``fixed`` plus them,
+    read as a Host (wild cards at their highest), already beat the strength ``floor``;
+    None otherwise. Every formation is at least as strong as its total, so these cards
+    beat ``floor`` whatever they make; :func:`best` finds the best completion instead.
+
+    >>> rest = ((1 << 60) - 1) & ~(1 << 9 | 1 << 19)        # every troop but R10 and O10
+    >>> host_witness([9, 19], rest, 1, 26)     # R10 O10 + Y10 = 30 beats a Host of 26
+    [29]
+    >>> host_witness([9, 19], rest, 1, 130) is None     # a Host never beats a Skirmish Line
+    True
+    """
+    if floor >= 100 or avail.bit_count() < need:
+        return None
+    total = 0
+    for c in fixed:
+        total += c % 10 + 1 if c < 60 else WILD_MAX[c]
+    added = _top_cards(avail, need)
+    for c in added:
+        total += c % 10 + 1
+    return added if total > floor else None
+
+
 def _lowest_start(n: int, lim: int) -> int:
     """The lowest first value of a run of n whose total beats ``lim`` (12 - n: none)."""
     totals = RUN_TOTAL[n]

@@ -28,7 +28,7 @@ from typing import Mapping, Sequence
 from .cards import (ALL_CARDS, DARIUS, DESERTER, FOG, MUD, REDEPLOY, SCOUT, SHIELD, TRAITOR,
                     TROOP_MASK, Card)
 from .claims import ClaimResult, build_result, claim_holds, failed
-from .formations import CARDS_NEEDED, best, check_side, side_strength
+from .formations import CARDS_NEEDED, best, check_side, host_witness, side_strength
 from .errors import PositionError, shorten
 from .moves import (CLAIM_MOVES, DRAW_MOVES, END_MOVE, PASS_MOVE, PLAY_TABLE, SCOUT_MOVE,
                     IllegalMoveError, Move, flag_number)
@@ -453,12 +453,17 @@ class Game:
             else:
                 self._refuted[key] = (version, 0)
             return holds
-        witness = best(theirs, unseen, need - len(theirs), fog, side_strength(mine, need, fog))
-        if witness is None:
-            self._proved[key] = (version, unseen)
-            return True
+        floor = side_strength(mine, need, fog)
+        # Most refutations are quick: their highest cards already beat mine as a total.
+        added = host_witness(theirs, unseen, need - len(theirs), floor)
+        if added is None:
+            witness = best(theirs, unseen, need - len(theirs), fog, floor)
+            if witness is None:
+                self._proved[key] = (version, unseen)
+                return True
+            added = witness[2]
         w = 0
-        for c in witness[2]:
+        for c in added:
             w |= 1 << c
         self._refuted[key] = (version, w)
         return False
