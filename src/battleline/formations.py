@@ -280,9 +280,17 @@ def host_witness(fixed: Sequence[int], avail: int, need: int, floor: int) -> lis
     total = 0
     for c in fixed:
         total += c % 10 + 1 if c < 60 else WILD_MAX[c]
-    added = _top_cards(avail, need)
-    for c in added:
-        total += c % 10 + 1
+    added = []
+    v = 10
+    while need:     # the highest values first, lowest colour first (as _top_cards)
+        pool = avail & VALUE_MASK[v]
+        while pool and need:
+            low = pool & -pool
+            added.append(low.bit_length() - 1)
+            total += v
+            pool ^= low
+            need -= 1
+        v -= 1
     return added if total > floor else None
 
 

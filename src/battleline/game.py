@@ -548,7 +548,9 @@ class Game:
         ph = self.phase
         p = self.to_move
         if ph == PLAY:
-            moves = [CLAIM_MOVES[f] for f in self.provable_flags(p)] if claims else []
+            if not claims:
+                return self._card_moves(p)
+            moves = [CLAIM_MOVES[f] for f in self.provable_flags(p)]
             moves.extend(self._card_moves(p))
             return moves
         if ph == DRAW:
@@ -577,9 +579,10 @@ class Game:
         has_tactic = False
         if free_mask:
             pick = _PICK_FLAGS[free_mask]
+            table = PLAY_TABLE
             for c in hand:
                 if c < 60:
-                    extend(pick(PLAY_TABLE[c]))
+                    extend(pick(table[c]))
                 else:
                     has_tactic = True
         else:
