@@ -46,6 +46,7 @@ _REDEPLOY_MOVES = [[Move("redeploy", c, None)] + [Move("redeploy", c, f) for f i
                    for c in ALL_CARDS[:66]]
 # _FLAGS_IN[m]: the flags f with bit f set in m, ascending (flag sets as 10-bit masks).
 _FLAGS_IN = [tuple(f for f in FLAGS if m >> f & 1) for m in range(1 << 10)]
+_ALL_FLAGS = sum(1 << f for f in FLAGS)
 # _PICK_FLAGS[m](row): the entries of a flag-indexed row at the flags in m, as a tuple.
 _PICK_FLAGS = [itemgetter(*fs) if len(fs) > 1 else (lambda row, f=fs[0]: (row[f],)) if fs else None
                for fs in _FLAGS_IN]
@@ -944,7 +945,11 @@ class Game:
         self._open &= ~(1 << f)
         self.turn_active = True
         claimed = self.claimed
-        reason = win_reason(sum(1 << g for g in FLAGS if claimed[g] == p))
+        held = 0
+        for g in _FLAGS_IN[_ALL_FLAGS & ~self._open]:    # the claimed flags only
+            if claimed[g] == p:
+                held |= 1 << g
+        reason = win_reason(held)
         if reason is not None:
             self._finish(p, reason)
 
