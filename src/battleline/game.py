@@ -797,17 +797,33 @@ class Game:
         that might be illegal.
         """
         p = self.to_move
-        tactics, known, opp_known, leader = (self.tactics_counts, self.known_deck, self.opponent_known,
-                                             self.leader_played)
-        # What undo restores (the order of _restore), built inline: push is the hottest call.
-        saved = (p, self.phase, self.scout_left, self.idle_turns, self.turn_active,
-                 self._outcome, self.clock, self.visible, tactics[0], tactics[1], leader[0], leader[1],
-                 known[0], known[1], opp_known[0], opp_known[1])
         kind = move.kind
-        undo = None
+        phase = self.phase
+        # What undo restores. Plays and ordinary draws (most moves) save only the fields
+        # they change; every other move saves all of them (the order of _restore).
         if kind == "play":
+            saved = (p, phase, self.turn_active, self.clock, self.visible, self.tactics_counts[p],
+                     self.leader_played[p])
             undo = self._do_play(p, move.card, move.flag)
-        elif kind == "draw":
+        elif kind == "draw" and phase == DRAW:
+            known, opp_known = self.known_deck, self.opponent_known
+            saved = (p, phase, self.idle_turns, self.turn_active, self._outcome,
+                     known[0], known[1], opp_known[0], opp_known[1])
+            undo = self._do_draw(p, 0 if move.deck == "troop" else 1)
+        else:
+            tactics, known, opp_known, leader = (self.tactics_counts, self.known_deck,
+                                                 self.opponent_known, self.leader_played)
+            saved = (p, phase, self.scout_left, self.idle_turns, self.turn_active,
+                     self._outcome, self.clock, self.visible, tactics[0], tactics[1], leader[0],
+                     leader[1], known[0], known[1], opp_known[0], opp_known[1])
+            undo = self._push_other(p, kind, move)
+        self._stack.append((move, saved, undo))
+        self._moves.append(move)
+
+    def _push_other(self, p: int, kind: str, move: Move):
+        """Apply any move but a play or an ordinary draw; returns what undo needs."""
+        undo = None
+        if kind == "draw":
             undo = self._do_draw(p, 0 if move.deck == "troop" else 1)
         elif kind == "claim":
             self._do_claim(p, move.flag)
@@ -819,8 +835,7 @@ class Game:
             undo = self._do_return(p, move.card)
         else:
             undo = self._do_guile(p, move)
-        self._stack.append((move, saved, undo))
-        self._moves.append(move)
+        return undo
 
     def undo(self) -> Move:
         """Take back the last move exactly; returns it.
@@ -846,7 +861,20 @@ class Game:
                 self.placed_at[card] = old_time
             self.hands[p].insert(idx, card)
             self._recount(f)
-        elif kind == "draw":
+            _, self.phase, self.turn_active, self.clock, self.visible, tactics, leader = saved
+            self.tactics_counts[p] = tactics
+            self.leader_played[p] = leader
+            return move
+        if kind == "draw" and saved[1] == DRAW:
+            deck, card = undo
+            self.hands[p].pop()
+            self.decks[deck].append(card)
+            (self.to_move, self.phase, self.idle_turns, self.turn_active, self._outcome,
+             k0, k1, o0, o1) = saved
+            self.known_deck = [k0, k1]
+            self.opponent_known = [o0, o1]
+            return move
+        if kind == "draw":
             deck, card = undo
             self.hands[p].pop()
             self.decks[deck].append(card)
