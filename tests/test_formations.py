@@ -260,3 +260,20 @@ def test_comparison_agrees_with_reference(a, b, fog):
     fa, fb = evaluate(a, fog=fog), evaluate(b, fog=fog)
     ra, rb = ref_strength(a, fog), ref_strength(b, fog)
     assert (fa < fb, fa == fb, fa > fb) == (ra < rb, ra == rb, ra > rb)
+
+
+def test_complete_troop_sides_read_directly_agree_with_the_search():
+    """A complete side of troops is read from its values and colours; the general search
+    (nothing to add) must give the same answer, in every kind and under Fog."""
+    import random
+    from battleline.formations import best, side_best
+    rng = random.Random(11)
+    runs = [[10 * c + v + k for k in range(n)] for n in (3, 4) for c in range(6) for v in range(11 - n)]
+    same_value = [[10 * c + v for c in cols] for v in range(10) for cols in combinations(range(6), 3)]
+    samples = runs + same_value + [rng.sample(range(10 * c, 10 * c + 10), rng.choice((3, 4)))
+                                   for c in range(6) for _ in range(30)]
+    samples += [rng.sample(range(60), rng.choice((3, 4))) for _ in range(2000)]
+    for cards in samples:
+        rng.shuffle(cards)
+        for fog in (False, True):
+            assert tuple(side_best(cards, len(cards), fog)[:4]) == tuple(best(cards, 0, 0, fog)), (cards, fog)

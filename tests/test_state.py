@@ -78,3 +78,29 @@ def test_the_rule_checks_can_be_skipped_only_on_request():
     with pytest.raises(PositionError, match="cannot be proved"):
         Game.assemble(**kw)
     assert Game.assemble(**kw, check=False).claimed[1] == 0
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_state_kept_by_push_and_undo_answers_as_a_rebuilt_game(seed):
+    """push and undo keep flag masks and remembered claim verdicts up to date: after
+    moves taken back and replayed, legal moves and provable flags are those of the same
+    position built afresh."""
+    g, rng = Game(seed=seed, rules="advanced" if seed % 2 else "standard"), random.Random(seed)
+    while not g.is_over():
+        moves = g.legal_moves()
+        g.push(rng.choice(moves))
+        if rng.random() < 0.3 and not g.is_over():
+            g.undo()
+            g.push(rng.choice(moves))
+        if g.is_over():
+            break
+        r = Game.from_position(g.position())
+        assert sorted(map(str, g.legal_moves())) == sorted(map(str, r.legal_moves()))
+        for p in (0, 1):
+            assert g.provable_flags(p) == r.provable_flags(p)
+    while g.moves:   # and all the way back
+        g.undo()
+        if len(g.moves) % 10 == 0:
+            r = Game.from_position(g.position())
+            assert sorted(map(str, g.legal_moves())) == sorted(map(str, r.legal_moves()))
+            assert [g.provable_flags(p) for p in (0, 1)] == [r.provable_flags(p) for p in (0, 1)]

@@ -263,6 +263,37 @@ def best(fixed: Sequence[int], avail: int, need: int, fog: bool, floor: int = -1
     return total, HOST, added, ids
 
 
+def host_witness(fixed: Sequence[int], avail: int, need: int, floor: int) -> list[int] | None:
+    """A quick refutation: the ``need`` highest troops of ``avail`` when ``fixed`` plus them,
+    read as a Host (wild cards at their highest), already beat the strength ``floor``;
+    None otherwise. Every formation is at least as strong as its total, so these cards
+    beat ``floor`` whatever they make; :func:`best` finds the best completion instead.
+
+    >>> rest = ((1 << 60) - 1) & ~(1 << 9 | 1 << 19)        # every troop but R10 and O10
+    >>> host_witness([9, 19], rest, 1, 26)     # R10 O10 + Y10 = 30 beats a Host of 26
+    [29]
+    >>> host_witness([9, 19], rest, 1, 130) is None     # a Host never beats a Skirmish Line
+    True
+    """
+    if floor >= 100 or avail.bit_count() < need:
+        return None
+    total = 0
+    for c in fixed:
+        total += c % 10 + 1 if c < 60 else WILD_MAX[c]
+    added = []
+    v = 10
+    while need:     # the highest values first, lowest colour first (as _top_cards)
+        pool = avail & VALUE_MASK[v]
+        while pool and need:
+            low = pool & -pool
+            added.append(low.bit_length() - 1)
+            total += v
+            pool ^= low
+            need -= 1
+        v -= 1
+    return added if total > floor else None
+
+
 def _lowest_start(n: int, lim: int) -> int:
     """The lowest first value of a run of n whose total beats ``lim`` (12 - n: none)."""
     totals = RUN_TOTAL[n]
@@ -408,6 +439,34 @@ def _skirmish(tmask: int, nt: int, wilds: list, avail: int, n: int, lim: int):
 _STRENGTH_CACHE: dict = {}
 
 
+def _troops_strength(cards: Sequence[int], fog: bool):
+    """What :func:`best` answers for a complete side of troops only (no cards to add),
+    read straight from its values and colours."""
+    total = 0
+    values = 0
+    colors = 0
+    for c in cards:
+        v = c % 10
+        total += v + 1
+        values |= 1 << v
+        colors |= 1 << (c // 10)
+    if fog:
+        return total, FOG_KIND, [], []
+    n = len(cards)
+    one_color = colors & (colors - 1) == 0
+    # Consecutive: n distinct values whose bits form one block.
+    run = values.bit_count() == n and values == (values & -values) * ((1 << n) - 1)
+    if run and one_color:
+        return WEDGE * 100 + total, WEDGE, [], []
+    if values & (values - 1) == 0:
+        return PHALANX * 100 + total, PHALANX, [], []
+    if one_color:
+        return BATTALION * 100 + total, BATTALION, [], []
+    if run:
+        return SKIRMISH * 100 + total, SKIRMISH, [], []
+    return total, HOST, [], []
+
+
 def side_best(cards: Sequence[int], need: int, fog: bool):
     """Best reading of a complete side: ``need`` cards, or the best ``need`` of
     more (a side that kept four cards when Mud left). Returns the same tuple as
@@ -420,7 +479,7 @@ def side_best(cards: Sequence[int], need: int, fog: bool):
     if hit is not None:
         return hit
     if len(cards) == need:
-        res = best(cards, 0, 0, fog) + (tuple(cards),)
+        res = (_troops_strength(cards, fog) if mask < 1 << 60 else best(cards, 0, 0, fog)) + (tuple(cards),)
     else:
         res = None
         for skip in range(len(cards)):

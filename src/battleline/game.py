@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Mapping, Sequence
 
 from .cards import (ALL_CARDS, DARIUS, DESERTER, FOG, MUD, REDEPLOY, SCOUT, SHIELD, TRAITOR,
                     TROOP_MASK, Card)
 from .claims import ClaimResult, build_result, claim_holds, failed
-from .formations import CARDS_NEEDED, best, check_side, side_strength
+from .formations import CARDS_NEEDED, best, check_side, host_witness, side_strength
 from .errors import PositionError, shorten
 from .moves import (CLAIM_MOVES, DRAW_MOVES, END_MOVE, PASS_MOVE, PLAY_TABLE, SCOUT_MOVE,
                     IllegalMoveError, Move, flag_number)
@@ -39,12 +40,16 @@ __all__ = ["Game", "Outcome", "Observation", "FlagView", "NORTH", "SOUTH", "PLAY
 
 # Interned Guile and return moves (as PLAY_TABLE does for plays): building them is a hot path.
 _RETURN_MOVES = [Move("return", c) for c in ALL_CARDS]
-# _NEEDS[m][f]: the cards a side needs at flag f when Mud lies at flag m (0: nowhere).
-_NEEDS = [tuple(CARDS_NEEDED[f == m] for f in range(10)) for m in range(10)]
 _DESERTER_MOVES = [Move("deserter", c) for c in ALL_CARDS]
 _TRAITOR_MOVES = [[None] + [Move("traitor", c, f) for f in FLAGS] for c in ALL_CARDS[:60]]
 _REDEPLOY_MOVES = [[Move("redeploy", c, None)] + [Move("redeploy", c, f) for f in FLAGS]
                    for c in ALL_CARDS[:66]]
+# _FLAGS_IN[m]: the flags f with bit f set in m, ascending (flag sets as 10-bit masks).
+_FLAGS_IN = [tuple(f for f in FLAGS if m >> f & 1) for m in range(1 << 10)]
+_ALL_FLAGS = sum(1 << f for f in FLAGS)
+# _PICK_FLAGS[m](row): the entries of a flag-indexed row at the flags in m, as a tuple.
+_PICK_FLAGS = [itemgetter(*fs) if len(fs) > 1 else (lambda row, f=fs[0]: (row[f],)) if fs else None
+               for fs in _FLAGS_IN]
 
 
 @dataclass(frozen=True)
@@ -280,7 +285,9 @@ class Game:
         self._stack: list = []
         self._moves: list[Move] = []
         self._fver = [0] * 10
+        # Claim verdicts remembered per player*10+flag: (flag version, cards mask).
         self._refuted: dict = {}
+        self._proved: dict = {}
         sides, placed_at, clock = self.sides, self.placed_at, 1
         for f in sorted(flags):
             for p, c in flags[f]:
@@ -297,6 +304,12 @@ class Game:
         self.clock = clock
         for f, owner in claimed.items():
             self.claimed[f] = owner
+        # Flags as 10-bit masks (bit f), kept up to date by push and undo: the unclaimed
+        # flags, and per player the flags where his side is complete.
+        self._open = sum(1 << f for f in FLAGS if self.claimed[f] < 0)
+        self._complete = [0, 0]
+        for f in FLAGS:
+            self._recount(f)
         # Every card in one place: the table and the discards are the visible cards.
         groups = [(("flag", f), [c for _, c in flags[f]]) for f in sorted(flags)]
         groups += [(("discards", p), self.discard_piles[p]) for p in (0, 1)]
@@ -422,31 +435,38 @@ class Game:
         return mine > theirs
 
     # ----------------------------------------------------------------- claims
-    def _provable(self, player: int, flag: int) -> bool:
-        if self.claimed[flag] >= 0:
-            return False
+    def _prove(self, player: int, flag: int, unseen: int) -> bool:
+        """Whether ``player``'s complete side at the unclaimed ``flag`` wins by proof, remembered
+        while the flag is unchanged (``_fver``): a refutation while its counterexample's cards
+        stay unseen, a proof while no card becomes unseen again (fewer unseen cards can only
+        make the opponent weaker)."""
         need = CARDS_NEEDED[self.env_flag[1] == flag]
         mine = self.sides[player][flag]
-        if len(mine) < need:
-            return False
         theirs = self.sides[1 - player][flag]
         fog = self.env_flag[0] == flag
-        if len(theirs) >= need:
-            return claim_holds(mine, theirs, 0, fog, need, self.completed_later(flag, player))
-        unseen = TROOP_MASK & ~self.visible
-        # A counterexample found earlier refutes the claim for as long as the flag is
-        # unchanged and its cards are still unseen (unseen cards only become fewer).
+        version = self._fver[flag]
         key = player * 10 + flag
-        hit = self._refuted.get(key)
-        if hit is not None and hit[0] == self._fver[flag] and not hit[1] & ~unseen:
-            return False
-        witness = best(theirs, unseen, need - len(theirs), fog, side_strength(mine, need, fog))
-        if witness is None:
-            return True
+        if len(theirs) >= need:
+            holds = claim_holds(mine, theirs, 0, fog, need, self.completed_later(flag, player))
+            # Both sides complete: the verdict ignores the unseen cards.
+            if holds:
+                self._proved[key] = (version, TROOP_MASK)
+            else:
+                self._refuted[key] = (version, 0)
+            return holds
+        floor = side_strength(mine, need, fog)
+        # Most refutations are quick: their highest cards already beat mine as a total.
+        added = host_witness(theirs, unseen, need - len(theirs), floor)
+        if added is None:
+            witness = best(theirs, unseen, need - len(theirs), fog, floor)
+            if witness is None:
+                self._proved[key] = (version, unseen)
+                return True
+            added = witness[2]
         w = 0
-        for c in witness[2]:
+        for c in added:
             w |= 1 << c
-        self._refuted[key] = (self._fver[flag], w)
+        self._refuted[key] = (version, w)
         return False
 
     def provable_flags(self, player: int | None = None) -> list[int]:
@@ -456,12 +476,22 @@ class Game:
         []
         """
         p = self.to_move if player is None else player
-        claimed = self.claimed
-        needs = _NEEDS[self.env_flag[1]]
-        mine_all = self.sides[p]
+        ready = self._open & self._complete[p]
+        if not ready:
+            return []
+        unseen = TROOP_MASK & ~self.visible
+        fver = self._fver
+        refuted = self._refuted
+        proved = self._proved
+        base = p * 10
         out = []
-        for f in FLAGS:
-            if claimed[f] < 0 and len(mine_all[f]) >= needs[f] and self._provable(p, f):
+        for f in _FLAGS_IN[ready]:
+            hit = refuted.get(base + f)
+            if hit is not None and hit[0] == fver[f] and not hit[1] & ~unseen:
+                continue
+            hit = proved.get(base + f)
+            if (hit is not None and hit[0] == fver[f] and not unseen & ~hit[1]) \
+                    or self._prove(p, f, unseen):
                 out.append(f)
         return out
 
@@ -502,12 +532,6 @@ class Game:
         return result
 
     # ------------------------------------------------------------ legal moves
-    def _free_flags(self, p: int) -> list[int]:
-        cards = self.sides[p]
-        claimed = self.claimed
-        needs = _NEEDS[self.env_flag[1]]
-        return [f for f in FLAGS if claimed[f] < 0 and len(cards[f]) < needs[f]]
-
     def can_play_tactic(self, player: int | None = None) -> bool:
         """The Tactics limit: never more than one Tactics card ahead of the opponent."""
         p = self.to_move if player is None else player
@@ -525,7 +549,9 @@ class Game:
         ph = self.phase
         p = self.to_move
         if ph == PLAY:
-            moves = [CLAIM_MOVES[f] for f in self.provable_flags(p)] if claims else []
+            if not claims:
+                return self._card_moves(p)
+            moves = [CLAIM_MOVES[f] for f in self.provable_flags(p)]
             moves.extend(self._card_moves(p))
             return moves
         if ph == DRAW:
@@ -547,10 +573,24 @@ class Game:
 
     def _card_moves(self, p: int) -> list[Move]:
         hand = self.hands[p]
-        free = self._free_flags(p)
-        moves = [row[f] for row in [PLAY_TABLE[c] for c in hand if c < 60] for f in free]
+        claimed = self.claimed
+        free_mask = self._open & ~self._complete[p]
+        moves: list[Move] = []
+        extend = moves.extend
+        has_tactic = False
+        if free_mask:
+            pick = _PICK_FLAGS[free_mask]
+            table = PLAY_TABLE
+            for c in hand:
+                if c < 60:
+                    extend(pick(table[c]))
+                else:
+                    has_tactic = True
+        else:
+            has_tactic = any(c >= 60 for c in hand)
         troop_placeable = bool(moves)
-        if self.tactics_counts[p] <= self.tactics_counts[1 - p]:
+        if has_tactic and self.tactics_counts[p] <= self.tactics_counts[1 - p]:
+            free = _FLAGS_IN[free_mask]
             for c in hand:
                 if c < 60:
                     continue
@@ -558,24 +598,23 @@ class Game:
                     if c <= DARIUS and self.leader_played[p]:
                         continue
                     row = PLAY_TABLE[c]
-                    moves.extend([row[f] for f in free])
+                    extend([row[f] for f in free])
                 elif c <= MUD:
                     row = PLAY_TABLE[c]
-                    claimed = self.claimed
-                    moves.extend([row[f] for f in FLAGS if claimed[f] < 0])
+                    extend([row[f] for f in FLAGS if claimed[f] < 0])
                 elif c == SCOUT:
                     if self.decks[0] or self.decks[1]:
                         moves.append(SCOUT_MOVE)
                 elif c == REDEPLOY:
-                    moves.extend(self._redeploy_moves(p, free))
+                    extend(self._redeploy_moves(p, free))
                 elif c == DESERTER:
-                    moves.extend([_DESERTER_MOVES[t] for t in self._cards_at_unclaimed(1 - p)])
+                    extend([_DESERTER_MOVES[t] for t in self._cards_at_unclaimed(1 - p)])
                 elif c == TRAITOR:
                     if free:
                         for t in self._cards_at_unclaimed(1 - p):
                             if t < 60:
                                 row = _TRAITOR_MOVES[t]
-                                moves.extend([row[f] for f in free])
+                                extend([row[f] for f in free])
         if not troop_placeable:
             moves.append(PASS_MOVE)
         return moves
@@ -743,12 +782,6 @@ class Game:
         return None
 
     # -------------------------------------------------------- apply and undo
-    def _save(self):
-        return (self.to_move, self.phase, self.scout_left, self.idle_turns, self.turn_active,
-                self._outcome, self.clock, self.visible, self.tactics_counts[0],
-                self.tactics_counts[1], self.leader_played[0], self.leader_played[1],
-                self.known_deck[0], self.known_deck[1], self.opponent_known[0], self.opponent_known[1])
-
     def _restore(self, s) -> None:
         (self.to_move, self.phase, self.scout_left, self.idle_turns, self.turn_active, self._outcome,
          self.clock, self.visible, t0, t1, l0, l1, k0, k1, o0, o1) = s
@@ -763,13 +796,34 @@ class Game:
         For bots and search, with :meth:`undo`. Use :meth:`play` for anything
         that might be illegal.
         """
-        saved = self._save()
-        kind = move.kind
         p = self.to_move
-        undo = None
+        kind = move.kind
+        phase = self.phase
+        # What undo restores. Plays and ordinary draws (most moves) save only the fields
+        # they change; every other move saves all of them (the order of _restore).
         if kind == "play":
+            saved = (p, phase, self.turn_active, self.clock, self.visible, self.tactics_counts[p],
+                     self.leader_played[p])
             undo = self._do_play(p, move.card, move.flag)
-        elif kind == "draw":
+        elif kind == "draw" and phase == DRAW:
+            known, opp_known = self.known_deck, self.opponent_known
+            saved = (p, phase, self.idle_turns, self.turn_active, self._outcome,
+                     known[0], known[1], opp_known[0], opp_known[1])
+            undo = self._do_draw(p, 0 if move.deck == "troop" else 1)
+        else:
+            tactics, known, opp_known, leader = (self.tactics_counts, self.known_deck,
+                                                 self.opponent_known, self.leader_played)
+            saved = (p, phase, self.scout_left, self.idle_turns, self.turn_active,
+                     self._outcome, self.clock, self.visible, tactics[0], tactics[1], leader[0],
+                     leader[1], known[0], known[1], opp_known[0], opp_known[1])
+            undo = self._push_other(p, kind, move)
+        self._stack.append((move, saved, undo))
+        self._moves.append(move)
+
+    def _push_other(self, p: int, kind: str, move: Move):
+        """Apply any move but a play or an ordinary draw; returns what undo needs."""
+        undo = None
+        if kind == "draw":
             undo = self._do_draw(p, 0 if move.deck == "troop" else 1)
         elif kind == "claim":
             self._do_claim(p, move.flag)
@@ -781,8 +835,7 @@ class Game:
             undo = self._do_return(p, move.card)
         else:
             undo = self._do_guile(p, move)
-        self._stack.append((move, saved, undo))
-        self._moves.append(move)
+        return undo
 
     def undo(self) -> Move:
         """Take back the last move exactly; returns it.
@@ -807,12 +860,27 @@ class Game:
                 self.sides[p][f].pop()
                 self.placed_at[card] = old_time
             self.hands[p].insert(idx, card)
-        elif kind == "draw":
+            self._recount(f)
+            _, self.phase, self.turn_active, self.clock, self.visible, tactics, leader = saved
+            self.tactics_counts[p] = tactics
+            self.leader_played[p] = leader
+            return move
+        if kind == "draw" and saved[1] == DRAW:
+            deck, card = undo
+            self.hands[p].pop()
+            self.decks[deck].append(card)
+            (self.to_move, self.phase, self.idle_turns, self.turn_active, self._outcome,
+             k0, k1, o0, o1) = saved
+            self.known_deck = [k0, k1]
+            self.opponent_known = [o0, o1]
+            return move
+        if kind == "draw":
             deck, card = undo
             self.hands[p].pop()
             self.decks[deck].append(card)
         elif kind == "claim":
             self.claimed[move.flag] = -1
+            self._open |= 1 << move.flag
         elif kind == "return":
             deck, card, idx = undo
             self.decks[deck].pop()
@@ -824,6 +892,17 @@ class Game:
         self._restore(saved)
         return move
 
+    def _recount(self, f: int) -> None:
+        """Bring both players' bit for flag f in ``_complete`` up to date."""
+        need = CARDS_NEEDED[self.env_flag[1] == f]
+        bit = 1 << f
+        complete = self._complete
+        for p in (0, 1):
+            if len(self.sides[p][f]) >= need:
+                complete[p] |= bit
+            else:
+                complete[p] &= ~bit
+
     def _do_play(self, p: int, card: Card, f: int):
         self._fver[f] += 1
         hand = self.hands[p]
@@ -833,10 +912,15 @@ class Game:
         if card >= FOG:
             self.env_flag[card - FOG] = f
             self.env_owner[card - FOG] = p
+            if card == MUD:
+                self._recount(f)
         else:
-            self.sides[p][f].append(card)
+            side = self.sides[p][f]
+            side.append(card)
             self.placed_at[card] = self.clock
             self.clock += 1
+            if len(side) >= CARDS_NEEDED[self.env_flag[1] == f]:
+                self._complete[p] |= 1 << f
         self.visible |= 1 << card
         if card >= 60:
             self.tactics_counts[p] += 1
@@ -846,20 +930,17 @@ class Game:
         self.phase = DRAW
         return card, idx, f, old_time
 
-    def _take_top(self, p: int, deck: int) -> Card:
+    def _do_draw(self, p: int, deck: int):
+        # Take the top card; drawing is half of all moves, so this stays inline.
         card = self.decks[deck].pop()
         self.hands[p].append(card)
         bit = 1 << card
-        q = 1 - p
-        if self.known_deck[q] & bit:      # the opponent put it back: now he knows p holds it
-            self.known_deck[q] ^= bit
-            self.opponent_known[q] |= bit
-        if self.known_deck[p] & bit:
-            self.known_deck[p] ^= bit
-        return card
-
-    def _do_draw(self, p: int, deck: int):
-        card = self._take_top(p, deck)
+        known = self.known_deck
+        if known[1 - p] & bit:      # the opponent put it back: now he knows p holds it
+            known[1 - p] ^= bit
+            self.opponent_known[1 - p] |= bit
+        if known[p] & bit:
+            known[p] ^= bit
         if self.phase == SCOUT_DRAW:
             self.scout_left -= 1
             if self.scout_left == 0 or not (self.decks[0] or self.decks[1]):
@@ -889,9 +970,14 @@ class Game:
 
     def _do_claim(self, p: int, f: int) -> None:
         self.claimed[f] = p
+        self._open &= ~(1 << f)
         self.turn_active = True
         claimed = self.claimed
-        reason = win_reason(sum(1 << g for g in FLAGS if claimed[g] == p))
+        held = 0
+        for g in _FLAGS_IN[_ALL_FLAGS & ~self._open]:    # the claimed flags only
+            if claimed[g] == p:
+                held |= 1 << g
+        reason = win_reason(held)
         if reason is not None:
             self._finish(p, reason)
 
@@ -989,6 +1075,9 @@ class Game:
             where = self._remove_from_table(1 - p, card)
             self._place(p, card, move.flag)
         fver[where[2]] += 1
+        self._recount(where[2])
+        if move.flag is not None:
+            self._recount(move.flag)
         self.phase = DRAW
         return idx, where
 
@@ -1013,6 +1102,9 @@ class Game:
         else:
             self.sides[p][move.flag].pop()
         self._put_back(where, card)
+        self._recount(where[2])
+        if move.flag is not None:
+            self._recount(move.flag)
         tactic = {"redeploy": REDEPLOY, "deserter": DESERTER, "traitor": TRAITOR}[kind]
         self.discard_piles[p].pop()
         self.hands[p].insert(idx, ALL_CARDS[tactic])
