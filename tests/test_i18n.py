@@ -175,7 +175,6 @@ def test_the_japanese_play_view_holds_no_english_game_text():
     for turn in range(25):
         if w.game.is_over():
             break
-        v = w.view
         send(w, type="move", move="claim 1")            # usually refused: a claim box
         assert_japanese(w.view)
         send(w, type="move", move="Traitor R1@3")       # refused: an error message

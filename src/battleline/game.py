@@ -523,7 +523,7 @@ class Game:
         False
         """
         flag_number(flag)
-        if self.phase not in claim_phases(self.rules):
+        if not self.claims_open():
             rule, why = claim_timing_error(self.rules, self.phase)
             return failed(flag, why, rule=rule)
         result = self.check_claim(flag)
@@ -663,7 +663,7 @@ class Game:
         """
         m = self.parse_move(move)
         if m.kind == "claim":
-            if self.phase not in claim_phases(self.rules):
+            if not self.claims_open():
                 rule, why = claim_timing_error(self.rules, self.phase)
                 raise IllegalMoveError(f"{m}: {why}", rule=rule)
             result = self.check_claim(m.flag)

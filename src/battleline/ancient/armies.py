@@ -14,7 +14,7 @@ costs: a card costs its value, one more with a bow (in scenarios too).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterable
 
 from ..cards import COLORS, Card, parse_cards

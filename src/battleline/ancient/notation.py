@@ -477,7 +477,6 @@ def drawing(game) -> str:
     stack shows ``+``, a disrupted card ``!``, Troop Quality ``^``, the leader ``L``; bad
     terrain ``~~`` when empty."""
     s = game.state
-    b = s.board
     rows = []
     for r in range(3, -1, -1):
         cells = []

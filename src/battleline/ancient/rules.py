@@ -58,8 +58,6 @@ class Rules:
         self.b = state.board
         self.names = state.board.names
         self.dice = state.dice
-        b = state.board
-        # moves table per side and type value: ((dest, vias), ...) per square
         # per side and type value, per square: ((destination, mask of the squares one of
         # which must be free on the way; 0 for one step), ...)
         self._moves = _move_tables(state.width)
@@ -308,7 +306,6 @@ class Rules:
         ph = s.phase
         p = s.to_act
         A = self._acts
-        names = self.names
         if ph == "actions":
             out = []
             cells = s.cells
