@@ -52,6 +52,7 @@ class Weights:
     reinforcements = True     # the next mover's reserve may strike from its Back Row
     terrain_reach = 2.0       # per unit that could step onto the enemy Back Row next
     terrain_threat = 40.0     # the next mover can complete a terrain victory
+    home_guard = 3.0          # per Back Row square short of making a terrain defeat impossible
 
 
 @lru_cache(maxsize=4096)
@@ -148,6 +149,22 @@ def _reinforcement_threat(s, side: int) -> float:
         gains.append(best)
     gains.sort(reverse=True)
     return sum(gains[:len(s.reserve[side])])
+
+
+def _missing_guards(s, rules: Rules, side: int, need: int) -> int:
+    """How many more Back Row squares ``side`` must hold (with units standing there, or
+    reserve cards it could place) to make a terrain defeat impossible: no unit ever steps
+    back, and an enemy unit on the Back Row cannot be attacked. Zero while the enemy has
+    fewer units that count for the terrain victory than it needs."""
+    home = set(s.board.back_row(side))
+    guards = sum(1 for sq, _ in rules.own_units(side) if sq in home) + len(s.reserve[side])
+    missing = s.width - need + 1 - guards
+    if missing <= 0:
+        return 0
+    foe = 1 - side
+    able = sum(1 for _, c in rules.own_units(foe) if c % 10 + 1 not in (1, 2, 7) and not s.disrupted[c])
+    able += sum(1 for c in s.reserve[foe] if c % 10 + 1 not in (1, 2, 7))
+    return missing if able >= need else 0
 
 
 def _terrain_reach(s, rules: Rules, side: int, enemy_back) -> int:
@@ -310,7 +327,9 @@ def evaluate(game: AncientGame, side: int, rules: Rules | None = None, w: type =
             reach_back = _terrain_reach(s, rules, q, enemy_back)
             score += sign * w.terrain_reach * reach_back
             if q != acting and on_back + reach_back >= need:
-                score -= sign * w.terrain_threat     # the next mover may win on terrain
+                score += sign * w.terrain_threat     # the next mover may win on terrain
+        if w.home_guard:
+            score -= sign * w.home_guard * _missing_guards(s, rules, q, need)
         score += sign * (w.advance_behind if (behind if q == side else not behind) else w.advance) * adv
         score += sign * w.hand_card * len(s.hands[q])
         score -= sign * w.reserve_card * sum(1 for c in s.reserve[q] if c != s.leader_of[q])
