@@ -4,10 +4,15 @@ expected value of a fire or melee action from the engine's exact odds.
 The evaluation adds up: the casualty race (points lost, a disrupted unit counted as half
 lost, scaled by each army's half-value that decides the battle), the expected damage each
 side's attacks and missiles could do in its next fire and melee steps (the side in its
-player turn strikes first and in full, the other's threats are discounted), progress
-toward the terrain victory (weighted up when the casualty race is being lost), a line of
-heavy infantry, light troops screening heavies, strength balanced across columns, and
-Tactics cards in hand. A scenario leader's card is worth a lost battle.
+player turn strikes first and in full, the other's threats are discounted; the next mover
+may also place reserve cards on its Back Row in front of enemy units and attack at once),
+progress toward the terrain victory (weighted up when the casualty race is being lost; units
+one move from the enemy Back Row; a side that could complete it in its next player turn),
+Back Row guards (no unit ever steps back and a unit on the enemy Back Row cannot be
+attacked, so a side holding, or able to fill from reserve, more than ``width - need``
+squares of its own Back Row cannot lose on terrain), a line of heavy infantry, light troops
+screening heavies, strength balanced across columns, and Tactics cards in hand. A scenario
+leader's card is worth a lost battle.
 
 >>> from battleline.ancient import AncientGame
 >>> g = AncientGame.empty(seed=1)

@@ -12,7 +12,9 @@ engine's exact odds.
 - Tactics: Loyalty cards at once; a leader's rally when it saves points; Fog and Mud in
   front of enemy mounted troops; the others when the evaluation says they pay.
 - Set-up: the leader on a heavy infantry card kept back; heavy infantry in the centre,
-  mounted troops on the wings, light troops between.
+  mounted troops on the wings, light troops between. Against an army with four or more
+  Chariots and Elephants, mobile troops and missiles deploy first and the forward-only
+  heavy infantry waits in reserve, to be placed once the enemy's deployment is seen.
 
 >>> from battleline.ancient import AncientGame
 >>> g = AncientGame.empty(seed=1)
