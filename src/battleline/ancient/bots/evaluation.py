@@ -4,15 +4,16 @@ expected value of a fire or melee action from the engine's exact odds.
 The evaluation adds up: the casualty race (points lost, a disrupted unit counted as half
 lost, scaled by each army's half-value that decides the battle), the expected damage each
 side's attacks and missiles could do in its next fire and melee steps (the side in its
-player turn strikes first and in full, the other's threats are discounted; the next mover
-may also place reserve cards on its Back Row in front of enemy units and attack at once),
-progress toward the terrain victory (weighted up when the casualty race is being lost; units
-one move from the enemy Back Row; a side that could complete it in its next player turn),
-Back Row guards (no unit ever steps back and a unit on the enemy Back Row cannot be
-attacked, so a side holding, or able to fill from reserve, more than ``width - need``
-squares of its own Back Row cannot lose on terrain), a line of heavy infantry, light troops
-screening heavies, strength balanced across columns, and Tactics cards in hand. A scenario
-leader's card is worth a lost battle.
+player turn strikes first and in full, the other's threats are discounted), progress
+toward the terrain victory (weighted up when the casualty race is being lost), a line of
+heavy infantry, light troops screening heavies, strength balanced across columns, and
+Tactics cards in hand. A scenario leader's card is worth a lost battle. Optional terms, off
+by default (:class:`Weights`): the next mover's reserve cards placed on its Back Row in front
+of enemy units and attacking at once; units one move from the enemy Back Row and a side that
+could complete the terrain victory in its next player turn; Back Row guards (no unit ever
+steps back and a unit on the enemy Back Row cannot be attacked, so a side holding, or able
+to fill from reserve, more than ``width - need`` squares of its own Back Row cannot lose on
+terrain).
 
 >>> from battleline.ancient import AncientGame
 >>> g = AncientGame.empty(seed=1)
@@ -54,10 +55,11 @@ class Weights:
     approach = 0.2            # per square nearer the closest enemy unit
     reach = True              # the side to move next may close in before it strikes
     duel = 1.0                # units facing each other fight it out (0: one strike each)
-    reinforcements = True     # the next mover's reserve may strike from its Back Row
-    terrain_reach = 2.0       # per unit that could step onto the enemy Back Row next
-    terrain_threat = 40.0     # the next mover can complete a terrain victory
-    home_guard = 3.0          # per Back Row square short of making a terrain defeat impossible
+    # Off by default: measured against ``easy`` they did not help ``medium`` (docs/bots.md).
+    reinforcements = False    # the next mover's reserve may strike from its Back Row
+    terrain_reach = 0.0       # per unit that could step onto the enemy Back Row next (tried: 2)
+    terrain_threat = 0.0      # the next mover can complete a terrain victory (tried: 40)
+    home_guard = 0.0          # per Back Row square short of making a terrain defeat impossible (tried: 3)
 
 
 @lru_cache(maxsize=4096)
