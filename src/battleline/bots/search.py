@@ -31,7 +31,7 @@ from ..moves import Move
 from ..worlds import sample_world
 from .base import Bot
 from .evaluation import HAND_CHANCE, evaluate
-from .heuristic import HeuristicBot, rank_moves, tactic_cost
+from .heuristic import HeuristicBot, choose_draw, rank_moves, tactic_cost
 from .playout import finish_turn, play_out
 
 __all__ = ["SearchBot"]
@@ -89,6 +89,8 @@ class SearchBot(Bot):
         world, moves, claim = self.world_and_moves(obs)
         if claim is not None:
             return claim
+        if world.phase == "draw" and len(moves) > 1:
+            return choose_draw(world, moves, obs.seat, mind_limit=True)
         if len(moves) == 1 or world.phase != "play":
             self._heuristic.rng = self.rng
             return self._heuristic.choose(obs)
