@@ -63,26 +63,25 @@ def rank_moves(world: Game, moves: list[Move], me: int,
     return [(s, m) for s, _, m in scored]
 
 
-def choose_draw(world: Game, moves: list[Move], me: int, mind_limit: bool = False) -> Move:
+def choose_draw(world: Game, moves: list[Move], me: int, tactics: bool = True) -> Move:
     """The draw: a Tactics card while none is in hand and more than three are in the deck,
-    otherwise a troop. With ``mind_limit`` a Tactics card is drawn only when the limit would
-    let ``me`` play it (it has not played more than the opponent): a card the limit locks
-    in hand leaves a troop short for the rest of the game.
+    otherwise a troop. With ``tactics=False`` always a troop while the troop deck lasts
+    (a Tactics card in hand is a troop short, and the limit can lock it there).
 
     >>> from battleline import Game
     >>> g = Game(seed=5)
     >>> g.play(g.legal_moves()[0])
     >>> g.phase, choose_draw(g, g.legal_moves(), g.to_move).deck
     ('draw', 'tactic')
+    >>> choose_draw(g, g.legal_moves(), g.to_move, tactics=False).deck
+    'troop'
     """
     kinds = {m.deck: m for m in moves if m.kind == "draw"}
     if not kinds:
         return moves[-1]
     tactics_in_hand = sum(1 for c in world.hand(me) if c >= 60)
     tactic_deck = len(world.deck("tactic"))
-    wanted = tactics_in_hand == 0 and tactic_deck > 3
-    if mind_limit and world.tactics_played(me) > world.tactics_played(1 - me):
-        wanted = False
+    wanted = tactics and tactics_in_hand == 0 and tactic_deck > 3
     if "tactic" in kinds and ("troop" not in kinds or wanted):
         return kinds["tactic"]
     return kinds.get("troop", moves[-1])

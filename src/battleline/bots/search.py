@@ -32,6 +32,7 @@ from ..worlds import sample_world
 from .base import Bot
 from .evaluation import HAND_CHANCE, evaluate
 from .heuristic import HeuristicBot, choose_draw, rank_moves, tactic_cost
+from .greedy import wins_at_once
 from .playout import finish_turn, play_out
 
 __all__ = ["SearchBot"]
@@ -90,11 +91,14 @@ class SearchBot(Bot):
         if claim is not None:
             return claim
         if world.phase == "draw" and len(moves) > 1:
-            return choose_draw(world, moves, obs.seat, mind_limit=True)
+            return choose_draw(world, moves, obs.seat, tactics=False)
         if len(moves) == 1 or world.phase != "play":
             self._heuristic.rng = self.rng
             return self._heuristic.choose(obs)
         me = obs.seat
+        # A Tactics card is searched only when it wins at once: played early it spends the
+        # limit and a card the playouts cannot value (they play troops).
+        moves = [m for m in moves if tactic_cost(world, m, me) == 0 or wins_at_once(world, m, me)] or moves
         ranked = rank_moves(world, moves, me, deadline)
         cands = [m for _, m in ranked[: self.candidates]]
         prior = [s for s, _ in ranked[: self.candidates]]
