@@ -8,6 +8,7 @@ import pytest
 
 from battleline import Game
 from battleline.bots import GreedyBot, RandomBot, SearchBot
+from battleline.bots.evaluation import win_chance
 from battleline.bots.playout import greedy_play, greedy_turn, play_out
 from battleline.worlds import sample_world
 
@@ -108,3 +109,45 @@ def test_search_bot_stops_at_its_deadline_when_the_budget_is_too_big():
     bot = SearchBot(seed=2, iterations=10 ** 9, move_time=0.05)
     assert bot.choose(g.observation(g.to_move)) in g.legal_moves()
     assert 0 <= bot.last_worlds < 10 ** 9
+
+
+def brute_win_chance(p):
+    """Every pattern of won flags, weighed by its chance, judged by the rules' two wins."""
+    total = 0.0
+    for mask in range(512):
+        ours = [bool(mask >> i & 1) for i in range(9)]
+        weight = 1.0
+        for f in range(9):
+            weight *= p[f + 1] if ours[f] else 1 - p[f + 1]
+        runs = {side: any(all(ours[i + k] == side for k in range(3)) for i in range(7)) for side in (True, False)}
+        if runs[True] and runs[False]:
+            total += weight / 2
+        elif runs[True] or runs[False]:
+            total += weight * runs[True]
+        else:
+            total += weight * (sum(ours) >= 5)
+    return total
+
+
+def test_win_chance_counts_every_pattern_of_flags():
+    rng = random.Random(4)
+    for _ in range(30):
+        p = [0.0] + [rng.choice([0.0, 1.0, rng.random()]) for _ in range(9)]
+        assert win_chance(p) == pytest.approx(brute_win_chance(p))
+    assert win_chance([0.0] + [1.0] * 3 + [0.0] * 6) == pytest.approx(0.5)   # both have a Breakthrough
+    assert win_chance([0.0] + [1.0, 0.0] * 4 + [1.0]) == pytest.approx(1.0)  # five flags, no three in a row
+
+
+def test_search_bot_rejects_an_unknown_leaf_value():
+    with pytest.raises(ValueError, match="leaf"):
+        SearchBot(leaf="result")
+
+
+def test_search_bot_draws_troops_and_keeps_tactics_for_a_win():
+    # `hard` holds no Tactics card: it draws troops while the troop deck lasts.
+    for seed in range(4):
+        g = Game(seed=seed)
+        g.play(next(m for m in g.legal_moves() if m.kind == "play"))
+        assert g.phase == "draw"
+        move = SearchBot(seed=1, iterations=2).choose(g.observation(g.to_move))
+        assert move.kind == "draw" and move.deck == "troop"

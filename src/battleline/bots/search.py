@@ -26,11 +26,12 @@ from __future__ import annotations
 import gc
 import time
 
+from ..errors import shorten
 from ..game import Game, Observation
 from ..moves import Move
 from ..worlds import sample_world
 from .base import Bot
-from .evaluation import HAND_CHANCE, evaluate
+from .evaluation import HAND_CHANCE, evaluate, flag_chances, win_chance
 from .heuristic import HeuristicBot, choose_draw, rank_moves, tactic_cost
 from .greedy import wins_at_once
 from .playout import finish_turn, play_out
@@ -41,6 +42,7 @@ WORLDS = 50            # worlds per move: about 0.13 s of CPU time on a quiet co
 DEPTH = 2              # greedy turns after the opponent's answer
 DEADLINE_SHARE = 0.8   # of move_time: the rest is margin for a busy machine
 PRIOR_WEIGHT = 0.5     # the one-ply score counts as this many worlds
+CHANCE_SCALE = 6.0     # a won game, in the flags of the one-ply score and the Tactics price
 
 
 class SearchBot(Bot):
@@ -62,7 +64,7 @@ class SearchBot(Bot):
 
     def __init__(self, seed: int | None = None, move_time: float = 1.0, iterations: int | None = WORLDS,
                  candidates: int = 5, depth: int = DEPTH, reply_tactics: bool = True,
-                 hand_chance: float = HAND_CHANCE):
+                 hand_chance: float = HAND_CHANCE, leaf: str = "chance"):
         super().__init__(seed)
         self.move_time = move_time
         self.iterations = iterations
@@ -70,6 +72,9 @@ class SearchBot(Bot):
         self.depth = depth
         self.reply_tactics = reply_tactics
         self.hand_chance = hand_chance
+        if leaf not in ("chance", "flags"):
+            raise ValueError(f"a leaf value is 'chance' or 'flags', not {shorten(leaf)}")
+        self.leaf = leaf
         self._heuristic = HeuristicBot(seed=seed)
         self.last_worlds = 0   # worlds scored for the last searched move (for benchmarks)
 
@@ -131,7 +136,15 @@ class SearchBot(Bot):
         pushed = 1 + finish_turn(w, me)
         # The opponent's greedy answer, then `depth` more greedy turns for both sides.
         pushed += play_out(w, 1 + self.depth, self.reply_tactics)
-        value = evaluate(w, me, see_their_hand=True, hand_chance=self.hand_chance)
+        if self.leaf == "flags":
+            value = evaluate(w, me, see_their_hand=True, hand_chance=self.hand_chance)
+        else:
+            o = w.outcome()
+            if o is None:
+                chance = win_chance(flag_chances(w, me, see_their_hand=True, hand_chance=self.hand_chance))
+            else:
+                chance = 1.0 if o.winner == me else 0.0 if o.winner is not None else 0.5
+            value = CHANCE_SCALE * chance
         for _ in range(pushed):
             w.undo()
         return value
