@@ -3,14 +3,17 @@
 Each sampled world deals the cards this seat cannot see at random, consistent
 with its observation (the opponent's hand size and Tactics count, the deck
 sizes, what Scout revealed). The bot ranks every move with the heuristic and
-takes the best few as candidates, then scores every candidate in the same
-worlds: it plays the move and finishes its turn, then both sides play greedy
-turns (:mod:`battleline.bots.playout`: claim what is provable, play the troop
-with the strongest potential formation, draw a troop) for ``1 + depth`` turns,
-the opponent first, with the hands of that world; the opponent's first answer
-also plays a Tactics card that wins at once, as the greedy player does. The
-position reached is evaluated knowing both hands of that world, and the
-candidate with the best average wins.
+takes the best few as candidates (a Tactics card only when it wins at once),
+then scores every candidate in the same worlds: it plays the move and finishes
+its turn, then both sides play greedy turns (:mod:`battleline.bots.playout`:
+claim what is provable, play the troop with the strongest potential formation,
+draw a troop) for ``1 + depth`` turns, the opponent first, with the hands of
+that world; the opponent's first answer also plays a Tactics card that wins at
+once, as the greedy player does. The position reached is valued knowing both
+hands of that world, by default as the chance of winning the game
+(:func:`battleline.bots.evaluation.win_chance` of the flags' chances), and the
+candidate with the best average wins. It always draws troops while the troop
+deck lasts: a Tactics card it would hold back is a troop short in its hand.
 
 The work per move is fixed: ``iterations`` worlds (default ``WORLDS``), small
 enough that a quiet core finishes well inside a second, so the moves do not
@@ -52,7 +55,9 @@ class SearchBot(Bot):
     the wall-clock backstop; ``candidates`` moves searched; ``depth`` greedy turns after
     the opponent's answer; ``reply_tactics``: the opponent's answer may be a Tactics card
     that wins at once; ``hand_chance``: the evaluation's chance that a held card goes to
-    a given flag.
+    a given flag; ``leaf``: how the end of a playout is valued, ``"chance"`` (the chance
+    of winning the game, times ``CHANCE_SCALE``) or ``"flags"`` (the evaluation: expected
+    flags and Breakthrough chances).
 
     >>> from battleline import Game
     >>> g = Game(seed=5)
