@@ -138,9 +138,11 @@ def test_win_chance_counts_every_pattern_of_flags():
     assert win_chance([0.0] + [1.0, 0.0] * 4 + [1.0]) == pytest.approx(1.0)  # five flags, no three in a row
 
 
-def test_search_bot_rejects_an_unknown_leaf_value():
+def test_search_bot_rejects_an_unknown_leaf_value_or_tactics_rule():
     with pytest.raises(ValueError, match="leaf"):
         SearchBot(leaf="result")
+    with pytest.raises(ValueError, match="tactics"):
+        SearchBot(tactics="never")
 
 
 def test_search_bot_draws_troops_and_keeps_tactics_for_a_win():
@@ -151,3 +153,6 @@ def test_search_bot_draws_troops_and_keeps_tactics_for_a_win():
         assert g.phase == "draw"
         move = SearchBot(seed=1, iterations=2).choose(g.observation(g.to_move))
         assert move.kind == "draw" and move.deck == "troop"
+        # Priced as `medium` prices them, the first Tactics card is drawn (none in hand yet).
+        move = SearchBot(seed=1, iterations=2, tactics="priced").choose(g.observation(g.to_move))
+        assert move.kind == "draw" and move.deck == "tactic"

@@ -57,7 +57,10 @@ class SearchBot(Bot):
     that wins at once; ``hand_chance``: the evaluation's chance that a held card goes to
     a given flag; ``leaf``: how the end of a playout is valued, ``"chance"`` (the chance
     of winning the game, times ``CHANCE_SCALE``) or ``"flags"`` (the evaluation: expected
-    flags and Breakthrough chances).
+    flags and Breakthrough chances); ``tactics``: ``"win"`` (draw troops while the troop
+    deck lasts, search a Tactics card only when it wins at once) or ``"priced"`` (draw and
+    rank Tactics cards as ``medium`` does, at their price; with ``leaf="flags"`` this is the
+    ``hard`` measured before, v3 in ``docs/bots.md``).
 
     >>> from battleline import Game
     >>> g = Game(seed=5)
@@ -69,7 +72,7 @@ class SearchBot(Bot):
 
     def __init__(self, seed: int | None = None, move_time: float = 1.0, iterations: int | None = WORLDS,
                  candidates: int = 5, depth: int = DEPTH, reply_tactics: bool = True,
-                 hand_chance: float = HAND_CHANCE, leaf: str = "chance"):
+                 hand_chance: float = HAND_CHANCE, leaf: str = "chance", tactics: str = "win"):
         super().__init__(seed)
         self.move_time = move_time
         self.iterations = iterations
@@ -80,6 +83,9 @@ class SearchBot(Bot):
         if leaf not in ("chance", "flags"):
             raise ValueError(f"a leaf value is 'chance' or 'flags', not {shorten(leaf)}")
         self.leaf = leaf
+        if tactics not in ("win", "priced"):
+            raise ValueError(f"tactics is 'win' or 'priced', not {shorten(tactics)}")
+        self.tactics = tactics
         self._heuristic = HeuristicBot(seed=seed)
         self.last_worlds = 0   # worlds scored for the last searched move (for benchmarks)
 
@@ -100,7 +106,7 @@ class SearchBot(Bot):
         world, moves, claim = self.world_and_moves(obs)
         if claim is not None:
             return claim
-        if world.phase == "draw" and len(moves) > 1:
+        if world.phase == "draw" and len(moves) > 1 and self.tactics == "win":
             return choose_draw(world, moves, obs.seat, tactics=False)
         if len(moves) == 1 or world.phase != "play":
             self._heuristic.rng = self.rng
@@ -108,7 +114,8 @@ class SearchBot(Bot):
         me = obs.seat
         # A Tactics card is searched only when it wins at once: played early it spends the
         # limit and a card the playouts cannot value (they play troops).
-        moves = [m for m in moves if tactic_cost(world, m, me) == 0 or wins_at_once(world, m, me)] or moves
+        if self.tactics == "win":
+            moves = [m for m in moves if tactic_cost(world, m, me) == 0 or wins_at_once(world, m, me)] or moves
         ranked = rank_moves(world, moves, me, deadline)
         cands = [m for _, m in ranked[: self.candidates]]
         prior = [s for s, _ in ranked[: self.candidates]]
