@@ -75,8 +75,8 @@ def test_search_bot_plays_legal_moves_to_the_end():
             g.play(bots[seat].choose(g.observation(seat)))  # play() refuses an illegal move
 
 
-@pytest.mark.parametrize("depth", [0, 2])
-def test_search_bot_never_reads_hidden_cards(depth):
+@pytest.mark.parametrize("depth, options", [(0, {}), (2, {}), (2, {"leaf": "chance", "tactics": "win"})])
+def test_search_bot_never_reads_hidden_cards(depth, options):
     """Two games that look the same to the bot's seat but differ in the opponent's hand
     and the decks: with the same seed and budget it chooses the same move (and the same
     as the bot's own record of worlds says: the whole budget was used)."""
@@ -91,7 +91,7 @@ def test_search_bot_never_reads_hidden_cards(depth):
         other = sample_world(obs, random.Random(seed + 50))
         assert other.observation(seat) == obs
         assert sorted(other.hand(1 - seat)) != sorted(g.hand(1 - seat)) or other.deck("troop") != g.deck("troop")
-        bots = [SearchBot(seed=seed, iterations=6, depth=depth, move_time=60.0) for _ in range(2)]
+        bots = [SearchBot(seed=seed, iterations=6, depth=depth, move_time=60.0, **options) for _ in range(2)]
         assert bots[0].choose(obs) == bots[1].choose(other.observation(seat))
         checked += 1
     assert checked >= 5
@@ -145,14 +145,21 @@ def test_search_bot_rejects_an_unknown_leaf_value_or_tactics_rule():
         SearchBot(tactics="never")
 
 
-def test_search_bot_draws_troops_and_keeps_tactics_for_a_win():
-    # `hard` holds no Tactics card: it draws troops while the troop deck lasts.
+def test_search_bot_draws_troops_when_it_keeps_tactics_for_a_win():
+    # With tactics="win" it holds no Tactics card: it draws troops while the troop deck lasts.
     for seed in range(4):
         g = Game(seed=seed)
         g.play(next(m for m in g.legal_moves() if m.kind == "play"))
         assert g.phase == "draw"
-        move = SearchBot(seed=1, iterations=2).choose(g.observation(g.to_move))
+        move = SearchBot(seed=1, iterations=2, tactics="win").choose(g.observation(g.to_move))
         assert move.kind == "draw" and move.deck == "troop"
-        # Priced as `medium` prices them, the first Tactics card is drawn (none in hand yet).
-        move = SearchBot(seed=1, iterations=2, tactics="priced").choose(g.observation(g.to_move))
+        # Priced as `medium` prices them (the default), the first Tactics card is drawn.
+        move = SearchBot(seed=1, iterations=2).choose(g.observation(g.to_move))
         assert move.kind == "draw" and move.deck == "tactic"
+
+
+def test_search_bot_values_a_playout_by_its_chance_of_winning_on_request():
+    g = Game(seed=9)
+    bot = SearchBot(seed=2, iterations=3, leaf="chance", tactics="win", move_time=60.0)
+    assert bot.choose(g.observation(g.to_move)) in g.legal_moves()
+    assert bot.last_worlds == 3

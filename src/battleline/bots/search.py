@@ -3,17 +3,17 @@
 Each sampled world deals the cards this seat cannot see at random, consistent
 with its observation (the opponent's hand size and Tactics count, the deck
 sizes, what Scout revealed). The bot ranks every move with the heuristic and
-takes the best few as candidates (a Tactics card only when it wins at once),
-then scores every candidate in the same worlds: it plays the move and finishes
-its turn, then both sides play greedy turns (:mod:`battleline.bots.playout`:
-claim what is provable, play the troop with the strongest potential formation,
-draw a troop) for ``1 + depth`` turns, the opponent first, with the hands of
-that world; the opponent's first answer also plays a Tactics card that wins at
-once, as the greedy player does. The position reached is valued knowing both
-hands of that world, by default as the chance of winning the game
-(:func:`battleline.bots.evaluation.win_chance` of the flags' chances), and the
-candidate with the best average wins. It always draws troops while the troop
-deck lasts: a Tactics card it would hold back is a troop short in its hand.
+takes the best few as candidates, then scores every candidate in the same
+worlds: it plays the move and finishes its turn, then both sides play greedy
+turns (:mod:`battleline.bots.playout`: claim what is provable, play the troop
+with the strongest potential formation, draw a troop) for ``1 + depth`` turns,
+the opponent first, with the hands of that world; the opponent's first answer
+also plays a Tactics card that wins at once, as the greedy player does. The
+position reached is evaluated knowing both hands of that world (or, with
+``leaf="chance"``, valued as the chance of winning the game,
+:func:`battleline.bots.evaluation.win_chance`), and the candidate with the best
+average wins. With ``tactics="win"`` it draws troops while the troop deck lasts
+and searches a Tactics card only when that wins at once.
 
 The work per move is fixed: ``iterations`` worlds (default ``WORLDS``), small
 enough that a quiet core finishes well inside a second, so the moves do not
@@ -55,12 +55,13 @@ class SearchBot(Bot):
     the wall-clock backstop; ``candidates`` moves searched; ``depth`` greedy turns after
     the opponent's answer; ``reply_tactics``: the opponent's answer may be a Tactics card
     that wins at once; ``hand_chance``: the evaluation's chance that a held card goes to
-    a given flag; ``leaf``: how the end of a playout is valued, ``"chance"`` (the chance
-    of winning the game, times ``CHANCE_SCALE``) or ``"flags"`` (the evaluation: expected
-    flags and Breakthrough chances); ``tactics``: ``"win"`` (draw troops while the troop
-    deck lasts, search a Tactics card only when it wins at once) or ``"priced"`` (draw and
-    rank Tactics cards as ``medium`` does, at their price; with ``leaf="flags"`` this is the
-    ``hard`` measured before, v3 in ``docs/bots.md``).
+    a given flag; ``leaf``: how the end of a playout is valued, ``"flags"`` (the
+    evaluation: expected flags and Breakthrough chances) or ``"chance"`` (the chance of
+    winning the game, times ``CHANCE_SCALE``); ``tactics``: ``"priced"`` (draw and rank
+    Tactics cards as ``medium`` does, at their price) or ``"win"`` (draw troops while the
+    troop deck lasts, search a Tactics card only when it wins at once). The defaults are
+    the ``hard`` of the ladder; ``leaf="chance", tactics="win"`` was measured as v4 in
+    ``docs/bots.md`` and was no stronger.
 
     >>> from battleline import Game
     >>> g = Game(seed=5)
@@ -72,7 +73,7 @@ class SearchBot(Bot):
 
     def __init__(self, seed: int | None = None, move_time: float = 1.0, iterations: int | None = WORLDS,
                  candidates: int = 5, depth: int = DEPTH, reply_tactics: bool = True,
-                 hand_chance: float = HAND_CHANCE, leaf: str = "chance", tactics: str = "win"):
+                 hand_chance: float = HAND_CHANCE, leaf: str = "flags", tactics: str = "priced"):
         super().__init__(seed)
         self.move_time = move_time
         self.iterations = iterations
@@ -112,8 +113,8 @@ class SearchBot(Bot):
             self._heuristic.rng = self.rng
             return self._heuristic.choose(obs)
         me = obs.seat
-        # A Tactics card is searched only when it wins at once: played early it spends the
-        # limit and a card the playouts cannot value (they play troops).
+        # With tactics="win" a Tactics card is searched only when it wins at once: played
+        # early it spends the limit and a card the playouts cannot value (they play troops).
         if self.tactics == "win":
             moves = [m for m in moves if tactic_cost(world, m, me) == 0 or wins_at_once(world, m, me)] or moves
         ranked = rank_moves(world, moves, me, deadline)
