@@ -35,8 +35,8 @@ from ..moves import Move
 from ..worlds import sample_world
 from .base import Bot
 from .evaluation import HAND_CHANCE, evaluate, flag_chances, win_chance
-from .heuristic import HeuristicBot, choose_draw, rank_moves, tactic_cost
 from .greedy import wins_at_once
+from .heuristic import HeuristicBot, choose_draw, rank_moves, tactic_cost
 from .playout import finish_turn, play_out
 
 __all__ = ["SearchBot"]
