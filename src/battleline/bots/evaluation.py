@@ -24,12 +24,13 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 from math import comb
+from operator import mul
 
 from ..cards import mask_indices as _bits
 from ..formations import side_strength
 from ..game import FLAGS, Game
 
-__all__ = ["evaluate", "flag_chances", "side_levels"]
+__all__ = ["evaluate", "flag_chances", "side_levels", "win_chance"]
 
 LOW10 = (1 << 10) - 1
 COLOR_MASK = [LOW10 << (10 * c) for c in range(6)]
@@ -358,3 +359,43 @@ def evaluate(g: Game, me: int, see_their_hand: bool = False, hand_chance: float 
         ours += a * b * c
         theirs += (1 - a) * (1 - b) * (1 - c)
     return total + BREAKTHROUGH * (ours - theirs)
+
+
+def _decides(mask: int) -> float:
+    """Our share of a game whose flags 1-9 went as ``mask`` says (bit f-1: ours): three
+    adjacent flags win (both sides with three: a toss-up), otherwise five flags."""
+    ours = [bool(mask >> i & 1) for i in range(9)]
+    run_ours = any(all(ours[i:i + 3]) for i in range(7))
+    run_theirs = any(not any(ours[i:i + 3]) for i in range(7))
+    if run_ours or run_theirs:
+        return 0.5 if run_ours and run_theirs else float(run_ours)
+    return float(sum(ours) >= 5)
+
+
+# Outcome of every split of the flags: rows are flags 1-4, columns flags 5-9.
+_DECIDES = [[_decides(low | high << 4) for high in range(32)] for low in range(16)]
+
+
+def _spread(chances) -> list[float]:
+    """The chance of every win/loss pattern of independent flags (bit i: flag i won)."""
+    out = [1.0]
+    for a in chances:
+        b = 1.0 - a
+        out = [x * b for x in out] + [x * a for x in out]
+    return out
+
+
+def win_chance(p) -> float:
+    """Our chance of winning the game if each flag ``f`` is ours with chance ``p[f]``
+    (``p`` as :func:`flag_chances` gives it), the flags independent: three adjacent flags
+    or five in all. Unlike the expected number of flags it knows that the fifth flag, or
+    the third in a row, decides the game.
+
+    >>> win_chance([0] + [0.5] * 9)
+    0.5
+    >>> win_chance([0, 1, 1, 0.5, 0, 1, 0, 1, 0, 0])  # flag 3: our Breakthrough or their fifth
+    0.5
+    """
+    low = _spread(p[1:5])
+    high = _spread(p[5:10])
+    return sum(a * sum(map(mul, high, row)) for a, row in zip(low, _DECIDES) if a)

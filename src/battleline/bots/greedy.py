@@ -41,9 +41,11 @@ def visible_mask(obs: Observation) -> int:
     return mask
 
 
-def potential_strength(side, card: int, need: int, fog: bool, available: int) -> int:
+def potential_strength(side, card: int, need: int, fog: bool, available: int, floor: int = NO_FORMATION) -> int:
     """The strength of the best formation ``side`` plus ``card`` could still make with
     troops from ``available`` (a mask); ``NO_FORMATION`` when it cannot be completed.
+    With ``floor``, an answer at or below ``floor`` may be given as ``floor`` itself (a
+    caller that only wants what beats ``floor`` is spared the weaker formations).
 
     >>> from battleline.cards import Card
     >>> potential_strength([Card("R8")], Card("R9"), 3, False, 1 << Card("R10"))
@@ -53,12 +55,21 @@ def potential_strength(side, card: int, need: int, fog: bool, available: int) ->
     hit = _POTENTIAL.get(key)
     if hit is not None:
         return hit
+    if floor > NO_FORMATION:
+        bound = _AT_MOST.get(key)
+        if bound is not None and bound <= floor:
+            return floor
     fixed = list(side) + [card]
     missing = need - len(fixed)
     if missing <= 0:
         res = side_strength(fixed, need, fog)
     else:
-        found = best(fixed, available & ~(1 << card), missing, fog)
+        found = best(fixed, available & ~(1 << card), missing, fog, floor)
+        if found is None and floor > NO_FORMATION:
+            if len(_AT_MOST) > 30_000:
+                _AT_MOST.clear()
+            _AT_MOST[key] = floor   # no completion beats floor
+            return floor
         res = NO_FORMATION if found is None else found[0]
     if len(_POTENTIAL) > 30_000:  # small: clearing a big cache stalls a move
         _POTENTIAL.clear()
@@ -67,6 +78,7 @@ def potential_strength(side, card: int, need: int, fog: bool, available: int) ->
 
 
 _POTENTIAL: dict = {}  # potential_strength's answers: searches ask the same ones in many worlds
+_AT_MOST: dict = {}    # upper bounds learnt from calls with a floor
 
 
 def wins_at_once(world: Game, move: Move, me: int) -> bool:

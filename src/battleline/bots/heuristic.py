@@ -18,7 +18,7 @@ from ..moves import Move
 from .base import Bot
 from .evaluation import evaluate
 
-__all__ = ["HeuristicBot", "rank_moves", "TACTIC_COST"]
+__all__ = ["HeuristicBot", "rank_moves", "choose_draw", "TACTIC_COST"]
 
 TACTIC_COST = 0.25       # what keeping a Tactics card in hand is worth, in flags
 LIMIT_COST = 0.15        # extra when playing it leaves us ahead on the Tactics limit
@@ -63,6 +63,30 @@ def rank_moves(world: Game, moves: list[Move], me: int,
     return [(s, m) for s, _, m in scored]
 
 
+def choose_draw(world: Game, moves: list[Move], me: int, tactics: bool = True) -> Move:
+    """The draw: a Tactics card while none is in hand and more than three are in the deck,
+    otherwise a troop. With ``tactics=False`` always a troop while the troop deck lasts
+    (a Tactics card in hand is a troop short, and the limit can lock it there).
+
+    >>> from battleline import Game
+    >>> g = Game(seed=5)
+    >>> g.play(g.legal_moves()[0])
+    >>> g.phase, choose_draw(g, g.legal_moves(), g.to_move).deck
+    ('draw', 'tactic')
+    >>> choose_draw(g, g.legal_moves(), g.to_move, tactics=False).deck
+    'troop'
+    """
+    kinds = {m.deck: m for m in moves if m.kind == "draw"}
+    if not kinds:
+        return moves[-1]
+    tactics_in_hand = sum(1 for c in world.hand(me) if c >= 60)
+    tactic_deck = len(world.deck("tactic"))
+    wanted = tactics and tactics_in_hand == 0 and tactic_deck > 3
+    if "tactic" in kinds and ("troop" not in kinds or wanted):
+        return kinds["tactic"]
+    return kinds.get("troop", moves[-1])
+
+
 class HeuristicBot(Bot):
     """Claims whenever provable; otherwise the move that most improves its evaluation.
 
@@ -87,14 +111,7 @@ class HeuristicBot(Bot):
         return rank_moves(world, moves, me)[0][1]
 
     def _draw(self, world: Game, moves: list[Move], me: int) -> Move:
-        kinds = {m.deck: m for m in moves if m.kind == "draw"}
-        if not kinds:
-            return moves[-1]
-        tactics_in_hand = sum(1 for c in world.hand(me) if c >= 60)
-        tactic_deck = len(world.deck("tactic"))
-        if "tactic" in kinds and ("troop" not in kinds or tactics_in_hand == 0 and tactic_deck > 3):
-            return kinds["tactic"]
-        return kinds.get("troop", moves[-1])
+        return choose_draw(world, moves, me)
 
     def _return(self, moves: list[Move]) -> Move:
         def keep_value(m: Move) -> float:

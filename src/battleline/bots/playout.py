@@ -22,7 +22,7 @@ from __future__ import annotations
 from ..cards import TROOP_MASK
 from ..game import FLAGS, Game
 from ..moves import PLAY_TABLE, Move
-from .greedy import potential_strength, wins_at_once
+from .greedy import NO_FORMATION, potential_strength, wins_at_once
 
 CENTRE_FIRST = sorted(FLAGS, key=lambda f: (abs(f - 5), f))  # the greedy tie-break
 
@@ -33,7 +33,8 @@ def greedy_play(w: Game, p: int) -> Move:
     """The greedy rule's card for ``p`` (to move, in the play phase): the troop and flag
     with the strongest potential formation (ties: the flag nearest the centre, then the
     lower flag, then the lower card), or a pass when no troop can be placed."""
-    troops = [c for c in w.hand(p) if c < 60]
+    # Strong cards first, so that the floor below rises early.
+    troops = sorted((c for c in w.hand(p) if c < 60), key=lambda c: -(c % 10))
     available = w.unseen_troops() & TROOP_MASK
     # Flags whose side looks the same (most often: empty) give every card the same potential,
     # so each such group is scored once, at its best flag for the tie-break.
@@ -52,7 +53,9 @@ def greedy_play(w: Game, p: int) -> Move:
     for (side, need, fog), f in groups.items():
         place = (-abs(f - 5), -f)
         for c in troops:
-            key = (potential_strength(side, c, need, fog, available), place, -(c % 10), -c)
+            # Only a formation at least as strong as the best so far can win (or tie-break).
+            floor = NO_FORMATION - 1 if best_key is None else best_key[0] - 1
+            key = (potential_strength(side, c, need, fog, available, floor), place, -(c % 10), -c)
             if best_key is None or key > best_key:
                 best_key = key
                 best_cf = (c, f)
