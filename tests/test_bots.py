@@ -125,8 +125,11 @@ def test_sampled_worlds_agree_with_the_observation():
             g.play(mover.choose(g.observation(g.to_move)))
 
 
-def test_greedy_bot_plays_legal_moves_and_finishes_games():
-    for seed in range(40):
+# Eight seeds in the quick tier (every rules/opponent/seat mix), the rest in the slow one.
+@pytest.mark.parametrize("seeds", [range(0, 8), pytest.param(range(8, 40), marks=pytest.mark.slow)],
+                         ids=["quick", "more"])
+def test_greedy_bot_plays_legal_moves_and_finishes_games(seeds):
+    for seed in seeds:
         rules = "advanced" if seed % 4 == 0 else "standard"
         opponent = RandomBot(seed=seed) if seed % 2 else HeuristicBot(seed=seed)
         play_out([GreedyBot(seed=seed), opponent][:: 1 if seed % 3 else -1], seed, rules)
