@@ -35,10 +35,11 @@ import random
 import time
 
 from ..observation import Observation
-from ..rules import Rules
+from ..rules import SHORT as SHORT_NAMES, Rules
 from ..worlds import sample_world
 from .evaluation import Weights, evaluate, melee_chances
 from .heuristic import HeuristicBot, distinct_actions, planned_action
+from .terrain_race import next_mover_chances, terrain_reach
 
 __all__ = ["SearchBot"]
 
@@ -62,11 +63,17 @@ class SearchBot(HeuristicBot):
     weights = HardWeights
 
     def __init__(self, seed: int | None = None, turn_time: float = 1.5, iterations: int = 4,
-                 beam: int = 6, finalists: int = 1) -> None:
+                 beam: int = 6, finalists: int = 1, replies: int = 0, reply_actions: int = 6,
+                 reply_weight: float = 1.0, race: float = 500.0, race_near: float = 0.0) -> None:
         super().__init__(seed, beam=beam)
         self.turn_time = turn_time
         self.iterations = iterations
         self.finalists = finalists
+        self.replies = replies
+        self.reply_actions = reply_actions
+        self.reply_weight = reply_weight
+        self.race = race
+        self.race_near = race_near
 
     # ------------------------------------------------------------------ planning
     def plan_turn(self, obs: Observation) -> list[str]:
@@ -77,6 +84,8 @@ class SearchBot(HeuristicBot):
         me = world.state.to_act
         rules = Rules(world.state)
         plans = self._beam_search(world, me, rules, deadline)
+        if self.replies > 1:
+            plans = self._judge_replies(world, plans, me, rules, deadline)
         finalists = plans[:self.finalists]
         if len(finalists) == 1:
             return finalists[0][1]
@@ -91,6 +100,114 @@ class SearchBot(HeuristicBot):
             done += 1
         best = max(range(len(finalists)), key=lambda i: (totals[i], -i))
         return finalists[best][1]
+
+    def score(self, world, me: int, rules: Rules) -> float:
+        """The static evaluation with ``HardWeights`` plus the terrain race: ``race`` points
+        times the chance that a side completes a terrain victory in its next action step
+        (or already holds one at the end of its own), ours counted for, theirs against."""
+        value = evaluate(world, me, rules, self.weights)
+        s = world.state
+        if s.outcome is not None or not self.race:
+            return value
+        return value + self.race * race_chances(s, rules, me, self.race_near)
+
+    def _beam_search(self, world, me: int, rules: Rules, deadline) -> list[tuple[float, list[str]]]:
+        """Plans ranked by :meth:`score` of the position they reach (``beam`` kept per
+        action; of two alike reserve cards for a square only one is tried)."""
+        beam: list[tuple[float, list[str]]] = [(0.0, [])]
+        finished: dict[tuple, tuple[float, list[str]]] = {}
+        for _depth in range(7):
+            expanded: dict[tuple, tuple[float, list[str]]] = {}
+            for _, plan in beam:
+                for a in plan:
+                    world.push(planned_action(world, a))
+                state = world.state
+                if state.phase == "actions" and state.to_act == me:
+                    guarded = state.leader_of[me]
+                    for a in distinct_actions(world):
+                        text = str(a)
+                        if a.kind == "reinforce" and guarded >= 0 and a.card == SHORT_NAMES[guarded]:
+                            continue     # the leader's card stays safe in reserve
+                        world.push(a)
+                        value = self.score(world, me, rules)
+                        s = world.state
+                        k = (tuple(s.cells), tuple(s.stacked), s.actions_left, s.drew, tuple(s.hands[me]))
+                        done = text == "end actions" or s.phase != "actions" or s.to_act != me
+                        table = finished if done else expanded
+                        if k not in table or table[k][0] < value:
+                            table[k] = (value, plan + [text])
+                        world.undo()
+                for _ in plan:
+                    world.undo()
+                if deadline is not None and time.perf_counter() > deadline and finished:
+                    break
+            if not expanded or (deadline is not None and time.perf_counter() > deadline and finished):
+                break
+            beam = sorted(expanded.values(), key=lambda x: (-x[0], x[1]))[:self.beam]
+        rules.bind(world.state)
+        ranked = sorted(finished.values(), key=lambda x: (-x[0], x[1]))
+        return ranked or [(0.0, ["end actions"])]
+
+    def _judge_replies(self, world, plans, me: int, rules: Rules, deadline):
+        """The best ``replies`` plans re-ranked by what the opponent's answer costs us: each
+        plan's static score plus ``reply_weight`` times the change in our evaluation that
+        the opponent's greedy action step (by medium's evaluation) brings about."""
+        scored = []
+        for i, (score, plan) in enumerate(plans[:self.replies]):
+            if i and deadline is not None and time.perf_counter() > deadline:
+                break
+            scored.append((score + self.reply_weight * self._reply_cost(world, plan, me, rules), plan))
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        return scored + plans[len(scored):]
+
+    def _reply_cost(self, world, plan: list[str], me: int, rules: Rules) -> float:
+        """Our evaluation after the opponent's greedy moves minus before them, at the start
+        of its action step (our fire and melee skipped: no dice). 0 if we act again first."""
+        pushed = 0
+        try:
+            for a in plan:
+                world.push(planned_action(world, a))
+                pushed += 1
+            for _ in range(_PLAY_OUT_LIMIT):
+                s = world.state
+                if s.outcome is not None:
+                    return 0.0
+                if s.phase == "actions" and s.to_act != me:
+                    break
+                if s.phase in ("tactics", "actions") and s.to_act == me:
+                    return 0.0
+                world.push(_pass_action(world))
+                pushed += 1
+            else:
+                return 0.0
+            you = 1 - me
+            before = evaluate(world, me, rules, self.weights)
+            theirs = evaluate(world, you, rules, Weights)
+            for _ in range(self.reply_actions):
+                best, best_score = None, theirs
+                guarded = world.state.leader_of[you]
+                for a in distinct_actions(world):
+                    if a.kind == "end" or (a.kind == "reinforce" and guarded >= 0
+                                           and a.card == SHORT_NAMES[guarded]):
+                        continue
+                    world.push(a)
+                    s = world.state
+                    if s.phase == "actions" and s.to_act == you:
+                        sc = evaluate(world, you, rules, Weights)
+                        if sc > best_score:
+                            best, best_score = a, sc
+                    world.undo()
+                if best is None:
+                    break
+                world.push(best)
+                pushed += 1
+                theirs = best_score
+            rules.bind(world.state)
+            return evaluate(world, me, rules, self.weights) - before
+        finally:
+            for _ in range(pushed):
+                world.undo()
+            rules.bind(world.state)
 
     def _play_out(self, world, plan: list[str], me: int, rules: Rules) -> float:
         """Play ``plan``, then the fire and melee steps (best expected gain first, the dice of
@@ -138,6 +255,35 @@ def _quick_reply(world, rules: Rules, weights=Weights):
             return a
     for a in legal:
         if str(a) != "rally none":
+            return a
+    return legal[0]
+
+
+def race_chances(s, rules: Rules, me: int, near: float = 0.0) -> float:
+    """Our chance of a terrain victory in our next action step minus theirs in theirs (see
+    :mod:`.terrain_race`); a side that already holds enough squares after its own action
+    step wins at the end of that player turn. ``rules`` must be bound to ``s``."""
+    need = s.width // 2 + 1
+    chances = next_mover_chances(s)
+    acting = s.first if s.half == 0 else 1 - s.first
+    total = 0.0
+    for q, sign in ((me, 1.0), (1 - me, -1.0)):
+        held, may_add = terrain_reach(s, rules, q)
+        if held >= need and q == acting and s.phase in ("fire", "melee", "withdrawal"):
+            total += sign
+        elif held + may_add >= need:
+            total += sign * chances[q]
+        elif held + may_add == need - 1:
+            total += sign * near * chances[q]
+    return total
+
+
+def _pass_action(world):
+    """The action that passes the current step without doing anything (ending it, rolling,
+    standing or rallying nobody), to reach the opponent's action step."""
+    legal = world.legal_actions()
+    for a in legal:
+        if a.kind in ("end", "roll", "stand") or str(a) == "rally none":
             return a
     return legal[0]
 
