@@ -1,25 +1,33 @@
 """SearchBot (``hard``): plans whole player turns; play-outs under chance and hidden
-information are available but off by default, because they measured weaker.
+information, and a look at the opponent's answer, are available but off by default,
+because they measured weaker.
 
 At the start of its action step it rebuilds a world from the observation (the opponent's
 hand and the deck order sampled), then
 
 1. **plans**: a beam search over the step's moves, reinforcements and draws (``beam`` plans
-   kept at each of the six actions), each plan judged by the static evaluation with
-   :class:`HardWeights` (the duels of facing units weighed twice as much as ``medium``
-   weighs them);
-2. with ``finalists`` above 1, **weighs the best plans under the dice**: each finalist is
+   kept at each of the six actions), each plan judged by :meth:`SearchBot.score`: the
+   static evaluation with :class:`HardWeights` (the duels of facing units weighed twice as
+   much as ``medium`` weighs them) plus the **terrain race** (:mod:`.terrain_race`): a
+   side that can complete a terrain victory in its next action step wins it unless the
+   other moves first, so ``race`` points times that chance count against the side that
+   must answer (it closes the square with a unit or a reinforcement, or goes for its own);
+2. with ``replies`` above 1, re-ranks the best plans by the **opponent's answer**: its
+   greedy action step (``reply_actions`` moves by medium's evaluation) after the plan, our
+   fire and melee skipped so that no dice come in; ``reply_weight`` times the change it
+   brings to our evaluation is added;
+3. with ``finalists`` above 1, **weighs the best plans under the dice**: each finalist is
    played out in ``iterations`` sampled worlds (hand, deck and dice sampled; every plan
    meets the same dice in the same world) through its fire and melee and the opponent's
    answer (its greedy moves by the same evaluation), and the best average evaluation wins.
    Four samples per plan proved too noisy to beat the evaluation's exact expectations
    (see ``docs/bots.md``), so the default is ``finalists=1``: the beam's best plan;
-3. plays the winning plan action by action (re-planning if anything unexpected happens).
+4. plays the winning plan action by action (re-planning if anything unexpected happens).
 
 Fire also counts what a hit adds to this turn's melee on the same target (a disrupted
 defender fights at half strength and 1-5 eliminates it). Work is bounded by the beam, the
-finalists and ``iterations`` (deterministic, so the seed fixes every choice), with
-``turn_time`` (wall clock) only as a backstop on a very busy machine.
+replies, the finalists and ``iterations`` (deterministic, so the seed fixes every choice),
+with ``turn_time`` (wall clock) only as a backstop on a very busy machine.
 
 >>> from battleline.ancient import AncientGame
 >>> g = AncientGame.empty(seed=1)
@@ -56,7 +64,10 @@ class SearchBot(HeuristicBot):
     """The ``hard`` level (see the module docstring). ``turn_time``: seconds of planning per
     player turn (a wall-clock backstop); ``iterations``: sampled worlds per finalist plan;
     ``beam``: plans kept at each action; ``finalists``: plans weighed under the dice (1: the
-    beam's best, no play-outs)."""
+    beam's best, no play-outs); ``replies``: plans re-ranked by the opponent's greedy answer
+    of up to ``reply_actions`` actions, weighed by ``reply_weight`` (0: off); ``race``:
+    points of a terrain victory the next mover can complete; ``race_near``: the share of
+    that counted when it is one unit short."""
 
     name = "hard"
     follow_up = True
@@ -231,7 +242,7 @@ class SearchBot(HeuristicBot):
                     break          # back to us
                 world.push(_quick_reply(world, rules, self.weights))
                 pushed += 1
-            return evaluate(world, me, rules, self.weights)
+            return self.score(world, me, rules)
         finally:
             for _ in range(pushed):
                 world.undo()

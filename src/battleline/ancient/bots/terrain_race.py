@@ -1,11 +1,12 @@
 """The terrain race: how near each side is to a terrain victory, and who moves next.
 
-A unit on the enemy Back Row cannot be meleed from the front (nobody stands behind it) nor
-shot (missiles go forward only), so a terrain victory is a race: the side that can put more
-than half the width's worth of undisrupted units that hold ground (not Skirmishers, Peltasts
-or Light Cavalry) on the enemy Back Row in its next action step wins at the end of that
-player turn, unless the other side blocks the empty squares first (a reinforcement on its
-own Back Row) or disrupts the units on the way.
+A unit on the enemy Back Row cannot be shot (missiles go forward only) nor, without the
+Advanced flank attacks, meleed (nobody can stand behind it), so a terrain victory is a
+race: the side that can put more than half the width's worth of undisrupted units that hold
+ground (not Skirmishers, Peltasts or Light Cavalry) on the enemy Back Row in its next action
+step wins at the end of that player turn, unless the other side closes the empty squares
+first (a unit stepping in, a reinforcement on its own Back Row) or disrupts the units on the
+way.
 
 >>> from battleline.ancient import AncientGame
 >>> from battleline.ancient.rules import Rules
