@@ -62,3 +62,23 @@ def test_hard_closes_the_square_that_would_lose_the_battle():
     game = north_nearly_holds_the_back_row()
     plan = SearchBot(seed=1).plan_turn(game.observation("south"))
     assert "f1-e1" in plan
+
+
+def test_hard_shoots_the_unit_that_would_win_the_terrain_race():
+    # north holds a1-c1 and its Chariots on e2 can take e1: four of seven. South's
+    # Skirmishers on d1 can shoot the Chariots (diagonally) or the Elephants in front
+    # (d2); the Elephants are worth more, the Chariots decide the battle.
+    game = AncientGame.empty(7, seed=1)
+    for sq in ("a1", "b1", "c1"):
+        game.put(sq, "Hoplites", "north")
+    game.put("e2", "Chariots", "north")
+    game.put("d2", "Elephants", "north")
+    game.put("d1", "Skirmishers", "south")
+    game.put("g2", "Phalangists", "south")
+    game.play("g2-g3")
+    game.play("end actions")
+    assert game.phase == "fire" and game.to_act == "south"
+    legal = game.observation("south").legal_actions
+    assert "fire d1-e2" in legal and "fire d1-d2" in legal
+    assert str(SearchBot(seed=1).choose(game.observation("south"))) == "fire d1-e2"
+    assert str(SearchBot(seed=1, race=0.0).choose(game.observation("south"))) == "fire d1-d2"

@@ -45,7 +45,7 @@ import time
 from ..observation import Observation
 from ..rules import SHORT as SHORT_NAMES, Rules
 from ..worlds import sample_world
-from .evaluation import Weights, evaluate, melee_chances
+from .evaluation import Weights, action_gain, evaluate, melee_chances
 from .heuristic import HeuristicBot, distinct_actions, planned_action
 from .terrain_race import next_mover_chances, terrain_reach
 
@@ -140,13 +140,12 @@ class SearchBot(HeuristicBot):
                         if a.kind == "reinforce" and guarded >= 0 and a.card == SHORT_NAMES[guarded]:
                             continue     # the leader's card stays safe in reserve
                         world.push(a)
-                        value = self.score(world, me, rules)
                         s = world.state
                         k = (tuple(s.cells), tuple(s.stacked), s.actions_left, s.drew, tuple(s.hands[me]))
                         done = text == "end actions" or s.phase != "actions" or s.to_act != me
                         table = finished if done else expanded
-                        if k not in table or table[k][0] < value:
-                            table[k] = (value, plan + [text])
+                        if k not in table:     # a position reached before scores the same
+                            table[k] = (self.score(world, me, rules), plan + [text])
                         world.undo()
                 for _ in plan:
                     world.undo()
@@ -158,6 +157,45 @@ class SearchBot(HeuristicBot):
         rules.bind(world.state)
         ranked = sorted(finished.values(), key=lambda x: (-x[0], x[1]))
         return ranked or [(0.0, ["end actions"])]
+
+    def _fight(self, obs: Observation, end: str) -> str:
+        """Fire and melee as ``medium`` does (expected casualties from the exact odds), plus
+        what fire adds to this turn's melee on the same target and what a hit is worth in
+        the terrain race (a disrupted unit can neither move on nor hold ground)."""
+        world = self.world(obs)
+        s = world.state
+        me = s.to_act
+        rules = Rules(s)
+        race_now = race_chances(s, rules, me, self.race_near) if self.race else 0.0
+        best, best_gain = end, 0.0
+        for a in world.legal_actions():
+            if a.kind not in ("fire", "attack"):
+                continue
+            gain = action_gain(world, a, me)
+            if a.kind == "fire":
+                gain += self._follow_up(world, rules, a, me)
+            if self.race:
+                gain += self.race * self._race_gain(world, rules, a, me, race_now)
+            if gain > best_gain:
+                best, best_gain = str(a), gain
+        return best
+
+    def _race_gain(self, world, rules: Rules, a, me: int, race_now: float) -> float:
+        """The chance that ``a`` hits its target times what disrupting it changes in the
+        terrain race (0 for a target already disrupted)."""
+        s = world.state
+        target = s.cells[s.board.lookup[a.squares[-1]]]
+        if s.disrupted[target]:
+            return 0.0
+        s.disrupted[target] = True        # in this bot's own sampled world, put back at once
+        try:
+            after = race_chances(s, rules, me, self.race_near)
+        finally:
+            s.disrupted[target] = False
+        if after == race_now:
+            return 0.0                    # the usual case: no odds needed
+        odds = world.odds(a)
+        return float(odds.disrupted + odds.eliminated) * (after - race_now)
 
     def _judge_replies(self, world, plans, me: int, rules: Rules, deadline):
         """The best ``replies`` plans re-ranked by what the opponent's answer costs us: each
