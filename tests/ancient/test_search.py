@@ -82,3 +82,23 @@ def test_hard_shoots_the_unit_that_would_win_the_terrain_race():
     assert "fire d1-e2" in legal and "fire d1-d2" in legal
     assert str(SearchBot(seed=1).choose(game.observation("south"))) == "fire d1-e2"
     assert str(SearchBot(seed=1, race=0.0).choose(game.observation("south"))) == "fire d1-d2"
+
+
+def test_the_replies_option_plays_legal_whole_turns_and_is_repeatable():
+    game = AncientGame.scenario("marathon", seed=5)
+    bots = {"south": SearchBot(seed=1, replies=3, reply_actions=2),
+            "north": SearchBot(seed=2, replies=3, reply_actions=2)}
+    planned = 0
+    for _ in range(400):
+        if game.outcome is not None or game.turn > 3:
+            break
+        side = game.to_act
+        obs = game.observation(side)
+        if obs.phase == "actions" and obs.actions_left == 6:
+            one, two = (SearchBot(seed=7, replies=3, reply_actions=2) for _ in range(2))
+            assert one.plan_turn(obs) == two.plan_turn(obs)
+            planned += 1
+        action = bots[side].choose(obs)
+        assert str(action) in obs.legal_actions
+        game.play(action)
+    assert planned >= 2
