@@ -7,7 +7,13 @@ side's attacks and missiles could do in its next fire and melee steps (the side 
 player turn strikes first and in full, the other's threats are discounted), progress
 toward the terrain victory (weighted up when the casualty race is being lost), a line of
 heavy infantry, light troops screening heavies, strength balanced across columns, and
-Tactics cards in hand. A scenario leader's card is worth a lost battle.
+Tactics cards in hand. A scenario leader's card is worth a lost battle. Optional terms, off
+by default (:class:`Weights`): the next mover's reserve cards placed on its Back Row in front
+of enemy units and attacking at once; units one move from the enemy Back Row and a side that
+could complete the terrain victory in its next player turn; Back Row guards (no unit ever
+steps back and a unit on the enemy Back Row cannot be attacked, so a side holding, or able
+to fill from reserve, more than ``width - need`` squares of its own Back Row cannot lose on
+terrain).
 
 >>> from battleline.ancient import AncientGame
 >>> g = AncientGame.empty(seed=1)
@@ -49,6 +55,11 @@ class Weights:
     approach = 0.2            # per square nearer the closest enemy unit
     reach = True              # the side to move next may close in before it strikes
     duel = 1.0                # units facing each other fight it out (0: one strike each)
+    # Off by default: measured against ``easy`` they did not help ``medium`` (docs/bots.md).
+    reinforcements = False    # the next mover's reserve may strike from its Back Row
+    terrain_reach = 0.0       # per unit that could step onto the enemy Back Row next (tried: 2)
+    terrain_threat = 0.0      # the next mover can complete a terrain victory (tried: 40)
+    home_guard = 0.0          # per Back Row square short of making a terrain defeat impossible (tried: 3)
 
 
 @lru_cache(maxsize=4096)
@@ -79,7 +90,8 @@ def _loss(s, card: int, p_dis: float, p_elim: float) -> float:
     return w * (p_elim + 0.5 * p_dis)
 
 
-def _threats(s, rules: Rules, side: int, reach: bool = False, duels: bool = False) -> tuple[float, float]:
+def _threats(s, rules: Rules, side: int, reach: bool = False, duels: bool = False,
+             reinforcements: bool = False) -> tuple[float, float]:
     """Expected damage (melee, missile) ``side``'s units could do in a fire and melee step,
     each unit striking its best target, ignoring what the others do first. With ``reach``
     each unit may first move (one of its moves, or none) to strike: the threat of the side
@@ -114,7 +126,68 @@ def _threats(s, rules: Rules, side: int, reach: bool = False, duels: bool = Fals
                 p_dis, p_elim = melee_chances(a, d, dis, am, dm)
                 best = max(best, _loss(s, t, p_dis, p_elim))
         melee += best
+    if reach and reinforcements and s.reserve[side]:
+        melee += _reinforcement_threat(s, side)
     return melee, missile
+
+
+def _reinforcement_threat(s, side: int) -> float:
+    """Expected damage of reserve cards placed on empty Back Row squares in front of enemy
+    units and attacking at once (a reinforcement cannot move, but it may fight), the best
+    card for each such square, no more squares than cards in reserve."""
+    b = s.board
+    fwd = b.forward[side]
+    enemy = s.side_squares[1 - side]
+    values = sorted({c % 10 + 1 for c in s.reserve[side]}, reverse=True)
+    gains = []
+    for sq in b.back_row(side):
+        f = fwd[sq]
+        if s.cells[sq] >= 0 or f < 0 or not enemy >> f & 1:
+            continue
+        t = s.cells[f]
+        d = s.value(t)
+        dm = (-2 if s.bad >> f & 1 else 0) + (2 if t in s.attachments else 0)
+        best = 0.0
+        for v in values:
+            if 7 <= v <= 8 and TROOP_TYPES[t % 10 + 1].cavalry_proof:
+                continue
+            p_dis, p_elim = melee_chances(v, d, s.disrupted[t], 0, dm)
+            best = max(best, _loss(s, t, p_dis, p_elim))
+        gains.append(best)
+    gains.sort(reverse=True)
+    return sum(gains[:len(s.reserve[side])])
+
+
+def _missing_guards(s, rules: Rules, side: int, need: int) -> int:
+    """How many more Back Row squares ``side`` must hold (with units standing there, or
+    reserve cards it could place) to make a terrain defeat impossible: no unit ever steps
+    back, and an enemy unit on the Back Row cannot be attacked. Zero while the enemy has
+    fewer units that count for the terrain victory than it needs."""
+    home = set(s.board.back_row(side))
+    guards = sum(1 for sq, _ in rules.own_units(side) if sq in home) + len(s.reserve[side])
+    missing = s.width - need + 1 - guards
+    if missing <= 0:
+        return 0
+    foe = 1 - side
+    able = sum(1 for _, c in rules.own_units(foe) if c % 10 + 1 not in (1, 2, 7) and not s.disrupted[c])
+    able += sum(1 for c in s.reserve[foe] if c % 10 + 1 not in (1, 2, 7))
+    return missing if able >= need else 0
+
+
+def _terrain_reach(s, rules: Rules, side: int, enemy_back) -> int:
+    """How many more of ``side``'s units could stand on the enemy Back Row after one more
+    move: units that count for the terrain victory (not light, not disrupted) with an empty
+    enemy Back Row square among their moves, no more than such squares."""
+    units = 0
+    squares = set()
+    for sq, c in rules.own_units(side):
+        if sq in enemy_back or s.disrupted[c] or c % 10 + 1 in (1, 2, 7):
+            continue
+        hits = [d for d in rules.destinations(c, ignore_done=True) if d in enemy_back]
+        if hits:
+            units += 1
+            squares.update(hits)
+    return min(units, len(squares))
 
 
 def _strike(s, rules: Rules, x: int, y: int) -> float:
@@ -217,7 +290,7 @@ def evaluate(game: AncientGame, side: int, rules: Rules | None = None, w: type =
         score += w.duel * _duels(s, rules, side, acting)
     for q, sign in ((side, 1.0), (other, -1.0)):
         melee, missile = _threats(s, rules, q, reach=acting >= 0 and q != acting and w.reach,
-                                  duels=bool(w.duel))
+                                  duels=bool(w.duel), reinforcements=w.reinforcements)
         weight = w.own_threat if q == acting else w.other_threat
         score += sign * weight * (melee + w.missile * missile)
     # terrain, advance, line, screen, columns
@@ -257,6 +330,13 @@ def evaluate(game: AncientGame, side: int, rules: Rules | None = None, w: type =
                         and 3 <= s.cells[back_sq] % 10 + 1 <= 6:
                     score += sign * w.screen
         score += sign * w.terrain_unit * on_back * (3.0 if on_back >= need - 1 else 1.0)
+        if w.terrain_reach or w.terrain_threat:
+            reach_back = _terrain_reach(s, rules, q, enemy_back)
+            score += sign * w.terrain_reach * reach_back
+            if q != acting and on_back + reach_back >= need:
+                score += sign * w.terrain_threat     # the next mover may win on terrain
+        if w.home_guard:
+            score -= sign * w.home_guard * _missing_guards(s, rules, q, need)
         score += sign * (w.advance_behind if (behind if q == side else not behind) else w.advance) * adv
         score += sign * w.hand_card * len(s.hands[q])
         score -= sign * w.reserve_card * sum(1 for c in s.reserve[q] if c != s.leader_of[q])

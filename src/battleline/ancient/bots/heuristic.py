@@ -12,7 +12,9 @@ engine's exact odds.
 - Tactics: Loyalty cards at once; a leader's rally when it saves points; Fog and Mud in
   front of enemy mounted troops; the others when the evaluation says they pay.
 - Set-up: the leader on a heavy infantry card kept back; heavy infantry in the centre,
-  mounted troops on the wings, light troops between.
+  mounted troops on the wings, light troops between. Against an army with four or more
+  Chariots and Elephants, mobile troops and missiles deploy first and the forward-only
+  heavy infantry waits in reserve, to be placed once the enemy's deployment is seen.
 
 >>> from battleline.ancient import AncientGame
 >>> g = AncientGame.empty(seed=1)
@@ -71,17 +73,25 @@ MEDIUM_ARMY = [(5, 3, 0), (4, 3, 0), (8, 3, 0), (10, 2, 0), (7, 2, 2), (3, 2, 2)
 _LEADER_PREFERENCE = (5, 4, 6, 3, 10, 8, 2, 1, 7, 9)
 # Deployment preference when the army is wider than the Back Row: strongest first.
 _DEPLOY_ORDER = (5, 4, 8, 10, 6, 9, 3, 7, 2, 1)
+# Against many Chariots and Elephants (which crush heavy infantry and strike first): mobile
+# troops and missiles first, forward-only heavy infantry kept in reserve, to be placed where
+# the enemy's deployment shows they are safe.
+_DEPLOY_ORDER_HEAVY_ENEMY = (8, 1, 2, 7, 6, 3, 10, 9, 5, 4)
+_HEAVY_ENEMY = 4          # Chariots and Elephants in the enemy army that call for it
 
 
-def deployment_plan(cards: list[str], squares: list[str], keep: set[str] = frozenset()) -> list[tuple[str, str]]:
-    """(card, square) placements: the cards deployed (strongest first, ``keep`` held back
-    while others remain) with heavy infantry and Elephants in the centre, light troops next
-    to them and mounted troops on the wings.
+def deployment_plan(cards: list[str], squares: list[str], keep: set[str] = frozenset(),
+                    preference: tuple[int, ...] = _DEPLOY_ORDER) -> list[tuple[str, str]]:
+    """(card, square) placements: the cards deployed (in the order of ``preference``, by
+    default strongest first; ``keep`` held back while others remain) with heavy infantry and
+    Elephants in the centre, light troops next to them and mounted troops on the wings.
 
     >>> deployment_plan(["R5", "R8", "R1"], ["a1", "b1", "c1", "d1", "e1"])
     [('R5', 'c1'), ('R1', 'b1'), ('R8', 'd1')]
+    >>> deployment_plan(["R5", "R8", "R1"], ["a1", "b1"], preference=_DEPLOY_ORDER_HEAVY_ENEMY)
+    [('R1', 'a1'), ('R8', 'b1')]
     """
-    order = sorted(cards, key=lambda c: (c in keep, _DEPLOY_ORDER.index(troop_value(c)), c))
+    order = sorted(cards, key=lambda c: (c in keep, preference.index(troop_value(c)), c))
     chosen = order[:min(len(squares), len(cards))]
     mid = (len(squares) - 1) / 2
     by_centre = sorted(squares, key=lambda sq: (abs(squares.index(sq) - mid), squares.index(sq)))
@@ -90,7 +100,7 @@ def deployment_plan(cards: list[str], squares: list[str], keep: set[str] = froze
         v = troop_value(c)
         return 0 if v in (3, 4, 5, 6, 10) else 1 if v in (1, 2) else 2
 
-    placed = sorted(chosen, key=lambda c: (group(c), _DEPLOY_ORDER.index(troop_value(c)), c))
+    placed = sorted(chosen, key=lambda c: (group(c), preference.index(troop_value(c)), c))
     guarded = [c for c in placed if c in keep]
     if guarded:      # a leader's card that must deploy goes in a corner: fewest ways in
         rest = [c for c in placed if c not in keep]
@@ -131,7 +141,10 @@ class HeuristicBot(AncientBot):
         back_row = "1" if obs.side == "south" else "4"
         squares = [chr(ord("a") + i) + back_row for i in range(obs.width)]
         keep = {card for card in (obs.leaders.get(obs.side) or (None, None))[1:] if card}
-        for card, sq in deployment_plan(cards, squares, keep):
+        other = "north" if obs.side == "south" else "south"
+        heavy = sum(troop_value(c) in (9, 10) for c in obs.armies[other])
+        preference = _DEPLOY_ORDER_HEAVY_ENEMY if heavy >= _HEAVY_ENEMY else _DEPLOY_ORDER
+        for card, sq in deployment_plan(cards, squares, keep, preference):
             if f"deploy {card}@{sq}" in legal:
                 return f"deploy {card}@{sq}"
         return next(a for a in obs.legal_actions if a.startswith("deploy "))
