@@ -1,0 +1,82 @@
+"""The terrain race: how near each side is to a terrain victory, and who moves next.
+
+A unit on the enemy Back Row cannot be shot (missiles go forward only) nor, without the
+Advanced flank attacks, meleed (nobody can stand behind it), so a terrain victory is a
+race: the side that can put more than half the width's worth of undisrupted units that hold
+ground (not Skirmishers, Peltasts or Light Cavalry) on the enemy Back Row in its next action
+step wins at the end of that player turn, unless the other side closes the empty squares
+first (a unit stepping in, a reinforcement on its own Back Row) or disrupts the units on the
+way.
+
+>>> from battleline.ancient import AncientGame
+>>> from battleline.ancient.rules import Rules
+>>> g = AncientGame.empty(7, seed=1)
+>>> for sq in ("a1", "b1", "c1"):
+...     g.put(sq, "Hoplites", "north")
+>>> g.put("d2", "Hoplites", "north"); g.put("g4", "Skirmishers", "south")
+>>> terrain_reach(g.state, Rules(g.state), 1)      # three there, one a step away
+(3, 1)
+>>> next_mover_chances(g.state)                    # south's action step now
+(1.0, 0.0)
+"""
+
+from __future__ import annotations
+
+from ..troops import TROOP_TYPES
+
+__all__ = ["terrain_reach", "next_mover_chances"]
+
+_HOLDS = [TROOP_TYPES[c % 10 + 1].holds_ground for c in range(60)]
+
+
+def terrain_reach(s, rules, side: int) -> tuple[int, int]:
+    """(held, may_add): ``side``'s undisrupted units that hold ground on the enemy Back Row,
+    and how many more could reach it in one move each (each to its own empty square; one
+    unit's move is taken to leave the others' paths as they are). In ``side``'s own action
+    step only the units not yet moved count, within the actions left. ``rules`` must be
+    bound to ``s``."""
+    now = s.phase == "actions" and s.to_act == side
+    back = set(s.board.back_row(1 - side))
+    held = 0
+    options: list[list[int]] = []
+    for sq, c in rules.own_units(side):
+        if s.disrupted[c] or not _HOLDS[c]:
+            continue
+        if sq in back:
+            held += 1
+            continue
+        dests = [d for d in rules.destinations(c, ignore_done=not now) if d in back]
+        if dests:
+            options.append(dests)
+    may_add = _matching(options)
+    return held, min(may_add, s.actions_left) if now else may_add
+
+
+def _matching(options: list[list[int]]) -> int:
+    """The largest number of units sent to distinct squares (augmenting paths; tiny sizes)."""
+    owner: dict[int, int] = {}
+
+    def place(i: int, seen: set) -> bool:
+        for d in options[i]:
+            if d in seen:
+                continue
+            seen.add(d)
+            if d not in owner or place(owner[d], seen):
+                owner[d] = i
+                return True
+        return False
+
+    return sum(1 for i in range(len(options)) if place(i, set()))
+
+
+def next_mover_chances(s) -> tuple[float, float]:
+    """The chance that south, and north, takes the next action step before the other (the
+    step in progress counts; after the second player turn the initiative roll is even)."""
+    if s.phase in ("tactics", "actions") and s.to_act in (0, 1):
+        return (1.0, 0.0) if s.to_act == 0 else (0.0, 1.0)
+    acting = s.first if s.half == 0 else 1 - s.first
+    if s.phase == "loyalty":        # a Tactics step: the acting side's action step follows
+        return (1.0, 0.0) if acting == 0 else (0.0, 1.0)
+    if s.phase in ("fire", "melee", "withdrawal") and s.half == 0:
+        return (0.0, 1.0) if acting == 0 else (1.0, 0.0)
+    return (0.5, 0.5)
