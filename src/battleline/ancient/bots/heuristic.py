@@ -212,8 +212,15 @@ class HeuristicBot(AncientBot):
         world = self.world(obs)
         return self._beam_search(world, world.state.to_act, Rules(world.state), None)[0][1]
 
-    def _beam_search(self, world, me: int, rules: Rules, deadline: float) -> list[tuple[float, list[str]]]:
-        """Plans ranked by the static evaluation of the position they reach."""
+    def score(self, world, me: int, rules: Rules) -> float:
+        """What a plan's position is worth to ``me``: the static evaluation (``hard``
+        adds the terrain race)."""
+        return evaluate(world, me, rules, self.weights)
+
+    def _beam_search(self, world, me: int, rules: Rules, deadline: float | None) -> list[tuple[float, list[str]]]:
+        """Plans ranked by :meth:`score` of the position they reach (``beam`` kept per
+        action; of two alike reserve cards for a square only one is tried; a position
+        reached twice is scored once)."""
         beam: list[tuple[float, list[str]]] = [(0.0, [])]
         finished: dict[tuple, tuple[float, list[str]]] = {}
         for _depth in range(7):
@@ -229,14 +236,12 @@ class HeuristicBot(AncientBot):
                         if a.kind == "reinforce" and guarded >= 0 and a.card == SHORT_NAMES[guarded]:
                             continue     # the leader's card stays safe in reserve
                         world.push(a)
-                        score = evaluate(world, me, rules, self.weights)
                         s = world.state
                         k = (tuple(s.cells), tuple(s.stacked), s.actions_left, s.drew, tuple(s.hands[me]))
-                        if text == "end actions" or s.phase != "actions" or s.to_act != me:
-                            if k not in finished or finished[k][0] < score:
-                                finished[k] = (score, plan + [text])
-                        elif k not in expanded or expanded[k][0] < score:
-                            expanded[k] = (score, plan + [text])
+                        done = text == "end actions" or s.phase != "actions" or s.to_act != me
+                        table = finished if done else expanded
+                        if k not in table:     # a position reached before scores the same
+                            table[k] = (self.score(world, me, rules), plan + [text])
                         world.undo()
                 for _ in plan:
                     world.undo()
@@ -245,6 +250,7 @@ class HeuristicBot(AncientBot):
             if not expanded or (deadline is not None and time.perf_counter() > deadline and finished):
                 break
             beam = sorted(expanded.values(), key=lambda x: (-x[0], x[1]))[:self.beam]
+        rules.bind(world.state)
         ranked = sorted(finished.values(), key=lambda x: (-x[0], x[1]))
         return ranked or [(0.0, ["end actions"])]
 

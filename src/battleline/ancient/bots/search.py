@@ -122,42 +122,6 @@ class SearchBot(HeuristicBot):
             return value
         return value + self.race * race_chances(s, rules, me, self.race_near)
 
-    def _beam_search(self, world, me: int, rules: Rules, deadline) -> list[tuple[float, list[str]]]:
-        """Plans ranked by :meth:`score` of the position they reach (``beam`` kept per
-        action; of two alike reserve cards for a square only one is tried)."""
-        beam: list[tuple[float, list[str]]] = [(0.0, [])]
-        finished: dict[tuple, tuple[float, list[str]]] = {}
-        for _depth in range(7):
-            expanded: dict[tuple, tuple[float, list[str]]] = {}
-            for _, plan in beam:
-                for a in plan:
-                    world.push(planned_action(world, a))
-                state = world.state
-                if state.phase == "actions" and state.to_act == me:
-                    guarded = state.leader_of[me]
-                    for a in distinct_actions(world):
-                        text = str(a)
-                        if a.kind == "reinforce" and guarded >= 0 and a.card == SHORT_NAMES[guarded]:
-                            continue     # the leader's card stays safe in reserve
-                        world.push(a)
-                        s = world.state
-                        k = (tuple(s.cells), tuple(s.stacked), s.actions_left, s.drew, tuple(s.hands[me]))
-                        done = text == "end actions" or s.phase != "actions" or s.to_act != me
-                        table = finished if done else expanded
-                        if k not in table:     # a position reached before scores the same
-                            table[k] = (self.score(world, me, rules), plan + [text])
-                        world.undo()
-                for _ in plan:
-                    world.undo()
-                if deadline is not None and time.perf_counter() > deadline and finished:
-                    break
-            if not expanded or (deadline is not None and time.perf_counter() > deadline and finished):
-                break
-            beam = sorted(expanded.values(), key=lambda x: (-x[0], x[1]))[:self.beam]
-        rules.bind(world.state)
-        ranked = sorted(finished.values(), key=lambda x: (-x[0], x[1]))
-        return ranked or [(0.0, ["end actions"])]
-
     def _fight(self, obs: Observation, end: str) -> str:
         """Fire and melee as ``medium`` does (expected casualties from the exact odds), plus
         what fire adds to this turn's melee on the same target and what a hit is worth in
