@@ -256,19 +256,30 @@ class HeuristicBot(AncientBot):
 
     # ------------------------------------------------------------------ combat
     def _fight(self, obs: Observation, end: str) -> str:
+        """The fire or attack with the best expected gain (casualties from the exact odds,
+        plus :meth:`_strike_bonus`), or ``end`` when none gains."""
         world = self.world(obs)
         me = world.state.to_act
-        rules = Rules(world.state) if self.follow_up else None
+        bonus = self._strike_bonus(world, me)
         best, best_gain = end, 0.0
         for a in world.legal_actions():
             if a.kind not in ("fire", "attack"):
                 continue
             gain = action_gain(world, a, me)
-            if rules is not None and a.kind == "fire":
-                gain += self._follow_up(world, rules, a, me)
+            if bonus is not None:
+                gain += bonus(a)
             if gain > best_gain:
                 best, best_gain = str(a), gain
         return best
+
+    def _strike_bonus(self, world, me: int):
+        """What a fire or attack is worth beyond its expected casualties, as a function of
+        the action, prepared once per decision (None: nothing more). With ``follow_up``:
+        what a hit by fire adds to this turn's melee."""
+        if not self.follow_up:
+            return None
+        rules = Rules(world.state)
+        return lambda a: self._follow_up(world, rules, a, me) if a.kind == "fire" else 0.0
 
     weights = Weights      # the evaluation's weights
     follow_up = False      # fire where a disruption sets up this turn's melee (hard)

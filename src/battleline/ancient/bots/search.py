@@ -45,7 +45,7 @@ import time
 from ..observation import Observation
 from ..rules import SHORT as SHORT_NAMES, Rules
 from ..worlds import sample_world
-from .evaluation import Weights, action_gain, evaluate, melee_chances
+from .evaluation import Weights, evaluate, melee_chances
 from .heuristic import HeuristicBot, distinct_actions, planned_action
 from .terrain_race import next_mover_chances, terrain_reach
 
@@ -122,27 +122,19 @@ class SearchBot(HeuristicBot):
             return value
         return value + self.race * race_chances(s, rules, me, self.race_near)
 
-    def _fight(self, obs: Observation, end: str) -> str:
-        """Fire and melee as ``medium`` does (expected casualties from the exact odds), plus
-        what fire adds to this turn's melee on the same target and what a hit is worth in
-        the terrain race (a disrupted unit can neither move on nor hold ground)."""
-        world = self.world(obs)
-        s = world.state
-        me = s.to_act
-        rules = Rules(s)
-        race_now = race_chances(s, rules, me, self.race_near) if self.race else 0.0
-        best, best_gain = end, 0.0
-        for a in world.legal_actions():
-            if a.kind not in ("fire", "attack"):
-                continue
-            gain = action_gain(world, a, me)
-            if a.kind == "fire":
-                gain += self._follow_up(world, rules, a, me)
+    def _strike_bonus(self, world, me: int):
+        """Fire and melee as ``medium`` does, plus what fire adds to this turn's melee on the
+        same target and what a hit is worth in the terrain race (a disrupted unit can
+        neither move on nor hold ground)."""
+        rules = Rules(world.state)
+        race_now = race_chances(world.state, rules, me, self.race_near) if self.race else 0.0
+
+        def bonus(a) -> float:
+            gain = self._follow_up(world, rules, a, me) if a.kind == "fire" else 0.0
             if self.race:
                 gain += self.race * self._race_gain(world, rules, a, me, race_now)
-            if gain > best_gain:
-                best, best_gain = str(a), gain
-        return best
+            return gain
+        return bonus
 
     def _race_gain(self, world, rules: Rules, a, me: int, race_now: float) -> float:
         """The chance that ``a`` hits its target times what disrupting it changes in the
