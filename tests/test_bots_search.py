@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
 import random
+from pathlib import Path
 
 import pytest
 
@@ -109,6 +111,36 @@ def test_search_bot_stops_at_its_deadline_when_the_budget_is_too_big():
     bot = SearchBot(seed=2, iterations=10 ** 9, move_time=0.05)
     assert bot.choose(g.observation(g.to_move)) in g.legal_moves()
     assert 0 <= bot.last_worlds < 10 ** 9
+
+
+def test_search_bot_searches_the_worlds_its_source_gives():
+    g = advance(3, 10)
+    obs = g.observation(g.to_move)
+    calls = []
+
+    def source(o, rng):
+        calls.append(o.seat)
+        return sample_world(o, rng)
+
+    seeded = SearchBot(seed=4, iterations=6, move_time=60.0, world_source=source)
+    plain = SearchBot(seed=4, iterations=6, move_time=60.0)
+    assert seeded.choose(obs) == plain.choose(obs)   # the default source is sample_world
+    assert calls == [obs.seat] * 6
+
+
+def test_search_bot_rejects_a_world_source_that_is_not_a_function():
+    with pytest.raises(ValueError, match="world source"):
+        SearchBot(world_source="the real game")
+
+
+def test_clairvoyant_experiment_plays_a_whole_game():
+    """docs/experiments/clairvoyant.py: the search given the real game plays legal, whole games."""
+    path = Path(__file__).resolve().parent.parent / "docs" / "experiments" / "clairvoyant.py"
+    spec = importlib.util.spec_from_file_location("clairvoyant", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    winner, reason = module.play(9001, 1, candidates=2)
+    assert winner in ("a", "b", None) and reason in ("breakthrough", "envelopment", "deadlock")
 
 
 def brute_win_chance(p):

@@ -22,14 +22,21 @@ wall clock is only a backstop: the ranking and the world loop stop at
 ``DEADLINE_SHARE`` of ``move_time`` (default 1 s), so a move never takes much
 longer than its budget even on a busy machine (it then uses fewer worlds).
 ``iterations=None`` searches until the deadline.
+
+``world_source`` replaces :func:`battleline.worlds.sample_world` as the source of the
+worlds searched. Bots in play never set it; a diagnostic may pass one that returns the
+real game, to measure what hidden information costs the search (``docs/bots.md``).
 """
 
 from __future__ import annotations
 
 import gc
+import random
 import time
 
 from ..errors import shorten
+from collections.abc import Callable
+
 from ..game import Game, Observation
 from ..moves import Move
 from ..worlds import sample_world
@@ -59,7 +66,9 @@ class SearchBot(Bot):
     evaluation: expected flags and Breakthrough chances) or ``"chance"`` (the chance of
     winning the game, times ``CHANCE_SCALE``); ``tactics``: ``"priced"`` (draw and rank
     Tactics cards as ``medium`` does, at their price) or ``"win"`` (draw troops while the
-    troop deck lasts, search a Tactics card only when it wins at once). The defaults are
+    troop deck lasts, search a Tactics card only when it wins at once); ``world_source``:
+    where the searched worlds come from, ``(observation, rng) -> Game`` (default
+    :func:`~battleline.worlds.sample_world`). The defaults are
     the ``hard`` of the ladder; ``leaf="chance", tactics="win"`` was measured as v4 in
     ``docs/bots.md`` and was no stronger.
 
@@ -73,7 +82,8 @@ class SearchBot(Bot):
 
     def __init__(self, seed: int | None = None, move_time: float = 1.0, iterations: int | None = WORLDS,
                  candidates: int = 5, depth: int = DEPTH, reply_tactics: bool = True,
-                 hand_chance: float = HAND_CHANCE, leaf: str = "flags", tactics: str = "priced"):
+                 hand_chance: float = HAND_CHANCE, leaf: str = "flags", tactics: str = "priced",
+                 world_source: Callable[[Observation, random.Random], Game] | None = None):
         super().__init__(seed)
         self.move_time = move_time
         self.iterations = iterations
@@ -87,6 +97,9 @@ class SearchBot(Bot):
         if tactics not in ("win", "priced"):
             raise ValueError(f"tactics is 'win' or 'priced', not {shorten(tactics)}")
         self.tactics = tactics
+        if world_source is not None and not callable(world_source):
+            raise ValueError(f"a world source is a function (observation, rng) -> Game, not {shorten(world_source)}")
+        self.world_source = world_source or sample_world
         self._heuristic = HeuristicBot(seed=seed)
         self.last_worlds = 0   # worlds scored for the last searched move (for benchmarks)
 
@@ -128,7 +141,7 @@ class SearchBot(Bot):
         budget = self.iterations
         clock = time.perf_counter
         while budget is None or n < budget:
-            w = sample_world(obs, self.rng)
+            w = self.world_source(obs, self.rng)
             scores = []
             for m in cands:
                 if clock() > deadline:

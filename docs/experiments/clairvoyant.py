@@ -1,0 +1,70 @@
+"""What hidden information costs `hard`: its search, given the real game, against `greedy`.
+
+A diagnostic, not a player. ``SearchBot`` normally searches worlds sampled from its
+observation; here its ``world_source`` returns a copy of the real game instead, so it knows
+the opponent's hand and the order of both decks, and one world a move is enough (the
+playouts are then exact for greedy play). Comparing it with the honest search on the same
+paired deals separates what the search loses to hidden information from what it loses to
+its own design (candidates, playout depth, the value of a playout's end).
+
+    python docs/experiments/clairvoyant.py --deals 9001-9200
+    python docs/experiments/clairvoyant.py --deals 9001-9050 --candidates 60 --depth 40 --leaf chance
+    python docs/experiments/clairvoyant.py --deals 9001-9025 --honest 30 --candidates 15 --depth 6 --leaf chance
+
+Each game is printed as one JSON line (``deal``, ``a_seat``, ``winner`` "a"/"b"/null,
+``reason``), the total on stderr. ``--honest N`` searches N sampled worlds a move instead:
+the same settings without the clairvoyance. Moves are bounded by the budget of worlds, not
+the clock, so the results do not depend on the machine's load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from battleline import Game
+from battleline.arena import wilson
+from battleline.bots import GreedyBot, SearchBot
+
+
+def play(deal: int, a_seat: int, honest: int | None = None, **settings) -> tuple[str | None, str]:
+    """One game of the paired deal ``deal``: the search in ``a_seat``, `greedy` in the other."""
+    g = Game(seed=deal)
+    real = g.copy if honest is None else None
+    search = SearchBot(seed=deal * 2 + a_seat, move_time=1000.0, iterations=honest or 1,
+                       world_source=(lambda obs, rng: real()) if real else None, **settings)
+    bots = {a_seat: search, 1 - a_seat: GreedyBot(seed=deal * 2 + 1 - a_seat)}
+    while not g.is_over():
+        seat = g.to_move
+        g.play(bots[seat].choose(g.observation(seat)))
+    o = g.outcome()
+    winner = None if o.winner is None else ("a" if o.winner == a_seat else "b")
+    return winner, o.reason
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", required=True, help="FIRST-LAST, both played from both seats")
+    ap.add_argument("--honest", type=int, default=None, metavar="N", help="N sampled worlds a move instead")
+    ap.add_argument("--candidates", type=int, default=5)
+    ap.add_argument("--depth", type=int, default=2)
+    ap.add_argument("--leaf", choices=("flags", "chance"), default="flags")
+    args = ap.parse_args(argv)
+    first, _, last = args.deals.partition("-")
+    wins = games = 0
+    for deal in range(int(first), int(last or first) + 1):
+        for seat in (0, 1):
+            winner, reason = play(deal, seat, args.honest, candidates=args.candidates,
+                                  depth=args.depth, leaf=args.leaf)
+            games += 1
+            wins += winner == "a"
+            print(json.dumps({"deal": deal, "a_seat": seat, "winner": winner, "reason": reason}), flush=True)
+    low, high = wilson(wins, games)
+    print(f"search won {wins} of {games} ({100 * wins / games:.1f}%, Wilson {100 * low:.1f}-{100 * high:.1f}%)",
+          file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
