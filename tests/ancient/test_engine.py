@@ -337,7 +337,9 @@ def test_withdrawal_before_melee():
 
 
 def test_stacks_at_reinforcement_and_their_strength():
-    g = AncientGame.from_position("ancient position\nadvanced stacks\nreserve south R5 O5\nc3 north B6\n")
+    # (the Hypaspists on e1 keep south's action step open: no draw in a turn that placed a card)
+    g = AncientGame.from_position("ancient position\nadvanced stacks\nreserve south R5 O5\ne1 south R6\n"
+                                  "c3 north B6\n")
     g.play("reinforce R5@c1")
     assert "reinforce O5@c1" in strs(g.legal_actions())
     g.play("reinforce O5@c1")
@@ -415,13 +417,29 @@ def test_redeploy_and_scout():
 
 
 def test_draw_only_with_an_empty_reserve_and_once():
-    g = AncientGame.from_position("ancient position\nreserve south R4\nc3 north B4\n")
-    assert "draw" not in strs(g.legal_actions())
-    g.play("reinforce R4@a1")
+    g = AncientGame.from_position("ancient position\nc3 north B4\n")
     assert "draw" in strs(g.legal_actions())
     g.play("draw")
     # two actions left but nothing to do with them: north's turn
     assert len(g.observation("south").hand) == 1 and g.to_act == "north"
+    assert "draw" not in strs(AncientGame.from_position(
+        "ancient position\nreserve south R4\nc3 north B4\n").legal_actions())
+
+
+def test_draw_starts_on_the_turn_after_the_last_reinforcement():
+    # "Starting on the first turn after you have placed all your Troop cards": placing the
+    # last reserve card does not open the draw in the same player turn.
+    g = AncientGame.from_position("ancient position\nreserve south R4\ne1 south R6\ni4 north B4\n")
+    g.play("reinforce R4@a1")
+    assert (g.to_act, g.phase) == ("south", "actions")
+    assert "draw" not in strs(g.legal_actions())
+    # the record and the position keep that fact
+    again = AncientGame.from_position(g.position())
+    assert "draw" not in strs(again.legal_actions())
+    g.play("end actions")
+    while g.to_act != "south" or g.phase != "actions":
+        g.play([a for a in g.legal_actions() if a.kind in ("end", "roll")][0])
+    assert "draw" in strs(g.legal_actions())
 
 
 # --- scenarios -------------------------------------------------------------------------

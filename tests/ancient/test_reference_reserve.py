@@ -2,7 +2,8 @@
 
 - a reserve card may be placed on an empty position of your own Back Row; it is one of the
   six actions and the placed card cannot move this turn;
-- a Tactics card may be drawn (three actions, once a turn) only when the reserve is empty;
+- a Tactics card may be drawn (three actions, once a turn) only when the reserve is empty,
+  starting on the turn after the last reserve card was placed;
 - with the stacks rule, a second Javalineer, Hoplite or Phalangist may be placed on a Back
   Row position where a card of the same type was placed from the reserve this turn (never on
   an older card, never three); the stack fights with the sum of the two values.
@@ -29,7 +30,7 @@ pytestmark = pytest.mark.skipif(AncientGame is None, reason="engine has no battl
 def _load_reference():
     name = "ancient_reference"
     if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("reference.py"))
+        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("ancient_reference.py"))
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         spec.loader.exec_module(module)
@@ -82,9 +83,11 @@ def setup(width, field, reserve, stacks):
     return AncientGame.from_position("\n".join(lines) + "\n")
 
 
-def reference_actions(width, occupied, single_placed, reserve, stacks, troops, moved, actions_left, drew):
+def reference_actions(width, occupied, single_placed, reserve, stacks, troops, moved, actions_left, drew,
+                      placed_any=False):
     """South's legal actions in its action step. ``occupied``: square -> value (and side via
-    ``troops``); ``single_placed``: squares holding one card placed from the reserve this turn."""
+    ``troops``); ``single_placed``: squares holding one card placed from the reserve this turn;
+    ``placed_any``: a reserve card was placed this turn."""
     legal = {"end actions"}
     if actions_left >= 1:
         back = [ref.square_name(c, 1) for c in range(width)]
@@ -97,7 +100,7 @@ def reference_actions(width, occupied, single_placed, reserve, stacks, troops, m
         for square, troop in troops.items():
             if troop.side == "south" and square not in moved:
                 legal |= {f"{square}-{to}" for to in ref.reachable_squares(troops, set(), width, square)}
-    if actions_left >= 3 and not drew and not reserve:
+    if actions_left >= 3 and not drew and not reserve and not placed_any:
         legal.add("draw")
     return legal
 
@@ -111,10 +114,10 @@ def test_reinforcements_and_stacks_match_the_reference(case, choices):
     occupied = {s: v for s, (c, v, side) in field.items()}
     reserve = list(reserve)
     single_placed, stacked, moved = set(), set(), set()
-    actions_left, drew = 6, False
+    actions_left, drew, placed_any = 6, False, False
     for choice in choices:
         expected = reference_actions(width, occupied, single_placed, reserve, stacks, troops, moved,
-                                     actions_left, drew)
+                                     actions_left, drew, placed_any)
         if expected == {"end actions"}:
             break
         assert game.phase == "actions" and game.to_act == "south"
@@ -137,6 +140,7 @@ def test_reinforcements_and_stacks_match_the_reference(case, choices):
             card, square = action.split()[1].split("@")
             value = int(card[1:])
             reserve = [(c, v) for c, v in reserve if c != card]
+            placed_any = True
             if square in occupied:  # the second card: a stack, never a third
                 single_placed.discard(square)
                 stacked.add(square)

@@ -292,10 +292,11 @@ class Rules:
         return out
 
     def may_draw(self, side: int) -> bool:
-        """Spend three actions on a Tactics card: once per turn, reserve empty, a card left,
-        and a scenario leader's card on the table."""
+        """Spend three actions on a Tactics card: once per turn, a card left, a scenario
+        leader's card on the table, and the reserve empty since the start of the player turn
+        (drawing starts on the turn after the last reserve card was placed)."""
         s = self.s
-        if s.drew or s.actions_left < 3 or s.reserve[side] or not s.deck:
+        if s.drew or s.actions_left < 3 or s.reserve[side] or s.placed or not s.deck:
             return False
         return s.leader_card[side] < 0 or (s.leader_of[side] >= 0 and s.where[s.leader_of[side]] >= 0)
 
