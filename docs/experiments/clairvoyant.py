@@ -1,4 +1,4 @@
-"""What hidden information costs `hard`: its search, given the real game, against `greedy`.
+"""What hidden information costs `hard`: its search, given the real game, against `greedy` (or another bot).
 
 A diagnostic, not a player. ``SearchBot`` normally searches worlds sampled from its
 observation; here its ``world_source`` returns a copy of the real game instead, so it knows
@@ -10,6 +10,7 @@ its own design (candidates, playout depth, the value of a playout's end).
     python docs/experiments/clairvoyant.py --deals 9001-9200
     python docs/experiments/clairvoyant.py --deals 9001-9050 --candidates 60 --depth 40 --leaf chance
     python docs/experiments/clairvoyant.py --deals 9001-9025 --honest 30 --candidates 15 --depth 6 --leaf chance
+    python docs/experiments/clairvoyant.py --deals 9501-9700 --opponent medium
 
 Each game is printed as one JSON line (``deal``, ``a_seat``, ``winner`` "a"/"b"/null,
 ``reason``), the total on stderr. ``--honest N`` searches N sampled worlds a move instead:
@@ -25,16 +26,17 @@ import sys
 
 from battleline import Game
 from battleline.arena import wilson
-from battleline.bots import GreedyBot, SearchBot
+from battleline.bots import SearchBot, bot_from_spec
 
 
-def play(deal: int, a_seat: int, honest: int | None = None, **settings) -> tuple[str | None, str]:
-    """One game of the paired deal ``deal``: the search in ``a_seat``, `greedy` in the other."""
+def play(deal: int, a_seat: int, honest: int | None = None, opponent: str = "greedy",
+         **settings) -> tuple[str | None, str]:
+    """One game of the paired deal ``deal``: the search in ``a_seat``, ``opponent`` in the other."""
     g = Game(seed=deal)
     real = g.copy if honest is None else None
     search = SearchBot(seed=deal * 2 + a_seat, move_time=1000.0, iterations=honest or 1,
                        world_source=(lambda obs, rng: real()) if real else None, **settings)
-    bots = {a_seat: search, 1 - a_seat: GreedyBot(seed=deal * 2 + 1 - a_seat)}
+    bots = {a_seat: search, 1 - a_seat: bot_from_spec(opponent, seed=deal * 2 + 1 - a_seat)}
     while not g.is_over():
         seat = g.to_move
         g.play(bots[seat].choose(g.observation(seat)))
@@ -50,13 +52,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--candidates", type=int, default=5)
     ap.add_argument("--depth", type=int, default=2)
     ap.add_argument("--leaf", choices=("flags", "chance"), default="flags")
+    ap.add_argument("--opponent", default="greedy", help="the other seat's bot (default greedy)")
     args = ap.parse_args(argv)
     first, _, last = args.deals.partition("-")
     wins = games = 0
     for deal in range(int(first), int(last or first) + 1):
         for seat in (0, 1):
             winner, reason = play(deal, seat, args.honest, candidates=args.candidates,
-                                  depth=args.depth, leaf=args.leaf)
+                                  depth=args.depth, leaf=args.leaf, opponent=args.opponent)
             games += 1
             wins += winner == "a"
             print(json.dumps({"deal": deal, "a_seat": seat, "winner": winner, "reason": reason}), flush=True)

@@ -295,3 +295,25 @@ def test_medium_keeps_heavy_infantry_back_against_chariots_and_elephants():
     south = [game.cell(f"{c}1")["type"] for c in "abcdefghi"]
     assert "Phalangists" not in south
     assert "Heavy Cavalry" in south
+
+
+def test_a_looming_draw_pulls_units_forward_and_out_of_reserve():
+    from battleline.ancient.bots.evaluation import Weights, draw_pressure, evaluate
+    from battleline.cards import Card
+
+    class NoStall(Weights):
+        stall_advance = 0.0
+    game = AncientGame.empty(seed=1)
+    game.put("c3", "Hoplites", "south")       # two rows on from south's Back Row
+    game.put("i4", "Skirmishers", "north")
+    s = game.state
+    assert draw_pressure(s, 4) == 0.0 and evaluate(game, 0) == evaluate(game, 0, w=NoStall)
+    s.quiet_turns = s.draw_after - 3
+    assert draw_pressure(s, 4) == 0.5
+    s.quiet_turns = s.draw_after - 1           # the last quiet turn before the draw
+    assert draw_pressure(s, 4) == 1.0
+    assert evaluate(game, 0) == evaluate(game, 0, w=NoStall) + 2 * Weights.stall_advance
+    s.reserve[0] = [int(Card("R4"))]           # Hoplites not yet on the table: a march not begun
+    assert evaluate(game, 0) == evaluate(game, 0, w=NoStall) + (2 - 3) * Weights.stall_advance
+    s.turn_hit = True                          # a hit this turn: no draw this turn
+    assert draw_pressure(s, 4) == 0.0 and evaluate(game, 0) == evaluate(game, 0, w=NoStall)

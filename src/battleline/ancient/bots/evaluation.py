@@ -13,7 +13,8 @@ of enemy units and attacking at once; units one move from the enemy Back Row and
 could complete the terrain victory in its next player turn; Back Row guards (no unit ever
 steps back and a unit on the enemy Back Row cannot be attacked, so a side holding, or able
 to fill from reserve, more than ``width - need`` squares of its own Back Row cannot lose on
-terrain).
+terrain). As the draw rule's last quiet turns run out with no hit this turn, marching forward
+and out of the reserve counts more (``stall_advance``): a side ahead must not sit out a draw.
 
 >>> from battleline.ancient import AncientGame
 >>> g = AncientGame.empty(seed=1)
@@ -31,7 +32,7 @@ from ..game import AncientGame
 from ..rules import Rules
 from ..troops import TROOP_TYPES
 
-__all__ = ["evaluate", "action_gain", "unit_worth", "melee_chances", "Weights"]
+__all__ = ["evaluate", "action_gain", "unit_worth", "melee_chances", "draw_pressure", "Weights"]
 
 WIN = 1000.0
 LEADER_WORTH = 150.0
@@ -60,6 +61,11 @@ class Weights:
     terrain_reach = 0.0       # per unit that could step onto the enemy Back Row next (tried: 2)
     terrain_threat = 0.0      # the next mover can complete a terrain victory (tried: 40)
     home_guard = 0.0          # per Back Row square short of making a terrain defeat impossible (tried: 3)
+    # The draw rule: as the last quiet turns run out with no hit this turn, marching forward
+    # (and out of the reserve) is worth more, growing over ``stall_turns`` turns.
+    stall_turns = 4
+    stall_advance = 2.0       # extra advance weight per row, in full at the last quiet turn
+    stall_reserve = 3.0       # rows a reserve card counts behind the Back Row, for that weight
 
 
 @lru_cache(maxsize=4096)
@@ -297,6 +303,7 @@ def evaluate(game: AncientGame, side: int, rules: Rules | None = None, w: type =
     need = s.width // 2 + 1
     width = s.width
     strength = [[0] * width, [0] * width]
+    advanced = [0.0, 0.0]
     for q, sign in ((side, 1.0), (other, -1.0)):
         enemy_back = set(b.back_row(1 - q))
         on_back = 0
@@ -338,13 +345,29 @@ def evaluate(game: AncientGame, side: int, rules: Rules | None = None, w: type =
         if w.home_guard:
             score -= sign * w.home_guard * _missing_guards(s, rules, q, need)
         score += sign * (w.advance_behind if (behind if q == side else not behind) else w.advance) * adv
+        advanced[q] = adv
         score += sign * w.hand_card * len(s.hands[q])
         score -= sign * w.reserve_card * sum(1 for c in s.reserve[q] if c != s.leader_of[q])
     for col in range(width):
         gap = strength[other][col] - strength[side][col]
         if gap > 0:
             score -= w.column * gap
+    pressure = draw_pressure(s, w.stall_turns) if w.stall_advance else 0.0
+    if pressure:
+        # a card still in reserve is a march not yet begun: as far from the enemy as can be
+        waiting = [sum(1 for c in s.reserve[q] if c % 10 + 1 not in (1, 2, 7)) for q in (0, 1)]
+        score += pressure * w.stall_advance * (advanced[side] - advanced[other]
+                                               - w.stall_reserve * (waiting[side] - waiting[other]))
     return score
+
+
+def draw_pressure(s, turns: int) -> float:
+    """How near the draw rule is, from 0 to 1: 0 while more than ``turns`` whole quiet turns
+    are left before it or once this turn has seen a hit, 1 in the last quiet turn."""
+    if s.turn_hit or not s.draw_after:
+        return 0.0
+    left = s.draw_after - s.quiet_turns      # this turn included
+    return 0.0 if left > turns else (turns + 1 - left) / turns
 
 
 def action_gain(game: AncientGame, action, side: int) -> float:

@@ -33,7 +33,7 @@ from ...cards import Card
 from ..observation import Observation
 from ..rules import Rules
 from .base import AncientBot, army_from_plan, troop_value
-from .evaluation import Weights, action_gain, evaluate, melee_chances, unit_worth
+from .evaluation import Weights, action_gain, draw_pressure, evaluate, melee_chances, unit_worth
 
 
 def planned_action(world, text: str):
@@ -231,6 +231,8 @@ class HeuristicBot(AncientBot):
                 state = world.state
                 if state.phase == "actions" and state.to_act == me:
                     guarded = state.leader_of[me]
+                    if self.weights.stall_advance and draw_pressure(state, self.weights.stall_turns):
+                        guarded = -1     # a draw looms: the leader may march too
                     for a in distinct_actions(world):
                         text = str(a)
                         if a.kind == "reinforce" and guarded >= 0 and a.card == SHORT_NAMES[guarded]:
