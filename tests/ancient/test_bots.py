@@ -184,7 +184,7 @@ def test_observation_holds_no_game():
 @pytest.mark.parametrize("bot", [RandomBot(1), HeuristicBot(1), quick_hard(1)], ids=["easy", "medium", "hard"])
 def test_bots_leave_the_real_game_alone(bot):
     game = AncientGame.scenario("gaugamela", seed=6, advanced="all")
-    for _ in range(80):     # deployment to melee, withdrawal and rallying included
+    for _ in range(80):     # every phase the bots reach in 150 decisions is reached by then
         if game.outcome is not None:
             break
         before, rolls = game.position(), list(game.rolls)
