@@ -33,10 +33,9 @@ from __future__ import annotations
 import gc
 import random
 import time
-
-from ..errors import shorten
 from collections.abc import Callable
 
+from ..errors import shorten
 from ..game import Game, Observation
 from ..moves import Move
 from ..worlds import sample_world
