@@ -270,9 +270,20 @@ class ISMCTSWide(ISMCTSBot):
     DEEP_WIDTH = 7
 
 
-class ISMCTSExplore(ISMCTSBot):
-    """More exploration."""
-    EXPLORATION = 1.4
+class ISMCTSFocus(ISMCTSBot):
+    """Less exploration: the values of the root moves differ by a few hundredths."""
+    EXPLORATION = 0.3
+
+
+class ISMCTSMore(ISMCTSBot):
+    """Twice the worlds (twice the time): does the search gain from more?"""
+    ITERATIONS = 500
+
+
+class ISMCTSShallow(ISMCTSBot):
+    """Four turns from the root, as far as `hard` looks."""
+    HORIZON = 4
+    ITERATIONS = 400
 
 
 def compare(path: str, reference: str) -> str:
