@@ -125,6 +125,7 @@ class ISMCTSBot(Bot):
     EXPLORATION = EXPLORATION
     WIDTH = WIDTH
     DEEP_WIDTH = DEEP_WIDTH
+    OPEN_LOOP = False
 
     def __init__(self, seed: int | None = None, move_time: float = 2.0, iterations: int | None = None,
                  horizon: int | None | str = "default", exploration: float | None = None,
@@ -185,6 +186,8 @@ class ISMCTSBot(Bot):
             if p != me:
                 move = self.opponent_turn(w, p)
                 turns += 1
+                if self.OPEN_LOOP:
+                    continue   # the answer is not a node: our next move's statistics pool them all
                 child = node.children.get(move)
                 if child is None:
                     child = node.children[move] = Node()
@@ -273,6 +276,12 @@ class ISMCTSWide(ISMCTSBot):
 class ISMCTSFocus(ISMCTSBot):
     """Less exploration: the values of the root moves differ by a few hundredths."""
     EXPLORATION = 0.3
+
+
+class ISMCTSOpenLoop(ISMCTSBot):
+    """The opponent's answers are not nodes: our next move is chosen over all of them
+    (blind to the answer, but each of our second moves gets ten times the worlds)."""
+    OPEN_LOOP = True
 
 
 class ISMCTSMore(ISMCTSBot):
