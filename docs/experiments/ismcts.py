@@ -46,7 +46,6 @@ import argparse
 import gc
 import json
 import math
-import random
 import sys
 import time
 from pathlib import Path
