@@ -283,6 +283,12 @@ class ISMCTSOpenLoop(ISMCTSBot):
     OPEN_LOOP = True
 
 
+class ISMCTSOpenShallow(ISMCTSOpenLoop):
+    """Open loop, four turns from the root, 400 worlds."""
+    HORIZON = 4
+    ITERATIONS = 400
+
+
 class ISMCTSMore(ISMCTSBot):
     """Twice the worlds (twice the time): does the search gain from more?"""
     ITERATIONS = 500
