@@ -37,7 +37,16 @@ Measured with the arena on the paired deals of ``docs/arena/hard-vs-greedy-v3.js
     PYTHONPATH=src:docs/experiments python -m battleline.arena ismcts:ISMCTSBot greedy \\
         --games 50 --seed 9001 --jobs 1 --save /tmp/ismcts-50.jsonl
     python docs/experiments/ismcts.py --compare /tmp/ismcts-50.jsonl
-    python docs/experiments/ismcts.py --time 9100 --plies 12 14 24 36
+    python docs/experiments/ismcts.py --time 9050 --plies 10 20 30 40 --bot ISMCTSShallow
+
+Results (2026-11-22, 50 games each on deals 9001-9025, where `hard` v3 won 39; load average
+1.2 to 5, two arenas side by side; saved as ``docs/arena/ismcts-*-vs-greedy.jsonl``):
+ISMCTSBot 36, ISMCTSToEnd 25, ISMCTSShallow 38, ISMCTSFocus 33, ISMCTSOpenLoop 41,
+ISMCTSOpenShallow 38, ISMCTSMore (500 worlds, about 0.8 s CPU a move) 38. None is a signal.
+In a mid-game position the root's twelve moves got 16 to 27 visits each and the opponent's
+greedy answers split each of them ten ways, so the nodes below the root see two or three worlds:
+at this budget the tree is a flat Monte Carlo over the root moves, without the common worlds
+that let `hard` compare its candidates.
 """
 
 from __future__ import annotations
