@@ -275,12 +275,6 @@ class ISMCTSToEnd(ISMCTSBot):
     ITERATIONS = 90
 
 
-class ISMCTSWide(ISMCTSBot):
-    """Every root move the heuristic ranks in its best 20, seven troops deeper down."""
-    WIDTH = 20
-    DEEP_WIDTH = 7
-
-
 class ISMCTSFocus(ISMCTSBot):
     """Less exploration: the values of the root moves differ by a few hundredths."""
     EXPLORATION = 0.3
