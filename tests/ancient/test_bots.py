@@ -259,7 +259,7 @@ def test_the_next_movers_reserve_threatens_units_before_its_back_row():
     from battleline.cards import Card
 
     class ReserveThreat(Weights):
-        reinforcements = True
+        reinforcements = 0.6
     game = AncientGame.empty(seed=1)
     game.put("c3", "Hoplites", "south")       # faces c4, an empty north Back Row square
     game.put("a4", "Skirmishers", "north")

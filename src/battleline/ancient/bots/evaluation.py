@@ -32,20 +32,22 @@ from ..game import AncientGame
 from ..rules import Rules
 from ..troops import TROOP_TYPES
 
-__all__ = ["evaluate", "action_gain", "unit_worth", "melee_chances", "draw_pressure", "Weights"]
+__all__ = ["evaluate", "evaluation_terms", "TERMS", "action_gain", "unit_worth", "melee_chances", "draw_pressure", "Weights"]
 
 WIN = 1000.0
 LEADER_WORTH = 150.0
 
 
 class Weights:
-    """The evaluation's weights (one place to tune them)."""
+    """The evaluation's weights (one place to tune them), one per term of
+    :func:`evaluation_terms`, plus three switches that shape the terms."""
 
     casualty_race = 60.0      # per whole half-army of difference in losses
-    own_threat = 1.0          # expected damage of the side in its player turn
+    own_threat = 1.0          # expected melee damage of the side in its player turn
+    own_missile = 1.0         # and of its missiles
     other_threat = 0.6        # the other side's, next player turn
-    missile = 1.0
-    terrain_unit = 6.0        # per qualifying unit on the enemy Back Row
+    other_missile = 0.6
+    terrain_unit = 6.0        # per qualifying unit on the enemy Back Row (three times, one short)
     advance = 0.25            # per row gained by a non-light unit
     advance_behind = 1.2      # the same when the casualty race is lost
     line = 0.3                # heavy infantry with a friend beside it
@@ -54,18 +56,26 @@ class Weights:
     hand_card = 2.5
     reserve_card = 0.0        # a card still in reserve fights for nobody
     approach = 0.2            # per square nearer the closest enemy unit
-    reach = True              # the side to move next may close in before it strikes
     duel = 1.0                # units facing each other fight it out (0: one strike each)
     # Off by default: measured against ``easy`` they did not help ``medium`` (docs/bots.md).
-    reinforcements = False    # the next mover's reserve may strike from its Back Row
+    reinforcements = 0.0      # the next mover's reserve may strike from its Back Row (tried: 0.6)
     terrain_reach = 0.0       # per unit that could step onto the enemy Back Row next (tried: 2)
     terrain_threat = 0.0      # the next mover can complete a terrain victory (tried: 40)
     home_guard = 0.0          # per Back Row square short of making a terrain defeat impossible (tried: 3)
     # The draw rule: as the last quiet turns run out with no hit this turn, marching forward
     # (and out of the reserve) is worth more, growing over ``stall_turns`` turns.
-    stall_turns = 4
     stall_advance = 2.0       # extra advance weight per row, in full at the last quiet turn
+    # Switches that shape the terms rather than weigh them:
+    reach = True              # the side to move next may close in before it strikes
+    stall_turns = 4
     stall_reserve = 3.0       # rows a reserve card counts behind the Back Row, for that weight
+
+
+# The terms of the evaluation, in a fixed order (each a weight of ``Weights``).
+TERMS = ("casualty_race", "duel", "own_threat", "own_missile", "other_threat", "other_missile",
+         "reinforcements", "terrain_unit", "terrain_reach", "terrain_threat", "home_guard",
+         "advance", "advance_behind", "approach", "line", "screen", "column", "hand_card",
+         "reserve_card", "stall_advance")
 
 
 @lru_cache(maxsize=4096)
@@ -96,8 +106,7 @@ def _loss(s, card: int, p_dis: float, p_elim: float) -> float:
     return w * (p_elim + 0.5 * p_dis)
 
 
-def _threats(s, rules: Rules, side: int, reach: bool = False, duels: bool = False,
-             reinforcements: bool = False) -> tuple[float, float]:
+def _threats(s, rules: Rules, side: int, reach: bool = False, duels: bool = False) -> tuple[float, float]:
     """Expected damage (melee, missile) ``side``'s units could do in a fire and melee step,
     each unit striking its best target, ignoring what the others do first. With ``reach``
     each unit may first move (one of its moves, or none) to strike: the threat of the side
@@ -132,8 +141,6 @@ def _threats(s, rules: Rules, side: int, reach: bool = False, duels: bool = Fals
                 p_dis, p_elim = melee_chances(a, d, dis, am, dm)
                 best = max(best, _loss(s, t, p_dis, p_elim))
         melee += best
-    if reach and reinforcements and s.reserve[side]:
-        melee += _reinforcement_threat(s, side)
     return melee, missile
 
 
@@ -276,29 +283,50 @@ def _losses(s, side: int) -> float:
 
 
 def evaluate(game: AncientGame, side: int, rules: Rules | None = None, w: type = Weights) -> float:
-    """How good the position is for ``side`` (0 south, 1 north), in army points."""
+    """How good the position is for ``side`` (0 south, 1 north), in army points: the sum of
+    :func:`evaluation_terms`, each times the weight of the same name in ``w``."""
     s = game.state
     if s.outcome is not None:
         winner = s.outcome[0]
         return 0.0 if winner < 0 else (WIN if winner == side else -WIN) - s.turn
+    total = sum(getattr(w, name) * value for name, value in evaluation_terms(game, side, rules, w).items())
+    return round(total, 9)     # sums of the same terms in another order tie exactly
+
+
+def evaluation_terms(game: AncientGame, side: int, rules: Rules | None = None, w: type = Weights,
+                     every: bool = False) -> dict[str, float]:
+    """The evaluation's terms for ``side`` in a battle still going, unweighted, each named
+    after its weight in :class:`Weights` (positive: good for ``side``). Optional terms whose
+    weight in ``w`` is 0 are left out unless ``every`` (as for fitting the weights).
+
+    >>> g = AncientGame.empty(seed=1)
+    >>> g.put("c2", "Phalangists", "south"); g.put("c3", "Peltasts", "north")
+    >>> evaluation_terms(g, 0)["duel"] > 0        # south strikes first, and harder
+    True
+    """
+    s = game.state
     if rules is None:
         rules = Rules(s)
     else:
         rules.bind(s)
+    terms = dict.fromkeys(TERMS, 0.0)
     other = 1 - side
     b = s.board
     halves = [max(1.0, s.army_points(q) / 2) for q in (0, 1)]
     race = [_losses(s, q) / halves[q] for q in (0, 1)]       # 1 or more loses the battle
-    score = w.casualty_race * (race[other] - race[side])
+    terms["casualty_race"] = race[other] - race[side]
     behind = race[side] > race[other] + 0.15
     acting = s.to_act if s.phase in ("tactics", "actions", "fire", "melee") else -1
-    if w.duel:
-        score += w.duel * _duels(s, rules, side, acting)
+    if w.duel or every:
+        terms["duel"] = _duels(s, rules, side, acting)
     for q, sign in ((side, 1.0), (other, -1.0)):
         melee, missile = _threats(s, rules, q, reach=acting >= 0 and q != acting and w.reach,
-                                  duels=bool(w.duel), reinforcements=w.reinforcements)
-        weight = w.own_threat if q == acting else w.other_threat
-        score += sign * weight * (melee + w.missile * missile)
+                                  duels=bool(w.duel))
+        mover = "own" if q == acting else "other"
+        terms[mover + "_threat"] += sign * melee
+        terms[mover + "_missile"] += sign * missile
+        if (w.reinforcements or every) and acting >= 0 and q != acting and w.reach and s.reserve[q]:
+            terms["reinforcements"] += sign * _reinforcement_threat(s, q)
     # terrain, advance, line, screen, columns
     need = s.width // 2 + 1
     width = s.width
@@ -322,43 +350,43 @@ def evaluate(game: AncientGame, side: int, rules: Rules | None = None, w: type =
                 if foes:
                     col, row0 = sq % width, sq // width
                     near = min(abs(x % width - col) + abs(x // width - row0) for x in foes)
-                    score -= sign * w.approach * near
+                    terms["approach"] -= sign * near
             if 3 <= v <= 6:       # a friend beside, or beside and a row ahead or behind
                 for n in (b.left[sq], b.right[sq]):
                     if n < 0:
                         continue
                     for m in (n, b.forward[q][n], b.back[q][n]):
                         if m >= 0 and s.cells[m] >= 0 and s.owner[s.cells[m]] == q:
-                            score += sign * w.line
+                            terms["line"] += sign
                             break
             if v in (1, 2):
                 back_sq = b.back[q][sq]
                 if back_sq >= 0 and s.cells[back_sq] >= 0 and s.owner[s.cells[back_sq]] == q \
                         and 3 <= s.cells[back_sq] % 10 + 1 <= 6:
-                    score += sign * w.screen
-        score += sign * w.terrain_unit * on_back * (3.0 if on_back >= need - 1 else 1.0)
-        if w.terrain_reach or w.terrain_threat:
+                    terms["screen"] += sign
+        terms["terrain_unit"] += sign * on_back * (3.0 if on_back >= need - 1 else 1.0)
+        if w.terrain_reach or w.terrain_threat or every:
             reach_back = _terrain_reach(s, rules, q, enemy_back)
-            score += sign * w.terrain_reach * reach_back
+            terms["terrain_reach"] += sign * reach_back
             if q != acting and on_back + reach_back >= need:
-                score += sign * w.terrain_threat     # the next mover may win on terrain
-        if w.home_guard:
-            score -= sign * w.home_guard * _missing_guards(s, rules, q, need)
-        score += sign * (w.advance_behind if (behind if q == side else not behind) else w.advance) * adv
+                terms["terrain_threat"] += sign     # the next mover may win on terrain
+        if w.home_guard or every:
+            terms["home_guard"] -= sign * _missing_guards(s, rules, q, need)
+        terms["advance_behind" if (behind if q == side else not behind) else "advance"] += sign * adv
         advanced[q] = adv
-        score += sign * w.hand_card * len(s.hands[q])
-        score -= sign * w.reserve_card * sum(1 for c in s.reserve[q] if c != s.leader_of[q])
+        terms["hand_card"] += sign * len(s.hands[q])
+        terms["reserve_card"] -= sign * sum(1 for c in s.reserve[q] if c != s.leader_of[q])
     for col in range(width):
         gap = strength[other][col] - strength[side][col]
         if gap > 0:
-            score -= w.column * gap
-    pressure = draw_pressure(s, w.stall_turns) if w.stall_advance else 0.0
+            terms["column"] -= gap
+    pressure = draw_pressure(s, w.stall_turns) if (w.stall_advance or every) else 0.0
     if pressure:
         # a card still in reserve is a march not yet begun: as far from the enemy as can be
         waiting = [sum(1 for c in s.reserve[q] if c % 10 + 1 not in (1, 2, 7)) for q in (0, 1)]
-        score += pressure * w.stall_advance * (advanced[side] - advanced[other]
-                                               - w.stall_reserve * (waiting[side] - waiting[other]))
-    return score
+        terms["stall_advance"] = pressure * (advanced[side] - advanced[other]
+                                             - w.stall_reserve * (waiting[side] - waiting[other]))
+    return terms
 
 
 def draw_pressure(s, turns: int) -> float:

@@ -1,0 +1,160 @@
+"""Fitting the Ancient Battles evaluation's weights to the results of whole battles.
+
+The evaluation (``battleline.ancient.bots.evaluation``) is a weighted sum of named terms.
+The weights were first set by hand. This script measures how well each term predicts who
+wins: it plays battles, records the terms at the end of every action step (the positions
+the action-step search compares), for the side that just moved, with how the battle ended
+for that side, and fits a logistic regression of the result on the terms. A constant for
+each scenario and side absorbs the armies' balance, which no move can change, so only what
+a move can change is fitted.
+
+    python docs/experiments/ancient_tuning.py collect medium easy --deals 50000-50149 --out m-e.jsonl
+    python docs/experiments/ancient_tuning.py collect hard medium --deals 51000-51099 --out h-m.jsonl
+    python docs/experiments/ancient_tuning.py fit m-e.jsonl h-m.jsonl
+
+``collect`` plays each deal from both sides (as the arena does), two processes by default,
+and writes one JSON line per recorded position. ``fit`` prints the fitted weights in the
+evaluation's units (scaled so that ``casualty_race`` keeps its present weight), next to the
+present ones, and the fit's log-loss against the present weights' on held-out battles (the
+last fifth of the deals). The bots are bounded by their work budgets, not the clock.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from multiprocessing import Pool
+
+from battleline.ancient import AncientGame
+from battleline.ancient.bots import ancient_bot
+from battleline.ancient.bots.evaluation import TERMS, Weights, evaluation_terms
+from battleline.ancient.bots.search import race_chances
+from battleline.ancient.rules import Rules
+from battleline.arena_ancient import scenario_for
+
+SIDES = ("south", "north")
+FEATURES = TERMS + ("race",)        # "race": hard's terrain race (``race_chances``)
+MAX_DECISIONS = 20000
+
+
+def battle(args) -> list[dict]:
+    """One battle of the paired deal: (spec_a, spec_b, deal, a_seat). The positions at the
+    end of each action step, for the side that moved, and the result for that side."""
+    spec_a, spec_b, deal, a_seat = args
+    name = scenario_for("all", deal)
+    bots = [None, None]
+    bots[a_seat] = ancient_bot(spec_a, seed=deal * 2 + a_seat)
+    bots[1 - a_seat] = ancient_bot(spec_b, seed=deal * 2 + 1 - a_seat)
+    game = AncientGame.scenario(name, seed=deal)
+    rules = Rules(game.state)
+    rows = []
+    for _ in range(MAX_DECISIONS):
+        if game.outcome is not None or game.turn > 200:
+            break
+        side = SIDES.index(game.to_act)
+        before = game.phase
+        game.play(bots[side].choose(game.observation(SIDES[side])))
+        s = game.state
+        if before == "actions" and s.outcome is None and (s.phase != "actions" or s.to_act != side):
+            terms = evaluation_terms(game, side, rules, every=True)
+            terms["race"] = race_chances(s, rules, side)
+            rows.append({"deal": deal, "scenario": name, "side": side, "turn": s.turn,
+                         "bot": spec_a if side == a_seat else spec_b, "terms": terms})
+    o = game.outcome
+    for r in rows:
+        r["result"] = 0.5 if o is None or o.winner is None else float(SIDES.index(o.winner) == r["side"])
+    return rows
+
+
+def collect(spec_a: str, spec_b: str, deals: range, out: str, jobs: int) -> None:
+    tasks = [(spec_a, spec_b, d, seat) for d in deals for seat in (0, 1)]
+    n = 0
+    with open(out, "a") as f, Pool(jobs) as pool:
+        for rows in pool.imap_unordered(battle, tasks):
+            for r in rows:
+                f.write(json.dumps(r) + "\n")
+            n += 1
+            print(f"\r{n}/{len(tasks)} battles", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+
+
+def fit(paths: list[str], l2: float = 1e-3) -> dict:
+    """The logistic fit: weights per feature (in the evaluation's units), and log-losses."""
+    import numpy as np
+
+    rows = [json.loads(line) for p in paths for line in open(p)]
+    groups = sorted({(r["scenario"], r["side"]) for r in rows})
+    deals = sorted({r["deal"] for r in rows})
+    held = set(deals[len(deals) * 4 // 5:])
+    X = np.array([[r["terms"][k] for k in FEATURES] for r in rows])
+    G = np.zeros((len(rows), len(groups)))
+    for i, r in enumerate(rows):
+        G[i, groups.index((r["scenario"], r["side"]))] = 1.0
+    y = np.array([r["result"] for r in rows])
+    test = np.array([r["deal"] in held for r in rows])
+    scale = X[~test].std(axis=0)
+    scale[scale == 0] = 1.0
+    Z = np.hstack([X / scale, G])
+
+    def newton(Z, y, fixed=None):
+        w = np.zeros(Z.shape[1])
+        for _ in range(50):
+            p = 1 / (1 + np.exp(-(Z @ w)))
+            grad = Z.T @ (p - y) + l2 * w
+            H = (Z * (p * (1 - p))[:, None]).T @ Z + l2 * np.eye(Z.shape[1])
+            step = np.linalg.solve(H, grad)
+            w -= step
+            if np.abs(step).max() < 1e-9:
+                break
+        return w
+
+    def logloss(Z, y, w):
+        p = np.clip(1 / (1 + np.exp(-(Z @ w))), 1e-9, 1 - 1e-9)
+        return float(-(y * np.log(p) + (1 - y) * np.log(1 - p)).mean())
+
+    w = newton(Z[~test], y[~test])
+    fitted = w[:len(FEATURES)] / scale
+    # the present weights, with only a common scale and the group constants fitted
+    present = np.array([getattr(Weights, k, 0.0) for k in TERMS] + [0.0])
+    Zp = np.hstack([(X @ present)[:, None], G])
+    wp = newton(Zp[~test], y[~test])
+    k = fitted[FEATURES.index("casualty_race")]
+    units = Weights.casualty_race / k if k > 0 else 1.0
+    return {
+        "positions": len(rows), "battles": len({(r["deal"], r["bot"], r["side"]) for r in rows}),
+        "weights": {name: round(float(v * units), 3) for name, v in zip(FEATURES, fitted)},
+        "present": {name: float(present[i]) for i, name in enumerate(FEATURES)},
+        "held_out_logloss_fitted": logloss(Z[test], y[test], w),
+        "held_out_logloss_present": logloss(Zp[test], y[test], wp),
+        "held_out_logloss_constants_only": logloss(G[test], y[test], newton(G[~test], y[~test])),
+    }
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="command", required=True)
+    c = sub.add_parser("collect")
+    c.add_argument("bot_a")
+    c.add_argument("bot_b")
+    c.add_argument("--deals", required=True, help="FIRST-LAST")
+    c.add_argument("--out", required=True)
+    c.add_argument("--jobs", type=int, default=2)
+    f = sub.add_parser("fit")
+    f.add_argument("files", nargs="+")
+    args = ap.parse_args(argv)
+    if args.command == "collect":
+        first, last = (int(x) for x in args.deals.split("-"))
+        collect(args.bot_a, args.bot_b, range(first, last + 1), args.out, args.jobs)
+    else:
+        result = fit(args.files)
+        print(f"{result['positions']} positions from {result['battles']} battles")
+        print(f"{'term':16} {'fitted':>9} {'present':>9}")
+        for name in FEATURES:
+            print(f"{name:16} {result['weights'][name]:9.3f} {result['present'][name]:9.3f}")
+        for key in ("fitted", "present", "constants_only"):
+            print(f"held-out log-loss, {key.replace('_', ' ')}: {result['held_out_logloss_' + key]:.4f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,60 @@
+"""The evaluation as named terms, and docs/experiments/ancient_tuning.py that fits their weights."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+from pathlib import Path
+
+from battleline.ancient import AncientGame
+from battleline.ancient.bots import ancient_bot
+from battleline.ancient.bots.evaluation import TERMS, Weights, evaluate, evaluation_terms
+from battleline.ancient.bots.search import HardWeights
+
+
+def load_tuning():
+    path = Path(__file__).resolve().parents[2] / "docs" / "experiments" / "ancient_tuning.py"
+    spec = importlib.util.spec_from_file_location("ancient_tuning", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_evaluation_is_the_weighted_sum_of_its_terms():
+    game = AncientGame.scenario("marathon", seed=5)
+    bots = {"south": ancient_bot("easy", seed=1), "north": ancient_bot("easy", seed=2)}
+    checked = 0
+    while game.outcome is None and checked < 60:
+        side = game.to_act
+        game.play(bots[side].choose(game.observation(side)))
+        for w in (Weights, HardWeights):
+            terms = evaluation_terms(game, 0, w=w)
+            assert set(terms) == set(TERMS)
+            assert math.isclose(evaluate(game, 0, w=w), sum(getattr(w, k) * v for k, v in terms.items()),
+                                abs_tol=1e-6)
+        checked += 1
+    assert checked == 60
+
+
+def test_every_term_has_a_weight_and_optional_terms_appear_only_when_asked():
+    assert all(isinstance(getattr(Weights, k), float) for k in TERMS)
+    game = AncientGame.empty(seed=1)
+    for sq in ("a2", "b2", "c2", "d2", "e2"):
+        game.put(sq, "Hoplites", "north")
+    game.put("i3", "Hoplites", "south")
+    assert evaluation_terms(game, 0)["home_guard"] == 0.0          # weight 0: not computed
+    assert evaluation_terms(game, 0, every=True)["home_guard"] < 0  # the open Back Row
+
+
+def test_tuning_collects_positions_and_fits_weights(tmp_path):
+    tuning = load_tuning()
+    out = tmp_path / "rows.jsonl"
+    rows = tuning.battle(("medium", "easy", 50000, 0)) + tuning.battle(("easy", "medium", 50001, 1))
+    out.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert rows and all(r["result"] in (0.0, 0.5, 1.0) and set(r["terms"]) == set(tuning.FEATURES) for r in rows)
+    assert {r["bot"] for r in rows} == {"medium", "easy"}
+    result = tuning.fit([str(out)])
+    assert result["positions"] == len(rows)
+    assert set(result["weights"]) == set(tuning.FEATURES)
+    assert all(math.isfinite(v) for v in result["weights"].values())
