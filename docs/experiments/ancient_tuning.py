@@ -5,8 +5,9 @@ The weights were first set by hand. This script measures how well each term pred
 wins: it plays battles, records the terms at the end of every action step (the positions
 the action-step search compares), for the side that just moved, with how the battle ended
 for that side, and fits a logistic regression of the result on the terms. A constant for
-each scenario and side absorbs the armies' balance, which no move can change, so only what
-a move can change is fitted.
+each scenario, side and bot absorbs the armies' balance and the players' strength, which no
+move can change, so that a term is not credited for merely telling the stronger bot's
+positions apart.
 
     python docs/experiments/ancient_tuning.py collect medium easy --deals 50000-50149 --out m-e.jsonl
     python docs/experiments/ancient_tuning.py collect hard medium --deals 51000-51099 --out h-m.jsonl
@@ -84,13 +85,13 @@ def fit(paths: list[str], l2: float = 1e-3) -> dict:
     import numpy as np
 
     rows = [json.loads(line) for p in paths for line in open(p)]
-    groups = sorted({(r["scenario"], r["side"]) for r in rows})
+    groups = sorted({(r["scenario"], r["side"], r["bot"]) for r in rows})
     deals = sorted({r["deal"] for r in rows})
     held = set(deals[len(deals) * 4 // 5:])
     X = np.array([[r["terms"][k] for k in FEATURES] for r in rows])
     G = np.zeros((len(rows), len(groups)))
     for i, r in enumerate(rows):
-        G[i, groups.index((r["scenario"], r["side"]))] = 1.0
+        G[i, groups.index((r["scenario"], r["side"], r["bot"]))] = 1.0
     y = np.array([r["result"] for r in rows])
     test = np.array([r["deal"] in held for r in rows])
     scale = X[~test].std(axis=0)

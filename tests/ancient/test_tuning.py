@@ -58,3 +58,19 @@ def test_tuning_collects_positions_and_fits_weights(tmp_path):
     assert result["positions"] == len(rows)
     assert set(result["weights"]) == set(tuning.FEATURES)
     assert all(math.isfinite(v) for v in result["weights"].values())
+
+
+def test_loss_anatomy_replays_a_battle_and_counts_every_point_lost(tmp_path):
+    path = Path(__file__).resolve().parents[2] / "docs" / "experiments" / "ancient_losses.py"
+    spec = importlib.util.spec_from_file_location("ancient_losses", path)
+    losses = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(losses)
+    from battleline.arena_ancient import play_battle
+    r = play_battle("easy", "easy", 7, 0)
+    record = {"a": "easy", "b": "easy", "deal": 7, "a_seat": 0, "winner": r.winner, "turns": r.turns}
+    outcome, by_how, by_type = losses.replay(record)
+    assert outcome is not None and outcome["winner"] == r.winner
+    assert set(by_how) <= {"moved", "placed", "standing", "missile"}
+    assert sum(by_how.values()) == sum(by_type.values()) > 0
+    wrong = dict(record, turns=r.turns + 1)
+    assert losses.replay(wrong)[0] is None          # a replay that ends otherwise is flagged

@@ -43,6 +43,7 @@ class Weights:
     :func:`evaluation_terms`, plus three switches that shape the terms."""
 
     casualty_race = 60.0      # per whole half-army of difference in losses
+    casualty_brink = 0.0      # per difference in the cubes of those shares (off)
     own_threat = 1.0          # expected melee damage of the side in its player turn
     own_missile = 1.0         # and of its missiles
     other_threat = 0.6        # the other side's, next player turn
@@ -66,13 +67,15 @@ class Weights:
     # (and out of the reserve) is worth more, growing over ``stall_turns`` turns.
     stall_advance = 2.0       # extra advance weight per row, in full at the last quiet turn
     # Switches that shape the terms rather than weigh them:
+    pull_mounted = True       # Heavy Cavalry and Chariots drawn forward too (False: only by fights)
+    army_scale = 0.0          # points at stake counted as this many per half-army (0: raw points)
     reach = True              # the side to move next may close in before it strikes
     stall_turns = 4
     stall_reserve = 3.0       # rows a reserve card counts behind the Back Row, for that weight
 
 
 # The terms of the evaluation, in a fixed order (each a weight of ``Weights``).
-TERMS = ("casualty_race", "duel", "own_threat", "own_missile", "other_threat", "other_missile",
+TERMS = ("casualty_race", "casualty_brink", "duel", "own_threat", "own_missile", "other_threat", "other_missile",
          "reinforcements", "terrain_unit", "terrain_reach", "terrain_threat", "home_guard",
          "advance", "advance_behind", "approach", "line", "screen", "column", "hand_card",
          "reserve_card", "stall_advance")
@@ -211,7 +214,7 @@ def _strike(s, rules: Rules, x: int, y: int) -> float:
     return p_dis + p_elim
 
 
-def _duels(s, rules: Rules, side: int, acting: int) -> float:
+def _duels(s, rules: Rules, side: int, acting: int, worth: tuple[float, float] = (1.0, 1.0)) -> float:
     """The expected outcome, in points for ``side``, of every pair of units facing each
     other, each fought out as a duel of alternating strikes. The first strike decides much:
     a disrupted unit cannot strike back, so a disruption all but settles the duel. Who
@@ -252,7 +255,7 @@ def _duels(s, rules: Rules, side: int, acting: int) -> float:
                 lose += theirs / either
                 win += (1 - theirs) * mine / either
         n = len(orders)
-        total += (win * _remaining(s, t) - lose * _remaining(s, c)) / n
+        total += (win * _remaining(s, t) * worth[1 - side] - lose * _remaining(s, c) * worth[side]) / n
     return total
 
 
@@ -315,18 +318,21 @@ def evaluation_terms(game: AncientGame, side: int, rules: Rules | None = None, w
     halves = [max(1.0, s.army_points(q) / 2) for q in (0, 1)]
     race = [_losses(s, q) / halves[q] for q in (0, 1)]       # 1 or more loses the battle
     terms["casualty_race"] = race[other] - race[side]
+    terms["casualty_brink"] = race[other] ** 3 - race[side] ** 3     # each loss costs more near defeat
+    # points at stake in duels and threats, in the casualty race's currency when ``army_scale``
+    worth = tuple(w.army_scale / halves[q] if w.army_scale else 1.0 for q in (0, 1))
     behind = race[side] > race[other] + 0.15
     acting = s.to_act if s.phase in ("tactics", "actions", "fire", "melee") else -1
     if w.duel or every:
-        terms["duel"] = _duels(s, rules, side, acting)
+        terms["duel"] = _duels(s, rules, side, acting, worth)
     for q, sign in ((side, 1.0), (other, -1.0)):
         melee, missile = _threats(s, rules, q, reach=acting >= 0 and q != acting and w.reach,
                                   duels=bool(w.duel))
         mover = "own" if q == acting else "other"
-        terms[mover + "_threat"] += sign * melee
-        terms[mover + "_missile"] += sign * missile
+        terms[mover + "_threat"] += sign * melee * worth[1 - q]
+        terms[mover + "_missile"] += sign * missile * worth[1 - q]
         if (w.reinforcements or every) and acting >= 0 and q != acting and w.reach and s.reserve[q]:
-            terms["reinforcements"] += sign * _reinforcement_threat(s, q)
+            terms["reinforcements"] += sign * _reinforcement_threat(s, q) * worth[1 - q]
     # terrain, advance, line, screen, columns
     need = s.width // 2 + 1
     width = s.width
@@ -345,7 +351,7 @@ def evaluation_terms(game: AncientGame, side: int, rules: Rules | None = None, w
             light = v in (1, 2, 7)
             if not light and not s.disrupted[c] and sq in enemy_back:
                 on_back += 1
-            if not light and s.leader_of[q] != c:
+            if not light and s.leader_of[q] != c and (w.pull_mounted or not 8 <= v <= 9):
                 adv += progress
                 if foes:
                     col, row0 = sq % width, sq // width
