@@ -7,6 +7,8 @@ import json
 import math
 from pathlib import Path
 
+import pytest
+
 from battleline.ancient import AncientGame
 from battleline.ancient.bots import ancient_bot
 from battleline.ancient.bots.evaluation import TERMS, Weights, evaluate, evaluation_terms
@@ -47,6 +49,7 @@ def test_every_term_has_a_weight_and_optional_terms_appear_only_when_asked():
     assert evaluation_terms(game, 0, every=True)["home_guard"] < 0  # the open Back Row
 
 
+@pytest.mark.slow
 def test_tuning_collects_positions_and_fits_weights(tmp_path):
     tuning = load_tuning()
     out = tmp_path / "rows.jsonl"
@@ -74,3 +77,23 @@ def test_loss_anatomy_replays_a_battle_and_counts_every_point_lost(tmp_path):
     assert sum(by_how.values()) == sum(by_type.values()) > 0
     wrong = dict(record, turns=r.turns + 1)
     assert losses.replay(wrong)[0] is None          # a replay that ends otherwise is flagged
+
+
+@pytest.mark.slow
+def test_every_measured_variant_makes_a_legal_choice():
+    path = Path(__file__).resolve().parents[2] / "docs" / "experiments" / "ancient_variants.py"
+    spec = importlib.util.spec_from_file_location("ancient_variants", path)
+    variants = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(variants)
+    game = AncientGame.scenario("marathon", seed=3)
+    bots = {"south": ancient_bot("easy", seed=1), "north": ancient_bot("easy", seed=2)}
+    while game.phase != "actions":
+        side = game.to_act
+        game.play(bots[side].choose(game.observation(side)))
+    obs = game.observation(game.to_act)
+    names = [n for n, v in vars(variants).items() if isinstance(v, type) and n[0].isupper()
+             and issubclass(v, variants.HeuristicBot) and v not in (variants.HeuristicBot, variants.SearchBot)]
+    assert len(names) == 15
+    for name in names:
+        bot = getattr(variants, name)(seed=1)
+        assert str(bot.choose(obs)) in obs.legal_actions, name
