@@ -102,3 +102,58 @@ def test_the_replies_option_plays_legal_whole_turns_and_is_repeatable():
         assert str(action) in obs.legal_actions
         game.play(action)
     assert planned >= 2
+
+
+# North, second in turn 22 at Cunaxa, with a step that ends by itself after four moves; the
+# initiative may then give north the next action step too (from a battle of the arena).
+STEP_ENDS_BY_ITSELF = """\
+ancient position
+width 9
+scenario cunaxa
+advanced none
+draw-after 10
+leader south Alexander O7 rallied
+leader north Darius B3
+turn 22 first south half 1
+phase actions north
+actions-left 6 drew no
+deployed 9 9 hidden no
+quiet 8 hit no
+a1 north G7
+b1 south R8 disrupted Companion
+d1 north G8
+f1 north Y3
+g1 north Y8
+e2 south R4 disrupted
+d3 south R1
+e3 north G3 disrupted
+f3 north P1
+a4 south O2
+c4 south O7
+d4 south O4 Shield
+f4 north B3*
+terrain h2 Fog
+terrain g3 Mud
+eliminated south O1 R2 O3 R7 O8 R3
+eliminated north Y7 P3* B1 B8 Y1 G1
+deck empty
+discards Deserter Scout Redeploy Traitor
+dice seed 20006 position 163
+"""
+
+
+def test_a_plan_ends_with_its_player_turn():
+    """Regression: when the action step ended by itself and the imagined initiative gave the
+    same side the next step, the beam went on planning in the next turn (a card moved twice
+    in one plan), and the play-outs then failed on a world whose dice said otherwise."""
+    from battleline.ancient.bots.heuristic import HeuristicBot
+
+    game = AncientGame.from_position(STEP_ENDS_BY_ITSELF)
+    obs = game.observation("north")
+    for seed in range(6):
+        for bot in (HeuristicBot(seed=seed), SearchBot(seed=seed), SearchBot(seed=seed, finalists=4)):
+            plan = bot.plan_turn(obs)
+            copy = AncientGame.from_position(STEP_ENDS_BY_ITSELF)
+            for i, action in enumerate(plan):
+                assert (copy.turn, copy.to_act, copy.phase) == (22, "north", "actions"), (bot, plan, i)
+                copy.play(action)

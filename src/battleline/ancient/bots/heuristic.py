@@ -223,6 +223,9 @@ class HeuristicBot(AncientBot):
         reached twice is scored once)."""
         beam: list[tuple[float, list[str]]] = [(0.0, [])]
         finished: dict[tuple, tuple[float, list[str]]] = {}
+        # A step with nothing left to do ends by itself, and the initiative (this world's
+        # imagined dice) may give us the next action step too: a plan ends with its turn.
+        this_turn = (world.state.turn, world.state.half)
         for _depth in range(7):
             expanded: dict[tuple, tuple[float, list[str]]] = {}
             for _, plan in beam:
@@ -240,7 +243,8 @@ class HeuristicBot(AncientBot):
                         world.push(a)
                         s = world.state
                         k = (tuple(s.cells), tuple(s.stacked), s.actions_left, s.drew, tuple(s.hands[me]))
-                        done = text == "end actions" or s.phase != "actions" or s.to_act != me
+                        done = (text == "end actions" or s.phase != "actions" or s.to_act != me
+                                or (s.turn, s.half) != this_turn)
                         table = finished if done else expanded
                         if k not in table:     # a position reached before scores the same
                             table[k] = (self.score(world, me, rules), plan + [text])
