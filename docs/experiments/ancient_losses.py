@@ -25,21 +25,12 @@ from collections import Counter
 
 from battleline.ancient import AncientGame
 from battleline.ancient.bots import ancient_bot
+from battleline.ancient.bots.evaluation import points_lost
 from battleline.arena_ancient import scenario_for
 
 SIDES = ("south", "north")
 TROOPS = {1: "Skirmishers", 2: "Peltasts", 3: "Javalineers", 4: "Hoplites", 5: "Phalangists",
           6: "Hypaspists", 7: "Light Cavalry", 8: "Heavy Cavalry", 9: "Chariots", 10: "Elephants"}
-
-
-def lost_points(s, side: int) -> float:
-    """Points ``side`` has lost: eliminated cards in full, disrupted ones on the field half."""
-    lost = sum(s.cost(c) for c in s.eliminated[side])
-    for sq in range(s.board.size):
-        c = s.cells[sq]
-        if c >= 0 and s.owner[c] == side and s.disrupted[c]:
-            lost += 0.5 * (s.cost(c) + (s.cost(s.stacked[sq]) if s.stacked[sq] >= 0 else 0))
-    return lost
 
 
 def replay(record: dict) -> tuple[dict | None, Counter, Counter]:
@@ -63,7 +54,7 @@ def replay(record: dict) -> tuple[dict | None, Counter, Counter]:
         if side != a_seat and action.kind in ("attack", "fire"):
             how = "missile" if action.kind == "fire" else arrived.get(action.squares[0], "standing")
             target = s.cells[s.board.lookup[action.squares[-1]]]
-            strike = (how, TROOPS[target % 10 + 1], lost_points(s, a_seat))
+            strike = (how, TROOPS[target % 10 + 1], points_lost(s, a_seat))
         if action.kind == "move":
             arrived[action.squares[-1]] = "moved"
         elif action.kind == "reinforce":
@@ -71,7 +62,7 @@ def replay(record: dict) -> tuple[dict | None, Counter, Counter]:
         game.play(action)
         if strike:
             how, troop, before = strike
-            loss = lost_points(game.state, a_seat) - before
+            loss = points_lost(game.state, a_seat) - before
             by_how[how] += loss
             by_type[troop] += loss
     o = game.outcome

@@ -32,7 +32,8 @@ from ..game import AncientGame
 from ..rules import Rules
 from ..troops import TROOP_TYPES
 
-__all__ = ["evaluate", "evaluation_terms", "TERMS", "action_gain", "unit_worth", "melee_chances", "draw_pressure", "Weights"]
+__all__ = ["evaluate", "evaluation_terms", "TERMS", "points_lost", "action_gain", "unit_worth",
+           "melee_chances", "draw_pressure", "Weights"]
 
 WIN = 1000.0
 LEADER_WORTH = 150.0
@@ -75,8 +76,8 @@ class Weights:
 
 
 # The terms of the evaluation, in a fixed order (each a weight of ``Weights``).
-TERMS = ("casualty_race", "casualty_brink", "duel", "own_threat", "own_missile", "other_threat", "other_missile",
-         "reinforcements", "terrain_unit", "terrain_reach", "terrain_threat", "home_guard",
+TERMS = ("casualty_race", "casualty_brink", "duel", "own_threat", "own_missile", "other_threat",
+         "other_missile", "reinforcements", "terrain_unit", "terrain_reach", "terrain_threat", "home_guard",
          "advance", "advance_behind", "approach", "line", "screen", "column", "hand_card",
          "reserve_card", "stall_advance")
 
@@ -276,7 +277,15 @@ def _moved_numbers(s, rules: Rules, c: int, at: int, t: int) -> tuple[int, int, 
     return a, d, dis, am, dm
 
 
-def _losses(s, side: int) -> float:
+def points_lost(s, side: int) -> float:
+    """Points ``side`` has lost in the state ``s``: its eliminated cards in full, its
+    disrupted units on the field half (the casualty race's measure).
+
+    >>> g = AncientGame.empty(seed=1)
+    >>> g.put("c2", "Phalangists", "south", disrupted=True)
+    >>> points_lost(g.state, 0)
+    2.5
+    """
     lost = sum(s.cost(c) for c in s.eliminated[side])
     for sq in range(s.board.size):
         c = s.cells[sq]
@@ -316,7 +325,7 @@ def evaluation_terms(game: AncientGame, side: int, rules: Rules | None = None, w
     other = 1 - side
     b = s.board
     halves = [max(1.0, s.army_points(q) / 2) for q in (0, 1)]
-    race = [_losses(s, q) / halves[q] for q in (0, 1)]       # 1 or more loses the battle
+    race = [points_lost(s, q) / halves[q] for q in (0, 1)]       # 1 or more loses the battle
     terms["casualty_race"] = race[other] - race[side]
     terms["casualty_brink"] = race[other] ** 3 - race[side] ** 3     # each loss costs more near defeat
     # points at stake in duels and threats, in the casualty race's currency when ``army_scale``
