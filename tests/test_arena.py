@@ -50,6 +50,7 @@ def test_summary_counts():
     assert s["elo_a_minus_b"] == round(elo_difference(0.625), 1)
 
 
+@pytest.mark.slow
 def test_arena_command_json():
     out = subprocess.run([sys.executable, "-m", "battleline.arena", "medium", "easy", "--games", "4",
                           "--seed", "3", "--json"], capture_output=True, text=True, timeout=300)

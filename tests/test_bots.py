@@ -110,6 +110,7 @@ def test_levels_and_names():
             bot_from_spec(bad)
 
 
+@pytest.mark.slow
 def test_sampled_worlds_agree_with_the_observation():
     rng = random.Random(0)
     for seed in range(25):

@@ -66,6 +66,7 @@ def test_a_greedy_turn_passes_the_move():
     assert g.to_move == 1 - seat and n == len(g.moves)
 
 
+@pytest.mark.slow
 def test_search_bot_plays_legal_moves_to_the_end():
     for seed in range(2):
         g = Game(seed=seed)

@@ -334,6 +334,7 @@ def test_claims_match_reference(rnd):
     event("their side complete" if complete else "their side lacks cards")
 
 
+@pytest.mark.slow
 def test_random_claims_both_hold_and_fail_often():
     """A seeded run of the same generator: both verdicts are common, and all agree."""
     rnd = random.Random(2024)

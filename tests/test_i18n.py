@@ -114,6 +114,7 @@ def test_illegal_moves_in_many_positions_are_said_in_japanese():
             "not-their-card", "tactics-limit", "already-played"} <= seen, seen
 
 
+@pytest.mark.slow
 def test_position_editor_refusals_are_said_in_japanese():
     rng = random.Random(3)
     cards = [str(c) for c in ALL_CARDS]

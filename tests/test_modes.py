@@ -147,6 +147,7 @@ def test_puzzle_mode_move_wrong_is_taken_back_then_right():
     assert flag in w.game.provable_flags(w.session.seat)
 
 
+@pytest.mark.slow
 def test_puzzle_mode_win_played_out_against_the_defence():
     from battleline.solver import solve
     for p in (x for x in PUZZLES if x.kind == "win"):
@@ -176,6 +177,7 @@ def test_puzzle_win_wrong_move_names_a_defence():
     assert s.feedback["kind"] == "wrong" and s.game.position() == before
 
 
+@pytest.mark.slow
 def test_puzzle_steps_reveal_the_solution():
     for p in PUZZLES:
         s = PuzzleSession(p)

@@ -50,7 +50,12 @@ def play_out(name, seed, levels, advanced=(), max_decisions=60000):
     raise AssertionError(f"{name} seed {seed}: no end after {max_decisions} decisions")
 
 
-@pytest.mark.parametrize("name", SCENARIO_NAMES + ("points",))
+# Two battles stay in the quick tier; the rest run in the whole suite.
+QUICK_SCENARIOS = ("marathon", "points")
+
+
+@pytest.mark.parametrize("name", [n if n in QUICK_SCENARIOS else pytest.param(n, marks=pytest.mark.slow)
+                                  for n in SCENARIO_NAMES + ("points",)])
 def test_easy_and_medium_play_only_legal_actions(name):
     game, phases = play_out(name, 3, ("medium", "easy"), advanced="all")
     assert game.outcome is not None

@@ -348,6 +348,7 @@ def test_random_scenario_battles_keep_the_invariants(name, advanced, seed):
     play_battle(game, seed, record_every=40, full_every=4)
 
 
+@pytest.mark.slow
 def test_random_points_battle_keeps_the_invariants():
     south, north = random_points_armies(4)
     game = AncientGame.points(south, north, seed=4, advanced="all")

@@ -3,6 +3,8 @@ measured in the arena (docs/bots.md), never here."""
 
 from __future__ import annotations
 
+import pytest
+
 from battleline.ancient import AncientGame
 from battleline.ancient.bots import SearchBot
 from battleline.ancient.bots.search import race_chances
@@ -84,6 +86,7 @@ def test_hard_shoots_the_unit_that_would_win_the_terrain_race():
     assert str(SearchBot(seed=1, race=0.0).choose(game.observation("south"))) == "fire d1-d2"
 
 
+@pytest.mark.slow
 def test_the_replies_option_plays_legal_whole_turns_and_is_repeatable():
     game = AncientGame.scenario("marathon", seed=5)
     bots = {"south": SearchBot(seed=1, replies=3, reply_actions=2),
