@@ -70,11 +70,11 @@ def test_record_parser(text):
         pass
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.one_of(st.none(), st.integers(), texts,
                  st.dictionaries(st.sampled_from(["type", "move", "name", "value"]),
                                  st.one_of(texts, st.integers(), st.booleans(), st.none()))))
-@pytest.mark.slow
 def test_widget_messages(content):
     w = BattleLineWidget(opponent="easy", seed=2, bot_seed=1)
     before = w.game.position()
