@@ -14,10 +14,10 @@ positions apart.
     python docs/experiments/ancient_tuning.py fit m-e.jsonl h-m.jsonl
 
 ``collect`` plays each deal from both sides (as the arena does), two processes by default,
-and writes one JSON line per recorded position. ``fit`` prints the fitted weights in the
-evaluation's units (scaled so that ``casualty_race`` keeps its present weight), next to the
-present ones, and the fit's log-loss against the present weights' on held-out battles (the
-last fifth of the deals). The bots are bounded by their work budgets, not the clock.
+and appends one JSON line per recorded position to ``--out``. ``fit`` prints the fitted
+weights in the evaluation's units (scaled so that ``casualty_race`` keeps its present
+weight), next to the present ones, and the fit's log-loss against the present weights' on
+held-out battles (the last fifth of the deals). The bots are bounded by their work budgets, not the clock.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def battle(args) -> list[dict]:
         if before == "actions" and s.outcome is None and (s.phase != "actions" or s.to_act != side):
             terms = evaluation_terms(game, side, rules, every=True)
             terms["race"] = race_chances(s, rules, side)
-            rows.append({"deal": deal, "scenario": name, "side": side, "turn": s.turn,
+            rows.append({"deal": deal, "a_seat": a_seat, "scenario": name, "side": side, "turn": s.turn,
                          "bot": spec_a if side == a_seat else spec_b, "terms": terms})
     o = game.outcome
     for r in rows:
@@ -123,7 +123,7 @@ def fit(paths: list[str], l2: float = 1e-3) -> dict:
     k = fitted[FEATURES.index("casualty_race")]
     units = Weights.casualty_race / k if k > 0 else 1.0
     return {
-        "positions": len(rows), "battles": len({(r["deal"], r["bot"], r["side"]) for r in rows}),
+        "positions": len(rows), "battles": len({(r["deal"], r.get("a_seat")) for r in rows}),
         "weights": {name: round(float(v * units), 3) for name, v in zip(FEATURES, fitted)},
         "present": {name: float(present[i]) for i, name in enumerate(FEATURES)},
         "held_out_logloss_fitted": logloss(Z[test], y[test], w),

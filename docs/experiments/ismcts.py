@@ -52,7 +52,6 @@ that let `hard` compare its candidates.
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import math
 import sys
@@ -61,6 +60,7 @@ from pathlib import Path
 
 from battleline import Game
 from battleline.bots import Bot, HeuristicBot
+from battleline.bots.base import gc_paused
 from battleline.bots.evaluation import flag_chances, win_chance
 from battleline.bots.greedy import potential_strength
 from battleline.bots.heuristic import choose_draw, rank_moves, tactic_cost
@@ -149,13 +149,8 @@ class ISMCTSBot(Bot):
         self.last_iterations = 0
 
     def choose(self, obs: Observation) -> Move:
-        was_enabled = gc.isenabled()
-        gc.disable()   # searching makes no cycles; a full collection would stall the clock
-        try:
+        with gc_paused():
             return self.decide(obs)
-        finally:
-            if was_enabled:
-                gc.enable()
 
     def decide(self, obs: Observation) -> Move:
         start = time.perf_counter()

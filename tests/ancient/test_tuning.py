@@ -58,7 +58,7 @@ def test_tuning_collects_positions_and_fits_weights(tmp_path):
     assert rows and all(r["result"] in (0.0, 0.5, 1.0) and set(r["terms"]) == set(tuning.FEATURES) for r in rows)
     assert {r["bot"] for r in rows} == {"medium", "easy"}
     result = tuning.fit([str(out)])
-    assert result["positions"] == len(rows)
+    assert result["positions"] == len(rows) and result["battles"] == 2
     assert set(result["weights"]) == set(tuning.FEATURES)
     assert all(math.isfinite(v) for v in result["weights"].values())
 

@@ -30,7 +30,6 @@ real game, to measure what hidden information costs the search (``docs/bots.md``
 
 from __future__ import annotations
 
-import gc
 import random
 import time
 from collections.abc import Callable
@@ -39,7 +38,7 @@ from ..errors import shorten
 from ..game import Game, Observation
 from ..moves import Move
 from ..worlds import sample_world
-from .base import Bot
+from .base import Bot, gc_paused
 from .evaluation import HAND_CHANCE, evaluate, flag_chances, win_chance
 from .greedy import wins_at_once
 from .heuristic import HeuristicBot, choose_draw, rank_moves, tactic_cost
@@ -103,15 +102,8 @@ class SearchBot(Bot):
         self.last_worlds = 0   # worlds scored for the last searched move (for benchmarks)
 
     def choose(self, obs: Observation) -> Move:
-        # A full collection of the cyclic garbage collector can take a tenth of a second on
-        # a busy machine, and searching makes no cycles: pause it while the clock runs.
-        was_enabled = gc.isenabled()
-        gc.disable()
-        try:
+        with gc_paused():      # no collector pause while the clock runs
             return self._choose(obs)
-        finally:
-            if was_enabled:
-                gc.enable()
 
     def _choose(self, obs: Observation) -> Move:
         start = time.perf_counter()

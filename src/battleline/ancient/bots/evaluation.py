@@ -41,7 +41,7 @@ LEADER_WORTH = 150.0
 
 class Weights:
     """The evaluation's weights (one place to tune them), one per term of
-    :func:`evaluation_terms`, plus three switches that shape the terms."""
+    :func:`evaluation_terms`, and the switches that shape the terms."""
 
     casualty_race = 60.0      # per whole half-army of difference in losses
     casualty_brink = 0.0      # per difference in the cubes of those shares (off)
@@ -309,7 +309,8 @@ def evaluation_terms(game: AncientGame, side: int, rules: Rules | None = None, w
                      every: bool = False) -> dict[str, float]:
     """The evaluation's terms for ``side`` in a battle still going, unweighted, each named
     after its weight in :class:`Weights` (positive: good for ``side``). Optional terms whose
-    weight in ``w`` is 0 are left out unless ``every`` (as for fitting the weights).
+    weight in ``w`` is 0 are not computed (they stay 0) unless ``every`` (as for fitting the
+    weights).
 
     >>> g = AncientGame.empty(seed=1)
     >>> g.put("c2", "Phalangists", "south"); g.put("c3", "Peltasts", "north")
