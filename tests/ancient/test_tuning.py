@@ -93,7 +93,22 @@ def test_every_measured_variant_makes_a_legal_choice():
     obs = game.observation(game.to_act)
     names = [n for n, v in vars(variants).items() if isinstance(v, type) and n[0].isupper()
              and issubclass(v, variants.HeuristicBot) and v not in (variants.HeuristicBot, variants.SearchBot)]
-    assert len(names) == 15
+    assert len(names) == 23
     for name in names:
         bot = getattr(variants, name)(seed=1)
         assert str(bot.choose(obs)) in obs.legal_actions, name
+    # Each deployment variant deploys the cards its order puts first; the rest wait.
+    for name in ("StrongestFirst", "MountedFirst", "MissilesFirst", "HeavyInfantryFirst"):
+        game = AncientGame.scenario("indus", seed=3)
+        bot = getattr(variants, name)(seed=1)
+        army = [c.rstrip("*") for c in game.observation("south").armies["south"]]
+        deployed = []
+        while game.to_act == "south" and game.phase == "deploy":
+            obs = game.observation("south")
+            action = str(bot.choose(obs))
+            assert action in obs.legal_actions, name
+            game.play(action)
+            deployed.append(action.split()[1].split("@")[0])
+        order = bot.deployment_preference(game.observation("south"))
+        ranked = sorted(army, key=lambda c: order.index(int(c[1:])))
+        assert sorted(int(c[1:]) for c in deployed) == sorted(int(c[1:]) for c in ranked[:len(deployed)]), name

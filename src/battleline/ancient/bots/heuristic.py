@@ -141,13 +141,18 @@ class HeuristicBot(AncientBot):
         back_row = "1" if obs.side == "south" else "4"
         squares = [chr(ord("a") + i) + back_row for i in range(obs.width)]
         keep = {card for card in (obs.leaders.get(obs.side) or (None, None))[1:] if card}
-        other = "north" if obs.side == "south" else "south"
-        heavy = sum(troop_value(c) in (9, 10) for c in obs.armies[other])
-        preference = _DEPLOY_ORDER_HEAVY_ENEMY if heavy >= _HEAVY_ENEMY else _DEPLOY_ORDER
-        for card, sq in deployment_plan(cards, squares, keep, preference):
+        for card, sq in deployment_plan(cards, squares, keep, self.deployment_preference(obs)):
             if f"deploy {card}@{sq}" in legal:
                 return f"deploy {card}@{sq}"
         return next(a for a in obs.legal_actions if a.startswith("deploy "))
+
+    def deployment_preference(self, obs: Observation) -> tuple[int, ...]:
+        """The troop values in the order they deploy (the rest waits in reserve): strongest
+        first, or against four or more enemy Chariots and Elephants mounted troops and
+        missiles first, heavy infantry last."""
+        other = "north" if obs.side == "south" else "south"
+        heavy = sum(troop_value(c) in (9, 10) for c in obs.armies[other])
+        return _DEPLOY_ORDER_HEAVY_ENEMY if heavy >= _HEAVY_ENEMY else _DEPLOY_ORDER
 
     def _initiative(self, obs: Observation) -> str:
         return "scout first" if "scout first" in obs.legal_actions else "roll"

@@ -49,7 +49,7 @@ from .evaluation import Weights, evaluate, melee_chances
 from .heuristic import HeuristicBot, distinct_actions, planned_action
 from .terrain_race import next_mover_chances, terrain_reach
 
-__all__ = ["SearchBot"]
+__all__ = ["SearchBot", "quick_reply", "race_chances"]
 
 _OWN_STEPS = ("actions", "fire", "melee")
 
@@ -234,7 +234,7 @@ class SearchBot(HeuristicBot):
                         break      # the opponent has moved: its strikes are judged by their odds
                 elif mine_done and s.phase in ("tactics", "actions"):
                     break          # back to us
-                world.push(_quick_reply(world, rules, self.weights))
+                world.push(quick_reply(world, rules, self.weights))
                 pushed += 1
             return self.score(world, me, rules)
         finally:
@@ -245,9 +245,17 @@ class SearchBot(HeuristicBot):
 _PLAY_OUT_LIMIT = 150
 
 
-def _quick_reply(world, rules: Rules, weights=Weights):
+def quick_reply(world, rules: Rules, weights=Weights):
     """A cheap policy for either side in a play-out: fight where it pays; in the action
-    step, the greedy move by the evaluation of the side to act (one action at a time)."""
+    step, the greedy move by the evaluation of the side to act (one action at a time).
+
+    >>> from battleline.ancient import AncientGame
+    >>> g = AncientGame.empty(seed=1)
+    >>> g.put("c2", "Phalangists", "south"); g.put("c3", "Peltasts", "north")
+    >>> g.play("end actions")
+    >>> str(quick_reply(g, Rules(g.state)))
+    'attack c2-c3'
+    """
     s = world.state
     if s.phase in ("fire", "melee"):
         return _quick_fight(world, rules)
