@@ -129,3 +129,14 @@ class HardTwoTurns(SearchBot):
                 world.undo()
             rules.bind(world.state)
 
+
+
+# The sixth round: duels in turn order (``Weights.initiative``).
+InTurnOrder = medium_with("InTurnOrder", initiative=True)
+InTurnOrderFullOther = medium_with("InTurnOrderFullOther", initiative=True, other_threat=1.0, other_missile=1.0)
+
+
+class HardInTurnOrder(SearchBot):
+    """``hard`` with its duels in turn order."""
+
+    weights = type("HardInTurnOrderWeights", (SearchBot.weights,), {"initiative": True})

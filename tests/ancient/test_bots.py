@@ -259,6 +259,40 @@ def test_facing_units_duel_and_the_first_strike_counts():
     assert evaluate(game, 0) < evaluate(game, 0, w=NoDuel)
 
 
+@pytest.mark.parametrize("mine,theirs", [(0.5, 0.5), (0.3, 0.6), (0.8, 0.2), (1 / 36, 33 / 36)])
+def test_duels_in_turn_order_match_the_chain_of_strikes(mine, theirs):
+    from battleline.ancient.bots.evaluation import duel_win_chance
+
+    # Value iteration over the chain: in each fresh turn either side strikes first, evenly.
+    fresh = 0.0
+    for _ in range(2000):
+        us_first = mine + (1 - mine) * (1 - theirs) * fresh
+        them_first = (1 - theirs) * (mine + (1 - mine) * fresh)
+        fresh = (us_first + them_first) / 2
+    expected = {"": fresh, "u": mine + (1 - mine) * fresh, "t": (1 - theirs) * fresh,
+                "ut": us_first, "tu": them_first}
+    for order, value in expected.items():
+        assert duel_win_chance(mine, theirs, order) == pytest.approx(value, abs=1e-9), order
+    assert duel_win_chance(mine, theirs, "alternate-us") == pytest.approx(mine / (mine + theirs - mine * theirs))
+
+
+def test_a_duel_in_turn_order_favours_the_second_player():
+    """The second player's strike is answered only if it loses the next initiative roll."""
+    from battleline.ancient.bots.evaluation import Weights, evaluation_terms
+
+    class InTurnOrder(Weights):
+        initiative = True
+    duel = {}
+    for half in (0, 1):
+        game = AncientGame.empty(seed=1)
+        game.put("c2", "Hoplites", "south")
+        game.put("c3", "Hoplites", "north")    # south to act, first or second player
+        game.state.first, game.state.half = half, half     # south first, or north first
+        duel[half] = evaluation_terms(game, 0, w=InTurnOrder)["duel"]
+        assert evaluation_terms(game, 0)["duel"] == evaluation_terms(game, 0, w=Weights)["duel"]
+    assert duel[1] > duel[0] > 0
+
+
 def test_the_next_movers_reserve_threatens_units_before_its_back_row():
     from battleline.ancient.bots.evaluation import Weights, evaluate
     from battleline.cards import Card

@@ -93,7 +93,7 @@ def test_every_measured_variant_makes_a_legal_choice():
     obs = game.observation(game.to_act)
     names = [n for n, v in vars(variants).items() if isinstance(v, type) and n[0].isupper()
              and issubclass(v, variants.HeuristicBot) and v not in (variants.HeuristicBot, variants.SearchBot)]
-    assert len(names) == 23
+    assert len(names) == 26
     for name in names:
         bot = getattr(variants, name)(seed=1)
         assert str(bot.choose(obs)) in obs.legal_actions, name

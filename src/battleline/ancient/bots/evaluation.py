@@ -33,7 +33,7 @@ from ..rules import Rules
 from ..troops import TROOP_TYPES
 
 __all__ = ["evaluate", "evaluation_terms", "TERMS", "points_lost", "action_gain", "unit_worth",
-           "melee_chances", "draw_pressure", "Weights"]
+           "melee_chances", "draw_pressure", "duel_win_chance", "Weights"]
 
 WIN = 1000.0
 LEADER_WORTH = 150.0
@@ -71,6 +71,8 @@ class Weights:
     pull_mounted = True       # Heavy Cavalry and Chariots drawn forward too (False: only by fights)
     army_scale = 0.0          # points at stake counted as this many per half-army (0: raw points)
     reach = True              # the side to move next may close in before it strikes
+    initiative = False        # duels in turn order: the first player's strike is answered
+                              # at once, the second's when the next initiative roll says so
     stall_turns = 4
     stall_reserve = 3.0       # rows a reserve card counts behind the Back Row, for that weight
 
@@ -215,12 +217,39 @@ def _strike(s, rules: Rules, x: int, y: int) -> float:
     return p_dis + p_elim
 
 
-def _duels(s, rules: Rules, side: int, acting: int, worth: tuple[float, float] = (1.0, 1.0)) -> float:
+def duel_win_chance(mine: float, theirs: float, order: str) -> float:
+    """The chance that our unit settles a duel first, when each strike of ours settles it
+    with chance ``mine`` and each of theirs with ``theirs``, and ``order`` says who strikes:
+    ``"alternate-us"`` (we, then they, and so on), or, in turn order, the strikes already
+    known (``u`` ours, ``t`` theirs) followed by whole turns in which each side strikes
+    once, first as the initiative roll decides (evenly).
+
+    >>> round(duel_win_chance(0.5, 0.5, "alternate-us"), 3)
+    0.667
+    >>> [round(duel_win_chance(0.5, 0.5, order), 3) for order in ("ut", "u", "", "t")]
+    [0.625, 0.75, 0.5, 0.25]
+    """
+    either = mine + theirs - mine * theirs
+    if either <= 0:
+        return 0.0
+    if order == "alternate-us":
+        return mine / either
+    win = mine * (2 - theirs) / (2 * either)        # a fresh turn, either side first
+    for who in reversed(order):
+        win = mine + (1 - mine) * win if who == "u" else (1 - theirs) * win
+    return win
+
+
+def _duels(s, rules: Rules, side: int, acting: int, worth: tuple[float, float] = (1.0, 1.0),
+           initiative: bool = False) -> float:
     """The expected outcome, in points for ``side``, of every pair of units facing each
     other, each fought out as a duel of alternating strikes. The first strike decides much:
     a disrupted unit cannot strike back, so a disruption all but settles the duel. Who
     strikes first: the side in its player turn with a unit that has not yet attacked; else
-    the other; before the player turns begin, either, evenly."""
+    the other; before the player turns begin, either, evenly. With ``initiative`` the
+    strikes follow the turn order instead (:func:`_duels_by_turn`)."""
+    if initiative:
+        return _duels_by_turn(s, rules, side, acting, worth)
     fwd = s.board.forward[side]
     enemy = s.side_squares[1 - side]
     total = 0.0
@@ -257,6 +286,41 @@ def _duels(s, rules: Rules, side: int, acting: int, worth: tuple[float, float] =
                 win += (1 - theirs) * mine / either
         n = len(orders)
         total += (win * _remaining(s, t) * worth[1 - side] - lose * _remaining(s, c) * worth[side]) / n
+    return total
+
+
+def _duels_by_turn(s, rules: Rules, side: int, acting: int, worth: tuple[float, float]) -> float:
+    """:func:`_duels` with the strikes in turn order: in the first player turn of a turn the
+    other side answers at once; after the second, the next initiative roll decides who
+    strikes next (see :func:`duel_win_chance`)."""
+    fwd = s.board.forward[side]
+    enemy = s.side_squares[1 - side]
+    answered = s.half == 0          # the side acting is the first player: the other follows
+    total = 0.0
+    for sq, c in rules.own_units(side):
+        f = fwd[sq]
+        if f < 0 or not enemy >> f & 1:
+            continue
+        t = s.cells[f]
+        if s.disrupted[c] and s.disrupted[t]:
+            continue
+        mine, theirs = _strike(s, rules, c, t), _strike(s, rules, t, c)
+        if s.disrupted[t]:
+            win, lose = (1.0 if mine > 0 else 0.0), 0.0
+        elif s.disrupted[c]:
+            win, lose = 0.0, (1.0 if theirs > 0 else 0.0)
+        elif mine + theirs - mine * theirs <= 0:
+            continue
+        else:
+            if acting == side:
+                order = ("u" if c not in s.attacked else "") + ("t" if answered else "")
+            elif acting == 1 - side:
+                order = ("t" if t not in s.attacked else "") + ("u" if answered else "")
+            else:
+                order = ""
+            win = duel_win_chance(mine, theirs, order)
+            lose = 1.0 - win
+        total += win * _remaining(s, t) * worth[1 - side] - lose * _remaining(s, c) * worth[side]
     return total
 
 
@@ -334,7 +398,7 @@ def evaluation_terms(game: AncientGame, side: int, rules: Rules | None = None, w
     behind = race[side] > race[other] + 0.15
     acting = s.to_act if s.phase in ("tactics", "actions", "fire", "melee") else -1
     if w.duel or every:
-        terms["duel"] = _duels(s, rules, side, acting, worth)
+        terms["duel"] = _duels(s, rules, side, acting, worth, w.initiative)
     for q, sign in ((side, 1.0), (other, -1.0)):
         melee, missile = _threats(s, rules, q, reach=acting >= 0 and q != acting and w.reach,
                                   duels=bool(w.duel))
