@@ -247,11 +247,12 @@ def _duels(s, rules: Rules, side: int, acting: int, worth: tuple[float, float] =
     a disrupted unit cannot strike back, so a disruption all but settles the duel. Who
     strikes first: the side in its player turn with a unit that has not yet attacked; else
     the other; before the player turns begin, either, evenly. With ``initiative`` the
-    strikes follow the turn order instead (:func:`_duels_by_turn`)."""
-    if initiative:
-        return _duels_by_turn(s, rules, side, acting, worth)
+    strikes follow the turn order instead: in the first player turn of a turn the other
+    side answers at once; after the second, the next initiative roll decides who strikes
+    next (:func:`duel_win_chance`)."""
     fwd = s.board.forward[side]
     enemy = s.side_squares[1 - side]
+    answered = s.half == 0          # the side acting is the first player: the other follows
     total = 0.0
     for sq, c in rules.own_units(side):
         f = fwd[sq]
@@ -259,6 +260,18 @@ def _duels(s, rules: Rules, side: int, acting: int, worth: tuple[float, float] =
             continue
         t = s.cells[f]
         mine, theirs = _strike(s, rules, c, t), _strike(s, rules, t, c)
+        if initiative and not (s.disrupted[c] or s.disrupted[t]):
+            if mine + theirs - mine * theirs <= 0:
+                continue
+            if acting == side:
+                order = ("u" if c not in s.attacked else "") + ("t" if answered else "")
+            elif acting == 1 - side:
+                order = ("t" if t not in s.attacked else "") + ("u" if answered else "")
+            else:
+                order = ""
+            win = duel_win_chance(mine, theirs, order)
+            total += win * _remaining(s, t) * worth[1 - side] - (1 - win) * _remaining(s, c) * worth[side]
+            continue
         if acting == side:
             orders = (1.0,) if c not in s.attacked else (0.0,)
         elif acting == 1 - side:
@@ -286,41 +299,6 @@ def _duels(s, rules: Rules, side: int, acting: int, worth: tuple[float, float] =
                 win += (1 - theirs) * mine / either
         n = len(orders)
         total += (win * _remaining(s, t) * worth[1 - side] - lose * _remaining(s, c) * worth[side]) / n
-    return total
-
-
-def _duels_by_turn(s, rules: Rules, side: int, acting: int, worth: tuple[float, float]) -> float:
-    """:func:`_duels` with the strikes in turn order: in the first player turn of a turn the
-    other side answers at once; after the second, the next initiative roll decides who
-    strikes next (see :func:`duel_win_chance`)."""
-    fwd = s.board.forward[side]
-    enemy = s.side_squares[1 - side]
-    answered = s.half == 0          # the side acting is the first player: the other follows
-    total = 0.0
-    for sq, c in rules.own_units(side):
-        f = fwd[sq]
-        if f < 0 or not enemy >> f & 1:
-            continue
-        t = s.cells[f]
-        if s.disrupted[c] and s.disrupted[t]:
-            continue
-        mine, theirs = _strike(s, rules, c, t), _strike(s, rules, t, c)
-        if s.disrupted[t]:
-            win, lose = (1.0 if mine > 0 else 0.0), 0.0
-        elif s.disrupted[c]:
-            win, lose = 0.0, (1.0 if theirs > 0 else 0.0)
-        elif mine + theirs - mine * theirs <= 0:
-            continue
-        else:
-            if acting == side:
-                order = ("u" if c not in s.attacked else "") + ("t" if answered else "")
-            elif acting == 1 - side:
-                order = ("t" if t not in s.attacked else "") + ("u" if answered else "")
-            else:
-                order = ""
-            win = duel_win_chance(mine, theirs, order)
-            lose = 1.0 - win
-        total += win * _remaining(s, t) * worth[1 - side] - lose * _remaining(s, c) * worth[side]
     return total
 
 
