@@ -46,14 +46,18 @@ def _flag_mask(held: int | Iterable[int]) -> int:
     return held if isinstance(held, int) else sum(1 << f for f in set(held))
 
 
+def _three_adjacent(mask: int) -> bool:
+    """The Breakthrough test, on a mask with bit f for flag f: three adjacent bits set."""
+    return bool(mask & mask >> 1 & mask >> 2)
+
+
 def breakthrough(held: int | Iterable[int]) -> bool:
     """Three adjacent flags. ``held``: flag numbers, or a mask with bit f for flag f.
 
     >>> breakthrough([7, 8, 9]), breakthrough([1, 2, 9]), breakthrough(0b1110)
     (True, False, True)
     """
-    m = _flag_mask(held)
-    return bool(m & m >> 1 & m >> 2)
+    return _three_adjacent(_flag_mask(held))
 
 
 def win_reason(held: int | Iterable[int]) -> str | None:
@@ -62,7 +66,7 @@ def win_reason(held: int | Iterable[int]) -> str | None:
     m = _flag_mask(held)
     if m.bit_count() >= ENVELOPMENT_FLAGS:
         return "envelopment"
-    return "breakthrough" if m & m >> 1 & m >> 2 else None
+    return "breakthrough" if _three_adjacent(m) else None
 
 
 def deadlock_winner(flags_held: tuple[int, int]) -> int | None:
