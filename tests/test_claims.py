@@ -98,6 +98,30 @@ def test_a_tie_is_enough_against_an_incomplete_side():
     assert not can_claim("Y10 R10 G9", "B10 P10")
 
 
+# Each formation tied exactly by the best the open side can still make (the tie goes against
+# the side that would complete last), and the same open side against a total one lower.
+TIES_AGAINST_AN_OPEN_SIDE = [
+    ("wedge", "R7 R8 R9", "R6 R7 R8", "B8 B9", "B10"),              # B7: Wedge 7-8-9
+    ("phalanx", "R8 O8 Y8", "R7 O7 Y7", "G8 B8", ""),                # P8: Phalanx of 8s
+    ("battalion", "R10 R8 R6", "R10 R8 R5", "B10 B8", "B9 B7 B5 B4 B3 B2 B1"),  # B6 only
+    ("skirmish", "R8 O9 Y10", "R7 O8 Y9", "G8 B9", ""),              # any 10: 8-9-10
+    ("host", "R10 O10 Y9", "R10 O10 Y8", "G10 B10", "Y10 P10"),      # any 9: Host 29
+]
+
+
+@pytest.mark.parametrize("kind, mine, one_lower, theirs, seen", TIES_AGAINST_AN_OPEN_SIDE,
+                         ids=[case[0] for case in TIES_AGAINST_AN_OPEN_SIDE])
+def test_a_tie_of_every_formation_holds_against_an_open_side(kind, mine, one_lower, theirs, seen):
+    result = can_claim(mine, theirs, seen=seen)
+    assert result, result.explanation
+    assert result.formation.kind == kind
+    assert "a tie, and they would play the last card" in result.explanation
+    lower = can_claim(one_lower, theirs, seen=seen)
+    assert not lower
+    assert lower.counter_formation.kind == kind
+    check_counterexample(lower, cards(one_lower), cards(theirs), cards(seen))
+
+
 def test_holds_when_too_few_troops_are_unseen():
     mine, theirs = cards("R1 O3 Y5"), cards("P10")
     others = [t for t in TROOPS if t not in mine + theirs]
