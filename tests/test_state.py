@@ -12,7 +12,8 @@ from battleline.cards import ALL_CARDS, Card
 from battleline.errors import PositionError
 from battleline.worlds import sample_world
 
-DERIVED = ("visible", "tactics_counts", "leader_played", "sides", "env_flag", "env_owner",
+DERIVED = ("visible", "tactics_counts", "leader_played", "sides", "fog_flag", "fog_owner",
+           "mud_flag", "mud_owner",
            "claimed", "decks", "discard_piles", "to_move", "phase", "idle_turns", "known_deck")
 
 

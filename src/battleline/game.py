@@ -170,8 +170,8 @@ class Game:
     - ``sides[p][f]``: p's formation cards at flag f, in the order placed;
       ``placed_at[c]``: when card c was placed (the later side loses a tie), from
       ``clock``.
-    - ``env_flag[k]``, ``env_owner[k]``: the flag holding Fog (k=0) or Mud (k=1),
-      0 for none, and who played it (-1 for none).
+    - ``fog_flag``, ``fog_owner``: the flag holding Fog (0 for none) and who played it
+      (-1 for none); ``mud_flag``, ``mud_owner`` the same for Mud.
     - ``claimed[f]``: who holds flag f, -1 if nobody.
     - ``hands[p]``; ``decks[d]`` (0 troop, 1 Tactics), top card *last*;
       ``discard_piles[p]``.
@@ -266,8 +266,8 @@ class Game:
         self.rules = rules
         self.seed = seed
         self.sides = [[[] for _ in range(10)], [[] for _ in range(10)]]
-        self.env_flag = [0, 0]
-        self.env_owner = [-1, -1]
+        self.fog_flag, self.fog_owner = 0, -1
+        self.mud_flag, self.mud_owner = 0, -1
         self.claimed = [-1] * 10
         self.placed_at = [0] * 70
         self.clock = 1
@@ -284,7 +284,7 @@ class Game:
         self.turn_active = turn_active
         self._stack: list = []
         self._moves: list[Move] = []
-        self._fver = [0] * 10
+        self._flag_versions = [0] * 10     # bumped whenever a flag's cards change
         # Claim verdicts remembered per player*10+flag: (flag version, cards mask).
         self._refuted: dict = {}
         self._proved: dict = {}
@@ -292,8 +292,7 @@ class Game:
         for f in sorted(flags):
             for p, c in flags[f]:
                 if c == FOG or c == MUD:
-                    self.env_flag[c - FOG] = f
-                    self.env_owner[c - FOG] = p
+                    self._set_environment(c, f, p)
                 elif c >= SCOUT:
                     raise PositionError(f"flag {f}: {c} is a Guile card; it lies in a discard pile, "
                                         f"not at a flag", rule="guile-on-flag", card=str(c))
@@ -338,7 +337,7 @@ class Game:
             for p in (0, 1):
                 mine = [c for f in FLAGS for c in sides[p][f] if c >= 60]
                 mine += [c for c in self.discard_piles[p] if c >= 60]
-                mine += [FOG + k for k in (0, 1) if self.env_flag[k] and self.env_owner[k] == p]
+                mine += [c for c, f, owner in self._environment_cards() if f and owner == p]
                 self.tactics_counts[p] = len(mine)
                 self.leader_played[p] = any(c <= DARIUS for c in mine)
         self._outcome: Outcome | None = None
@@ -394,14 +393,25 @@ class Game:
         return list(self.sides[player][flag])
 
     def fog_at(self, flag: int) -> bool:
-        return self.env_flag[0] == flag
+        return self.fog_flag == flag
 
     def mud_at(self, flag: int) -> bool:
-        return self.env_flag[1] == flag
+        return self.mud_flag == flag
 
     def environment(self, flag: int) -> list[tuple[Card, int]]:
         """``(card, owner)`` for Fog and Mud at a flag."""
-        return [(ALL_CARDS[FOG + k], self.env_owner[k]) for k in (0, 1) if self.env_flag[k] == flag]
+        return [(ALL_CARDS[c], owner) for c, f, owner in self._environment_cards() if f == flag]
+
+    def _environment_cards(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        """``(card, flag, owner)`` for Fog, then Mud; flag 0 and owner -1 when not on the table."""
+        return (FOG, self.fog_flag, self.fog_owner), (MUD, self.mud_flag, self.mud_owner)
+
+    def _set_environment(self, card: int, flag: int, owner: int) -> None:
+        """Put Fog or Mud (``card``) at ``flag`` for ``owner``; flag 0, owner -1 take it away."""
+        if card == FOG:
+            self.fog_flag, self.fog_owner = flag, owner
+        else:
+            self.mud_flag, self.mud_owner = flag, owner
 
     def claimed_by(self, flag: int) -> int | None:
         o = self.claimed[flag]
@@ -415,7 +425,7 @@ class Game:
 
     def required(self, flag: int) -> int:
         """Cards a side needs at this flag: 3, or 4 under Mud."""
-        return CARDS_NEEDED[self.env_flag[1] == flag]
+        return CARDS_NEEDED[self.mud_flag == flag]
 
     def outcome(self) -> Outcome | None:
         """None while the game goes on."""
@@ -437,14 +447,14 @@ class Game:
     # ----------------------------------------------------------------- claims
     def _prove(self, player: int, flag: int, unseen: int) -> bool:
         """Whether ``player``'s complete side at the unclaimed ``flag`` wins by proof, remembered
-        while the flag is unchanged (``_fver``): a refutation while its counterexample's cards
+        while the flag is unchanged (``_flag_versions``): a refutation while its counterexample's cards
         stay unseen, a proof while no card becomes unseen again (fewer unseen cards can only
         make the opponent weaker)."""
-        need = CARDS_NEEDED[self.env_flag[1] == flag]
+        need = CARDS_NEEDED[self.mud_flag == flag]
         mine = self.sides[player][flag]
         theirs = self.sides[1 - player][flag]
-        fog = self.env_flag[0] == flag
-        version = self._fver[flag]
+        fog = self.fog_flag == flag
+        version = self._flag_versions[flag]
         key = player * 10 + flag
         if len(theirs) >= need:
             holds = claim_holds(mine, theirs, 0, fog, need, self.completed_later(flag, player))
@@ -480,17 +490,17 @@ class Game:
         if not ready:
             return []
         unseen = TROOP_MASK & ~self.visible
-        fver = self._fver
+        versions = self._flag_versions
         refuted = self._refuted
         proved = self._proved
         base = p * 10
         out = []
         for f in _FLAGS_IN[ready]:
             hit = refuted.get(base + f)
-            if hit is not None and hit[0] == fver[f] and not hit[1] & ~unseen:
+            if hit is not None and hit[0] == versions[f] and not hit[1] & ~unseen:
                 continue
             hit = proved.get(base + f)
-            if (hit is not None and hit[0] == fver[f] and not unseen & ~hit[1]) \
+            if (hit is not None and hit[0] == versions[f] and not unseen & ~hit[1]) \
                     or self._prove(p, f, unseen):
                 out.append(f)
         return out
@@ -507,11 +517,11 @@ class Game:
         if self.claimed[flag] >= 0:
             return failed(flag, f"Flag {flag} is already claimed by {PLAYER_NAMES[self.claimed[flag]]}.",
                           rule="flag-taken", number=flag, player=self.claimed[flag])
-        need = CARDS_NEEDED[self.env_flag[1] == flag]
+        need = CARDS_NEEDED[self.mud_flag == flag]
         mine = self.sides[p][flag]
         theirs = self.sides[1 - p][flag]
         later = self.completed_later(flag, p) if len(mine) >= need and len(theirs) >= need else False
-        return build_result(mine, theirs, TROOP_MASK & ~self.visible, self.env_flag[0] == flag,
+        return build_result(mine, theirs, TROOP_MASK & ~self.visible, self.fog_flag == flag,
                             need, later, flag=flag)
 
     def claim(self, flag: int) -> ClaimResult:
@@ -625,10 +635,9 @@ class Game:
         for f in FLAGS:
             if self.claimed[f] < 0:
                 out.extend(self.sides[p][f])
-        for k in (0, 1):
-            f = self.env_flag[k]
-            if f and self.env_owner[k] == p and self.claimed[f] < 0:
-                out.append(ALL_CARDS[FOG + k])
+        for c, f, owner in self._environment_cards():
+            if f and owner == p and self.claimed[f] < 0:
+                out.append(ALL_CARDS[c])
         return out
 
     def _redeploy_moves(self, p: int, free: list[int]) -> list[Move]:
@@ -640,10 +649,8 @@ class Game:
                 row = _REDEPLOY_MOVES[c]
                 moves.extend([row[d] for d in free if d != f])
                 moves.append(row[0])
-        for k in (0, 1):
-            f = self.env_flag[k]
-            if f and self.env_owner[k] == p and self.claimed[f] < 0:
-                c = ALL_CARDS[FOG + k]
+        for c, f, owner in self._environment_cards():
+            if f and owner == p and self.claimed[f] < 0:
                 row = _REDEPLOY_MOVES[c]
                 moves.extend([row[d] for d in FLAGS if d != f and self.claimed[d] < 0])
                 moves.append(row[0])
@@ -772,9 +779,8 @@ class Game:
     def _where(self, card: int) -> tuple[int, int] | None:
         """(owner, flag) of a card on the table, or None."""
         if card in (FOG, MUD):
-            k = card - FOG
-            f = self.env_flag[k]
-            return (self.env_owner[k], f) if f else None
+            f, owner = (self.fog_flag, self.fog_owner) if card == FOG else (self.mud_flag, self.mud_owner)
+            return (owner, f) if f else None
         for p in (0, 1):
             for f in FLAGS:
                 if card in self.sides[p][f]:
@@ -852,10 +858,9 @@ class Game:
         p = saved[0]
         if kind == "play":
             card, idx, f, old_time = undo
-            self._fver[f] += 1
+            self._flag_versions[f] += 1
             if card >= FOG:
-                self.env_flag[card - FOG] = 0
-                self.env_owner[card - FOG] = -1
+                self._set_environment(card, 0, -1)
             else:
                 self.sides[p][f].pop()
                 self.placed_at[card] = old_time
@@ -894,7 +899,7 @@ class Game:
 
     def _recount(self, f: int) -> None:
         """Bring both players' bit for flag f in ``_complete`` up to date."""
-        need = CARDS_NEEDED[self.env_flag[1] == f]
+        need = CARDS_NEEDED[self.mud_flag == f]
         bit = 1 << f
         complete = self._complete
         for p in (0, 1):
@@ -904,14 +909,13 @@ class Game:
                 complete[p] &= ~bit
 
     def _do_play(self, p: int, card: Card, f: int):
-        self._fver[f] += 1
+        self._flag_versions[f] += 1
         hand = self.hands[p]
         idx = hand.index(card)
         del hand[idx]
         old_time = self.placed_at[card]
         if card >= FOG:
-            self.env_flag[card - FOG] = f
-            self.env_owner[card - FOG] = p
+            self._set_environment(card, f, p)
             if card == MUD:
                 self._recount(f)
         else:
@@ -919,7 +923,7 @@ class Game:
             side.append(card)
             self.placed_at[card] = self.clock
             self.clock += 1
-            if len(side) >= CARDS_NEEDED[self.env_flag[1] == f]:
+            if len(side) >= CARDS_NEEDED[self.mud_flag == f]:
                 self._complete[p] |= 1 << f
         self.visible |= 1 << card
         if card >= 60:
@@ -1017,11 +1021,9 @@ class Game:
     def _remove_from_table(self, owner: int, card: int):
         """Take a card off the table; returns where it was, to put it back."""
         if card == FOG or card == MUD:
-            k = card - FOG
-            f = self.env_flag[k]
-            self.env_flag[k] = 0
-            self.env_owner[k] = -1
-            return ("env", k, f, owner)
+            f = self.fog_flag if card == FOG else self.mud_flag
+            self._set_environment(card, 0, -1)
+            return ("env", card, f, owner)
         for f in FLAGS:
             side = self.sides[owner][f]
             if card in side:
@@ -1032,9 +1034,8 @@ class Game:
 
     def _put_back(self, where, card: int) -> None:
         if where[0] == "env":
-            _, k, f, owner = where
-            self.env_flag[k] = f
-            self.env_owner[k] = owner
+            _, card, f, owner = where
+            self._set_environment(card, f, owner)
         else:
             _, owner, f, i, t = where
             self.sides[owner][f].insert(i, card)
@@ -1053,17 +1054,16 @@ class Game:
             self.scout_left = min(3, len(self.decks[0]) + len(self.decks[1]))
             return idx
         card = move.card
-        fver = self._fver
+        versions = self._flag_versions
         if move.flag is not None:
-            fver[move.flag] += 1
+            versions[move.flag] += 1
         if kind == "redeploy":
             idx = self._discard_tactic(p, REDEPLOY)
             where = self._remove_from_table(p, card)
             if move.flag is None:
                 self.discard_piles[p].append(card)
             elif where[0] == "env":
-                self.env_flag[where[1]] = move.flag
-                self.env_owner[where[1]] = p
+                self._set_environment(card, move.flag, p)
             else:
                 self._place(p, card, move.flag)
         elif kind == "deserter":
@@ -1074,7 +1074,7 @@ class Game:
             idx = self._discard_tactic(p, TRAITOR)
             where = self._remove_from_table(1 - p, card)
             self._place(p, card, move.flag)
-        fver[where[2]] += 1
+        versions[where[2]] += 1
         self._recount(where[2])
         if move.flag is not None:
             self._recount(move.flag)
@@ -1089,9 +1089,9 @@ class Game:
             return
         idx, where = undo
         card = move.card
-        self._fver[where[2]] += 1
+        self._flag_versions[where[2]] += 1
         if move.flag is not None:
-            self._fver[move.flag] += 1
+            self._flag_versions[move.flag] += 1
         if kind == "redeploy":
             if move.flag is None:
                 self.discard_piles[p].pop()
@@ -1117,8 +1117,8 @@ class Game:
             number=flag,
             cards=(tuple(self.sides[0][flag]), tuple(self.sides[1][flag])),
             placed=tuple((p, c) for _, p, c in placed),
-            fog=self.env_owner[0] if self.env_flag[0] == flag else None,
-            mud=self.env_owner[1] if self.env_flag[1] == flag else None,
+            fog=self.fog_owner if self.fog_flag == flag else None,
+            mud=self.mud_owner if self.mud_flag == flag else None,
             claimed_by=self.claimed_by(flag),
         )
 

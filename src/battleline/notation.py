@@ -25,7 +25,7 @@ import json
 import random
 import re
 
-from .cards import ALL_CARDS, FOG, Card
+from .cards import ALL_CARDS, Card
 from .game import DRAW, FLAGS, OVER, PLAY, PLAYER_NAMES, SCOUT_DRAW, SCOUT_RETURN, Game
 from .errors import shorten
 from .moves import PositionError
@@ -69,8 +69,7 @@ def write_position(game: Game) -> str:
             head += f" claimed by {PLAYER_NAMES[g.claimed[f]]}"
         sides = []
         for p in (0, 1):
-            parts = [str(ALL_CARDS[FOG + k]) for k in (0, 1)
-                     if g.env_flag[k] == f and g.env_owner[k] == p]
+            parts = [str(c) for c, owner in g.environment(f) if owner == p]
             parts += [str(c) for c in g.sides[p][f]]
             sides.append(f"{PLAYER_NAMES[p]} {_cards_or_dash(parts)}")
         line = f"{head}: {sides[0]} | {sides[1]}"
@@ -439,8 +438,7 @@ def _abbr(card: Card) -> str:
 
 
 def _env_text(g: Game, f: int, p: int) -> str:
-    return "+".join(str(ALL_CARDS[FOG + k])[:3] for k in (0, 1)
-                    if g.env_flag[k] == f and g.env_owner[k] == p)
+    return "+".join(str(c)[:3] for c, owner in g.environment(f) if owner == p)
 
 
 def _flag_text(g: Game, f: int) -> str:

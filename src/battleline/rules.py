@@ -122,8 +122,8 @@ def check_position(g: "Game") -> None:
         raise PositionError("the turn phase 'over' needs a 'result' line", rule="position-text")
     for f in FLAGS:
         need = g.required(f)
-        mud_gone = g.env_flag[1] != f and (ALL_CARDS[MUD] in g.discard_piles[0] or
-                                           ALL_CARDS[MUD] in g.discard_piles[1] or g.env_flag[1] != 0)
+        mud_gone = g.mud_flag != f and (ALL_CARDS[MUD] in g.discard_piles[0] or
+                                        ALL_CARDS[MUD] in g.discard_piles[1] or g.mud_flag != 0)
         for p in (0, 1):
             n = len(g.sides[p][f])
             cap = MUD_SIDE_SIZE if need == MUD_SIDE_SIZE or mud_gone else SIDE_SIZE
@@ -171,7 +171,8 @@ def _played_by(g: "Game", p: int) -> list:
     """The Tactics cards ``p`` has played: on p's side of a flag or in p's discards (a card
     moves only to its owner's side or discards, so this is every one p played)."""
     mine = [c for f in FLAGS for c in g.sides[p][f]] + list(g.discard_piles[p])
-    mine += [ALL_CARDS[FOG + k] for k in (0, 1) if g.env_flag[k] and g.env_owner[k] == p]
+    mine += [ALL_CARDS[c] for c, f, owner in ((FOG, g.fog_flag, g.fog_owner), (MUD, g.mud_flag, g.mud_owner))
+             if f and owner == p]
     return [c for c in mine if c.is_tactic]
 
 
@@ -226,12 +227,12 @@ def _check_result(g: "Game") -> None:
 def _check_mud_history(g: "Game") -> None:
     """A side keeps four cards without Mud only where Mud has been: where it was played and,
     after one Redeploy, where it went."""
-    four = [f for f in FLAGS if g.env_flag[1] != f and
+    four = [f for f in FLAGS if g.mud_flag != f and
             any(len(g.sides[p][f]) > SIDE_SIZE for p in (0, 1))]
     if not four:
         return
     mud = ALL_CARDS[MUD]
-    on_table = g.env_flag[1] != 0
+    on_table = g.mud_flag != 0
     discarded = mud in g.discard_piles[0] or mud in g.discard_piles[1]
     if not on_table and not discarded:
         raise PositionError(f"flag {four[0]} has four cards on a side, but Mud was never played",

@@ -76,7 +76,7 @@ class Search:
         placed = tuple(tuple(sorted((g.placed_at[c], p, int(c)) for p in (0, 1) for c in g.sides[p][f]))
                        for f in FLAGS)
         return (g.to_move, g.phase, g.scout_left, g.turn_active, g.idle_turns, tuple(g.claimed),
-                tuple(g.env_flag), tuple(g.env_owner), placed,
+                g.fog_flag, g.fog_owner, g.mud_flag, g.mud_owner, placed,
                 tuple(sorted(g.hands[0])), tuple(sorted(g.hands[1])),
                 tuple(g.decks[0]), tuple(g.decks[1]), len(g.discard_piles[0]), len(g.discard_piles[1]))
 
