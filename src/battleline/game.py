@@ -32,6 +32,7 @@ from .formations import CARDS_NEEDED, best, check_side, host_witness, side_stren
 from .errors import PositionError, shorten
 from .moves import (CLAIM_MOVES, DRAW_MOVES, END_MOVE, PASS_MOVE, PLAY_TABLE, SCOUT_MOVE,
                     IllegalMoveError, Move, flag_number)
+from .sides import Outcome   # one Outcome for both games
 from .rules import (DEADLOCK_IDLE_TURNS, DRAW, FLAGS, HAND_SIZE, NORTH, OVER, PHASES, PLAY,
                     PLAYER_NAMES, SCOUT_DRAW, SCOUT_RETURN, SOUTH, check_position, claim_phases,
                     claim_timing_error, deadlock_winner, win_reason)
@@ -50,25 +51,6 @@ _ALL_FLAGS = sum(1 << f for f in FLAGS)
 # _PICK_FLAGS[m](row): the entries of a flag-indexed row at the flags in m, as a tuple.
 _PICK_FLAGS = [itemgetter(*fs) if len(fs) > 1 else (lambda row, f=fs[0]: (row[f],)) if fs else None
                for fs in _FLAGS_IN]
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a game ended: ``winner`` (0, 1, or None for a draw), ``reason``
-    (``breakthrough``, ``envelopment`` or ``deadlock``) and the flags each held.
-
-    >>> Outcome(1, "breakthrough", (2, 3)).describe()
-    'south wins by breakthrough'
-    """
-
-    winner: int | None
-    reason: str
-    flags: tuple[int, int]
-
-    def describe(self) -> str:
-        if self.winner is None:
-            return f"draw by deadlock ({self.flags[0]}-{self.flags[1]} flags)"
-        return f"{PLAYER_NAMES[self.winner]} wins by {self.reason}"
 
 
 @dataclass(frozen=True)

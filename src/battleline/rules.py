@@ -21,6 +21,7 @@ from .cards import ALL_CARDS, FOG, MUD, REDEPLOY, SCOUT, TROOP_MASK
 from .claims import build_result, claim_holds
 from .errors import PositionError
 from .formations import MUD_SIDE_SIZE, SIDE_SIZE
+from .sides import NORTH, PLAYER_NAMES, SOUTH   # one numbering for both games
 
 if TYPE_CHECKING:
     from .game import Game
@@ -28,8 +29,6 @@ if TYPE_CHECKING:
 __all__ = ["NORTH", "SOUTH", "PLAYER_NAMES", "FLAGS", "HAND_SIZE", "PHASES", "win_reason",
            "deadlock_winner", "claim_phases", "claim_timing_error", "check_position"]
 
-NORTH, SOUTH = 0, 1
-PLAYER_NAMES = ("north", "south")
 FLAGS = range(1, 10)
 HAND_SIZE = 7
 SCOUT_HAND_LIMIT = 10            # seven, and Scout's three draws before two go back
