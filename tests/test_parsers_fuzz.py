@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from battleline import Card, Game, Move
+from battleline.cards import ALL_CARDS
 from battleline.errors import InvalidMoveError
 from battleline.widgets import BattleLineWidget
 
@@ -33,9 +34,38 @@ def mutated_positions():
 def test_card_and_move_parsers(text):
     for parse in (Card, Move.parse):
         try:
-            parse(text)
+            value = parse(text)
         except ValueError:
-            pass
+            continue
+        assert parse(str(value)) == value  # what was read prints as text that reads back
+        assert str(parse(str(value))) == str(value)
+
+
+FLAGS = st.integers(1, 9)
+MOVES = st.one_of(
+    st.builds(Move.play, st.sampled_from([c for c in ALL_CARDS if not c.is_guile]), FLAGS),
+    st.builds(Move.redeploy, st.sampled_from(ALL_CARDS), st.one_of(st.none(), FLAGS)),
+    st.builds(Move.deserter, st.sampled_from(ALL_CARDS)),
+    st.builds(Move.traitor, st.sampled_from(ALL_CARDS), FLAGS),
+    st.builds(Move.claim, FLAGS),
+    st.builds(Move.draw, st.sampled_from(["troop", "tactic"])),
+    st.builds(Move.return_card, st.sampled_from(ALL_CARDS)),
+    st.sampled_from([Move.scout(), Move("pass"), Move("end")]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(MOVES, st.randoms(use_true_random=False))
+def test_every_move_prints_as_text_that_reads_back(move, rnd):
+    """Print, then parse: the same move, also from the text in any case and with spaces."""
+    text = str(move)
+    assert Move.parse(text) == move
+    assert str(Move.parse(text)) == text
+    sloppy = "".join(ch.upper() if rnd.random() < 0.5 else ch.lower() for ch in text)
+    sloppy = sloppy.replace("@", rnd.choice(["@", " @ ", "@ "])).replace(" ", rnd.choice([" ", "  ", "\t"]))
+    assert Move.parse(f" {sloppy} ") == move, sloppy
+    card = move.card
+    if card is not None:
+        assert Card(str(card)) == card and Card(str(card).lower()) == card
 
 
 @settings(max_examples=300, deadline=None)
@@ -65,9 +95,29 @@ def test_move_text_never_half_applies(text):
                                   st.lists(texts, max_size=3))))
 def test_record_parser(text):
     try:
-        Game.from_record(text)
+        g = Game.from_record(text)
     except ValueError:
-        pass
+        return
+    again = Game.from_record(g.record())
+    assert again.record() == g.record() and again.position() == g.position()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 80))
+def test_a_played_game_reads_back_from_its_record(seed, moves):
+    """Record, then read: the same moves, the same position, the same record."""
+    import random
+    g, rnd = Game(seed=seed), random.Random(seed)
+    for _ in range(moves):
+        legal = g.legal_moves()
+        if g.is_over() or not legal:
+            break
+        g.play(rnd.choice(legal))
+    record = g.record()
+    again = Game.from_record(record)
+    assert again.record() == record
+    assert again.position() == g.position()
+    assert list(json.loads(record)["moves"]) == [str(m) for m in again.moves]
 
 
 @pytest.mark.slow
