@@ -157,6 +157,9 @@ def best(fixed: Sequence[int], avail: int, need: int, fog: bool, floor: int = -1
     stronger than ``floor``; otherwise ``(strength, kind, added, wild_ids)``
     where ``added`` are the troops taken and ``wild_ids`` the troop identity
     (card number) chosen for each wild card, in the order of ``fixed``.
+
+    The formations are tried from the top, one helper each; the first that
+    beats ``floor`` is the best, and none below the floor's own kind can.
     """
     n = len(fixed) + need
     tmask = 0
@@ -171,96 +174,95 @@ def best(fixed: Sequence[int], avail: int, need: int, fog: bool, floor: int = -1
     nt = len(fixed) - len(wilds)
     if avail.bit_count() < need:
         return None
-
     if fog:
-        wsum = sum(WILD_MAX[w] for w in wilds)
-        added = _top_cards(avail, need)
-        total = tsum + wsum + sum(c % 10 + 1 for c in added)
-        if total <= floor:
-            return None
-        c = _free_color(tmask)
-        ids = [10 * c + WILD_MAX[w] - 1 for w in wilds]
-        return total, FOG_KIND, added, ids
+        return _by_total(tmask, tsum, wilds, avail, need, floor, FOG_KIND)
 
     floor_rank, floor_total = divmod(floor, 100) if floor >= 0 else (-1, -1)
-
-    # ---- Wedge: one colour, n consecutive values -------------------------
     if floor_rank <= WEDGE:
         found = _wedge(tmask, nt, wilds, avail, n, floor_total if floor_rank == WEDGE else -1)
-        if found is not None:
+        if found is not None or floor_rank == WEDGE:
             return found
-        if floor_rank == WEDGE:
-            return None
-    # ---- Phalanx: n cards of one value --------------------------------------
     if floor_rank <= PHALANX:
-        lim = floor_total if floor_rank == PHALANX else -1
-        if nt:
-            vals = _fold(tmask)
-            cands = [vals.bit_length()] if vals & (vals - 1) == 0 else []
-        else:
-            cands = range(10, 0, -1)
-        for v in cands:
-            if n * v <= lim:
-                break
-            ok = True
-            for w in wilds:
-                if not WILD_VALUES[w] >> (v - 1) & 1:
-                    ok = False
-                    break
-            if not ok:
-                continue
-            pool = avail & VALUE_MASK[v]
-            if pool.bit_count() >= need:
-                added = _bits(pool)[:need]
-                used = tmask | sum(1 << a for a in added)
-                ids = []
-                for w in wilds:
-                    c = _free_color(used)
-                    used |= 1 << (10 * c + v - 1)
-                    ids.append(10 * c + v - 1)
-                return PHALANX * 100 + n * v, PHALANX, added, ids
-        if floor_rank == PHALANX:
-            return None
-    # ---- Battalion Order: n cards of one colour -----------------------------
+        found = _phalanx(tmask, nt, wilds, avail, n, need, floor_total if floor_rank == PHALANX else -1)
+        if found is not None or floor_rank == PHALANX:
+            return found
     if floor_rank <= BATTALION:
-        lim = floor_total if floor_rank == BATTALION else -1
-        wsum = 0
-        for w in wilds:
-            wsum += WILD_MAX[w]
-        base = tsum + wsum
-        if nt:
-            c0 = (tmask.bit_length() - 1) // 10
-            colors = [c0] if tmask & ~COLOR_MASK[c0] == 0 else []
-        else:
-            colors = range(6)
-        top = TOPSUM[need]
-        best_total, best_c = -1, -1
-        for c in colors:
-            t = top[(avail >> (10 * c)) & LOW10]
-            if t >= 0 and base + t > best_total:
-                best_total, best_c = base + t, c
-        if best_c >= 0 and best_total > lim:
-            added = _top_cards(avail & COLOR_MASK[best_c], need)
-            ids = [10 * best_c + WILD_MAX[w] - 1 for w in wilds]
-            return BATTALION * 100 + best_total, BATTALION, added, ids
-        if floor_rank == BATTALION:
-            return None
-    # ---- Skirmish Line: n consecutive values, any colours ---------------------
+        found = _battalion(tmask, nt, tsum, wilds, avail, need,
+                           floor_total if floor_rank == BATTALION else -1)
+        if found is not None or floor_rank == BATTALION:
+            return found
     if floor_rank <= SKIRMISH:
         found = _skirmish(tmask, nt, wilds, avail, n, floor_total if floor_rank == SKIRMISH else -1)
-        if found is not None:
+        if found is not None or floor_rank == SKIRMISH:
             return found
-        if floor_rank == SKIRMISH:
-            return None
-    # ---- Host: anything; the highest total -----------------------------------
-    wsum = sum(WILD_MAX[w] for w in wilds)
+    return _by_total(tmask, tsum, wilds, avail, need, floor_total if floor_rank == HOST else -1, HOST)
+
+
+def _by_total(tmask: int, tsum: int, wilds: list, avail: int, need: int, lim: int, kind: int):
+    """A Host, or a side under Fog (``kind``): the highest total, if it beats ``lim``."""
+    wsum = 0
+    for w in wilds:
+        wsum += WILD_MAX[w]
     added = _top_cards(avail, need)
     total = tsum + wsum + sum(c % 10 + 1 for c in added)
-    if total <= floor_total and floor_rank == HOST:
+    if total <= lim:
         return None
     c = _free_color(tmask)
-    ids = [10 * c + WILD_MAX[w] - 1 for w in wilds]
-    return total, HOST, added, ids
+    return total, kind, added, [10 * c + WILD_MAX[w] - 1 for w in wilds]
+
+
+def _phalanx(tmask: int, nt: int, wilds: list, avail: int, n: int, need: int, lim: int):
+    """Phalanx: n cards of one value, the highest value whose total beats ``lim``."""
+    if nt:
+        vals = _fold(tmask)
+        cands = [vals.bit_length()] if vals & (vals - 1) == 0 else []
+    else:
+        cands = range(10, 0, -1)
+    for v in cands:
+        if n * v <= lim:
+            break
+        ok = True
+        for w in wilds:
+            if not WILD_VALUES[w] >> (v - 1) & 1:
+                ok = False
+                break
+        if not ok:
+            continue
+        pool = avail & VALUE_MASK[v]
+        if pool.bit_count() >= need:
+            added = _bits(pool)[:need]
+            used = tmask | sum(1 << a for a in added)
+            ids = []
+            for w in wilds:
+                c = _free_color(used)
+                used |= 1 << (10 * c + v - 1)
+                ids.append(10 * c + v - 1)
+            return PHALANX * 100 + n * v, PHALANX, added, ids
+    return None
+
+
+def _battalion(tmask: int, nt: int, tsum: int, wilds: list, avail: int, need: int, lim: int):
+    """Battalion Order: n cards of one colour, the highest total that beats ``lim``."""
+    wsum = 0
+    for w in wilds:
+        wsum += WILD_MAX[w]
+    base = tsum + wsum
+    if nt:
+        c0 = (tmask.bit_length() - 1) // 10
+        colors = [c0] if tmask & ~COLOR_MASK[c0] == 0 else []
+    else:
+        colors = range(6)
+    top = TOPSUM[need]
+    best_total, best_c = -1, -1
+    for c in colors:
+        t = top[(avail >> (10 * c)) & LOW10]
+        if t >= 0 and base + t > best_total:
+            best_total, best_c = base + t, c
+    if best_c < 0 or best_total <= lim:
+        return None
+    added = _top_cards(avail & COLOR_MASK[best_c], need)
+    ids = [10 * best_c + WILD_MAX[w] - 1 for w in wilds]
+    return BATTALION * 100 + best_total, BATTALION, added, ids
 
 
 def host_witness(fixed: Sequence[int], avail: int, need: int, floor: int) -> list[int] | None:
