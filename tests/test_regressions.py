@@ -230,7 +230,12 @@ def test_scout_positions_that_can_go_on_still_read():
                                             troops="R2", tactics="-"))
     assert [str(m) for m in g.legal_moves()] == ["draw troop"]
     w = BattleLineWidget(g, opponent="easy", seat=0, bot_seed=1)  # the bot (south) moves at once
-    assert w.game.to_move == 0 or w.game.is_over()
+    # Its Scout draws the last troop, R2, and gives back two cards (the decks are empty);
+    # north then holds R1, which can go to a flag: the game goes on, north to play.
+    assert [m.kind for m in w.game.moves] == ["draw", "return", "return"]
+    assert str(w.game.moves[0]) == "draw troop"
+    assert not w.game.is_over() and w.game.to_move == 0 and w.game.phase == "play"
+    assert "R1@5" in [str(m) for m in w.game.legal_moves()]
 
 
 # ------------------------------------------- 6. every bad input is a ValueError

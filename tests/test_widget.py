@@ -158,8 +158,13 @@ def test_new_game_and_next_game():
     assert w.view["result"] is None and len(w.game.moves) <= 4
     _play_out(w)
     assert w.view["result"] is not None and w.view["can_next_game"]
-    score = w.view["score"]
-    assert 5 in (score["mine"], score["theirs"]) or w.view["result"]["winner"] is None
+    # This seeded game is won, not drawn: the winner scores 5, the loser one point per flag held.
+    outcome, seat = w.game.outcome(), w.view["seat"]
+    assert outcome.winner is not None
+    mine = "mine" if outcome.winner == seat else "theirs"
+    assert w.view["result"]["winner"] == mine
+    points = {outcome.winner: 5, 1 - outcome.winner: outcome.flags[1 - outcome.winner]}
+    assert w.view["score"] == {"mine": points[seat], "theirs": points[1 - seat]}
     send(w, {"type": "next_game"})
     assert w.view["result"] is None and len(w.match.games) == 2
 
@@ -266,7 +271,7 @@ def test_the_explanation_trusts_only_the_table_as_a_claim_proof_does():
     discard pile may still come: the same for both seats (no hand leaks in), and the same
     set the engine's claim proof assumes."""
     import random
-    from battleline.widgets.table import unseen_troops
+    from battleline.widgets.standard.table import unseen_troops
     for seed in range(12):
         g = Game(seed=seed)
         rng = random.Random(seed)
