@@ -1,6 +1,7 @@
-// Bundle the widgets for Python: js/widget.js -> src/battleline/static/widget.js (ESM,
-// minified) and js/widget.css -> src/battleline/static/widget.css; the Ancient Battles view
-// js/ancient.js and js/ancient.css (which imports widget.css) -> static/ancient.js, .css.
+// Bundle the widgets for Python: Battle Line's js/standard/widget.js ->
+// src/battleline/static/widget.js (ESM, minified) and the shared js/widget.css ->
+// src/battleline/static/widget.css; the Ancient Battles view js/ancient/widget.js and
+// js/ancient/widget.css (which imports the shared widget.css) -> static/ancient.js, .css.
 //
 //   node js/build.mjs           build (npm run build)
 //   node js/build.mjs --check   exit 1 if the committed bundle differs from the sources
@@ -22,7 +23,7 @@ export const outputs = {
 };
 
 export const jsOptions = {
-  entryPoints: [path("js/widget.js")],
+  entryPoints: [path("js/standard/widget.js")],
   outfile: outputs.js,
   bundle: true,
   format: "esm",
@@ -40,8 +41,8 @@ export const cssOptions = {
   logLevel: "warning",
 };
 
-export const ancientJsOptions = { ...jsOptions, entryPoints: [path("js/ancient.js")], outfile: outputs.ancientJs };
-export const ancientCssOptions = { ...cssOptions, entryPoints: [path("js/ancient.css")], outfile: outputs.ancientCss };
+export const ancientJsOptions = { ...jsOptions, entryPoints: [path("js/ancient/widget.js")], outfile: outputs.ancientJs };
+export const ancientCssOptions = { ...cssOptions, entryPoints: [path("js/ancient/widget.css")], outfile: outputs.ancientCss };
 
 const ALL = { js: jsOptions, css: cssOptions, ancientJs: ancientJsOptions, ancientCss: ancientCssOptions };
 

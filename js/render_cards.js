@@ -3,7 +3,16 @@
 
 import { h, svg } from "./dom.js";
 import { languageSwitch, t } from "./i18n.js";
-import { COLORS } from "./logic.js";
+
+/** The deck's six colours: their English names and the shape drawn on their cards. */
+export const COLORS = Object.freeze({
+  R: { name: "Red", shape: "circle" },
+  O: { name: "Orange", shape: "triangle" },
+  Y: { name: "Yellow", shape: "star" },
+  G: { name: "Green", shape: "cross" },
+  B: { name: "Blue", shape: "square" },
+  P: { name: "Purple", shape: "diamond" },
+});
 
 // ------------------------------------------------------------------------ icons
 

@@ -49,8 +49,8 @@ def _raised_rules(path: Path) -> list[tuple[int, str | None]]:
     return out
 
 
-@pytest.mark.parametrize("module", ["game.py", "moves.py", "notation.py", "editor.py", "widgets/shell.py",
-                                    "widgets/play.py", "widgets/puzzle.py", "puzzles/session.py"])
+@pytest.mark.parametrize("module", ["game.py", "moves.py", "notation.py", "editor.py", "widgets/standard/shell.py",
+                                    "widgets/standard/play.py", "widgets/standard/puzzle.py", "puzzles/session.py"])
 def test_every_engine_error_names_a_rule_with_japanese_words(module):
     raised = _raised_rules(SRC / module)
     assert raised, module
@@ -211,7 +211,7 @@ def test_what_the_editor_leaves_out_is_said_in_japanese():
     v = send(PositionEditor(lang="ja"), type="edit_load", text=g.position())
     assert v["editor"]["message"]["kind"] == "info" and "カードを引く段階" in v["editor"]["message"]["text"]
     assert_japanese(v)
-    from battleline.texts import _DROPPED_JA
+    from battleline.texts.standard import _DROPPED_JA
     phases = {"play", "draw", "scout-draw", "scout-return", "over"}
     assert {f"the {p} phase" for p in phases - {"play"}} | {"Scout marks", "the idle-turn count"} \
         == set(_DROPPED_JA)

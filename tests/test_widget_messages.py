@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from battleline.widgets import BattleLineWidget, PositionEditor, PuzzleWidget
-from battleline.widgets.edit import EditController
+from battleline.widgets.standard.edit import EditController
 from battleline.widgets.messages import MessageError, MessageRouter, Text, answer_safely, dispatch
-from battleline.widgets.play import PlayController
-from battleline.widgets.puzzle import PuzzleController
+from battleline.widgets.standard.play import PlayController
+from battleline.widgets.standard.puzzle import PuzzleController
 
 ROOT = Path(__file__).resolve().parents[1]
 ROUTERS = [BattleLineWidget.shared, PlayController.messages, EditController.messages,
@@ -83,8 +83,8 @@ def test_a_kind_has_one_handler():
 # ---------------------------------------------------------------- Ancient Battles
 
 def _ancient_routers():
-    from battleline.widgets.ancient_battle import BattleController
-    from battleline.widgets.ancient_builder import ArmyBuilder
+    from battleline.widgets.ancient.battle import BattleController
+    from battleline.widgets.ancient.builder import ArmyBuilder
     return [BattleController.messages, ArmyBuilder.messages]
 
 

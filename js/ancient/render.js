@@ -3,10 +3,10 @@
 // Pure: builds elements from the view and the page state (dom.js h/svg); every word comes
 // from Python except the fixed captions, which are i18n.js's Ancient table (`ta`).
 
-import { h, svg } from "./dom.js";
-import { langOf, ta } from "./i18n.js";
-import { armedChoice, inspectable, percent, squareLabel, squareMap } from "./ancient_logic.js";
-import { button, cardBack, cardButton, messageLine, tacticIcon } from "./render_cards.js";
+import { h, svg } from "../dom.js";
+import { langOf, ta } from "../i18n.js";
+import { armedChoice, inspectable, percent, squareLabel, squareMap } from "./logic.js";
+import { button, cardBack, cardButton, messageLine, tacticIcon } from "../render_cards.js";
 
 // Silhouettes of the troop families (drawn for this view, 20 × 20).
 const FAMILY_PATHS = {

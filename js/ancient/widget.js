@@ -4,9 +4,9 @@
 // leave, undo, dismiss, inspect, army). The interaction is ancient_logic.js (pure), the DOM ancient_render.js; cards,
 // buttons, pop-ups, themes and the DOM patching are the Battle Line widget's own pieces.
 
-import { h, morphKeepingFocus, mountRoot } from "./dom.js";
-import { click, normalize } from "./ancient_logic.js";
-import { buildAncient } from "./ancient_render.js";
+import { h, morphKeepingFocus, mountRoot } from "../dom.js";
+import { click, normalize } from "./logic.js";
+import { buildAncient } from "./render.js";
 
 export function mount({ model, el }) {
   const { doc, root, app } = mountRoot(el, "ab");

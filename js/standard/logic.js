@@ -14,22 +14,14 @@
 //
 // Words (prompts, accessible names) come from i18n.js in the view's language.
 
-import { STRINGS, t } from "./i18n.js";
+import { STRINGS, t } from "../i18n.js";
+import { COLORS } from "../render_cards.js";
 
 export const GUILE = Object.freeze({
   scout: "scout",
   redeploy: "redeploy",
   deserter: "deserter",
   traitor: "traitor",
-});
-
-export const COLORS = Object.freeze({
-  R: { name: "Red", shape: "circle" },
-  O: { name: "Orange", shape: "triangle" },
-  Y: { name: "Yellow", shape: "star" },
-  G: { name: "Green", shape: "cross" },
-  B: { name: "Blue", shape: "square" },
-  P: { name: "Purple", shape: "diamond" },
 });
 
 /** The English words for the end of a game (reasonText gives them in the view's language). */

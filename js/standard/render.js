@@ -3,8 +3,8 @@
 // elements; widget.js patches them into the page (dom.js morph) and handles the clicks
 // through `data-act` attributes. The editor is drawn by render_editor.js.
 
-import { h } from "./dom.js";
-import { langOf, t } from "./i18n.js";
+import { h } from "../dom.js";
+import { langOf, t } from "../i18n.js";
 import {
   HAND_ORDERS,
   claimLabel,
@@ -33,7 +33,7 @@ import {
   languageButton,
   messageLine,
   tacticIcon,
-} from "./render_cards.js";
+} from "../render_cards.js";
 import { puzzleHeader, puzzlePanel } from "./render_puzzle.js";
 
 

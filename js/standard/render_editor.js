@@ -3,10 +3,10 @@
 // who moves, rules, the position text and "Play from here". Pure: only creates elements;
 // widget.js turns clicks (data-act) and changes (data-edit) into intents via editor.js.
 
-import { h } from "./dom.js";
-import { langOf, t } from "./i18n.js";
+import { h } from "../dom.js";
+import { langOf, t } from "../i18n.js";
 import { chosenOpponent, editorOf, opponentChoices, ruleChoices } from "./editor.js";
-import { FLAG_PATH, button, cardButton, icon, languageButton, messageLine, tacticIcon } from "./render_cards.js";
+import { FLAG_PATH, button, cardButton, icon, languageButton, messageLine, tacticIcon } from "../render_cards.js";
 
 const COLOR_ORDER = ["R", "O", "Y", "G", "B", "P"];
 /** A bot's name in the Opponent list: Python's label (editor.opponent_labels), else the level. */

@@ -1,10 +1,10 @@
 // The puzzle's header and panel (docs/widget.md, "Puzzle mode"); the board itself is the
 // play board of render.js. Pure: only creates elements.
 
-import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
 import { canGoto, picksEnabled, puzzleOf } from "./puzzle.js";
-import { FLAG_PATH, button, icon, languageButton } from "./render_cards.js";
+import { FLAG_PATH, button, icon, languageButton } from "../render_cards.js";
 
 const KINDS = new Set(["claims", "move", "win"]);
 const FEEDBACK = new Set(["right", "wrong", "info"]);

@@ -5,7 +5,7 @@
 // picks), all pure and tested with node --test; the DOM in render.js (play and puzzle)
 // and render_editor.js (edit).
 
-import { h, morphKeepingFocus, mountRoot } from "./dom.js";
+import { h, morphKeepingFocus, mountRoot } from "../dom.js";
 import {
   chosenOpponent,
   editText,

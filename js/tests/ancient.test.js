@@ -5,8 +5,8 @@ import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { afterEach, describe, it } from "node:test";
 
-import widget from "../ancient.js";
-import { armedChoice, click, normalize, squareLabel, squareMap } from "../ancient_logic.js";
+import widget from "../ancient/widget.js";
+import { armedChoice, click, normalize, squareLabel, squareMap } from "../ancient/logic.js";
 import { NO_DOM, button, cleanupAll, escape, maybeButton, mountView, nameOf, press } from "./helpers.js";
 
 const DIR = new URL("./fixtures/ancient/", import.meta.url);

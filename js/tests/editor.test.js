@@ -15,8 +15,8 @@ import {
   placeMessage,
   positionText,
   ruleChoices,
-} from "../editor.js";
-import widget from "../widget.js";
+} from "../standard/editor.js";
+import widget from "../standard/widget.js";
 import { NO_DOM, button, change, cleanupAll, control, escape, maybeButton, mountView, nameOf, press } from "./helpers.js";
 import { fixture } from "./views.js";
 

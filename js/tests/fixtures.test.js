@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import { describe, it } from "node:test";
 
-import { click, interaction } from "../logic.js";
+import { click, interaction } from "../standard/logic.js";
 import { fixture } from "./views.js";
 
 const NAMES = readdirSync(new URL("./fixtures/", import.meta.url))

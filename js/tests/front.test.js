@@ -4,9 +4,9 @@
 import assert from "node:assert/strict";
 import { afterEach, describe, it } from "node:test";
 
-import { ROOMY_MIN_HEIGHT, fitFor, visibleHeight } from "../layout.js";
-import { HAND_ORDERS, interaction, sortHand } from "../logic.js";
-import widget from "../widget.js";
+import { ROOMY_MIN_HEIGHT, fitFor, visibleHeight } from "../standard/layout.js";
+import { HAND_ORDERS, interaction, sortHand } from "../standard/logic.js";
+import widget from "../standard/widget.js";
 import { JSDOM, NO_DOM, button, cleanupAll, maybeButton, mountView, nameOf, press } from "./helpers.js";
 import { card, fixture, makeView, plays } from "./views.js";
 

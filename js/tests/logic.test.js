@@ -17,7 +17,7 @@ import {
   normalizeSelection,
   placeLabel,
   tableCardLabel,
-} from "../logic.js";
+} from "../standard/logic.js";
 import { makeView, plays } from "./views.js";
 
 const sent = (r) => (r.message && r.message.type === "move" ? r.message.move : null);

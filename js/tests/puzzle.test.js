@@ -4,9 +4,9 @@
 import assert from "node:assert/strict";
 import { afterEach, describe, it } from "node:test";
 
-import { click, explainAllowed, interaction } from "../logic.js";
-import { canGoto, normalizePicks, picksEnabled, picksKey, puzzleClick, togglePick } from "../puzzle.js";
-import widget from "../widget.js";
+import { click, explainAllowed, interaction } from "../standard/logic.js";
+import { canGoto, normalizePicks, picksEnabled, picksKey, puzzleClick, togglePick } from "../standard/puzzle.js";
+import widget from "../standard/widget.js";
 import { NO_DOM, button, cleanupAll, maybeButton, mountView, nameOf, press } from "./helpers.js";
 import { fixture, makeView } from "./views.js";
 

@@ -14,7 +14,7 @@ try {
   ESBUILD = false;
 }
 
-import widget, { PENDING_MS } from "../widget.js";
+import widget, { PENDING_MS } from "../standard/widget.js";
 import {
   JSDOM, NO_DOM, button, cleanupAll, fakeModel, maybeButton, mountView as mount, nameOf, press,
 } from "./helpers.js";

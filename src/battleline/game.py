@@ -230,16 +230,18 @@ class Game:
         (['R7'], 4, [0, 1], 1)
         """
         g = cls.__new__(cls)
-        cls._set_up(g, rules=rules, to_move=to_move, phase=phase, flags=flags or {}, claimed=claimed or {},
-                  hands=hands, decks=decks, discards=discards, known_deck=known_deck,
-                  opponent_known=opponent_known, scout_left=scout_left, idle_turns=idle_turns,
-                  turn_active=turn_active, result=result, seed=seed, check=check)
+        cls._set_up(g, rules=rules, to_move=to_move, phase=phase, flags=flags, claimed=claimed,
+                    hands=hands, decks=decks, discards=discards, known_deck=known_deck,
+                    opponent_known=opponent_known, scout_left=scout_left, idle_turns=idle_turns,
+                    turn_active=turn_active, result=result, seed=seed, check=check)
         return g
 
-    def _set_up(self, *, rules: str, to_move: int, phase: str = PLAY, flags: Mapping = {},
-                claimed: Mapping = {}, hands=((), ()), decks=((), ()), discards=((), ()),
+    def _set_up(self, *, rules: str, to_move: int, phase: str = PLAY, flags: Mapping | None = None,
+                claimed: Mapping | None = None, hands=((), ()), decks=((), ()), discards=((), ()),
                 known_deck=(0, 0), opponent_known=(0, 0), scout_left: int = 0, idle_turns: int = 0,
                 turn_active: bool = False, result=None, seed=None, check: bool = True) -> None:
+        flags = {} if flags is None else flags
+        claimed = {} if claimed is None else claimed
         if rules not in ("standard", "advanced"):
             raise PositionError(f"rules must be 'standard' or 'advanced', not {shorten(rules)}",
                                 rule="position-text")
@@ -247,12 +249,6 @@ class Game:
             _check_arguments(to_move, phase, flags, claimed, (hands, decks, discards))
         self.rules = rules
         self.seed = seed
-        self.sides = [[[] for _ in range(10)], [[] for _ in range(10)]]
-        self.fog_flag, self.fog_owner = 0, -1
-        self.mud_flag, self.mud_owner = 0, -1
-        self.claimed = [-1] * 10
-        self.placed_at = [0] * 70
-        self.clock = 1
         self.hands = [list(hands[0]), list(hands[1])]
         self.decks = [list(reversed(decks[0])), list(reversed(decks[1]))]
         self.discard_piles = [list(discards[0]), list(discards[1])]
@@ -270,6 +266,25 @@ class Game:
         # Claim verdicts remembered per player*10+flag: (flag version, cards mask).
         self._refuted: dict = {}
         self._proved: dict = {}
+        self._place_flags(flags, claimed)
+        self.visible = self._visible_cards(flags)
+        if check:
+            self._check_sides(flags)
+        self._count_tactics()
+        self._outcome: Outcome | None = None
+        if result is not None:
+            self._outcome = Outcome(result[0], result[1], self._flag_counts())
+        if check:
+            check_position(self)
+
+    def _place_flags(self, flags: Mapping, claimed: Mapping) -> None:
+        """The table: each flag's cards in the order placed, Fog and Mud, the claims, and the
+        flag masks that push and undo keep up to date."""
+        self.sides = [[[] for _ in range(10)], [[] for _ in range(10)]]
+        self.fog_flag, self.fog_owner = 0, -1
+        self.mud_flag, self.mud_owner = 0, -1
+        self.claimed = [-1] * 10
+        self.placed_at = [0] * 70
         sides, placed_at, clock = self.sides, self.placed_at, 1
         for f in sorted(flags):
             for p, c in flags[f]:
@@ -285,48 +300,50 @@ class Game:
         self.clock = clock
         for f, owner in claimed.items():
             self.claimed[f] = owner
-        # Flags as 10-bit masks (bit f), kept up to date by push and undo: the unclaimed
-        # flags, and per player the flags where his side is complete.
+        # Flags as 10-bit masks (bit f): the unclaimed flags, and per player the flags where
+        # his side is complete.
         self._open = sum(1 << f for f in FLAGS if self.claimed[f] < 0)
         self._complete = [0, 0]
         for f in FLAGS:
             self._recount(f)
-        # Every card in one place: the table and the discards are the visible cards.
+
+    def _visible_cards(self, flags: Mapping) -> int:
+        """The mask of the cards on the table or discarded, after checking that every card
+        lies in one place and each deck holds only its kind."""
         groups = [(("flag", f), [c for _, c in flags[f]]) for f in sorted(flags)]
         groups += [(("discards", p), self.discard_piles[p]) for p in (0, 1)]
         seen = len(groups)
         groups += [(("hand", p), self.hands[p]) for p in (0, 1)]
         groups += [(("deck", d), self.decks[d]) for d in (0, 1)]
         masks = _each_card_once(groups)
-        self.visible = sum(masks[:seen])
         for d, name in enumerate(("troop", "tactic")):
             wrong = masks[d - 2] & (~TROOP_MASK if d == 0 else TROOP_MASK)
             if wrong:
                 card = ALL_CARDS[(wrong & -wrong).bit_length() - 1]
                 raise PositionError(f"{card} cannot lie in the {name} deck", rule="wrong-deck",
                                     card=str(card), deck=name)
-        if check:
-            for f in sorted(flags):
-                for p in (0, 1):
-                    try:
-                        check_side(sides[p][f], f"{PLAYER_NAMES[p]}'s side of flag {f}")
-                    except ValueError as e:
-                        raise PositionError(f"flag {f}: {e}", rule="side-invalid", flag=f, player=p) from None
-        # A played Tactics card only ever moves to its player's side or discards.
+        return sum(masks[:seen])
+
+    def _check_sides(self, flags: Mapping) -> None:
+        for f in sorted(flags):
+            for p in (0, 1):
+                try:
+                    check_side(self.sides[p][f], f"{PLAYER_NAMES[p]}'s side of flag {f}")
+                except ValueError as e:
+                    raise PositionError(f"flag {f}: {e}", rule="side-invalid", flag=f, player=p) from None
+
+    def _count_tactics(self) -> None:
+        """Tactics cards each player has played, and the Leaders: a played Tactics card only
+        ever moves to its player's side or discards."""
         self.tactics_counts = [0, 0]
         self.leader_played = [False, False]
         if self.visible >> 60:
             for p in (0, 1):
-                mine = [c for f in FLAGS for c in sides[p][f] if c >= 60]
+                mine = [c for f in FLAGS for c in self.sides[p][f] if c >= 60]
                 mine += [c for c in self.discard_piles[p] if c >= 60]
                 mine += [c for c, f, owner in self._environment_cards() if f and owner == p]
                 self.tactics_counts[p] = len(mine)
                 self.leader_played[p] = any(c <= DARIUS for c in mine)
-        self._outcome: Outcome | None = None
-        if result is not None:
-            self._outcome = Outcome(result[0], result[1], self._flag_counts())
-        if check:
-            check_position(self)
 
     # ---------------------------------------------------------- read access
     def claim_phases(self) -> tuple[str, ...]:

@@ -2,7 +2,7 @@
 being made (a chosen card, a combined attack, the rules shown), the log, and undo.
 
 Its messages are :data:`BattleController.messages`, one typed handler per kind; the view
-is built by :func:`.ancient_view.battle_view` from the observation of the side on screen.
+is built by :func:`.view.battle_view` from the observation of the side on screen.
 
 >>> from battleline.ancient import AncientGame
 >>> b = BattleController(AncientGame.scenario("marathon", seed=1), AncientWords(), human="south", bot=None)
@@ -17,11 +17,11 @@ import asyncio
 import random
 from typing import Any, Callable
 
-from ..ancient import Action, AncientGame
-from ..errors import IllegalMoveError, shorten
-from .ancient_words import AncientWords
-from .kernel import kernel_loop
-from .messages import MessageRouter, Text
+from ...ancient import Action, AncientGame
+from ...errors import IllegalMoveError, shorten
+from ..kernel import kernel_loop
+from ..messages import MessageRouter, Text
+from .words import AncientWords
 
 __all__ = ["BattleController", "RandomAncientBot", "opponent_bot", "origin_of", "LEVELS",
            "STEP_DELAY", "SHOW_BUDGET"]
@@ -67,7 +67,7 @@ def opponent_bot(spec: Any, seed: int | None = None):
         raise ValueError(f"opponent must be None, one of {', '.join(LEVELS)} or a bot with "
                          f"choose(observation), not {shorten(spec)}")
     try:
-        from ..ancient import bots as ancient_bots  # the Ancient Battles bots, once they exist
+        from ...ancient import bots as ancient_bots  # the Ancient Battles bots, once they exist
     except ImportError:
         return RandomAncientBot(seed)
     for factory in ("ancient_bot", "bot_from_spec", "make_bot"):
@@ -327,7 +327,7 @@ class BattleController:
             line = "\n".join(parts[:1] + [self.words.say("log_revealed")] + parts[1:])
         self.note(line)
         if g.outcome is not None:
-            self.note(self.words.outcome(g.outcome.winner, g.outcome.reason))
+            self.note(self.words.outcome(g.outcome.winner_name, g.outcome.reason))
 
     def note(self, text: str) -> None:
         for line in text.split("\n") if text else ():

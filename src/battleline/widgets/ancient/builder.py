@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..ancient import Army, troop_type
-from ..ancient.armies import MAX_CARDS, MAX_COLOURS, MAX_PER_TYPE, POINTS_BUDGET, check_points_army
-from ..cards import Card
-from ..errors import shorten
-from .ancient_words import AncientWords
-from .messages import Choice, MessageRouter, Text
+from ...ancient import Army, troop_type
+from ...ancient.armies import MAX_CARDS, MAX_COLOURS, MAX_PER_TYPE, POINTS_BUDGET, check_points_army
+from ...cards import Card
+from ...errors import shorten
+from ..messages import Choice, MessageRouter, Text
+from .words import AncientWords
 
 __all__ = ["ArmyBuilder", "COLOURS", "ARMY_OPS"]
 

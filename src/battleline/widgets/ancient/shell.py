@@ -1,10 +1,10 @@
 """The Ancient Battles anywidget shell: command an army by clicking, see the odds, roll.
 
 Python is the single source of truth. The widget holds the battle's controller
-(:mod:`.ancient_battle`) and, in a points battle until the army is confirmed, the army
-builder (:mod:`.ancient_builder`); it routes each browser message to the typed handler of
-the one on screen (:mod:`.messages`) and publishes one synced trait, ``view``
-(:mod:`.ancient_view`, built only from the observation of the side on screen).
+(:mod:`.battle`) and, in a points battle until the army is confirmed, the army
+builder (:mod:`.builder`); it routes each browser message to the typed handler of
+the one on screen (:mod:`..messages`) and publishes one synced trait, ``view``
+(:mod:`.view`, built only from the observation of the side on screen).
 ``docs/widget.md`` describes the protocol.
 
 >>> w = AncientBattlesWidget(scenario="marathon", opponent="easy", seed=2)
@@ -23,18 +23,18 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..ancient import Action, AncientGame, Army
-from ..errors import IllegalMoveError, shorten
-from .ancient_battle import STEP_DELAY, BattleController, opponent_bot
-from .ancient_builder import COLOURS, ArmyBuilder
-from .ancient_view import SIDES, battle_view
-from .ancient_words import AncientWords
-from .kernel import in_kernel
-from .messages import answer_safely, dispatch
+from ...ancient import Action, AncientGame, Army
+from ...errors import IllegalMoveError, shorten
+from ..kernel import in_kernel
+from ..messages import answer_safely, dispatch
+from .battle import STEP_DELAY, BattleController, opponent_bot
+from .builder import COLOURS, ArmyBuilder
+from .view import SIDES, battle_view
+from .words import AncientWords
 
 __all__ = ["AncientBattlesWidget"]
 
-STATIC = pathlib.Path(__file__).parent.parent / "static"
+STATIC = pathlib.Path(__file__).parents[2] / "static"
 
 
 class AncientBattlesWidget(anywidget.AnyWidget):

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..ancient import SCENARIOS, Action, Army, troop_type
-from ..ancient.combat import defence_strength
-from ..cards import Card
-from .ancient_battle import BattleController, RandomAncientBot, origin_of
-from .ancient_words import AncientWords
+from ...ancient import SCENARIOS, Action, Army, troop_type
+from ...ancient.combat import defence_strength
+from ...cards import Card
+from .battle import BattleController, RandomAncientBot, origin_of
+from .words import AncientWords
 
 __all__ = ["battle_view", "display_order", "fraction", "target_of", "SIDES", "SYMBOLS", "FAMILIES"]
 
@@ -102,7 +102,7 @@ def battle_view(battle: BattleController, words: AncientWords) -> dict:
         "buttons": [_choice(battle, words, obs, a, False) for a in free if not target_of(a)],
         "log": list(battle.log[-LOG_LINES:]), "dice": battle.dice,
         "message": battle.message, "can_undo": battle.can_undo,
-        "outcome": None if g.outcome is None else {"winner": g.outcome.winner, "reason": g.outcome.reason,
+        "outcome": None if g.outcome is None else {"winner": g.outcome.winner_name, "reason": g.outcome.reason,
                                                     "text": words.say(f"reason.{g.outcome.reason}")},
         "placeholder_bot": isinstance(battle.bot, RandomAncientBot), "played": len(g.actions_played),
         "help": _help(battle, words, obs),

@@ -1,7 +1,7 @@
 """What the Ancient Battles view says: units, actions, log lines and outcomes, in the
 language on screen.
 
-A thin layer over the shared :class:`~.wording.Wording`, whose sentences come from the
+A thin layer over the shared :class:`~battleline.widgets.wording.Wording`, whose sentences come from the
 Ancient block of :mod:`battleline.texts` (``ancient_say``). It reads only observations
 (``game.observation(side)``) and actions, never the game itself.
 
@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..ancient import Action
-from ..cards import Card
-from ..texts import ancient_say, ancient_scenario_words, ancient_troop
-from .wording import Wording
+from ...ancient import Action
+from ...cards import Card
+from ...texts import ancient_say, ancient_scenario_words, ancient_troop
+from ..wording import Wording
 
 __all__ = ["AncientWords"]
 

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import texts
-from ..bots import LEVELS
-from ..cards import ALL_CARDS
-from ..editor import RULE_SETS, PositionDraft
-from ..errors import PositionError
-from ..game import PLAYER_NAMES
-from .messages import Choice, Integer, MessageRouter, Text
+from ... import texts
+from ...bots import LEVELS
+from ...cards import ALL_CARDS
+from ...editor import RULE_SETS, PositionDraft
+from ...errors import PositionError
+from ...game import PLAYER_NAMES
+from ..messages import Choice, Integer, MessageRouter, Text
 
 if TYPE_CHECKING:
     from .shell import BattleLineWidget

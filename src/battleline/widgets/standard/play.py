@@ -16,15 +16,15 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
-from .. import texts
-from ..bots import LEVELS, bot_from_spec
-from ..errors import shorten
-from ..game import DRAW, PLAY, Game
-from ..match import Match
-from ..moves import IllegalMoveError, Move
-from .kernel import kernel_loop
-from .messages import Boolean, Choice, MessageRouter, Text
-from .pieces import public_move_json
+from ... import texts
+from ...bots import LEVELS, bot_from_spec
+from ...errors import shorten
+from ...game import DRAW, PLAY, Game
+from ...match import Match
+from ...moves import IllegalMoveError, Move
+from ..kernel import kernel_loop
+from ..messages import Boolean, Choice, MessageRouter, Text
+from ..pieces import public_move_json
 from .table import Seat, claim_view, table_view
 
 if TYPE_CHECKING:

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import texts
-from ..moves import IllegalMoveError, Move
-from ..puzzles.session import PuzzleSession
-from .messages import Integer, IntegerList, MessageRouter, Text
+from ... import texts
+from ...moves import IllegalMoveError, Move
+from ...puzzles.session import PuzzleSession
+from ..messages import Integer, IntegerList, MessageRouter, Text
 from .play import option_labels
 from .table import Seat, table_view
 

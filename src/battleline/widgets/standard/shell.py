@@ -3,7 +3,7 @@ every mode answers (``explain``, ``language``).
 
 The work of each mode is its controller's (:mod:`.play`, :mod:`.edit`,
 :mod:`.puzzle`); this class only holds them, routes each message to the typed
-handler of the mode on screen (:mod:`.messages`) and publishes the mode's view.
+handler of the mode on screen (:mod:`..messages`) and publishes the mode's view.
 ``docs/widget.md`` describes the protocol.
 
 >>> w = BattleLineWidget(opponent="easy", seed=3)
@@ -19,23 +19,23 @@ from typing import Any
 import anywidget
 import traitlets
 
-from .. import texts
-from ..bots import LEVELS
-from ..editor import PositionDraft
-from ..errors import shorten
-from ..game import Game
-from ..moves import IllegalMoveError, Move
-from ..names import load as load_names
+from ... import texts
+from ...bots import LEVELS
+from ...editor import PositionDraft
+from ...errors import shorten
+from ...game import Game
+from ...moves import IllegalMoveError, Move
+from ...names import load as load_names
+from ..kernel import in_kernel
+from ..messages import Choice, Integer, MessageRouter, answer_safely, dispatch
+from ..wording import Wording
 from .edit import EditController
-from .kernel import in_kernel
-from .messages import Choice, Integer, MessageRouter, answer_safely, dispatch
 from .play import PlayController
 from .puzzle import PuzzleController
-from .wording import Wording
 
 __all__ = ["BattleLineWidget", "PositionEditor", "PuzzleWidget"]
 
-STATIC = pathlib.Path(__file__).parent.parent / "static"
+STATIC = pathlib.Path(__file__).parents[2] / "static"
 MODES = ("play", "edit", "puzzle")
 
 
@@ -333,7 +333,7 @@ class PuzzleWidget(BattleLineWidget):
     """
 
     def __init__(self, puzzles=None, **kwargs):
-        from ..puzzles import Puzzle, bundled
+        from ...puzzles import Puzzle, bundled
         if puzzles is None:
             puzzles = bundled()
         elif isinstance(puzzles, Puzzle):

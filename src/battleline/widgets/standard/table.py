@@ -18,13 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .. import texts
-from ..cards import ALL_CARDS, FOG, MUD, TROOP_MASK, Card
-from ..formations import best, evaluate, side_formation
-from ..game import Game, Observation
-from ..moves import Move
-from .pieces import move_json
-from .wording import Wording
+from ... import texts
+from ...cards import ALL_CARDS, FOG, MUD, TROOP_MASK, Card
+from ...formations import best, evaluate, side_formation
+from ...game import Game, Observation
+from ...moves import Move
+from ..pieces import move_json
+from ..wording import Wording
 
 __all__ = ["Seat", "table_view", "explain_flag", "claim_view", "side_text"]
 
