@@ -24,6 +24,6 @@ def __getattr__(name):
         from . import widgets
         return getattr(widgets, name)
     if name == "AncientBattlesWidget":
-        from .widgets.ancient_shell import AncientBattlesWidget
+        from .widgets.ancient.shell import AncientBattlesWidget
         return AncientBattlesWidget
     raise AttributeError(f"module 'battleline' has no attribute {name!r}")
