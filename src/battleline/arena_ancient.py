@@ -26,10 +26,12 @@ from dataclasses import dataclass
 
 from .ancient import SCENARIO_NAMES, AncientGame, Outcome
 from .ancient.bots import ancient_bot
-from .arena import play_pairs, read_saved, tally, wilson
+from .errors import shorten
+from .runner import check_games, check_jobs, play_match, read_saved
+from .scoring import elo_phrase, nodes_lines, tally, wilson, wins_phrase
 
-__all__ = ["AncientResult", "play_battle", "run_ancient_arena", "combine_ancient", "summarize",
-           "scenario_for", "report"]
+__all__ = ["AncientResult", "play_battle", "play_from_settings", "run_ancient_arena", "combine_ancient",
+           "summarize", "scenario_for", "report"]
 
 SIDES = ("south", "north")
 _PLAYER_STEPS = ("tactics", "actions", "fire", "melee")
@@ -119,14 +121,17 @@ def play_battle(spec_a: str, spec_b: str, deal: int, a_seat: int, scenario: str 
     if current is not None:
         turn_times[current[2]].append(spent)
     o = game.outcome or Outcome(None, "turn limit")
-    winner = None if o.winner is None else ("a" if SIDES.index(o.winner) == a_seat else "b")
+    # The winner's text form ("south"/"north"): the arena's seats are its own, 0 for south.
+    won = getattr(o, "winner_name", o.winner)
+    winner = None if won is None else ("a" if SIDES.index(won) == a_seat else "b")
     return AncientResult(deal, a_seat, winner, o.reason, name, game.turn, times[a_seat], times[1 - a_seat],
                          turn_times[a_seat], turn_times[1 - a_seat])
 
 
-def _play_pair(args) -> list[AncientResult]:
-    spec_a, spec_b, deal, scenario, advanced, turn_time = args
-    return [play_battle(spec_a, spec_b, deal, seat, scenario, advanced, turn_time) for seat in (0, 1)]
+def play_from_settings(settings: dict, deal: int, a_seat: int) -> AncientResult:
+    """One battle of a match, for the runner: ``settings`` are the match's (as saved)."""
+    return play_battle(settings["a"], settings["b"], deal, a_seat, settings["scenarios"],
+                       tuple(settings["advanced"]), settings["turn_time"])
 
 
 def _timing(values: list) -> dict:
@@ -174,22 +179,25 @@ def summarize(results: list[AncientResult], spec_a: str, spec_b: str) -> dict:
 
 def run_ancient_arena(spec_a: str, spec_b: str, games: int, seed: int = 0, scenario: str = "all",
                       advanced=(), turn_time: float | None = None, jobs: int = 1,
-                      progress: bool = False, save: str | None = None) -> dict:
-    """Play ``games`` battles (rounded up to pairs) and return the summary. ``save`` appends
-    every battle to a JSON-lines file (see :func:`combine_ancient`)."""
+                      progress: bool = False, save: str | None = None, *, cluster: str | None = None,
+                      resume: bool = False) -> dict:
+    """Play ``games`` battles (rounded up to pairs) and return the summary, with ``nodes``
+    (the battles each node played) and ``resumed``. ``save`` appends every battle to a
+    JSON-lines file as it ends (see :func:`combine_ancient`); ``resume`` reads the battles
+    already there instead of playing them again; ``cluster`` is a Ray address."""
     _check_spec(scenario)
-    if type(games) is not int or games < 1:
-        raise ValueError(f"games must be a positive number, not {games!r}")
+    check_games(games)
+    check_jobs(jobs, cluster)
+    if turn_time is not None and not (isinstance(turn_time, (int, float)) and 0 < turn_time < float("inf")):
+        raise ValueError(f"turn_time must be a positive number of seconds, not {shorten(turn_time)}")
     for spec in (spec_a, spec_b):
         ancient_bot(spec)   # fail early on a bad name
     advanced = tuple(advanced)
-    pairs = (games + 1) // 2
-    tasks = [(spec_a, spec_b, seed + i, scenario, advanced, turn_time) for i in range(pairs)]
     settings = {"a": spec_a, "b": spec_b, "game": "ancient", "scenarios": scenario,
                 "advanced": sorted(advanced), "turn_time": turn_time}
-    results = play_pairs(_play_pair, tasks, settings, jobs=jobs, progress=progress, save=save,
-                         unit="battle")
-    return summarize(results, spec_a, spec_b)
+    match = play_match(play_from_settings, AncientResult, settings, seed, games, jobs=jobs, cluster=cluster,
+                       save=save, resume=resume, progress=progress, unit="battle")
+    return {**summarize(match.results, spec_a, spec_b), "nodes": match.nodes, "resumed": match.resumed}
 
 
 def combine_ancient(paths: list[str], deals: tuple[int, int] | None = None) -> dict:
@@ -205,9 +213,9 @@ def report(s: dict) -> str:
     a, b = s["bot_a"], s["bot_b"]
     lines = [
         f"{a} vs {b} (Ancient Battles): {s['games']} battles ({s['games'] // 2} paired deals)",
-        f"  {a}: {s['wins_a']} wins, {s['win_rate_a']:.1%} (95% CI {s['ci95_a'][0]:.1%}-{s['ci95_a'][1]:.1%})",
-        f"  {b}: {s['wins_b']} wins, {s['win_rate_b']:.1%} (95% CI {s['ci95_b'][0]:.1%}-{s['ci95_b'][1]:.1%})",
-        f"  draws: {s['draws']}; Elo {a} - {b}: {s['elo_a_minus_b']}",
+        f"  {a}: {wins_phrase(s['wins_a'])}, {s['win_rate_a']:.1%} (95% CI {s['ci95_a'][0]:.1%}-{s['ci95_a'][1]:.1%})",
+        f"  {b}: {wins_phrase(s['wins_b'])}, {s['win_rate_b']:.1%} (95% CI {s['ci95_b'][0]:.1%}-{s['ci95_b'][1]:.1%})",
+        f"  draws: {s['draws']}; " + elo_phrase(s, a, b),
         "  ends: " + ", ".join(f"{k} {v}" for k, v in s["ends"].items()),
         f"  turns: mean {s['turns']['mean']}, median {s['turns']['median']}, max {s['turns']['max']}; by end: "
         + ", ".join(f"{k} {v}" for k, v in s["turns"]["by_end"].items()),
@@ -221,4 +229,4 @@ def report(s: dict) -> str:
         dec, turn = s["decision_s_" + key], s["player_turn_s_" + key]
         lines.append(f"  {who}: per decision median {dec['median']}s max {dec['max']}s; "
                      f"per player turn median {turn['median']}s max {turn['max']}s")
-    return "\n".join(lines)
+    return "\n".join(lines + nodes_lines(s))
