@@ -35,3 +35,36 @@ def test_notebook_is_committed_without_outputs(path):
     dirty = [i for i, c in enumerate(cells, 1) if c.get("outputs") or c.get("execution_count") is not None]
     assert not dirty, (f"{path.name}: code cells {dirty} hold outputs or execution counts; clear them "
                        f"before committing (jupyter nbconvert --clear-output --inplace {path.name})")
+
+
+_UNITS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+          "fifteen sixteen seventeen eighteen nineteen").split()
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+
+
+def _count(word: str) -> int | None:
+    """The number a word such as '25', 'twenty' or 'twenty-five' writes; None for other words."""
+    if word.isdigit():
+        return int(word)
+    parts = word.lower().split("-")
+    if len(parts) == 1 and parts[0] in _UNITS:
+        return _UNITS.index(parts[0])
+    if parts[0] in _TENS and (len(parts) == 1 or parts[1] in _UNITS[1:10]):
+        return 20 + 10 * _TENS.index(parts[0]) + (_UNITS.index(parts[1]) if len(parts) == 2 else 0)
+    return None
+
+
+def test_the_bundled_puzzles_are_counted_right():
+    """Wherever the number of bundled puzzles is written, it is the number there are; the
+    puzzles notebook counts them from the code, so it cannot go stale."""
+    import re
+    from battleline.puzzles import bundled
+    real = len(bundled())
+    texts = {p.name: "".join(line for c in json.loads(p.read_text(encoding="utf-8"))["cells"]
+                             for line in c["source"]) for p in EXAMPLES.glob("*.ipynb")}
+    texts.update({p.name: p.read_text(encoding="utf-8")
+                  for p in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]})
+    for name, text in texts.items():
+        for word in re.findall(r"([\w-]+)\s+bundled\s+puzzles", text, flags=re.IGNORECASE):
+            assert _count(word) in (None, real), f"{name}: '{word} bundled puzzles', but there are {real}"
+    assert "len(bundled())" in texts["puzzles.ipynb"]
