@@ -124,3 +124,17 @@ def test_documents_stand_alone(path):
     named += [path.parent / t for t in re.findall(r"\]\((?!https?:|#)([^)\s#]+)", text)]
     for target in named:
         assert target.exists(), f"{path.name} names {target.relative_to(ROOT)}, which is not in the repository"
+
+
+def test_the_readme_tells_vs_code_users_what_the_widget_needs():
+    """VS Code's Jupyter extension shows anywidget widgets only with ipywidgets 8 in the kernel's
+    environment; the README's notebook section says so, quoting the error a user sees, and the
+    version it asks for is the one the package itself requires."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Playing in a notebook", 1)[1].split("\n## ", 1)[0]
+    assert "VS Code" in section
+    assert "No version of module anywidget is registered" in section
+    asked = re.findall(r"ipywidgets>=(\d+)", section)
+    required = re.search(r"dependencies = \[[^\]]*\"ipywidgets>=(\d+)\"",
+                         (ROOT / "pyproject.toml").read_text(encoding="utf-8")).group(1)
+    assert asked and set(asked) == {required} == {"8"}
