@@ -63,7 +63,7 @@ def test_every_reason_why_a_move_is_illegal_has_japanese_words():
     tree = ast.parse((SRC / "game.py").read_text(encoding="utf-8"))
     keys = set()
     for fn in ast.walk(tree):
-        if isinstance(fn, ast.FunctionDef) and fn.name in ("_why_illegal", "_claim_timing_error"):
+        if isinstance(fn, ast.FunctionDef) and (fn.name.startswith("_why_") or fn.name == "_claim_timing_error"):
             for node in ast.walk(fn):
                 if isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple):
                     first = node.value.elts[0]

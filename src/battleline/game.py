@@ -45,6 +45,8 @@ _DESERTER_MOVES = [Move("deserter", c) for c in ALL_CARDS]
 _TRAITOR_MOVES = [[None] + [Move("traitor", c, f) for f in FLAGS] for c in ALL_CARDS[:60]]
 _REDEPLOY_MOVES = [[Move("redeploy", c, None)] + [Move("redeploy", c, f) for f in FLAGS]
                    for c in ALL_CARDS[:66]]
+# The Guile card each kind of Guile move plays.
+_GUILE_CARD = {"scout": SCOUT, "redeploy": REDEPLOY, "deserter": DESERTER, "traitor": TRAITOR}
 # _FLAGS_IN[m]: the flags f with bit f set in m, ascending (flag sets as 10-bit masks).
 _FLAGS_IN = [tuple(f for f in FLAGS if m >> f & 1) for m in range(1 << 10)]
 _ALL_FLAGS = sum(1 << f for f in FLAGS)
@@ -566,7 +568,7 @@ class Game:
         if ph == DRAW:
             moves = ([CLAIM_MOVES[f] for f in self.provable_flags(p)]
                      if claims and self.rules == "standard" else [])
-            if len(self.hands[p]) < HAND_SIZE and (self.decks[0] or self.decks[1]):
+            if self._hand_has_room(p) and (self.decks[0] or self.decks[1]):
                 if self.decks[0]:
                     moves.append(DRAW_MOVES["troop"])
                 if self.decks[1]:
@@ -579,6 +581,10 @@ class Game:
         if ph == SCOUT_RETURN:
             return [_RETURN_MOVES[c] for c in self.hands[p]]
         return []
+
+    def _hand_has_room(self, p: int) -> bool:
+        """The hand limit: a player draws only while holding fewer than seven cards."""
+        return len(self.hands[p]) < HAND_SIZE
 
     def _card_moves(self, p: int) -> list[Move]:
         hand = self.hands[p]
@@ -697,83 +703,93 @@ class Game:
 
     def _why_illegal(self, m: Move) -> tuple[str, str, dict]:
         """The rule a move breaks (it is known not to be legal): its key, English words
-        and the parameters for wording it in another language."""
+        and the parameters for wording it in another language. Each phase allows its own
+        kinds of move (as :meth:`legal_moves` lists them); in the play phase the rules of
+        the card played decide."""
         ph = self.phase
-        p = self.to_move
-        me = PLAYER_NAMES[p]
         if ph == OVER:
             return "game-over", "the game is over", {}
-        if ph == SCOUT_DRAW:
-            if m.kind == "draw":
-                return "deck-empty", f"the {m.deck} deck is empty", {"deck": m.deck}
-            return "scout-draw-first", "after Scout you draw three cards first (draw troop / draw tactic)", {}
-        if ph == SCOUT_RETURN:
-            if m.kind == "return":
-                return "not-in-hand", f"{m.card} is not in {me}'s hand", {"card": str(m.card), "player": p}
-            return "scout-return-first", "after Scout's draws you put two cards back (return CARD)", {}
-        if ph == DRAW:
-            if m.kind == "draw":
-                if len(self.hands[p]) >= HAND_SIZE:
-                    return "hand-full", "your hand already holds seven cards", {}
-                return "deck-empty", f"the {m.deck} deck is empty", {"deck": m.deck}
-            if m.kind == "end":
-                return "must-draw", "you must draw a card: your hand holds fewer than seven and a deck has cards", {}
-            return "already-played", "you have played your card this turn; now draw (or claim)", {}
-        # play phase
+        if ph != PLAY:
+            return self._why_not_in_phase(m)
         if m.kind in ("draw", "end", "return"):
             return "play-first", "play a card (or pass) before you draw", {}
         if m.kind == "pass":
             return "must-play-troop", "you must play a troop card when you can place one", {}
+        p = self.to_move
         card = m.card
-        if m.kind == "play" and card not in self.hands[p]:
-            return "not-in-hand", f"{card} is not in {me}'s hand", {"card": str(card), "player": p}
-        tactic = ALL_CARDS[{"scout": SCOUT, "redeploy": REDEPLOY, "deserter": DESERTER,
-                            "traitor": TRAITOR}.get(m.kind, int(card) if card is not None else 0)]
-        if m.kind != "play" and tactic not in self.hands[p]:
-            return "not-in-hand", f"{tactic} is not in {me}'s hand", {"card": str(tactic), "player": p}
-        if tactic.is_tactic and not self.can_play_tactic(p):
+        played = ALL_CARDS[_GUILE_CARD[m.kind]] if m.kind in _GUILE_CARD else card
+        if played not in self.hands[p]:
+            return "not-in-hand", f"{played} is not in {PLAYER_NAMES[p]}'s hand", {"card": str(played), "player": p}
+        if played.is_tactic and not self.can_play_tactic(p):
             return "tactics-limit", "you have already played one more Tactics card than your opponent", {}
         if m.kind == "play":
-            f = m.flag
-            if self.claimed[f] >= 0:
-                return "flag-claimed", f"flag {f} is already claimed", {"flag": f}
-            if card.is_leader and self.leader_played[p]:
-                return "one-leader", "each player may play only one Leader in a game", {}
-            if card.is_formation_card:
-                n = len(self.sides[p][f])
-                return "side-full", f"flag {f} already has {n} cards on your side", {"flag": f, "n": n}
-            return "not-there", "this card cannot be played there", {}
+            return self._why_not_placed(card, m.flag)
         if m.kind == "scout":
             return "decks-empty", "both decks are empty", {}
+        return self._why_not_moved(m)
+
+    def _why_not_in_phase(self, m: Move) -> tuple[str, str, dict]:
+        """Why a move is illegal in the draw phase or during Scout."""
+        ph = self.phase
+        p = self.to_move
+        if m.kind == "draw" and ph != SCOUT_RETURN:
+            if ph == DRAW and not self._hand_has_room(p):
+                return "hand-full", "your hand already holds seven cards", {}
+            return "deck-empty", f"the {m.deck} deck is empty", {"deck": m.deck}
+        if ph == SCOUT_DRAW:
+            return "scout-draw-first", "after Scout you draw three cards first (draw troop / draw tactic)", {}
+        if ph == SCOUT_RETURN:
+            if m.kind == "return":
+                return ("not-in-hand", f"{m.card} is not in {PLAYER_NAMES[p]}'s hand",
+                        {"card": str(m.card), "player": p})
+            return "scout-return-first", "after Scout's draws you put two cards back (return CARD)", {}
+        if m.kind == "end":
+            return "must-draw", "you must draw a card: your hand holds fewer than seven and a deck has cards", {}
+        return "already-played", "you have played your card this turn; now draw (or claim)", {}
+
+    def _why_not_placed(self, card: Card, f: int) -> tuple[str, str, dict]:
+        """Why a card in the hand (within the Tactics limit) cannot be played at flag ``f``."""
+        if self.claimed[f] >= 0:
+            return "flag-claimed", f"flag {f} is already claimed", {"flag": f}
+        if card.is_leader and self.leader_played[self.to_move]:
+            return "one-leader", "each player may play only one Leader in a game", {}
+        if card.is_formation_card:
+            n = len(self.sides[self.to_move][f])
+            return "side-full", f"flag {f} already has {n} cards on your side", {"flag": f, "n": n}
+        return "not-there", "this card cannot be played there", {}
+
+    def _why_not_moved(self, m: Move) -> tuple[str, str, dict]:
+        """Why Redeploy, Deserter or Traitor (in the hand, within the Tactics limit) cannot
+        take ``m.card``: whose card it must be, where it lies, and where it may go."""
+        p = self.to_move
+        card = m.card
+        src = self._where(card)
         if m.kind == "redeploy":
-            src = self._where(card)
             if src is None or src[0] != p:
                 return "not-your-card", f"{card} is not one of your cards at a flag", {"card": str(card)}
             if self.claimed[src[1]] >= 0:
                 return ("at-claimed-flag", f"{card} is at a claimed flag; nothing there can be moved",
                         {"card": str(card)})
-            d = m.flag
-            if d == src[1]:
+            if m.flag == src[1]:
                 return "redeploy-same-flag", "Redeploy moves the card to another flag", {}
-            if self.claimed[d] >= 0:
-                return "flag-claimed", f"flag {d} is already claimed", {"flag": d}
-            return "no-free-place", f"flag {d} has no free place on your side", {"flag": d}
-        if m.kind in ("deserter", "traitor"):
-            src = self._where(card)
-            if src is None or src[0] != 1 - p:
-                return ("not-their-card", f"{card} is not one of your opponent's cards at a flag",
-                        {"card": str(card)})
-            if self.claimed[src[1]] >= 0:
-                return ("at-claimed-flag", f"{card} is at a claimed flag; nothing there can be taken",
-                        {"card": str(card)})
-            if m.kind == "traitor":
-                if not card.is_troop:
-                    return "traitor-troops-only", "Traitor takes only troop cards, not Tactics cards", {}
-                d = m.flag
-                if self.claimed[d] >= 0:
-                    return "flag-claimed", f"flag {d} is already claimed", {"flag": d}
-                return "no-free-place", f"flag {d} has no free place on your side", {"flag": d}
+            return self._why_no_free_place(m.flag)
+        if src is None or src[0] != 1 - p:
+            return ("not-their-card", f"{card} is not one of your opponent's cards at a flag",
+                    {"card": str(card)})
+        if self.claimed[src[1]] >= 0:
+            return ("at-claimed-flag", f"{card} is at a claimed flag; nothing there can be taken",
+                    {"card": str(card)})
+        if m.kind == "traitor":
+            if not card.is_troop:
+                return "traitor-troops-only", "Traitor takes only troop cards, not Tactics cards", {}
+            return self._why_no_free_place(m.flag)
         return "not-legal", "not a legal move now", {}
+
+    def _why_no_free_place(self, d: int) -> tuple[str, str, dict]:
+        """Why a card may not be moved to flag ``d`` on the mover's side."""
+        if self.claimed[d] >= 0:
+            return "flag-claimed", f"flag {d} is already claimed", {"flag": d}
+        return "no-free-place", f"flag {d} has no free place on your side", {"flag": d}
 
     def _where(self, card: int) -> tuple[int, int] | None:
         """(owner, flag) of a card on the table, or None."""
@@ -1104,9 +1120,8 @@ class Game:
         self._recount(where[2])
         if move.flag is not None:
             self._recount(move.flag)
-        tactic = {"redeploy": REDEPLOY, "deserter": DESERTER, "traitor": TRAITOR}[kind]
         self.discard_piles[p].pop()
-        self.hands[p].insert(idx, ALL_CARDS[tactic])
+        self.hands[p].insert(idx, ALL_CARDS[_GUILE_CARD[kind]])
 
     # ------------------------------------------------------------ information
     def flag_view(self, flag: int) -> FlagView:
