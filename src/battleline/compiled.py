@@ -1,0 +1,82 @@
+"""The compile route shared by the games' search kernels: numba when it loads, plain Python when not.
+
+A kernel module decorates its functions with :func:`kernel_function`. With numba installed
+they are compiled to machine code on first use (and cached on disk, so a later process loads
+them in well under a second); where numba cannot load, or when the environment variable
+``BATTLELINE_KERNEL=python`` is set, the very same functions run as plain Python. Either way
+they take and return NumPy arrays and integers, so callers never know which mode runs.
+
+>>> MODE in ("numba", "python")
+True
+>>> @kernel_function
+... def add(a, b):
+...     return a + b
+>>> add(2, 3)
+5
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Callable
+
+__all__ = ["MODE", "ENV_SWITCH", "kernel_function", "compiled", "prepare", "prepared"]
+
+ENV_SWITCH = "BATTLELINE_KERNEL"     # "python" forces the plain-Python mode
+
+
+def _choose_mode() -> str:
+    wanted = os.environ.get(ENV_SWITCH, "").strip().lower()
+    if wanted == "python":
+        return "python"
+    try:
+        import numba  # noqa: F401
+    except Exception:      # not installed, or a platform whose wheel fails to load
+        return "python"
+    return "numba"
+
+
+MODE = _choose_mode()
+
+
+def compiled() -> bool:
+    """Whether the kernels run as compiled code (numba) rather than plain Python."""
+    return MODE == "numba"
+
+
+def kernel_function(fn: Callable) -> Callable:
+    """Compile ``fn`` with numba (no Python objects inside, cached on disk), or return it
+    unchanged in the plain-Python mode."""
+    if MODE != "numba":
+        return fn
+    import numba
+    return numba.njit(cache=True, nogil=True)(fn)
+
+
+_prepared: dict[str, float] = {}
+_lock = threading.Lock()
+
+
+def prepare(name: str, warm: Callable[[], object]) -> float:
+    """Run ``warm`` once per process under ``name`` (it calls every kernel function once, which
+    compiles them or loads them from the disk cache); returns the seconds it took, 0 when
+    already done. Thread-safe: a widget may start it in the background.
+
+    >>> prepare("doctest", lambda: None) >= 0, prepare("doctest", lambda: None)
+    (True, 0.0)
+    """
+    with _lock:
+        if name in _prepared:
+            return 0.0
+        start = time.perf_counter()
+        warm()
+        took = time.perf_counter() - start
+        _prepared[name] = took
+        return took
+
+
+def prepared(name: str) -> bool:
+    """Whether :func:`prepare` has finished for ``name`` in this process."""
+    return name in _prepared

@@ -1,0 +1,227 @@
+"""Formation strengths in the kernel: the best a side makes, or could still make.
+
+A strength is the reference engine's one integer (:mod:`battleline.formations`):
+``rank * 100 + total`` with Wedge 4, Phalanx 3, Battalion Order 2, Skirmish Line 1, Host 0;
+under Fog just the total. A side is given as a troop mask plus a 4-bit mask of the Morale
+cards on it (bit ``c - 60`` for Alexander, Darius, Companion Cavalry, Shield Bearers).
+``completion_strength`` answers the claim proofs' question: the strongest formation the side
+reaches by adding ``need`` troops from the ``available`` mask, or ``NO_COMPLETION``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..compiled import kernel_function
+
+WEDGE, PHALANX, BATTALION, SKIRMISH, HOST = 4, 3, 2, 1, 0
+RANK_STEP = 100
+NO_COMPLETION = -1
+VALUES = 10
+LOW10 = (1 << VALUES) - 1
+COLORS = 6
+
+# Values each Morale card may take (bit v - 1 for value v), and its highest value:
+# the Leaders any value, Companion Cavalry 8, Shield Bearers 1 to 3.
+WILD_VALUE_SETS = np.array([LOW10, LOW10, 1 << 7, 0b111], dtype=np.int64)
+WILD_MAX = np.array([10, 10, 8, 3], dtype=np.int64)
+# VALUE_MASKS[v]: every troop of value v (v = 1..10; index 0 unused).
+VALUE_MASKS = np.array([0] + [sum(1 << (10 * c + v - 1) for c in range(COLORS)) for v in range(1, 11)],
+                       dtype=np.int64)
+
+
+@kernel_function
+def popcount(x):
+    """The number of set bits of a non-negative mask."""
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@kernel_function
+def lowest_bit(x):
+    """The index of the lowest set bit of a non-zero mask."""
+    i = 0
+    while not (x >> i) & 1:
+        i += 1
+    return i
+
+
+@kernel_function
+def fold_values(troops):
+    """The 10-bit set of values present among ``troops``, whatever their colour."""
+    out = 0
+    for c in range(COLORS):
+        out |= (troops >> (VALUES * c)) & LOW10
+    return out
+
+
+@kernel_function
+def troop_total(troops):
+    """The sum of the values of ``troops``."""
+    total = 0
+    x = troops
+    while x:
+        c = lowest_bit(x)
+        total += c % VALUES + 1
+        x &= x - 1
+    return total
+
+
+@kernel_function
+def top_total(available, count):
+    """The sum of the ``count`` highest values in ``available``; -1 when it holds fewer."""
+    total = 0
+    left = count
+    v = VALUES
+    while left > 0 and v >= 1:
+        k = popcount(available & VALUE_MASKS[v])
+        if k > left:
+            k = left
+        total += k * v
+        left -= k
+        v -= 1
+    return -1 if left > 0 else total
+
+
+@kernel_function
+def run_total(n, start):
+    """The total of n consecutive values from ``start``."""
+    return n * start + n * (n - 1) // 2
+
+
+@kernel_function
+def wilds_cover(wilds, places, must):
+    """Whether the Morale cards ``wilds`` (4-bit mask) can take distinct values among
+    ``places`` (a 10-bit value set), each one a value its card allows, covering ``must``."""
+    sets = np.zeros(3, dtype=np.int64)
+    n = 0
+    for k in range(4):
+        if wilds >> k & 1:
+            sets[n] = WILD_VALUE_SETS[k] & places
+            n += 1
+    if n == 0:
+        return must == 0
+    for a in range(VALUES):
+        ba = 1 << a
+        if not sets[0] & ba:
+            continue
+        if n == 1:
+            if must & ~ba == 0:
+                return True
+            continue
+        for b in range(VALUES):
+            bb = 1 << b
+            if bb == ba or not sets[1] & bb:
+                continue
+            if n == 2:
+                if must & ~(ba | bb) == 0:
+                    return True
+                continue
+            for c in range(VALUES):
+                bc = 1 << c
+                if bc == ba or bc == bb or not sets[2] & bc:
+                    continue
+                if must & ~(ba | bb | bc) == 0:
+                    return True
+    return False
+
+
+@kernel_function
+def wild_total(wilds):
+    """The Morale cards' highest values, added up."""
+    total = 0
+    for k in range(4):
+        if wilds >> k & 1:
+            total += WILD_MAX[k]
+    return total
+
+
+@kernel_function
+def wedge_total(troops, wilds, available, n):
+    """The highest total of a Wedge of ``n`` cards; -1 when none can be made."""
+    for start in range(VALUES + 1 - n, 0, -1):
+        for color in range(COLORS):
+            shift = VALUES * color
+            run = ((1 << n) - 1) << (shift + start - 1)
+            if troops & ~run:
+                continue
+            places = run & ~troops
+            missing = places & ~available
+            if wilds_cover(wilds, (places >> shift) & LOW10, (missing >> shift) & LOW10):
+                return run_total(n, start)
+    return -1
+
+
+@kernel_function
+def phalanx_total(troops, wilds, available, need, n):
+    """The highest total of a Phalanx of ``n`` cards; -1 when none can be made."""
+    for v in range(VALUES, 0, -1):
+        if troops & ~VALUE_MASKS[v]:
+            continue
+        fits = True
+        for k in range(4):
+            if wilds >> k & 1 and not WILD_VALUE_SETS[k] >> (v - 1) & 1:
+                fits = False
+        if fits and popcount(available & VALUE_MASKS[v]) >= need:
+            return n * v
+    return -1
+
+
+@kernel_function
+def battalion_total(troops, wilds, available, need):
+    """The highest total of a Battalion Order; -1 when none can be made."""
+    base = troop_total(troops) + wild_total(wilds)
+    best = -1
+    for color in range(COLORS):
+        colour_mask = LOW10 << (VALUES * color)
+        if troops & ~colour_mask:
+            continue
+        top = top_total(available & colour_mask, need)
+        if top >= 0 and base + top > best:
+            best = base + top
+    return best
+
+
+@kernel_function
+def skirmish_total(troops, wilds, available, nt, n):
+    """The highest total of a Skirmish Line of ``n`` cards; -1 when none can be made."""
+    values = fold_values(troops)
+    if popcount(values) != nt:
+        return -1       # two troops of one value are never consecutive
+    present = fold_values(available)
+    for start in range(VALUES + 1 - n, 0, -1):
+        run = ((1 << n) - 1) << (start - 1)
+        if values & ~run:
+            continue
+        places = run & ~values
+        if wilds_cover(wilds, places, places & ~present):
+            return run_total(n, start)
+    return -1
+
+
+@kernel_function
+def completion_strength(troops, wilds, available, need, fog):
+    """The strongest formation of the side (``troops`` and Morale ``wilds``) plus ``need``
+    troops from ``available``; ``NO_COMPLETION`` when ``available`` holds too few."""
+    if popcount(available) < need:
+        return NO_COMPLETION
+    nt = popcount(troops)
+    n = nt + popcount(wilds) + need
+    if fog:
+        return troop_total(troops) + wild_total(wilds) + top_total(available, need)
+    total = wedge_total(troops, wilds, available, n)
+    if total >= 0:
+        return WEDGE * RANK_STEP + total
+    total = phalanx_total(troops, wilds, available, need, n)
+    if total >= 0:
+        return PHALANX * RANK_STEP + total
+    total = battalion_total(troops, wilds, available, need)
+    if total >= 0:
+        return BATTALION * RANK_STEP + total
+    total = skirmish_total(troops, wilds, available, nt, n)
+    if total >= 0:
+        return SKIRMISH * RANK_STEP + total
+    return HOST * RANK_STEP + troop_total(troops) + wild_total(wilds) + top_total(available, need)

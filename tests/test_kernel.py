@@ -1,0 +1,243 @@
+"""The Battle Line kernel against the reference engine: strengths, legal moves, perft, games.
+
+The kernel runs compiled here when numba is installed; ``test_plain_python_mode`` runs the
+same checks again in a process with ``BATTLELINE_KERNEL=python``.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from battleline import Game
+from battleline import kernel
+from battleline.bench import random_game
+from battleline.cards import TROOP_MASK
+from battleline.encoding import ALL_MOVES, MOVE_COUNT, encode_move
+from battleline.formations import best, side_strength
+from battleline.kernel import layout
+from battleline.kernel.check import compare_games, compare_perft, reference_perft
+from battleline.kernel.strength import NO_COMPLETION, completion_strength
+
+
+def test_move_numbers_are_the_encodings():
+    assert layout.MOVE_COUNT == MOVE_COUNT
+    assert str(ALL_MOVES[layout.SCOUT_MOVE]) == "Scout"
+    assert str(ALL_MOVES[layout.REDEPLOY_BASE + 64 * 10 + 2]) == "Redeploy Fog@3"
+    assert str(ALL_MOVES[layout.REDEPLOY_BASE + 5 * 10 + layout.REDEPLOY_DISCARD]) == "Redeploy R6@discard"
+    assert str(ALL_MOVES[layout.DESERTER_BASE + 65]) == "Deserter Mud"
+    assert str(ALL_MOVES[layout.TRAITOR_BASE + 59 * 9 + 8]) == "Traitor P10@9"
+    assert str(ALL_MOVES[layout.DRAW_TACTIC]) == "draw tactic"
+    assert str(ALL_MOVES[layout.RETURN_BASE + 69]) == "return Traitor"
+    assert str(ALL_MOVES[layout.PASS_MOVE]) == "pass"
+
+
+def _side(rng: random.Random, size: int, taken: set[int]) -> list[int]:
+    """A random side: troops and at most one Leader, Companion and Shield."""
+    wilds = [w for w in (rng.choice((60, 61)), 62, 63) if rng.random() < 0.25]
+    troops = [c for c in rng.sample(range(60), 12) if c not in taken]
+    cards = (wilds + troops)[:size]
+    rng.shuffle(cards)
+    return cards
+
+
+def _masks(cards):
+    troops = sum(1 << c for c in cards if c < 60)
+    wilds = sum(1 << (c - 60) for c in cards if c >= 60)
+    return troops, wilds
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_completion_strength_is_the_reference_best(seed):
+    rng = random.Random(seed)
+    for _ in range(1500):
+        need = rng.choice((3, 4))
+        fog = rng.random() < 0.2
+        fixed = _side(rng, rng.randrange(need + 1), set())
+        rest = [c for c in range(60) if c not in fixed]
+        available = sum(1 << c for c in rng.sample(rest, rng.randrange(len(rest) + 1)))
+        missing = need - len(fixed)
+        found = best(fixed, available, missing, fog)
+        want = NO_COMPLETION if found is None else found[0]
+        assert completion_strength(*_masks(fixed), available, missing, fog) == want, (fixed, missing, fog)
+
+
+def test_complete_sides_with_wild_cards_read_as_the_reference():
+    rng = random.Random(9)
+    for _ in range(2000):
+        need = rng.choice((3, 4))
+        fog = rng.random() < 0.2
+        cards = _side(rng, need, set())
+        assert completion_strength(*_masks(cards), 0, 0, fog) == side_strength(cards, need, fog)
+
+
+# ----------------------------------------------------------------- positions
+def _positions(feature, count: int, seeds=range(400)) -> list[Game]:
+    """Positions from the bench's random games where ``feature(game)`` holds."""
+    out = []
+    for seed in seeds:
+        rules = "standard" if seed % 2 == 0 else "advanced"
+        moves = random_game(seed, rules).moves
+        g = Game(seed=seed, rules=rules)
+        for m in moves:
+            if feature(g):
+                out.append(g.copy())
+                break
+            g.push(m)
+        if len(out) == count:
+            break
+    assert len(out) == count, f"only {len(out)} positions found"
+    return out
+
+
+FEATURES = {
+    "fog": lambda g: g.fog_flag != 0 and g.phase == "play",
+    "mud": lambda g: g.mud_flag != 0 and g.phase == "play",
+    "scout-draw": lambda g: g.phase == "scout-draw",
+    "scout-return": lambda g: g.phase == "scout-return",
+    "tactics-limit": lambda g: g.phase == "play" and not g.can_play_tactic() and any(c >= 60 for c in g.hands[g.to_move]),
+    "claimed": lambda g: sum(1 for f in range(1, 10) if g.claimed[f] >= 0) >= 2 and g.phase == "play",
+    "claim-provable": lambda g: bool(g.provable_flags()) and g.phase in ("play", "draw"),
+    "leader-held": lambda g: g.phase == "play" and any(c in (60, 61) for c in g.hands[g.to_move]),
+    "guile-held": lambda g: g.phase == "play" and any(c >= 67 for c in g.hands[g.to_move]) and g.can_play_tactic(),
+}
+
+
+@pytest.mark.parametrize("feature", sorted(FEATURES))
+def test_perft_equals_the_reference_on_special_positions(feature):
+    games = _positions(FEATURES[feature], 3)
+    result = compare_perft(games, 3)
+    assert result["disagreements"] == 0, result["problems"]
+
+
+def test_perft_leaves_the_game_unchanged_and_counts_the_start():
+    g = Game(seed=21)
+    for m in g.legal_moves()[:3]:
+        g.play(m) if g.phase == "play" else None
+    before = g.position()
+    assert kernel.perft(g, 0) == 1
+    assert kernel.perft(g, 2) == reference_perft(g, 2)
+    assert g.position() == before
+
+
+def test_perft_at_the_end_of_a_game_is_zero():
+    g = random_game(3)
+    assert g.is_over()
+    assert kernel.perft(g, 1) == 0 == reference_perft(g, 1)
+
+
+@pytest.mark.parametrize("bad", [-1, 9, 2.0, "3", True, None])
+def test_perft_refuses_a_bad_depth(bad):
+    with pytest.raises(ValueError, match="depth"):
+        kernel.perft(Game(seed=1), bad)
+
+
+def test_games_agree_move_by_move():
+    result = compare_games(range(40))
+    assert result["disagreements"] == 0, result["problems"]
+    assert result["positions"] > 3000
+
+
+def test_a_broken_kernel_rule_is_caught(monkeypatch):
+    """The comparison can fail: a kernel that forgets the Tactics limit disagrees."""
+    from battleline.kernel import check
+    real = check.legal_moves
+
+    def no_limit(s, buffer, claims):
+        saved = s[layout.TACTICS_PLAYED:layout.TACTICS_PLAYED + 2].copy()
+        s[layout.TACTICS_PLAYED:layout.TACTICS_PLAYED + 2] = 0
+        n = real(s, buffer, claims)
+        s[layout.TACTICS_PLAYED:layout.TACTICS_PLAYED + 2] = saved
+        return n
+
+    monkeypatch.setattr(check, "legal_moves", no_limit)
+    assert compare_games(range(40))["disagreements"] > 0
+
+
+@pytest.mark.slow
+def test_perft_at_depth_four_on_sampled_positions():
+    picked: list[Game] = []
+    compare_games(range(200, 260), picked.append, random.Random(4))
+    result = compare_perft(picked[:6], 4)
+    assert result["disagreements"] == 0, result["problems"]
+
+
+@pytest.mark.slow
+def test_many_games_agree_move_by_move():
+    result = compare_games(range(1000, 1400))
+    assert result["disagreements"] == 0, result["problems"]
+
+
+# ---------------------------------------------------------------- random games
+def test_random_games_report_how_they_ended():
+    r = kernel.random_games(50, seed=3, rules="both")
+    assert r["games"] == 50 == r["north"] + r["south"] + r["drawn"] == sum(r["ends"].values())
+    assert set(r["ends"]) <= {"envelopment", "breakthrough", "deadlock"}
+    assert r["moves_mean"] > 40
+    again = kernel.random_games(50, seed=3, rules="both")
+    other = kernel.random_games(50, seed=4, rules="both")
+    same = ("ends", "north", "south", "moves_mean")
+    assert [again[k] for k in same] == [r[k] for k in same]     # the seed decides the games
+    assert [other[k] for k in same] != [r[k] for k in same]
+
+
+@pytest.mark.parametrize("n, seed, rules", [(0, 1, "standard"), (10**12, 1, "standard"), (1.5, 1, "standard"),
+                                            (5, "x", "standard"), (5, 1, "chess"), (5, 1, "x" * 5000)])
+def test_random_games_refuse_bad_input(n, seed, rules):
+    with pytest.raises(ValueError) as e:
+        kernel.random_games(n, seed, rules)
+    assert len(str(e.value)) < 200
+
+
+def test_state_of_reads_every_card_once():
+    g = random_game(11)
+    s = kernel.state_of(g)
+    hands = [int(s[layout.HAND_TROOPS + p]) for p in (0, 1)]
+    on_table = 0
+    for p in (0, 1):
+        for f in range(1, 10):
+            for i in range(s[layout.SIDE_LEN + 10 * p + f]):
+                on_table |= 1 << int(s[layout.SIDE_CARDS + 4 * (10 * p + f) + i])
+    deck = sum(1 << int(c) for c in s[layout.TROOP_DECK:layout.TROOP_DECK + s[layout.DECK_LEN]])
+    troops_on_table = on_table & TROOP_MASK
+    assert hands[0] & hands[1] == 0 and (hands[0] | hands[1]) & deck == 0
+    assert troops_on_table & ~int(s[layout.VISIBLE]) == 0
+
+
+# ------------------------------------------------------------ plain Python mode
+PLAIN_CHECK = """
+from battleline import Game, kernel
+from battleline.kernel.check import compare_games, compare_perft
+assert kernel.MODE == "python", kernel.MODE
+r = compare_games(range(6))
+assert r["disagreements"] == 0, r
+p = compare_perft([Game(seed=s) for s in range(3)], 2)
+assert p["disagreements"] == 0, p
+g = kernel.random_games(3, seed=5)
+assert g["games"] == 3 and g["mode"] == "python", g
+print("plain python ok", r["positions"])
+"""
+
+
+def test_plain_python_mode():
+    env = {**os.environ, "BATTLELINE_KERNEL": "python"}
+    out = subprocess.run([sys.executable, "-c", PLAIN_CHECK], capture_output=True, text=True, env=env,
+                         timeout=600)
+    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
+    assert "plain python ok" in out.stdout
+
+
+def test_both_modes_draw_the_same_random_games():
+    env = {**os.environ, "BATTLELINE_KERNEL": "python"}
+    code = "from battleline import kernel; import json; r = kernel.random_games(4, seed=8); r.pop('cpu_seconds'); r.pop('mode'); print(json.dumps(r, sort_keys=True))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    here = kernel.random_games(4, seed=8)
+    here.pop("cpu_seconds"), here.pop("mode")
+    import json
+    assert json.loads(out.stdout) == json.loads(json.dumps(here, sort_keys=True))
