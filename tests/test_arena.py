@@ -89,3 +89,70 @@ def test_saved_parts_combine_into_one_summary(tmp_path):
 def test_the_arena_knows_greedy_by_name():
     s = run_arena("greedy", "easy", 2, seed=3)
     assert s["bot_a"] == "greedy" and s["games"] == 2 and s["wins_a"] + s["wins_b"] + s["draws"] == 2
+
+
+def saved_games(path, wins_a, wins_b):
+    """A save file of ``wins_a + wins_b`` games of easy against medium, as the arena writes."""
+    rows = []
+    for i in range(wins_a + wins_b):
+        r = GameResult(i // 2, i % 2, "a" if i < wins_a else "b", "breakthrough", 0, [0.1], [0.2], 30)
+        rows.append(json.dumps({"a": "medium", "b": "easy", "move_time": None, "rules": "standard", **r.__dict__}))
+    path.write_text("\n".join(rows) + "\n")
+    return str(path)
+
+
+def test_the_report_says_1_win_not_1_wins(tmp_path, capsys):
+    from battleline.arena import main
+    main(["medium", "easy", "--combine", saved_games(tmp_path / "m.jsonl", 19, 1)])
+    out = capsys.readouterr().out
+    assert "easy: 1 win, 5.0%" in out and "medium: 19 wins" in out
+
+
+def test_a_clean_sweep_reports_an_elo_bound_not_infinity(tmp_path, capsys):
+    from battleline.arena import main
+    path = saved_games(tmp_path / "m.jsonl", 20, 0)
+    main(["medium", "easy", "--combine", path])
+    out = capsys.readouterr().out
+    # 20 of 20: the score's 95% Wilson interval starts at 0.8389, an Elo of 286.6
+    assert "Elo medium - easy: at least 286.6 (the lower end of the 95% interval: easy won no game)" in out
+    assert "inf" not in out
+    main(["medium", "easy", "--combine", path, "--json"])
+    s = json.loads(capsys.readouterr().out)
+    assert (s["elo_a_minus_b"], s["elo_a_minus_b_is"]) == (286.6, "lower bound")
+    assert s["elo_a_minus_b"] == round(elo_difference(wilson(20, 20)[0]), 1)
+
+
+def test_the_readme_shows_the_ancient_arena_and_it_runs(capsys):
+    from pathlib import Path
+
+    from battleline.arena import main
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    command = "python -m battleline.arena medium easy --game ancient --scenario issus --games 10"
+    assert command in readme
+    main(command.split()[3:-1] + ["2", "--json"])
+    s = json.loads(capsys.readouterr().out)
+    assert s["games"] == 2 and list(s["scenarios"]) == ["issus"]
+
+
+def test_json_reports_the_games_each_node_played():
+    s = run_arena("easy", "easy", 4, seed=2, jobs=2)
+    assert list(s["nodes"].values()) == [4] and s["resumed"] == 0
+
+
+def test_a_stopped_run_resumes_from_its_save_file(tmp_path):
+    whole = run_arena("easy", "easy", 10, seed=40, save=str(tmp_path / "whole.jsonl"))
+    lines = (tmp_path / "whole.jsonl").read_text().splitlines()
+    part = tmp_path / "part.jsonl"
+    part.write_text("\n".join(lines[:5]) + "\n" + lines[5][:30])    # stopped while writing game 6
+    resumed = run_arena("easy", "easy", 10, seed=40, save=str(part), resume=True)
+    assert resumed["resumed"] == 5 and sum(resumed["nodes"].values()) == 5
+    timing = {k for k in whole if "move_s" in k} | {"nodes", "resumed"}
+    assert {k: v for k, v in resumed.items() if k not in timing} == \
+        {k: v for k, v in whole.items() if k not in timing}
+
+    def games(path):
+        return sorted(tuple(v for k, v in json.loads(line).items() if not k.startswith("times"))
+                      for line in path.read_text().splitlines())
+    assert games(part) == games(tmp_path / "whole.jsonl")        # every game once, none skipped
+    with pytest.raises(ValueError, match="another match"):
+        run_arena("easy", "medium", 10, seed=40, save=str(part), resume=True)

@@ -194,7 +194,7 @@ class _RayCluster:
         self.refs: dict = {}
 
     def submit(self, key: int, args: tuple) -> None:
-        self.refs[self.remote.remote(*args, on_ray=True)] = key
+        self.refs[self.remote.remote(*args)] = key
 
     def finished(self) -> list:
         ready, _ = self.ray.wait(list(self.refs), num_returns=1)
