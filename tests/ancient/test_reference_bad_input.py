@@ -9,9 +9,9 @@ import json
 import pytest
 
 try:
-    from battleline.ancient import AncientGame, Army
+    from battleline.ancient import Action, AncientGame, Army
 except ImportError:  # the engine is not there yet
-    AncientGame = Army = None
+    Action = AncientGame = Army = None
 
 pytestmark = pytest.mark.skipif(AncientGame is None, reason="engine has no battleline.ancient.AncientGame yet")
 
@@ -287,3 +287,92 @@ def test_bad_builders_are_refused(call, words):
 def test_army_text_with_a_stray_bow_mark_is_refused(text):
     # "R3**" used to read as a Javalineer with bow: a typo must not pass as a bow.
     refused(lambda: Army.from_text(text), "army list")
+
+
+# --- values of the wrong type, hand-built actions, bot budgets (issue 23) ----------------------
+
+
+@pytest.mark.parametrize(
+    "call, words",
+    [
+        (lambda: Army(7), ["army list", "7"]),
+        (lambda: Army(None), ["army list", "None"]),
+        (lambda: Army("R3 O3", bows=7), ["bows", "7"]),
+        (lambda: AncientGame.scenario("issus", dice=7), ["dice", "rolls", "7"]),
+        (lambda: AncientGame.scenario("cunaxa", dice=float("nan")), ["dice", "rolls", "nan"]),
+        (lambda: AncientGame.points(Army("R4"), Army("B5"), dice=None), ["dice", "rolls", "None"]),
+        (lambda: AncientGame.empty(9.0), ["width", "7, 9 or 11", "9.0"]),
+        (lambda: AncientGame.empty(True), ["width", "True"]),
+    ],
+)
+def test_values_of_the_wrong_type_are_refused(call, words):
+    refused(call, *words)
+
+
+def javalineers_against_hoplites():
+    game = AncientGame.empty(seed=5)
+    game.put("c2", "Javalineers", "south")
+    game.put("c3", "Hoplites", "north")
+    return game
+
+
+@pytest.mark.parametrize("query", ["play", "odds", "melee_numbers"])
+@pytest.mark.parametrize(
+    "action, words",
+    [
+        (Action("reinforce", "x" * 5000, ("c1",)), ["cannot read", "characters"]),
+        (Action("attack", "x" * 5000, ("c2", "c3")), ["read back", "attack c2-c3"]),
+        (Action("fire", "R4", ("c2", "c3")), ["read back", "fire c2-c3"]),
+        (Action("fire", squares=("c2",)), ["shooter", "target"]),
+        (Action("fire", squares=("c2", "c3", "c4")), ["shooter", "target"]),
+        (Action("attack"), ["attackers", "target"]),
+        (Action("attack", squares=("c3",)), ["attackers", "target"]),
+        (Action("attack", squares=None), ["attackers", "target"]),
+        (Action("attack", squares=["c2", "c3"]), ["not an action"]),
+    ],
+)
+def test_a_malformed_hand_built_action_is_refused_by_name(query, action, words):
+    game = javalineers_against_hoplites()
+    game.play("end actions")    # the fire step: odds and melee numbers may be asked
+    before = game.position()
+    legal = [str(a) for a in game.legal_actions()]
+    refused(lambda: getattr(game, query)(action), *words)
+    assert game.position() == before
+    assert [str(a) for a in game.legal_actions()] == legal
+
+
+def test_a_well_formed_hand_built_action_still_works():
+    game = javalineers_against_hoplites()
+    game.play("end actions")
+    assert repr(game.odds(Action("fire", squares=("c2", "c3")))) == repr(game.odds("fire c2-c3"))
+    assert game.melee_numbers(Action("attack", squares=("c2", "c3"))) == game.melee_numbers("attack c2-c3")
+    game.play(Action("fire", squares=("c2", "c3")))
+    assert [str(a) for a in game.actions_played] == ["end actions", "fire c2-c3"]
+
+
+@pytest.mark.parametrize(
+    "options, words",
+    [
+        ({"turn_time": float("nan")}, ["turn_time", "nan"]),
+        ({"turn_time": float("inf")}, ["turn_time", "inf"]),
+        ({"turn_time": 0}, ["turn_time", "positive"]),
+        ({"turn_time": -1.5}, ["turn_time", "positive"]),
+        ({"turn_time": "1"}, ["turn_time", "'1'"]),
+        ({"turn_time": True}, ["turn_time", "True"]),
+        ({"beam": 0}, ["beam", "at least 1"]),
+        ({"beam": -3}, ["beam", "at least 1"]),
+        ({"beam": 2.5}, ["beam", "2.5"]),
+        ({"iterations": 0}, ["iterations", "at least 1"]),
+        ({"finalists": 0}, ["finalists", "at least 1"]),
+    ],
+)
+def test_search_bot_budgets_are_checked(options, words):
+    from battleline.ancient.bots import SearchBot
+    refused(lambda: SearchBot(seed=1, **options), *words)
+
+
+def test_sound_search_bot_budgets_are_kept():
+    from battleline.ancient.bots import HeuristicBot, SearchBot
+    bot = SearchBot(seed=1, turn_time=2, beam=1, iterations=1, finalists=1)
+    assert (bot.turn_time, bot.beam, bot.iterations, bot.finalists) == (2, 1, 1, 1)
+    refused(lambda: HeuristicBot(seed=1, beam=0), "beam")

@@ -33,6 +33,12 @@ ALEXANDER, DARIUS, COMPANION, SHIELD = (Card(t) for t in ("Alexander", "Darius",
 
 
 def _cards(value: str | Iterable, what: str) -> tuple[Card, ...]:
+    if not isinstance(value, str):
+        try:
+            value = list(value)
+        except TypeError:   # a number, None: neither text nor a list of cards
+            raise PositionError(f"{what}: expected card texts such as 'R4 O4' or a list of cards, "
+                                f"not {shorten(value)}") from None
     try:
         cards = parse_cards(value)
     except ValueError as e:
@@ -57,8 +63,8 @@ class Army:
     name: str = ""
 
     def __init__(self, cards, bows=(), name: str = "") -> None:
-        cards = _cards(cards, "army list") if isinstance(cards, str) else _cards(list(cards), "army list")
-        bows = _cards(bows, "bows") if isinstance(bows, str) else _cards(list(bows), "bows")
+        cards = _cards(cards, "army list")
+        bows = _cards(bows, "bows")
         if not cards:
             raise PositionError("an army needs at least one troop card")
         if len(set(cards)) != len(cards):

@@ -36,7 +36,11 @@ class Dice:
             seed = random.SystemRandom().randrange(2 ** 32)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise PositionError(f"a dice seed is an integer, not {shorten(seed)}")
-        script = tuple(script)
+        try:
+            script = tuple(script)
+        except TypeError:   # a number, None: not a sequence of rolls
+            raise PositionError(f"scripted dice are a sequence of rolls 1 to 6, such as [6, 1], "
+                                f"not {shorten(script)}") from None
         for r in script:
             if type(r) is not int or not 1 <= r <= 6:
                 raise PositionError(f"a scripted die roll is 1 to 6, not {shorten(r)}")

@@ -114,6 +114,8 @@ def _draw_after(n) -> int:
 
 
 _PLAYER_STEPS = ("tactics", "actions", "fire", "melee", "withdrawal", "loyalty")
+# The squares a fire or an attack names, in order.
+_SHAPES = {"fire": "shooter's square and the target's", "attack": "attackers' squares and the target's"}
 
 
 class AncientGame:
@@ -145,7 +147,10 @@ class AncientGame:
         >>> AncientGame.empty(7).width
         7
         """
-        from .board import board
+        from .board import WIDTHS, board
+        if type(width) is not int:   # 9.0 would pass the cached board's check and fail later
+            raise PositionError(f"the field's width is a whole number, {', '.join(map(str, WIDTHS[:-1]))} or {WIDTHS[-1]}, "
+                                f"not {shorten(width)}")
         board(width)  # checks the width
         return cls(new_state(width, options=advanced_options(advanced), draw_after=_draw_after(draw_after),
                              seed=seed, script=dice))
@@ -419,11 +424,7 @@ class AncientGame:
         ...
         battleline.errors.IllegalMoveError: c2-b2: Hoplites move forward only
         """
-        a = Action.parse(action)
-        try:
-            hash(a)
-        except TypeError:
-            raise InvalidMoveError(f"not an action: {shorten(action)}") from None
+        a = self._read(action)
         if self._legal is None:
             raise IllegalMoveError(f"{a}: the battle is over")
         if a not in self._legal:
@@ -475,7 +476,7 @@ class AncientGame:
         >>> g.odds("fire c2-c3").disrupted
         Fraction(1, 3)
         """
-        a = Action.parse(action)
+        a = self._read(action)
         if a.kind not in ("fire", "attack"):
             raise IllegalMoveError(f"{a}: odds are for fire and attack actions")
         if self._legal is None or (a not in self._legal and not self._possible_this_turn(a)):
@@ -525,7 +526,7 @@ class AncientGame:
         >>> g.melee_numbers("attack c3+d2-d3")
         MeleeNumbers(attack=7, defence=5, defender_disrupted=False, attack_modifier=0, defence_modifier=0)
         """
-        a = Action.parse(action)
+        a = self._read(action)
         if a.kind != "attack":
             raise IllegalMoveError(f"{a}: melee numbers are for attack actions")
         if self._legal is None or (a not in self._legal and not self._possible_this_turn(a)):
@@ -535,6 +536,29 @@ class AncientGame:
         L = s.board.lookup
         numbers = self._rules.melee_numbers(tuple(s.cells[L[x]] for x in a.squares[:-1]), s.cells[L[a.squares[-1]]])
         return MeleeNumbers(*numbers)
+
+    def _read(self, action: Action | str) -> Action:
+        """``action`` as an :class:`Action`: text is parsed, and a hand-built Action that is
+        not legal now must read back from its own text, so a malformed one is refused by name
+        (shortened, never echoed whole) before any rule looks at its fields."""
+        a = Action.parse(action)
+        try:
+            hash(a)
+        except TypeError:
+            raise InvalidMoveError(f"not an action: {shorten(action)}") from None
+        if isinstance(action, Action) and (self._legal is None or a not in self._legal):
+            squares = a.squares if isinstance(a.squares, tuple) else ()
+            if (a.kind == "fire" and len(squares) != 2) or (a.kind == "attack" and len(squares) < 2):
+                raise InvalidMoveError(f"{a.kind} names the {_SHAPES[a.kind]}, as in "
+                                       f"'{a.kind} {'c2-c3' if a.kind == 'fire' else 'b3+c2-c3'}', "
+                                       f"not the squares {shorten(a.squares)}")
+            text = str(a)
+            read = Action.parse(text)   # unreadable (an unknown card, a long text): InvalidMoveError
+            if (read.kind, read.card, sorted(read.squares), read.option) != \
+                    (a.kind, a.card, sorted(squares), a.option):
+                raise InvalidMoveError(f"a hand-built action must read back from its text: "
+                                       f"{shorten(tuple(a), 60)} reads as {shorten(text)}")
+        return a
 
     def _possible_this_turn(self, a: Action) -> bool:
         # Odds may be asked ahead of the step: any fire or attack the queries allow.

@@ -30,6 +30,7 @@ from __future__ import annotations
 import time
 
 from ...cards import Card
+from ...errors import shorten
 from ..observation import Observation
 from ..rules import Rules
 from .base import AncientBot, army_from_plan, troop_value
@@ -61,7 +62,24 @@ def distinct_actions(world, legal=None) -> list:
     return out
 
 
-__all__ = ["HeuristicBot", "deployment_plan", "MEDIUM_ARMY", "planned_action", "distinct_actions"]
+__all__ = ["HeuristicBot", "deployment_plan", "MEDIUM_ARMY", "planned_action", "distinct_actions",
+           "check_count"]
+
+
+def check_count(name: str, value, least: int = 1) -> int:
+    """``value`` if it is a whole number of at least ``least`` (a bot's budget such as its beam
+    width); ValueError naming ``name`` otherwise.
+
+    >>> check_count("beam", 6)
+    6
+    >>> check_count("beam", 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: beam must be a whole number of at least 1, not 0
+    """
+    if type(value) is not int or value < least:
+        raise ValueError(f"{name} must be a whole number of at least {least}, not {shorten(value)}")
+    return value
 
 SHORT_NAMES = [str(Card(i)) for i in range(60)]
 
@@ -116,7 +134,7 @@ class HeuristicBot(AncientBot):
 
     def __init__(self, seed: int | None = None, beam: int = 3) -> None:
         super().__init__(seed)
-        self.beam = beam
+        self.beam = check_count("beam", beam)
         self._plan: list[str] = []
         self._plan_key = None
 

@@ -39,6 +39,7 @@ with ``turn_time`` (wall clock) only as a backstop on a very busy machine.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -46,7 +47,8 @@ from ..observation import Observation
 from ..rules import SHORT as SHORT_NAMES, Rules
 from ..worlds import sample_world
 from .evaluation import Weights, evaluate, melee_chances
-from .heuristic import HeuristicBot, distinct_actions, planned_action
+from ...errors import shorten
+from .heuristic import HeuristicBot, check_count, distinct_actions, planned_action
 from .terrain_race import next_mover_chances, terrain_reach
 
 __all__ = ["SearchBot", "quick_reply", "race_chances"]
@@ -77,9 +79,12 @@ class SearchBot(HeuristicBot):
                  beam: int = 6, finalists: int = 1, replies: int = 0, reply_actions: int = 6,
                  reply_weight: float = 1.0, race: float = 500.0, race_near: float = 0.0) -> None:
         super().__init__(seed, beam=beam)
+        if isinstance(turn_time, bool) or not isinstance(turn_time, (int, float)) or \
+                not 0 < turn_time < math.inf:
+            raise ValueError(f"turn_time must be a positive number of seconds, not {shorten(turn_time)}")
         self.turn_time = turn_time
-        self.iterations = iterations
-        self.finalists = finalists
+        self.iterations = check_count("iterations", iterations)
+        self.finalists = check_count("finalists", finalists)
         self.replies = replies
         self.reply_actions = reply_actions
         self.reply_weight = reply_weight
