@@ -78,11 +78,10 @@ def test_search_bot_plays_legal_moves_to_the_end():
             g.play(bots[seat].choose(g.observation(seat)))  # play() refuses an illegal move
 
 
-@pytest.mark.parametrize("depth, options", [(0, {}), (2, {}), (2, {"leaf": "chance", "tactics": "win"})])
-def test_search_bot_never_reads_hidden_cards(depth, options):
+def never_reads_hidden_cards(make_bot) -> None:
     """Two games that look the same to the bot's seat but differ in the opponent's hand
-    and the decks: with the same seed and budget it chooses the same move (and the same
-    as the bot's own record of worlds says: the whole budget was used)."""
+    and the decks: with the same seed and budget ``make_bot(seed)`` chooses the same move.
+    (docs/experiments' variants of the search are checked with it too.)"""
     rng = random.Random(11)
     checked = 0
     for seed in range(10):
@@ -94,10 +93,14 @@ def test_search_bot_never_reads_hidden_cards(depth, options):
         other = sample_world(obs, random.Random(seed + 50))
         assert other.observation(seat) == obs
         assert sorted(other.hand(1 - seat)) != sorted(g.hand(1 - seat)) or other.deck("troop") != g.deck("troop")
-        bots = [SearchBot(seed=seed, iterations=6, depth=depth, move_time=60.0, **options) for _ in range(2)]
-        assert bots[0].choose(obs) == bots[1].choose(other.observation(seat))
+        assert make_bot(seed).choose(obs) == make_bot(seed).choose(other.observation(seat))
         checked += 1
     assert checked >= 5
+
+
+@pytest.mark.parametrize("depth", [0, 2])
+def test_search_bot_never_reads_hidden_cards(depth):
+    never_reads_hidden_cards(lambda seed: SearchBot(seed=seed, iterations=6, depth=depth, move_time=60.0))
 
 
 def test_search_bot_stops_at_its_budget_of_worlds():
@@ -169,30 +172,3 @@ def test_win_chance_counts_every_pattern_of_flags():
         assert win_chance(p) == pytest.approx(brute_win_chance(p))
     assert win_chance([0.0] + [1.0] * 3 + [0.0] * 6) == pytest.approx(0.5)   # both have a Breakthrough
     assert win_chance([0.0] + [1.0, 0.0] * 4 + [1.0]) == pytest.approx(1.0)  # five flags, no three in a row
-
-
-def test_search_bot_rejects_an_unknown_leaf_value_or_tactics_rule():
-    with pytest.raises(ValueError, match="leaf"):
-        SearchBot(leaf="result")
-    with pytest.raises(ValueError, match="tactics"):
-        SearchBot(tactics="never")
-
-
-def test_search_bot_draws_troops_when_it_keeps_tactics_for_a_win():
-    # With tactics="win" it holds no Tactics card: it draws troops while the troop deck lasts.
-    for seed in range(4):
-        g = Game(seed=seed)
-        g.play(next(m for m in g.legal_moves() if m.kind == "play"))
-        assert g.phase == "draw"
-        move = SearchBot(seed=1, iterations=2, tactics="win").choose(g.observation(g.to_move))
-        assert move.kind == "draw" and move.deck == "troop"
-        # Priced as `medium` prices them (the default), the first Tactics card is drawn.
-        move = SearchBot(seed=1, iterations=2).choose(g.observation(g.to_move))
-        assert move.kind == "draw" and move.deck == "tactic"
-
-
-def test_search_bot_values_a_playout_by_its_chance_of_winning_on_request():
-    g = Game(seed=9)
-    bot = SearchBot(seed=2, iterations=3, leaf="chance", tactics="win", move_time=60.0)
-    assert bot.choose(g.observation(g.to_move)) in g.legal_moves()
-    assert bot.last_worlds == 3

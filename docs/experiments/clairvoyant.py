@@ -15,7 +15,8 @@ its own design (candidates, playout depth, the value of a playout's end).
 Each game is printed as one JSON line (``deal``, ``a_seat``, ``winner`` "a"/"b"/null,
 ``reason``), the total on stderr. ``--honest N`` searches N sampled worlds a move instead:
 the same settings without the clairvoyance. Moves are bounded by the budget of worlds, not
-the clock, so the results do not depend on the machine's load.
+the clock, so the results do not depend on the machine's load. ``--leaf chance`` values the
+end of a playout as v4 did (``search_v4.py`` beside this script); ``flags`` is ``hard``'s.
 """
 
 from __future__ import annotations
@@ -23,19 +24,25 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from battleline import Game
 from battleline.arena import wilson
-from battleline.bots import SearchBot, bot_from_spec
+from battleline.bots import bot_from_spec
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))   # search_v4 lies beside this script
+from search_v4 import SearchBotV4  # noqa: E402
 
 
 def play(deal: int, a_seat: int, honest: int | None = None, opponent: str = "greedy",
-         **settings) -> tuple[str | None, str]:
-    """One game of the paired deal ``deal``: the search in ``a_seat``, ``opponent`` in the other."""
+         leaf: str = "flags", **settings) -> tuple[str | None, str]:
+    """One game of the paired deal ``deal``: the search in ``a_seat``, ``opponent`` in the other.
+    ``leaf="flags"`` is ``hard``'s search (``SearchBot``), ``"chance"`` v4's value of a playout."""
     g = Game(seed=deal)
     real = g.copy if honest is None else None
-    search = SearchBot(seed=deal * 2 + a_seat, move_time=1000.0, iterations=honest or 1,
-                       world_source=(lambda obs, rng: real()) if real else None, **settings)
+    search = SearchBotV4(seed=deal * 2 + a_seat, move_time=1000.0, iterations=honest or 1,
+                         world_source=(lambda obs, rng: real()) if real else None, leaf=leaf,
+                         tactics="priced", **settings)
     bots = {a_seat: search, 1 - a_seat: bot_from_spec(opponent, seed=deal * 2 + 1 - a_seat)}
     while not g.is_over():
         seat = g.to_move

@@ -9,11 +9,8 @@ turns (:mod:`battleline.bots.playout`: claim what is provable, play the troop
 with the strongest potential formation, draw a troop) for ``1 + depth`` turns,
 the opponent first, with the hands of that world; the opponent's first answer
 also plays a Tactics card that wins at once, as the greedy player does. The
-position reached is evaluated knowing both hands of that world (or, with
-``leaf="chance"``, valued as the chance of winning the game,
-:func:`battleline.bots.evaluation.win_chance`), and the candidate with the best
-average wins. With ``tactics="win"`` it draws troops while the troop deck lasts
-and searches a Tactics card only when that wins at once.
+position reached is evaluated knowing both hands of that world, and the candidate
+with the best average wins.
 
 The work per move is fixed: ``iterations`` worlds (default ``WORLDS``), small
 enough that a quiet core finishes well inside a second, so the moves do not
@@ -26,6 +23,11 @@ longer than its budget even on a busy machine (it then uses fewer worlds).
 ``world_source`` replaces :func:`battleline.worlds.sample_world` as the source of the
 worlds searched. Bots in play never set it; a diagnostic may pass one that returns the
 real game, to measure what hidden information costs the search (``docs/bots.md``).
+
+Variants measured against it (``docs/experiments/``) change three methods: the move when
+there is nothing to search (:meth:`SearchBot.unsearched_choice`), the moves searched
+(:meth:`SearchBot.searched_moves`) and the value of a playout's end
+(:meth:`SearchBot.leaf_value`).
 """
 
 from __future__ import annotations
@@ -39,9 +41,8 @@ from ..game import Game, Observation
 from ..moves import Move
 from ..worlds import sample_world
 from .base import Bot, gc_paused
-from .evaluation import HAND_CHANCE, evaluate, flag_chances, win_chance
-from .greedy import wins_at_once
-from .heuristic import HeuristicBot, choose_draw, rank_moves, tactic_cost
+from .evaluation import HAND_CHANCE, evaluate
+from .heuristic import HeuristicBot, rank_moves, tactic_cost
 from .playout import finish_turn, play_out
 
 __all__ = ["SearchBot"]
@@ -50,7 +51,6 @@ WORLDS = 50            # worlds per move: about 0.13 s of CPU time on a quiet co
 DEPTH = 2              # greedy turns after the opponent's answer
 DEADLINE_SHARE = 0.8   # of move_time: the rest is margin for a busy machine
 PRIOR_WEIGHT = 0.5     # the one-ply score counts as this many worlds
-CHANCE_SCALE = 6.0     # a won game, in the flags of the one-ply score and the Tactics price
 
 
 class SearchBot(Bot):
@@ -60,15 +60,12 @@ class SearchBot(Bot):
     the wall-clock backstop; ``candidates`` moves searched; ``depth`` greedy turns after
     the opponent's answer; ``reply_tactics``: the opponent's answer may be a Tactics card
     that wins at once; ``hand_chance``: the evaluation's chance that a held card goes to
-    a given flag; ``leaf``: how the end of a playout is valued, ``"flags"`` (the
-    evaluation: expected flags and Breakthrough chances) or ``"chance"`` (the chance of
-    winning the game, times ``CHANCE_SCALE``); ``tactics``: ``"priced"`` (draw and rank
-    Tactics cards as ``medium`` does, at their price) or ``"win"`` (draw troops while the
-    troop deck lasts, search a Tactics card only when it wins at once); ``world_source``:
-    where the searched worlds come from, ``(observation, rng) -> Game`` (default
-    :func:`~battleline.worlds.sample_world`). The defaults are
-    the ``hard`` of the ladder; ``leaf="chance", tactics="win"`` was measured as v4 in
-    ``docs/bots.md`` and was no stronger.
+    a given flag; ``world_source``: where the searched worlds come from,
+    ``(observation, rng) -> Game`` (default :func:`~battleline.worlds.sample_world`).
+    The defaults are the ``hard`` of the ladder. The end of a playout is valued by the
+    evaluation (expected flags and Breakthrough chances), and Tactics cards are drawn and
+    ranked as ``medium`` does, at their price; the variant measured as v4 in
+    ``docs/bots.md`` (no stronger) is ``docs/experiments/search_v4.py``.
 
     >>> from battleline import Game
     >>> g = Game(seed=5)
@@ -80,7 +77,7 @@ class SearchBot(Bot):
 
     def __init__(self, seed: int | None = None, move_time: float = 1.0, iterations: int | None = WORLDS,
                  candidates: int = 5, depth: int = DEPTH, reply_tactics: bool = True,
-                 hand_chance: float = HAND_CHANCE, leaf: str = "flags", tactics: str = "priced",
+                 hand_chance: float = HAND_CHANCE,
                  world_source: Callable[[Observation, random.Random], Game] | None = None):
         super().__init__(seed)
         self.move_time = move_time
@@ -89,12 +86,6 @@ class SearchBot(Bot):
         self.depth = depth
         self.reply_tactics = reply_tactics
         self.hand_chance = hand_chance
-        if leaf not in ("chance", "flags"):
-            raise ValueError(f"a leaf value is 'chance' or 'flags', not {shorten(leaf)}")
-        self.leaf = leaf
-        if tactics not in ("win", "priced"):
-            raise ValueError(f"tactics is 'win' or 'priced', not {shorten(tactics)}")
-        self.tactics = tactics
         if world_source is not None and not callable(world_source):
             raise ValueError(f"a world source is a function (observation, rng) -> Game, not {shorten(world_source)}")
         self.world_source = world_source or sample_world
@@ -111,17 +102,10 @@ class SearchBot(Bot):
         world, moves, claim = self.world_and_moves(obs)
         if claim is not None:
             return claim
-        if world.phase == "draw" and len(moves) > 1 and self.tactics == "win":
-            return choose_draw(world, moves, obs.seat, tactics=False)
         if len(moves) == 1 or world.phase != "play":
-            self._heuristic.rng = self.rng
-            return self._heuristic.choose(obs)
+            return self.unsearched_choice(obs, world, moves)
         me = obs.seat
-        # With tactics="win" a Tactics card is searched only when it wins at once: played
-        # early it spends the limit and a card the playouts cannot value (they play troops).
-        if self.tactics == "win":
-            moves = [m for m in moves if tactic_cost(world, m, me) == 0 or wins_at_once(world, m, me)] or moves
-        ranked = rank_moves(world, moves, me, deadline)
+        ranked = rank_moves(world, self.searched_moves(world, moves, me), me, deadline)
         cands = [m for _, m in ranked[: self.candidates]]
         prior = [s for s, _ in ranked[: self.candidates]]
         if len(cands) == 1:
@@ -148,20 +132,28 @@ class SearchBot(Bot):
                      key=lambda i: (totals[i] - n * costs[i] + PRIOR_WEIGHT * prior[i]) / (n + PRIOR_WEIGHT))
         return cands[best_i]
 
+    def unsearched_choice(self, obs: Observation, world: Game, moves: list[Move]) -> Move:
+        """The move when there is nothing to search (a draw, Scout, a single legal move):
+        ``medium``'s choice, from the same random stream. ``world`` is the world sampled
+        for ``obs`` and ``moves`` its legal moves (a variant may decide from them)."""
+        self._heuristic.rng = self.rng
+        return self._heuristic.choose(obs)
+
+    def searched_moves(self, world: Game, moves: list[Move], me: int) -> list[Move]:
+        """The play-phase moves the search ranks: all of them."""
+        return moves
+
+    def leaf_value(self, w: Game, me: int) -> float:
+        """The value for ``me`` of a playout's end: the evaluation, knowing both hands of
+        the world ``w``."""
+        return evaluate(w, me, see_their_hand=True, hand_chance=self.hand_chance)
+
     def _score(self, w: Game, move: Move, me: int) -> float:
         w.push(move)
         pushed = 1 + finish_turn(w, me)
         # The opponent's greedy answer, then `depth` more greedy turns for both sides.
         pushed += play_out(w, 1 + self.depth, self.reply_tactics)
-        if self.leaf == "flags":
-            value = evaluate(w, me, see_their_hand=True, hand_chance=self.hand_chance)
-        else:
-            o = w.outcome()
-            if o is None:
-                chance = win_chance(flag_chances(w, me, see_their_hand=True, hand_chance=self.hand_chance))
-            else:
-                chance = 1.0 if o.winner == me else 0.0 if o.winner is not None else 0.5
-            value = CHANCE_SCALE * chance
+        value = self.leaf_value(w, me)
         for _ in range(pushed):
             w.undo()
         return value
