@@ -178,7 +178,7 @@ def test_play_from_python_shows_at_once():
 
 def test_not_your_turn_is_refused():
     w = AncientBattlesWidget(scenario="marathon", opponent=RandomAncientBot(1), seed=2)
-    w.battle.thinking = True   # as while the bot's turn is being shown
+    w.battle.bot_turns.thinking = True  # as while the bot's turn is being shown
     position = w.game.position()
     send(w, {"type": "act", "action": w.game.legal_actions()[0].__str__()})
     assert "opponent" in w.view["message"]["text"] and w.game.position() == position

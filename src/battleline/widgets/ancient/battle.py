@@ -13,14 +13,13 @@ is built by :func:`.view.battle_view` from the observation of the side on screen
 
 from __future__ import annotations
 
-import asyncio
 import random
 from typing import Any, Callable
 
 from ...ancient import Action, AncientGame
 from ...errors import IllegalMoveError, shorten
-from ..kernel import kernel_loop
 from ..messages import MessageRouter, Text
+from ..turns import BotRunner, TurnLog, log_reader
 from .words import AncientWords
 
 __all__ = ["BattleController", "RandomAncientBot", "opponent_bot", "origin_of", "LEVELS",
@@ -90,9 +89,11 @@ def origin_of(a: Action) -> list[str]:
 
 class BattleController:
     """The battle on screen: ``game``, the ``human``'s side, the ``bot`` (None: two people
-    at one screen), and what the player is choosing. ``refresh`` publishes the view."""
+    at one screen), and what the player is choosing. ``refresh`` publishes the view. The
+    log, undo's marks and the bot's turn are the shared :mod:`battleline.widgets.turns`."""
 
     messages = MessageRouter("the battle")
+    bot_thinks_in_thread = False   # its turn is shown step by step, each step as it comes
 
     def __init__(self, game: AncientGame, words: AncientWords, *, human: str, bot: Any,
                  seed: int | None = None, background_bot: bool = False, step_delay: float = STEP_DELAY,
@@ -101,11 +102,10 @@ class BattleController:
         self.words = words
         self.human = human
         self.bot = bot
-        self.background_bot = background_bot
+        self.bot_turns = BotRunner(background_bot)
         self.step_delay = step_delay
         self.refresh = refresh
         self.rng = random.Random(seed)
-        self.generation = 0
         self.reset()
 
     def reset(self) -> None:
@@ -113,16 +113,13 @@ class BattleController:
         self.selected: str | None = None
         self.group: list[str] = []           # cards added to the chosen card's combined attack
         self.message: dict | None = None
-        self.thinking = False
-        self.generation += 1                 # a bot turn being shown for an older battle stops
-        self.log: list[str] = []
-        self.log_at: list[int] = []
+        self.bot_turns.forget()              # a bot turn being shown for an older battle stops
         self.dice: dict | None = None
         self.attacked: str | None = None     # the square of the last attack (the withdrawal prompt)
         self.standing_odds = None            # that attack's odds if the defender stands
         self.inspected: str | None = None    # the square whose rules are shown
-        # where each stretch of the human's decisions began (undo goes back to one)
-        self.marks: list[int] = [0] if self.game.to_act == self.human or self.bot is None else []
+        # the log, and where each stretch of the human's decisions began (undo goes back to one)
+        self.turns = TurnLog(marks=[0] if self.game.to_act == self.human or self.bot is None else [])
 
     def start(self, game: AncientGame, note: str = "") -> None:
         """Play ``game`` from now on (a confirmed points army's battle)."""
@@ -141,8 +138,22 @@ class BattleController:
         return self.human
 
     @property
+    def log(self) -> list[str]:
+        """The log's lines, in the language on screen."""
+        return self.turns.lines
+
+    @property
+    def thinking(self) -> bool:
+        """Whether the bot's turn is being played (and shown)."""
+        return self.bot_turns.thinking
+
+    @property
+    def background_bot(self) -> bool:
+        return self.bot_turns.background
+
+    @property
     def can_undo(self) -> bool:
-        return bool([m for m in self.marks if m < len(self.game.actions_played)]) and not self.thinking
+        return self.turns.can_undo(len(self.game.actions_played)) and not self.thinking
 
     def legal(self) -> list[Action]:
         """The actions the side on screen may take now (none while the bot plays)."""
@@ -298,16 +309,18 @@ class BattleController:
         self.inspected = None
         self.group = []
         if self.bot is None and g.to_act is not None and g.to_act != acting:
-            self.marks.append(len(g.actions_played))
+            self.turns.mark(len(g.actions_played))
         self.selected = None
         self.message = None
         self.refresh()
         self.maybe_bot()
 
     def push(self, action, side: str) -> None:
-        """Play ``action`` for ``side`` and log it in words (from the observations around it)."""
+        """Play ``action`` for ``side`` and log it in words (from the observations around it,
+        of :func:`~battleline.widgets.turns.log_reader`'s seat: this view has no screen cover)."""
         g = self.game
-        before = g.observation(self.human if self.bot is not None else side)
+        reader = log_reader(self.human, side, against_bot=self.bot is not None, screen_cover=False)
+        before = g.observation(reader)
         rolls = len(g.rolls)
         parsed = Action.parse(action)
         # the odds of an attack the defender may withdraw from, for the withdrawal prompt
@@ -331,26 +344,23 @@ class BattleController:
 
     def note(self, text: str) -> None:
         for line in text.split("\n") if text else ():
-            self.log.append(line)
-            self.log_at.append(len(self.game.actions_played))
+            self.turns.note(line, len(self.game.actions_played))
 
     def undo(self) -> None:
         """Take back your last player turn (and the bot's turn after it). The dice stream and
         the Tactics deck order are renewed, so undo never shows a die or card ahead."""
         if self.thinking:
             raise IllegalMoveError("wait until the opponent's turn is shown")
-        n = len(self.game.actions_played)
-        marks = [m for m in self.marks if m < n]
-        if not marks:
-            raise IllegalMoveError("there is none of your turns to undo")
-        target = marks[-1]
+        target = self.turns.undo_target(len(self.game.actions_played))
         while len(self.game.actions_played) > target:
             self.game.undo()
-        keep = sum(1 for at in self.log_at if at <= target)
-        log = self.log[:keep]
+        self.turns.cut(target)   # the log follows the battle
+        kept = list(self.turns.lines)
         self.game = AncientGame.from_position(self.renewed(self.game.position()))
-        self.reset()
-        self.log, self.log_at = log + [self.words.say("log_undone")], [0] * (keep + 1)
+        self.reset()   # the rebuilt battle counts its actions from 0: so do the kept lines
+        for line in kept:
+            self.turns.note(line, len(self.game.actions_played))
+        self.note(self.words.say("log_undone"))
         self.refresh()
 
     def renewed(self, position: str) -> str:
@@ -366,64 +376,44 @@ class BattleController:
             out.append(line)
         return "\n".join(out) + "\n"
 
-    # ------------------------------------------------------------ the bot
+    # ------------------------------------------------------------ the bot (BotTurn hooks)
     def maybe_bot(self) -> None:
         """Let the bot play while its side is to act: at once outside a kernel, step by step
         in one."""
         g = self.game
         if self.bot is None or g.to_act is None or g.to_act == self.human or self.thinking:
             return
-        self.thinking = True
-        self.refresh()
-        loop = kernel_loop() if self.background_bot else None
-        if loop is None:
-            try:
-                while self.game.to_act not in (None, self.human):
-                    self.bot_step()
-            except Exception as e:
-                self.bot_failed(e)
-            self.bot_done()
-        else:
-            loop.create_task(self.bot_async(self.generation))
+        self.bot_turns.start(self)
 
-    def bot_step(self) -> Action:
-        """One action of the bot, shown at once; returns it."""
-        side = self.game.to_act
-        action = Action.parse(self.bot.choose(self.game.observation(side)))
-        self.push(action, side)
-        self.refresh()
-        return action
+    def bot_to_act(self) -> bool:
+        return self.game.to_act not in (None, self.human)
 
-    async def bot_async(self, generation: int) -> None:
-        loop = asyncio.get_running_loop()
-        start = loop.time()
-        try:
-            while self.game.to_act not in (None, self.human):
-                action = self.bot_step()
-                if str(action) == "end melee":
-                    start = loop.time()   # its next player turn has a budget of its own
-                    shown = False
-                else:
-                    shown = action.kind != "end"
-                # each step stays on screen a moment, within the budget of the player turn
-                if shown and self.step_delay and loop.time() - start + self.step_delay <= SHOW_BUDGET:
-                    await asyncio.sleep(self.step_delay)
-                else:
-                    await asyncio.sleep(0)   # let the kernel send this view
-                if generation != self.generation:
-                    return   # an undo happened meanwhile
-        except Exception as e:
-            if generation != self.generation:
-                return
-            self.bot_failed(e)
-        self.bot_done()
+    def bot_observation(self):
+        return self.game.observation(self.game.to_act)
+
+    def bot_choose(self, observation) -> Action:
+        return Action.parse(self.bot.choose(observation))
+
+    def bot_apply(self, action: Action) -> None:
+        """One action of the bot, shown at once."""
+        self.push(action, self.game.to_act)
+        self.refresh()
+
+    def bot_pause(self, action: Action) -> float:
+        """Each step stays on screen a moment, within the budget of the bot's player turn."""
+        if str(action) == "end melee":
+            self.bot_turns.restart_clock()   # its next player turn has a budget of its own
+            return 0.0
+        if action.kind != "end" and self.step_delay and \
+                self.bot_turns.elapsed() + self.step_delay <= SHOW_BUDGET:
+            return self.step_delay
+        return 0.0   # let the kernel send this view
 
     def bot_failed(self, e: Exception) -> None:
         self.message = {"kind": "error",
                         "text": self.words.say("bot_failed", text=f"{type(e).__name__}: {shorten(str(e))}")}
 
-    def bot_done(self) -> None:
-        self.thinking = False
+    def bot_done(self, played: list[Action]) -> None:
         if self.game.to_act == self.human:
-            self.marks.append(len(self.game.actions_played))
+            self.turns.mark(len(self.game.actions_played))
         self.refresh()

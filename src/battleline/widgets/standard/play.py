@@ -13,7 +13,6 @@ False
 
 from __future__ import annotations
 
-import asyncio
 from typing import TYPE_CHECKING, Any
 
 from ... import texts
@@ -22,9 +21,9 @@ from ...errors import shorten
 from ...game import DRAW, PLAY, Game
 from ...match import Match
 from ...moves import IllegalMoveError, Move
-from ..kernel import kernel_loop
 from ..messages import Boolean, Choice, MessageRouter, Text
 from ..pieces import public_move_json
+from ..turns import BotRunner, TurnLog, log_reader
 from .table import Seat, claim_view, table_view
 
 if TYPE_CHECKING:
@@ -41,9 +40,11 @@ def option_labels(words) -> dict[str, str]:
 
 
 class PlayController:
-    """Play mode of one widget (``host``): the match, the bot, the turns and the log."""
+    """Play mode of one widget (``host``): the match, the bot, the turns and the log (the
+    log, undo and the bot's turn are the shared :mod:`battleline.widgets.turns`)."""
 
     messages = MessageRouter("play mode")
+    bot_thinks_in_thread = True
 
     def __init__(self, host: "BattleLineWidget", *, game: Game | None, opponent: Any, seat: int,
                  rules: str, seed: int | None, bot_seed: int | None, background_bot: bool):
@@ -54,17 +55,13 @@ class PlayController:
         self.bot = None if opponent is None else bot_from_spec(opponent, seed=bot_seed)
         self.seat = seat
         self.rules = rules
-        self.background_bot = background_bot
+        self.bot_turns = BotRunner(background_bot)
         self.options = {name: False for name in OPTIONS}
-        self.thinking = False
-        self.generation = 0          # bumped by new game / undo / editor: stale bot work is dropped
         self.cover = False
-        self.log: list = []
-        self.log_at: list[int] = []  # moves played when each log line was written
+        self.turns = TurnLog()       # the log, and where the human's turns began (undo)
         self.last: list[Move] = []
         self.last_claim: tuple | None = None
         self.message: dict | None = None
-        self.turn_starts: list[int] = []
         self.explain: int | None = None
         self.from_editor = False
         self.match = Match(seed=seed, rules=rules, game=game)
@@ -77,6 +74,20 @@ class PlayController:
     @property
     def hot_seat(self) -> bool:
         return self.bot is None
+
+    @property
+    def background_bot(self) -> bool:
+        """Whether the bot thinks in the background of a kernel (else at once)."""
+        return self.bot_turns.background
+
+    @background_bot.setter
+    def background_bot(self, value: bool) -> None:
+        self.bot_turns.background = value
+
+    @property
+    def thinking(self) -> bool:
+        """Whether the bot's turn is being played."""
+        return self.bot_turns.thinking
 
     def is_human(self, player: int) -> bool:
         """Whether ``player`` plays at this screen (both do in hot-seat)."""
@@ -98,8 +109,7 @@ class PlayController:
 
     def stop(self) -> None:
         """Leave play mode: a bot still thinking is ignored when it answers."""
-        self.generation += 1
-        self.thinking = False
+        self.bot_turns.forget()
 
     def restart_from(self, game: Game, opponent: Any) -> None:
         """Play on from ``game`` (the editor's position): the side to move is the human's."""
@@ -107,7 +117,7 @@ class PlayController:
         self.bot = None if opponent is None else bot_from_spec(opponent, seed=self.bot_seed)
         self.seat = game.to_move
         self.rules = game.rules
-        self.generation += 1
+        self.bot_turns.forget()
         self.match = Match(seed=None, rules=game.rules, game=game)
         self.from_editor = True
         self.start_game()
@@ -143,14 +153,14 @@ class PlayController:
         self.after_move(player)
 
     def new_game(self) -> None:
-        self.generation += 1
+        self.bot_turns.forget()
         self.match = Match(seed=None, rules=self.rules)
         self.start_game()
 
     def next_game(self) -> None:
         if not self.game.is_over():
             raise IllegalMoveError("the game is not over yet", rule="game-not-over")
-        self.generation += 1
+        self.bot_turns.forget()
         self.match.next_game()
         self.start_game()
 
@@ -158,28 +168,19 @@ class PlayController:
         g = self.game
         if not g.moves:
             raise IllegalMoveError("there is nothing to undo", rule="nothing-to-undo")
-        if self.hot_seat:
-            target = len(g.moves) - 1
-        else:
-            starts = [t for t in self.turn_starts if t < len(g.moves)]
-            if not starts:
-                raise IllegalMoveError("there is none of your turns to undo", rule="nothing-to-undo")
-            target = starts[-1]
+        # at one screen a move at a time, against a bot the human's whole last turn
+        target = len(g.moves) - 1 if self.hot_seat else self.turns.undo_target(len(g.moves))
         # Checked: from here on nothing can fail.
-        self.generation += 1
-        self.thinking = False
+        self.bot_turns.forget()
         at_screen = g.to_move
         while len(g.moves) > target:
             g.undo()
-        # The log follows the game: lines about the moves taken back go with them.
-        keep = sum(1 for n in self.log_at if n <= target)
-        del self.log[keep:], self.log_at[keep:]
+        self.turns.cut(target)   # the log follows the game
         if self.hot_seat:
             if g.to_move != at_screen:
                 self.cover = True  # the other player's hand waits behind the screen
             self.note(self.words.line("undo_move"))
         else:
-            self.turn_starts = [t for t in self.turn_starts if t <= target]
             self.note(self.words.line("undo_turn"))
         self.last = []
         self.last_claim = None
@@ -239,11 +240,11 @@ class PlayController:
 
     # ------------------------------------------------------------ turns
     def start_game(self) -> None:
-        self.thinking = False
+        self.bot_turns.forget()
         g = self.game
         mine = not self.hot_seat and g.to_move == self.seat
         verb = self.words.line("plays_first_you" if mine else "plays_first_other")
-        self.log, self.log_at = [], []
+        self.turns = TurnLog()
         self.note(self.words.line("new_game", rules=self.words.line(f"rules_{g.rules}"),
                                   who=self.who(g.to_move), verb=verb))
         self.last = []
@@ -251,9 +252,8 @@ class PlayController:
         self.message = None
         self.cover = False
         self.explain = None
-        self.turn_starts = []
         if mine:
-            self.turn_starts.append(len(g.moves))
+            self.turns.mark(len(g.moves))
         self.auto_claims()
         self.refresh()
         self.maybe_bot()
@@ -269,15 +269,14 @@ class PlayController:
                 self.cover = True
                 self.last = self.turn_moves(player)
             elif g.to_move == self.seat:
-                self.turn_starts.append(len(g.moves))
+                self.turns.mark(len(g.moves))
         self.auto_claims()
         self.refresh()
         self.maybe_bot()
 
     def note(self, line: texts.Line) -> None:
         """Add a line to the log, marked with the number of moves played."""
-        self.log.append(line)
-        self.log_at.append(len(self.game.moves))
+        self.turns.note(line, len(self.game.moves))
 
     def turn_moves(self, player: int) -> list[Move]:
         """The moves of ``player``'s last turn (for marking them on the table)."""
@@ -301,44 +300,23 @@ class PlayController:
                     self.note(self.result_line())
                     return
 
-    # ------------------------------------------------------------ the bot
+    # ------------------------------------------------------------ the bot (BotTurn hooks)
     def maybe_bot(self) -> None:
         g = self.game
         if self.host.mode != "play" or g.is_over() or self.is_human(g.to_move):
             return
-        self.thinking = True
-        self.refresh()
-        loop = kernel_loop() if self.background_bot else None
-        if loop is None:
-            self.bot_turn_now()
-        else:
-            loop.create_task(self.bot_turn_in_background(self.generation))
+        self.bot_turns.start(self)
 
-    def bot_turn_now(self) -> None:
-        bot_seat = 1 - self.seat
-        moves: list[Move] = []
-        while not self.game.is_over() and self.game.to_move == bot_seat:
-            self.apply_bot_move(self.bot.choose(self.game.observation(bot_seat)), moves)
-        self.bot_done(moves)
+    def bot_to_act(self) -> bool:
+        return not self.game.is_over() and self.game.to_move == 1 - self.seat
 
-    async def bot_turn_in_background(self, generation: int) -> None:
-        bot_seat = 1 - self.seat
-        loop = asyncio.get_running_loop()
-        moves: list[Move] = []
-        try:
-            while not self.game.is_over() and self.game.to_move == bot_seat:
-                obs = self.game.observation(bot_seat)
-                m = await loop.run_in_executor(None, self.bot.choose, obs)
-                if generation != self.generation:
-                    return  # a new game, an undo or the editor happened meanwhile
-                self.apply_bot_move(m, moves)
-        except Exception as e:
-            if generation != self.generation:
-                return  # the failure of a game that is gone
-            self.message = {"kind": "error", "text": f"The bot failed: {type(e).__name__}: {e}"}
-        self.bot_done(moves)
+    def bot_observation(self):
+        return self.game.observation(1 - self.seat)
 
-    def apply_bot_move(self, m: Move, moves: list[Move]) -> None:
+    def bot_choose(self, observation) -> Move:
+        return self.bot.choose(observation)
+
+    def bot_apply(self, m: Move) -> None:
         result = None
         if m.kind == "claim":
             result = self.game.claim(m.flag)
@@ -347,17 +325,21 @@ class PlayController:
                                        rule="bot-claim-unproved", flag=m.flag)
         else:
             self.game.play(m)
-        moves.append(m)
         self.note(self.describe(1 - self.seat, m, result))
 
+    def bot_pause(self, m: Move) -> None:
+        return None   # the bot's moves show together, at the end of its turn
+
+    def bot_failed(self, e: Exception) -> None:
+        self.message = {"kind": "error", "text": f"The bot failed: {type(e).__name__}: {e}"}
+
     def bot_done(self, moves: list[Move]) -> None:
-        self.thinking = False
         self.last = moves
         g = self.game
         if g.is_over():
             self.note(self.result_line())
         else:
-            self.turn_starts.append(len(g.moves))
+            self.turns.mark(len(g.moves))
             self.auto_claims()
         self.refresh()
 
@@ -369,9 +351,11 @@ class PlayController:
 
     def describe(self, player: int, m: Move, result=None) -> texts.Line:
         """The log line of a move, kept as words to say in the language on screen. A drawn
-        or returned card is named only to its owner, and only against a bot."""
+        or returned card is named only to its owner, and only against a bot
+        (:func:`~battleline.widgets.turns.log_reader`: the screen is covered between turns)."""
         g = self.game
-        secret = (None if self.hot_seat or player != self.seat else
+        reader = log_reader(self.seat, player, against_bot=not self.hot_seat, screen_cover=True)
+        secret = (None if player != reader else
                   g.hand(player)[-1] if m.kind == "draw" and g.hand(player) else
                   m.card if m.kind == "return" else None)
         return texts.move_line(self.who(player), m, result, secret)
@@ -439,14 +423,14 @@ class PlayController:
             "thinking": self.thinking,
             "status": self.status(),
             "last": [public_move_json(m) for m in self.last],
-            "log": words.log(self.log),
+            "log": words.log(self.turns.lines),
             "claim": claim_view(*self.last_claim, words) if self.last_claim else None,
             "message": words.message(self.message),
             "result": result,
             "score": {"mine": scores[viewer], "theirs": scores[1 - viewer]},
             "options": dict(self.options),
             "can_undo": bool(g.moves) and not self.thinking and (
-                self.hot_seat or any(t < len(g.moves) for t in self.turn_starts)),
+                self.hot_seat or self.turns.can_undo(len(g.moves))),
             "can_next_game": g.is_over(),
             "can_edit": self.from_editor,
         }
