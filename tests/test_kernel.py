@@ -241,3 +241,26 @@ def test_both_modes_draw_the_same_random_games():
     here.pop("cpu_seconds"), here.pop("mode")
     import json
     assert json.loads(out.stdout) == json.loads(json.dumps(here, sort_keys=True))
+
+
+# ------------------------------------------------------------------ play-outs
+def test_the_play_out_policy_is_the_reference_greedy_play_out():
+    """From turn starts of random games (standard rules), the kernel's play-out reaches the
+    same final position as :func:`battleline.bots.playout.play_out`, move for move."""
+    from battleline.bots.playout import play_out as reference_play_out
+    from battleline.kernel.check import comparable_state
+    from battleline.kernel.policy import play_out
+    checked = 0
+    for seed in range(0, 24, 2):
+        moves = random_game(seed).moves
+        g = Game(seed=seed)
+        for i, m in enumerate(moves):
+            if g.phase == "play" and not g.turn_active and i % 9 == 0:
+                world = g.copy()
+                made = reference_play_out(world)
+                s = kernel.state_of(g)
+                assert play_out(s, 10_000) == made, (seed, i)
+                assert np.array_equal(comparable_state(s), comparable_state(kernel.state_of(world))), (seed, i)
+                checked += 1
+            g.push(m)
+    assert checked > 50

@@ -27,8 +27,9 @@ from battleline.ancient import AncientGame
 from battleline.ancient.bots import ancient_bot
 from battleline.ancient.bots.evaluation import points_lost
 from battleline.arena_ancient import scenario_for
+from battleline.sides import side_index
 
-SIDES = ("south", "north")
+SIDES = ("south", "north")          # the arena's seats: 0 south, 1 north
 TROOPS = {1: "Skirmishers", 2: "Peltasts", 3: "Javalineers", 4: "Hoplites", 5: "Phalangists",
           6: "Hypaspists", 7: "Light Cavalry", 8: "Heavy Cavalry", 9: "Chariots", 10: "Elephants"}
 
@@ -42,6 +43,7 @@ def replay(record: dict) -> tuple[dict | None, Counter, Counter]:
     bots[a_seat] = ancient_bot(record["a"], seed=deal * 2 + a_seat)
     bots[1 - a_seat] = ancient_bot(record["b"], seed=deal * 2 + 1 - a_seat)
     by_how, by_type = Counter(), Counter()
+    a_side = side_index(SIDES[a_seat])     # the game's number for the side A plays
     arrived: dict[str, str] = {}
     turn = None
     while game.outcome is None and game.turn <= 200:
@@ -54,7 +56,7 @@ def replay(record: dict) -> tuple[dict | None, Counter, Counter]:
         if side != a_seat and action.kind in ("attack", "fire"):
             how = "missile" if action.kind == "fire" else arrived.get(action.squares[0], "standing")
             target = s.cells[s.board.lookup[action.squares[-1]]]
-            strike = (how, TROOPS[target % 10 + 1], points_lost(s, a_seat))
+            strike = (how, TROOPS[target % 10 + 1], points_lost(s, a_side))
         if action.kind == "move":
             arrived[action.squares[-1]] = "moved"
         elif action.kind == "reinforce":
@@ -62,11 +64,11 @@ def replay(record: dict) -> tuple[dict | None, Counter, Counter]:
         game.play(action)
         if strike:
             how, troop, before = strike
-            loss = points_lost(game.state, a_seat) - before
+            loss = points_lost(game.state, a_side) - before
             by_how[how] += loss
             by_type[troop] += loss
     o = game.outcome
-    winner = None if o is None or o.winner is None else ("a" if SIDES.index(o.winner) == a_seat else "b")
+    winner = None if o is None or o.winner is None else ("a" if SIDES.index(o.winner_name) == a_seat else "b")
     same = winner == record["winner"] and game.turn == record["turns"]
     return ({"winner": winner, "reason": o.reason if o else "turn limit"} if same else None), by_how, by_type
 

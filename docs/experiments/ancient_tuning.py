@@ -33,8 +33,9 @@ from battleline.ancient.bots.evaluation import TERMS, Weights, evaluation_terms
 from battleline.ancient.bots.search import race_chances
 from battleline.ancient.rules import Rules
 from battleline.arena_ancient import scenario_for
+from battleline.sides import side_index
 
-SIDES = ("south", "north")
+SIDES = ("south", "north")          # the arena's seats: 0 south, 1 north
 FEATURES = TERMS + ("race",)        # "race": hard's terrain race (``race_chances``)
 MAX_DECISIONS = 20000
 
@@ -53,18 +54,18 @@ def battle(args) -> list[dict]:
     for _ in range(MAX_DECISIONS):
         if game.outcome is not None or game.turn > 200:
             break
-        side = SIDES.index(game.to_act)
+        seat, side = SIDES.index(game.to_act), side_index(game.to_act)
         before = game.phase
-        game.play(bots[side].choose(game.observation(SIDES[side])))
+        game.play(bots[seat].choose(game.observation(game.to_act)))
         s = game.state
         if before == "actions" and s.outcome is None and (s.phase != "actions" or s.to_act != side):
             terms = evaluation_terms(game, side, rules, every=True)
             terms["race"] = race_chances(s, rules, side)
             rows.append({"deal": deal, "a_seat": a_seat, "scenario": name, "side": side, "turn": s.turn,
-                         "bot": spec_a if side == a_seat else spec_b, "terms": terms})
+                         "bot": spec_a if seat == a_seat else spec_b, "terms": terms})
     o = game.outcome
     for r in rows:
-        r["result"] = 0.5 if o is None or o.winner is None else float(SIDES.index(o.winner) == r["side"])
+        r["result"] = 0.5 if o is None or o.winner is None else float(o.winner == r["side"])
     return rows
 
 

@@ -16,6 +16,7 @@ from battleline.ancient.observation import Observation
 from battleline.ancient.worlds import sample_world
 from battleline.arena_ancient import MAX_TURNS
 from battleline.errors import PositionError
+from battleline.sides import NORTH, SOUTH
 
 
 def quick_hard(seed):
@@ -251,12 +252,12 @@ def test_facing_units_duel_and_the_first_strike_counts():
     game = AncientGame.empty(seed=1)
     game.put("c2", "Hoplites", "south")
     game.put("c3", "Hoplites", "north")       # south to act: south strikes first
-    assert evaluate(game, 0) > evaluate(game, 0, w=NoDuel)
-    assert evaluate(game, 1) < evaluate(game, 1, w=NoDuel)
+    assert evaluate(game, SOUTH) > evaluate(game, SOUTH, w=NoDuel)
+    assert evaluate(game, NORTH) < evaluate(game, NORTH, w=NoDuel)
     game = AncientGame.empty(seed=1)
     game.put("c2", "Hoplites", "south")
     game.put("c3", "Elephants", "north")      # striking first does not save Hoplites from Elephants
-    assert evaluate(game, 0) < evaluate(game, 0, w=NoDuel)
+    assert evaluate(game, SOUTH) < evaluate(game, SOUTH, w=NoDuel)
 
 
 @pytest.mark.parametrize("mine,theirs", [(0.5, 0.5), (0.3, 0.6), (0.8, 0.2), (1 / 36, 33 / 36)])
@@ -287,9 +288,9 @@ def test_a_duel_in_turn_order_favours_the_second_player():
         game = AncientGame.empty(seed=1)
         game.put("c2", "Hoplites", "south")
         game.put("c3", "Hoplites", "north")    # south to act, first or second player
-        game.state.first, game.state.half = half, half     # south first, or north first
-        duel[half] = evaluation_terms(game, 0, w=InTurnOrder)["duel"]
-        alternating[half] = evaluation_terms(game, 0, w=Weights)["duel"]
+        game.state.first, game.state.half = (SOUTH, NORTH)[half], half     # south first, or north first
+        duel[half] = evaluation_terms(game, SOUTH, w=InTurnOrder)["duel"]
+        alternating[half] = evaluation_terms(game, SOUTH, w=Weights)["duel"]
     assert duel[1] > duel[0] > 0
     assert alternating[0] == alternating[1] > 0     # switched off, the turn order plays no part
 
@@ -303,10 +304,10 @@ def test_the_next_movers_reserve_threatens_units_before_its_back_row():
     game = AncientGame.empty(seed=1)
     game.put("c3", "Hoplites", "south")       # faces c4, an empty north Back Row square
     game.put("a4", "Skirmishers", "north")
-    game.state.reserve[1] = [int(Card("R10"))]  # an Elephant north may place on c4 and attack with
-    assert evaluate(game, 0, w=ReserveThreat) < evaluate(game, 0)
-    game.state.reserve[1] = []
-    assert evaluate(game, 0, w=ReserveThreat) == evaluate(game, 0)
+    game.state.reserve[NORTH] = [int(Card("R10"))]  # an Elephant north may place on c4 and attack with
+    assert evaluate(game, SOUTH, w=ReserveThreat) < evaluate(game, SOUTH)
+    game.state.reserve[NORTH] = []
+    assert evaluate(game, SOUTH, w=ReserveThreat) == evaluate(game, SOUTH)
 
 
 def test_an_open_back_row_and_a_terrain_threat_cost():
@@ -318,10 +319,10 @@ def test_an_open_back_row_and_a_terrain_threat_cost():
     for sq in ("a2", "b2", "c2", "d2", "e2"):
         game.put(sq, "Hoplites", "north")     # five north units one step from south's Back Row
     game.put("i3", "Hoplites", "south")
-    assert evaluate(game, 0, w=TerrainTerms) < evaluate(game, 0) - 40
+    assert evaluate(game, SOUTH, w=TerrainTerms) < evaluate(game, SOUTH) - 40
     for sq in ("a1", "b1", "c1", "d1", "e1"):
         game.put(sq, "Skirmishers", "south")  # south holds five squares: no terrain defeat possible
-    assert evaluate(game, 0, w=TerrainTerms) > evaluate(game, 0) - 1
+    assert evaluate(game, SOUTH, w=TerrainTerms) > evaluate(game, SOUTH) - 1
 
 
 def test_medium_keeps_heavy_infantry_back_against_chariots_and_elephants():
@@ -347,13 +348,13 @@ def test_a_looming_draw_pulls_units_forward_and_out_of_reserve():
     game.put("c3", "Hoplites", "south")       # two rows on from south's Back Row
     game.put("i4", "Skirmishers", "north")
     s = game.state
-    assert draw_pressure(s, 4) == 0.0 and evaluate(game, 0) == evaluate(game, 0, w=NoStall)
+    assert draw_pressure(s, 4) == 0.0 and evaluate(game, SOUTH) == evaluate(game, SOUTH, w=NoStall)
     s.quiet_turns = s.draw_after - 3
     assert draw_pressure(s, 4) == 0.5
     s.quiet_turns = s.draw_after - 1           # the last quiet turn before the draw
     assert draw_pressure(s, 4) == 1.0
-    assert evaluate(game, 0) == evaluate(game, 0, w=NoStall) + 2 * Weights.stall_advance
-    s.reserve[0] = [int(Card("R4"))]           # Hoplites not yet on the table: a march not begun
-    assert evaluate(game, 0) == evaluate(game, 0, w=NoStall) + (2 - 3) * Weights.stall_advance
+    assert evaluate(game, SOUTH) == evaluate(game, SOUTH, w=NoStall) + 2 * Weights.stall_advance
+    s.reserve[SOUTH] = [int(Card("R4"))]           # Hoplites not yet on the table: a march not begun
+    assert evaluate(game, SOUTH) == evaluate(game, SOUTH, w=NoStall) + (2 - 3) * Weights.stall_advance
     s.turn_hit = True                          # a hit this turn: no draw this turn
-    assert draw_pressure(s, 4) == 0.0 and evaluate(game, 0) == evaluate(game, 0, w=NoStall)
+    assert draw_pressure(s, 4) == 0.0 and evaluate(game, SOUTH) == evaluate(game, SOUTH, w=NoStall)

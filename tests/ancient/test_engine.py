@@ -11,6 +11,7 @@ import pytest
 from battleline.ancient import AncientGame, Army, Action, melee_odds
 from battleline.cards import Card
 from battleline.errors import IllegalMoveError, InvalidMoveError, PositionError
+from battleline.sides import NORTH, SOUTH, Outcome
 
 
 def strs(actions):
@@ -127,7 +128,7 @@ def test_worked_example_javelin_then_melee_eliminates_light_cavalry():
     assert odds.eliminated == melee_odds(3, 7, defender_disrupted=True).eliminated
     g.play("attack c2-c3")
     assert g.cell("c3") is None
-    assert g.state.eliminated[1] == [int(Card("R7"))]
+    assert g.state.eliminated[NORTH] == [int(Card("R7"))]
     assert g.rolls == [6, 4, 2]
 
 
@@ -249,7 +250,7 @@ def test_terrain_victory_needs_five_undisrupted_heavy_holders():
     g.put("a1", "Skirmishers", "north")
     g.play("e3-e4")
     g.play("end actions")
-    assert g.outcome is not None and g.outcome.winner == "south" and g.outcome.reason == "terrain"
+    assert g.outcome is not None and g.outcome.winner == SOUTH and g.outcome.reason == "terrain"
 
 
 def test_casualties_victory():
@@ -259,7 +260,7 @@ def test_casualties_victory():
     g.put("h4", "Skirmishers", "north")
     g.play("end actions")
     g.play("attack c2-c3")
-    assert g.outcome == ("south", "casualties")
+    assert g.outcome == Outcome(SOUTH, "casualties")
 
 
 def test_draw_after_quiet_turns():
@@ -269,7 +270,7 @@ def test_draw_after_quiet_turns():
     while g.outcome is None:
         acts = [a for a in g.legal_actions() if a.kind != "draw"]
         g.play([a for a in acts if a.kind == "end"][0] if any(a.kind == "end" for a in acts) else acts[0])
-    assert g.outcome == (None, "draw")
+    assert g.outcome == Outcome(None, "draw")
 
 
 # --- scenarios and whole battles ----------------------------------------------------------
@@ -463,7 +464,7 @@ def test_issus_special_rules():
     g.play("leader Y4")
     assert (g.phase, g.to_act) == ("deploy", "south")
     # Persian Hoplites are subject to Loyalty
-    assert 4 in g.state.loyalty_extra[1]
+    assert 4 in g.state.loyalty_extra[NORTH]
 
 
 def test_cunaxa_both_leaders_and_marathon_width():
@@ -569,7 +570,7 @@ def test_scenario_leader_lost_ends_the_battle_at_once():
         "dice seed 1 position 0 script 6 1\n")
     g.play("end actions")
     g.play("attack c2-c3")
-    assert g.outcome == ("south", "leader")
+    assert g.outcome == Outcome(SOUTH, "leader")
 
 
 def test_scenario_leader_rallies_its_card_once_and_blocks_draws_off_the_table():
@@ -591,7 +592,7 @@ def test_loyalty_takes_from_reserve_when_none_is_on_the_table_and_may_do_nothing
     g.play("play Deserter")
     assert strs(g.legal_actions()) == ["remove O1"]
     g.play("remove O1")
-    assert g.state.eliminated[1] == [int(Card("O1"))] and g.to_act == "south"
+    assert g.state.eliminated[NORTH] == [int(Card("O1"))] and g.to_act == "south"
     g.play("play Traitor")                      # nothing left to take: no effect
     assert g.to_act == "south" and "Traitor" in g.observation("south").discards
 
@@ -637,7 +638,7 @@ def test_rampage_without_neighbours_still_removes_the_elephant():
     g.put("d4", "Elephants", "north")
     g.play("end actions")
     g.play("fire d2-d4")
-    assert g.cell("d4") is None and g.state.eliminated[1] == [int(Card("R10"))]
+    assert g.cell("d4") is None and g.state.eliminated[NORTH] == [int(Card("R10"))]
 
 
 def test_a_stack_on_bad_terrain_fights_at_half_strength():
@@ -652,14 +653,14 @@ def test_a_disrupted_stack_is_eliminated_whole():
                                   "c2 south B10\nh4 north R4\ndice seed 1 position 0 script 6 1\n")
     g.play("end actions")
     g.play("attack c2-c3")
-    assert g.cell("c3") is None and sorted(g.state.eliminated[1]) == sorted([int(Card("R5")), int(Card("O5"))])
+    assert g.cell("c3") is None and sorted(g.state.eliminated[NORTH]) == sorted([int(Card("R5")), int(Card("O5"))])
 
 
 def test_a_hit_resets_the_draw_counter():
     g = AncientGame.from_position("ancient position\ndraw-after 3\nquiet 2 hit no\na1 south R4\ni4 north B4\n")
     g.play("end actions")
     g.play("end actions")
-    assert g.outcome == (None, "draw")
+    assert g.outcome == Outcome(None, "draw")
     h = AncientGame.from_position("ancient position\ndraw-after 3\nquiet 2 hit yes\na1 south R4\ni4 north B4\n")
     h.play("end actions")
     h.play("end actions")

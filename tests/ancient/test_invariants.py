@@ -22,6 +22,8 @@ import random
 
 import pytest
 
+from battleline.sides import side_index
+
 try:
     from battleline.ancient import AncientGame, Army
 except ImportError:  # the engine is not there yet
@@ -106,14 +108,14 @@ def twin_position(game, observer: str, rng: random.Random) -> str | None:
     as a script), and while deployment is face down the opponent's field cards swapped with
     their reserve. None if nothing could be changed."""
     s = game.state
-    opponent = SIDES[1 - SIDES.index(observer)]
+    opponent = "north" if observer == "south" else "south"
     lines = game.position().splitlines()
     out = []
     deck = list(s.deck)
-    hand = list(s.hands[1 - SIDES.index(observer)])
+    hand = list(s.hands[1 - side_index(observer)])
     # A scenario's starting hands are public (the scenario names them): only cards that
     # could have been drawn are secret.
-    given = public_hand_cards(game, 1 - SIDES.index(observer))
+    given = public_hand_cards(game, 1 - side_index(observer))
     if hand and deck:
         for i in range(len(hand)):
             if hand[i] in given:
@@ -126,11 +128,11 @@ def twin_position(game, observer: str, rng: random.Random) -> str | None:
     for line in lines:
         if line.split()[0] in ("moved", "placed", "fired", "attacked", "leader", "flank", "pending"):
             mentioned.update(w.rstrip("*") for w in line.replace("@", " ").replace(">", " ").replace("+", " ").split())
-    opp_reserve = [w for w in (s.reserve[1 - SIDES.index(observer)])]
+    opp_reserve = [w for w in (s.reserve[1 - side_index(observer)])]
     swaps = {}
     if hidden and opp_reserve:
         field_cards = [s.cells[sq] for sq in range(len(s.cells))
-                       if s.cells[sq] >= 0 and s.stacked[sq] < 0 and s.owner[s.cells[sq]] == 1 - SIDES.index(observer)
+                       if s.cells[sq] >= 0 and s.stacked[sq] < 0 and s.owner[s.cells[sq]] == 1 - side_index(observer)
                        and s.cells[sq] not in s.attachments and card_name(s.cells[sq]) not in mentioned]
         reserve = [c for c in opp_reserve if card_name(c) not in mentioned]
         rng.shuffle(reserve)
@@ -178,10 +180,10 @@ def public_hand_cards(game, side: int) -> set[int]:
 
 def check_observations(game, rng):
     s = game.state
-    for index, side in enumerate(SIDES):
+    for side in SIDES:
         seen = game.observation(side)
         assert "seed" not in repr(seen)
-        opponent = 1 - index
+        opponent = 1 - side_index(side)
         for c in s.hands[opponent]:
             assert card_name(c) not in seen.hand and card_name(c) not in seen.discards
         if s.hidden_deployment:

@@ -10,6 +10,8 @@ from collections import Counter
 
 import pytest
 
+from battleline.sides import NORTH, SOUTH
+
 try:
     from battleline.ancient import AncientGame
 except ImportError:  # the engine is not there yet
@@ -69,7 +71,7 @@ def test_scenario_armies_are_the_seed_lists(name):
     game = AncientGame.scenario(name, seed=1)
     s = game.state
     assert game.width == width
-    for side, listed in ((0, south), (1, north)):
+    for side, listed in ((SOUTH, south), (NORTH, north)):
         expected = Counter()
         for count, value, bow in listed:
             expected[(value, bool(bow))] += count
@@ -83,19 +85,19 @@ def test_scenario_armies_are_the_seed_lists(name):
 def test_scenario_special_rules(name):
     s = AncientGame.scenario(name, seed=1).state
     south_hand, north_hand, south_leader, north_leader = TACTICS[name]
-    assert {c for c in s.hands[0]} == {TACTICS_NUMBERS[t] for t in south_hand}
-    assert {c for c in s.hands[1]} == {TACTICS_NUMBERS[t] for t in north_hand}
-    for side, leader in ((0, south_leader), (1, north_leader)):
+    assert {c for c in s.hands[SOUTH]} == {TACTICS_NUMBERS[t] for t in south_hand}
+    assert {c for c in s.hands[NORTH]} == {TACTICS_NUMBERS[t] for t in north_hand}
+    for side, leader in ((SOUTH, south_leader), (NORTH, north_leader)):
         assert s.leader_card[side] == (TACTICS_NUMBERS[leader] if leader else -1)
     # every other Tactics card is in the deck
     given = set(s.hands[0]) | set(s.hands[1]) | {c for c in s.leader_card if c >= 0}
     assert sorted(s.deck) == sorted(set(range(60, 70)) - given)
     # Raphia: heavy infantry stacking must be allowed; Egyptian (south) elephants are smaller
     assert ("stacks" in s.options) == (name == "raphia")
-    assert s.small_elephants == (0 if name == "raphia" else None)
+    assert s.small_elephants == (SOUTH if name == "raphia" else None)
     # Issus and Gaugamela: Loyalty also reaches the Persian (north) Hoplites
-    assert set(s.loyalty_extra[1]) == ({HO} if name in ("issus", "gaugamela") else set())
-    assert set(s.loyalty_extra[0]) == set()
+    assert set(s.loyalty_extra[NORTH]) == ({HO} if name in ("issus", "gaugamela") else set())
+    assert set(s.loyalty_extra[SOUTH]) == set()
 
 
 @pytest.mark.parametrize("name", sorted(SEED))

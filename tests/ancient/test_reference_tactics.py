@@ -214,7 +214,7 @@ def test_losing_the_leaders_card_loses_the_battle_at_once():
         game.play(f"end {game.phase}")
     game.play("attack c2-c3")  # 6 + 6 against 4 + 1: eliminated
     assert game.cell("c3") is None
-    assert tuple(game.outcome) == ("south", "leader")  # not casualties: 4 of 8 points is not more than half
+    assert (game.outcome.winner_name, game.outcome.reason) == ("south", "leader")  # not casualties: 4 of 8 points is not more than half
 
 
 @pytest.mark.parametrize("disrupted, rallied, offered", [(True, False, True), (False, False, False),

@@ -60,7 +60,7 @@ def test_terrain_victory_matches_the_rule(case):
         game.put("a2", f"{COLOURS[k]}4", "north")  # north has an army either way
     end_player_turn(game)
     if held > width // 2:
-        assert game.outcome is not None and tuple(game.outcome) == ("south", "terrain")
+        assert game.outcome is not None and (game.outcome.winner_name, game.outcome.reason) == ("south", "terrain")
     else:
         assert game.outcome is None
 
@@ -129,7 +129,7 @@ def test_casualty_victory_matches_the_rule(case):
         expected = ("north", "casualties")
     else:
         expected = None
-    assert (tuple(game.outcome) if game.outcome else None) == expected
+    assert ((game.outcome.winner_name, game.outcome.reason) if game.outcome else None) == expected
 
 
 @pytest.mark.parametrize("quiet", [1, 2, 3])
@@ -145,5 +145,5 @@ def test_draw_after_quiet_turns(quiet):
                       str(game.legal_actions()[0]))
         turns += 1
         assert turns <= quiet
-    assert tuple(game.outcome) == (None, "draw")
+    assert (game.outcome.winner_name, game.outcome.reason) == (None, "draw")
     assert turns == quiet

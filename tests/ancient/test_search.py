@@ -9,6 +9,7 @@ from battleline.ancient import AncientGame
 from battleline.ancient.bots import SearchBot
 from battleline.ancient.bots.search import race_chances
 from battleline.ancient.bots.terrain_race import next_mover_chances, terrain_reach
+from battleline.ancient.board import NORTH, SOUTH, by_side
 from battleline.ancient.rules import Rules
 
 
@@ -28,10 +29,10 @@ def test_terrain_reach_counts_held_squares_and_one_move_more():
     game = north_nearly_holds_the_back_row()
     s = game.state
     rules = Rules(s)
-    assert terrain_reach(s, rules, 1) == (3, 1)
-    assert terrain_reach(s, rules, 0) == (0, 0)      # the Phalangists are two rows away
+    assert terrain_reach(s, rules, NORTH) == (3, 1)
+    assert terrain_reach(s, rules, SOUTH) == (0, 0)      # the Phalangists are two rows away
     game.put("d2", "Skirmishers", "north")            # light troops never count
-    assert terrain_reach(game.state, Rules(game.state), 1) == (3, 1)
+    assert terrain_reach(game.state, Rules(game.state), NORTH) == (3, 1)
 
 
 def test_terrain_reach_gives_each_unit_its_own_square():
@@ -41,14 +42,14 @@ def test_terrain_reach_gives_each_unit_its_own_square():
     game.put("e3", "Heavy Cavalry", "north")      # e1
     game.put("d1", "Hypaspists", "south")         # d1 closed: the Hoplites cannot go on
     s = game.state
-    assert terrain_reach(s, Rules(s), 1) == (0, 2)
+    assert terrain_reach(s, Rules(s), NORTH) == (0, 2)
 
 
 def test_the_next_mover():
     game = north_nearly_holds_the_back_row()
-    assert next_mover_chances(game.state) == (1.0, 0.0)       # south's action step
+    assert next_mover_chances(game.state) == by_side(south=1.0, north=0.0)       # south's action step
     game.play("end actions")                                   # nothing to fire: north's turn
-    assert game.to_act == "north" and next_mover_chances(game.state) == (0.0, 1.0)
+    assert game.to_act == "north" and next_mover_chances(game.state) == by_side(south=0.0, north=1.0)
 
 
 def test_a_threatened_terrain_victory_counts_against_the_side_that_must_answer():
@@ -56,8 +57,8 @@ def test_a_threatened_terrain_victory_counts_against_the_side_that_must_answer()
     game.play("g2-g3")
     game.play("end actions")       # north moves next and can take e1: it wins
     s = game.state
-    assert race_chances(s, Rules(s), 0) == -1.0
-    assert race_chances(s, Rules(s), 1) == 1.0
+    assert race_chances(s, Rules(s), SOUTH) == -1.0
+    assert race_chances(s, Rules(s), NORTH) == 1.0
 
 
 def test_hard_closes_the_square_that_would_lose_the_battle():

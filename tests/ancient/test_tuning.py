@@ -13,6 +13,7 @@ from battleline.ancient import AncientGame
 from battleline.ancient.bots import ancient_bot
 from battleline.ancient.bots.evaluation import TERMS, Weights, evaluate, evaluation_terms
 from battleline.ancient.bots.search import HardWeights
+from battleline.sides import SOUTH
 
 
 def load_tuning():
@@ -31,9 +32,9 @@ def test_the_evaluation_is_the_weighted_sum_of_its_terms():
         side = game.to_act
         game.play(bots[side].choose(game.observation(side)))
         for w in (Weights, HardWeights):
-            terms = evaluation_terms(game, 0, w=w)
+            terms = evaluation_terms(game, SOUTH, w=w)
             assert set(terms) == set(TERMS)
-            assert math.isclose(evaluate(game, 0, w=w), sum(getattr(w, k) * v for k, v in terms.items()),
+            assert math.isclose(evaluate(game, SOUTH, w=w), sum(getattr(w, k) * v for k, v in terms.items()),
                                 abs_tol=1e-6)
         checked += 1
     assert checked == 60
@@ -45,8 +46,8 @@ def test_every_term_has_a_weight_and_optional_terms_appear_only_when_asked():
     for sq in ("a2", "b2", "c2", "d2", "e2"):
         game.put(sq, "Hoplites", "north")
     game.put("i3", "Hoplites", "south")
-    assert evaluation_terms(game, 0)["home_guard"] == 0.0          # weight 0: not computed
-    assert evaluation_terms(game, 0, every=True)["home_guard"] < 0  # the open Back Row
+    assert evaluation_terms(game, SOUTH)["home_guard"] == 0.0          # weight 0: not computed
+    assert evaluation_terms(game, SOUTH, every=True)["home_guard"] < 0  # the open Back Row
 
 
 @pytest.mark.slow

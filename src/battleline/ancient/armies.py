@@ -19,6 +19,7 @@ from typing import Iterable
 
 from ..cards import COLORS, Card, parse_cards
 from ..errors import PositionError, shorten
+from .board import SOUTH, by_side
 from .troops import TROOP_TYPES
 
 __all__ = ["Army", "Scenario", "SCENARIOS", "SCENARIO_NAMES", "check_points_army",
@@ -158,7 +159,8 @@ def check_points_armies(south: Army, north: Army) -> None:
 @dataclass(frozen=True)
 class Scenario:
     """A historical battle: the two armies (south listed first in the seed), the width, and
-    its special rules."""
+    its special rules. The pairs (``leaders``, ``hands``, ``loyalty_extra``) are indexed by side
+    number and ``small_elephants`` is one (:mod:`battleline.sides`)."""
 
     name: str
     title: str
@@ -200,8 +202,8 @@ def _scenario(name, title, width, south_name, south, north_name, north, **rules)
 
 _MACEDONIAN = [(6, 5, False), (2, 4, False), (4, 6, False), (4, 2, False), (2, 1, False),
                (2, 7, False), (2, 8, False)]
-_PERSIAN_RULES = dict(leaders=(None, DARIUS), hands=((COMPANION, ALEXANDER), ()),
-                      loyalty_extra=(frozenset(), frozenset({4})))
+_PERSIAN_RULES = dict(leaders=by_side(None, DARIUS), hands=by_side((COMPANION, ALEXANDER), ()),
+                      loyalty_extra=by_side(frozenset(), frozenset({4})))
 
 SCENARIOS: dict[str, Scenario] = {
     "cunaxa": _scenario(
@@ -210,7 +212,7 @@ SCENARIOS: dict[str, Scenario] = {
         [(2, 4, False), (2, 2, False), (2, 3, False), (2, 1, False), (2, 7, False), (2, 8, False)],
         "Royal army (Artaxerxes)",
         [(2, 3, False), (2, 3, True), (4, 1, False), (2, 7, False), (3, 8, False)],
-        leaders=(ALEXANDER, DARIUS), hands=((SHIELD, COMPANION), ()),
+        leaders=by_side(ALEXANDER, DARIUS), hands=by_side((SHIELD, COMPANION), ()),
         notes="Both leaders are attached to a troop card before deployment."),
     "issus": _scenario(
         "issus", "Issus", 9, "Macedonian army (Alexander)", _MACEDONIAN,
@@ -245,6 +247,6 @@ SCENARIOS: dict[str, Scenario] = {
         "Army of Syria (Seleucus)",
         [(3, 10, False), (4, 5, False), (2, 4, False), (4, 6, False), (2, 3, False),
          (2, 2, False), (2, 7, False), (2, 8, False)],
-        stacks=True, small_elephants=0),
+        stacks=True, small_elephants=SOUTH),
 }
 SCENARIO_NAMES = tuple(SCENARIOS)

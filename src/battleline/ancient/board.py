@@ -2,13 +2,14 @@
 the engine's hot paths use, precomputed once per width (7, 9 or 11).
 
 A square's index is ``row * width + column`` with rows 0-3 (named 1-4, from south's Back
-Row) and columns 0.. (named ``a``, ``b``, ... from south's left). South (side 0) moves
-toward row 4, north (side 1) toward row 1.
+Row) and columns 0.. (named ``a``, ``b``, ... from south's left). Sides are numbered as in
+both games (:mod:`battleline.sides`): south (``SOUTH``, 1) moves toward row 4, north
+(``NORTH``, 0) toward row 1.
 
 >>> b = board(9)
->>> b.index("c2"), b.names[b.forward[0][b.index("c2")]], b.names[b.forward[1][b.index("c2")]]
+>>> b.index("c2"), b.names[b.forward[SOUTH][b.index("c2")]], b.names[b.forward[NORTH][b.index("c2")]]
 (11, 'c3', 'c1')
->>> b.back_row(1)[:2]
+>>> b.back_row(NORTH)[:2]
 (27, 28)
 """
 
@@ -17,26 +18,27 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..errors import PositionError, shorten
+from ..sides import NORTH, SIDES, SOUTH, side_index
+from ..sides import PLAYER_NAMES as SIDE_NAMES
 
-__all__ = ["Board", "board", "ROWS", "WIDTHS", "SOUTH", "NORTH", "SIDE_NAMES", "side_index"]
+__all__ = ["Board", "board", "ROWS", "WIDTHS", "SOUTH", "NORTH", "SIDES", "SIDE_NAMES", "side_index",
+           "SOUTH_FIRST", "by_side"]
 
 ROWS = 4
 WIDTHS = (7, 9, 11)
-SOUTH, NORTH = 0, 1
-SIDE_NAMES = ("south", "north")
+# The order in which this game lists the sides (texts, deployment, the initiative's askers).
+SOUTH_FIRST = (SOUTH, NORTH)
 
 
-def side_index(side: str | int) -> int:
-    """0 for ``"south"``, 1 for ``"north"``.
+def by_side(south, north) -> tuple:
+    """A pair indexed by side number, from its south and north values.
 
-    >>> side_index("north")
-    1
+    >>> by_side("s", "n")[SOUTH]
+    's'
     """
-    if side in (0, 1) and not isinstance(side, bool):
-        return side  # type: ignore[return-value]
-    if isinstance(side, str) and side.strip().lower() in SIDE_NAMES:
-        return SIDE_NAMES.index(side.strip().lower())
-    raise ValueError(f"unknown side {shorten(side)}: expected 'south' or 'north'")
+    pair = [None, None]
+    pair[SOUTH], pair[NORTH] = south, north
+    return tuple(pair)
 
 
 class Board:
@@ -59,22 +61,20 @@ class Board:
         w = width
         self.left = tuple(i - 1 if i % w else -1 for i in range(self.size))
         self.right = tuple(i + 1 if i % w != w - 1 else -1 for i in range(self.size))
-        self.forward = (
-            tuple(i + w if i + w < self.size else -1 for i in range(self.size)),
-            tuple(i - w if i - w >= 0 else -1 for i in range(self.size)),
-        )
+        self.forward = by_side(tuple(i + w if i + w < self.size else -1 for i in range(self.size)),
+                               tuple(i - w if i - w >= 0 else -1 for i in range(self.size)))
         self.back = (self.forward[1], self.forward[0])
         # Orthogonal neighbours in the order a rampage numbers them for each side:
         # left, front, right, back (as the owner sees them).
         self.around = tuple(
-            tuple(x for x in ((self.left[i], self.forward[0][i], self.right[i], self.back[0][i])
-                              if s == 0 else
-                              (self.right[i], self.forward[1][i], self.left[i], self.back[1][i]))
+            tuple(x for x in ((self.left[i], self.forward[s][i], self.right[i], self.back[s][i])
+                              if s == SOUTH else
+                              (self.right[i], self.forward[s][i], self.left[i], self.back[s][i]))
                   if x >= 0)
-            for s in (0, 1) for i in range(self.size))
+            for s in SIDES for i in range(self.size))
         self.moves = {(s, steps, sideways): tuple(self._destinations(i, s, steps, sideways)
                                                   for i in range(self.size))
-                      for s in (0, 1) for steps in (1, 2) for sideways in (False, True)}
+                      for s in SIDES for steps in (1, 2) for sideways in (False, True)}
 
     def _destinations(self, i: int, side: int, steps: int, sideways: bool):
         dirs = [self.forward[side]] + ([self.left, self.right] if sideways else [])
@@ -110,11 +110,11 @@ class Board:
 
     def back_row(self, side: int) -> tuple[int, ...]:
         """The squares of a side's Back Row (row 1 for south, 4 for north)."""
-        return self._rows[0 if side == 0 else ROWS - 1]
+        return self._rows[0 if side == SOUTH else ROWS - 1]
 
     def front_row(self, side: int) -> tuple[int, ...]:
         """The squares of a side's Front Row (row 2 for south, 3 for north)."""
-        return self._rows[1 if side == 0 else 2]
+        return self._rows[1 if side == SOUTH else 2]
 
 
 @lru_cache(maxsize=None)

@@ -18,22 +18,14 @@ from ..cards import Card
 from ..errors import IllegalMoveError, InvalidMoveError, PositionError, shorten
 from .actions import Action
 from .armies import SCENARIOS, Army, check_points_armies
-from .board import SIDE_NAMES, side_index
+from ..sides import Outcome
+from .board import SIDE_NAMES, by_side, side_index
 from .dice import BranchingDice, NeedChoice
 from .rules import LEADER_CARDS, SHORT, Rules
 from .state import ADVANCED_RULES, AncientState, new_state
 from .troops import TROOP_TYPES, troop_type
 
 __all__ = ["AncientGame", "Outcome", "ActionOdds", "MeleeNumbers", "advanced_options"]
-
-
-class Outcome(NamedTuple):
-    """How a battle ended: ``winner`` is ``"south"``, ``"north"`` or None (a draw);
-    ``reason`` is ``terrain``, ``casualties``, ``leader`` or ``draw``."""
-
-    winner: str | None
-    reason: str
-
 
 class MeleeNumbers(NamedTuple):
     """A melee's numbers before the dice (see :meth:`AncientGame.melee_numbers`)."""
@@ -172,7 +164,7 @@ class AncientGame:
         if sc.stacks:
             options = options | {"stacks"}   # Raphia: heavy infantry stacking must be allowed
         state = new_state(sc.width, options=options, draw_after=_draw_after(draw_after), scenario=sc.name,
-                          armies=(sc.south.cards, sc.north.cards), bows=sc.south.bows | sc.north.bows,
+                          armies=by_side(sc.south.cards, sc.north.cards), bows=sc.south.bows | sc.north.bows,
                           seed=seed, script=dice, hands=sc.hands,
                           leaders=tuple(int(x) if x is not None else -1 for x in sc.leaders),
                           loyalty_extra=sc.loyalty_extra, small_elephants=sc.small_elephants,
@@ -197,7 +189,7 @@ class AncientGame:
             raise PositionError("points armies are Army values or army texts")
         check_points_armies(south, north)
         state = new_state(9, options=advanced_options(advanced), draw_after=_draw_after(draw_after),
-                          armies=(south.cards, north.cards), bows=south.bows | north.bows,
+                          armies=by_side(south.cards, north.cards), bows=south.bows | north.bows,
                           seed=seed, script=dice, scripted=False)
         return cls(state)
 
@@ -326,11 +318,13 @@ class AncientGame:
 
     @property
     def outcome(self) -> Outcome | None:
-        """None while the battle goes on, then an :class:`Outcome`."""
+        """None while the battle goes on, then an :class:`~battleline.sides.Outcome` (shared
+        with the standard game): ``winner`` a side number (``winner_name`` its text form) or
+        None for a draw; ``reason`` ``terrain``, ``casualties``, ``leader`` or ``draw``."""
         o = self.state.outcome
         if o is None:
             return None
-        return Outcome(SIDE_NAMES[o[0]] if o[0] >= 0 else None, o[1])
+        return Outcome(o[0] if o[0] >= 0 else None, o[1])
 
     @property
     def rolls(self) -> list[int]:

@@ -32,7 +32,7 @@ import json
 
 from ..cards import Card
 from ..errors import PositionError, shorten
-from .board import SIDE_NAMES, board
+from .board import NORTH, SIDE_NAMES, SOUTH, SOUTH_FIRST, board, by_side
 from .rules import check_position
 from .state import ADVANCED_RULES, PHASES, AncientState, new_state
 from .troops import TROOP_TYPES
@@ -57,13 +57,13 @@ def write_position(s: AncientState, dice_position: int | None = None) -> str:
         lines.append(f"scenario {s.scenario}")
     lines.append("advanced " + (" ".join(r for r in ADVANCED_RULES if r in s.options) or "none"))
     lines.append(f"draw-after {s.draw_after}")
-    for p in (0, 1):
+    for p in SOUTH_FIRST:
         if s.leader_card[p] >= 0:
             on = SHORT[s.leader_of[p]] if s.leader_of[p] >= 0 else "-"
             lines.append(f"leader {SIDE_NAMES[p]} {SHORT[s.leader_card[p]]} {on}"
                          + (" rallied" if s.leader_rallied[p] else ""))
-    if s.loyalty_extra[0] or s.loyalty_extra[1] or s.small_elephants is not None:
-        for p in (0, 1):
+    if any(s.loyalty_extra) or s.small_elephants is not None:
+        for p in SOUTH_FIRST:
             if s.loyalty_extra[p]:
                 lines.append(f"loyalty {SIDE_NAMES[p]} " + " ".join(str(v) for v in sorted(s.loyalty_extra[p])))
         if s.small_elephants is not None:
@@ -89,7 +89,7 @@ def write_position(s: AncientState, dice_position: int | None = None) -> str:
             lines.append(f"pending loyalty {SHORT[s.pending[1]]}")
     if s.rally_order:
         lines.append("rally-order " + " ".join(SIDE_NAMES[p] for p in s.rally_order))
-    lines.append(f"deployed {s.deployed[0]} {s.deployed[1]} hidden {'yes' if s.hidden_deployment else 'no'}")
+    lines.append(f"deployed {s.deployed[SOUTH]} {s.deployed[NORTH]} hidden {'yes' if s.hidden_deployment else 'no'}")
     lines.append(f"quiet {s.quiet_turns} hit {'yes' if s.turn_hit else 'no'}")
     if s.outcome is not None:
         w, why = s.outcome
@@ -106,13 +106,13 @@ def write_position(s: AncientState, dice_position: int | None = None) -> str:
             lines.append(text)
     for sq, c in sorted(s.terrain.items()):
         lines.append(f"terrain {names[sq]} {SHORT[c]}")
-    for p in (0, 1):
+    for p in SOUTH_FIRST:
         if s.reserve[p]:
             lines.append(f"reserve {SIDE_NAMES[p]} {_cards(s.reserve[p], s.bows)}")
-    for p in (0, 1):
+    for p in SOUTH_FIRST:
         if s.eliminated[p]:
             lines.append(f"eliminated {SIDE_NAMES[p]} {_cards(s.eliminated[p], s.bows)}")
-    for p in (0, 1):
+    for p in SOUTH_FIRST:
         if s.hands[p]:
             lines.append(f"hand {SIDE_NAMES[p]} {_cards(s.hands[p])}")
     lines.append("deck " + (_cards(s.deck) or "empty"))
@@ -309,7 +309,7 @@ def read_position(text: str) -> AncientState:
                 raise PositionError(f"empty line {shorten(line)}")
             p = _side(words[0], line)
             target[p].extend(troop(x, line, p) for x in words[1:])
-    for p in (0, 1):
+    for p in SOUTH_FIRST:
         s.reserve[p].sort()
     for words in head.get("hand", []):
         line = "hand " + " ".join(words)
@@ -353,7 +353,7 @@ def read_position(text: str) -> AncientState:
 
     s.owner = owner
     s.bows = bows
-    s.army = [sorted(c for c in range(60) if owner[c] == p) for p in (0, 1)]
+    s.army = [sorted(c for c in range(60) if owner[c] == p) for p in (0, 1)]   # by side number
     # flow
     w = one("turn", ["1", "first", "south", "half", "0"])
     if len(w) != 5 or w[1] != "first" or w[3] != "half":
@@ -415,7 +415,7 @@ def read_position(text: str) -> AncientState:
     w = one("deployed", ["0", "0", "hidden", "no"])
     if len(w) != 4 or w[2] != "hidden":
         raise PositionError("the deployed line reads 'deployed N N hidden yes|no'")
-    s.deployed = [_int(w[0], "deployed", 0, 11), _int(w[1], "deployed", 0, 11)]
+    s.deployed = list(by_side(_int(w[0], "deployed", 0, 11), _int(w[1], "deployed", 0, 11)))
     s.hidden_deployment = _yes(w[3], "deployed")
     w = one("quiet", ["0", "hit", "no"])
     if len(w) != 3 or w[1] != "hit":
@@ -491,7 +491,7 @@ def drawing(game) -> str:
                 t += "L" if s.leader_of[p] in cards else ""
                 if sq in s.terrain:
                     t += "~"
-                cell = ("(" + t + ")") if p == 0 else ("[" + t + "]")
+                cell = ("(" + t + ")") if p == SOUTH else ("[" + t + "]")
             else:
                 cell = "~~" if sq in s.terrain else "."
             cells.append(cell.center(8))
@@ -499,8 +499,8 @@ def drawing(game) -> str:
     rows.append("  " + "".join(ch.center(8) for ch in "abcdefghijk"[: s.width]))
     o = game.outcome
     if o is not None:
-        status = f"battle over: {o.winner or 'draw'} ({o.reason})"
+        status = f"battle over: {o.winner_name or 'draw'} ({o.reason})"
     else:
         status = f"turn {s.turn}, {SIDE_NAMES[s.to_act]} to act ({s.phase})"
-    res = f"reserves: south {len(s.reserve[0])}, north {len(s.reserve[1])}; Tactics deck {len(s.deck)}"
+    res = f"reserves: south {len(s.reserve[SOUTH])}, north {len(s.reserve[NORTH])}; Tactics deck {len(s.deck)}"
     return "\n".join([status] + rows + [res])

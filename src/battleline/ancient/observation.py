@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .board import SIDE_NAMES
+from .board import SIDE_NAMES, SOUTH_FIRST
 from .rules import SHORT
 
 __all__ = ["Observation", "observe"]
@@ -66,7 +66,7 @@ class Observation:
 
 
 def observe(game, p: int) -> Observation:
-    """The observation of side ``p`` (0 south, 1 north)."""
+    """The observation of side ``p`` (a side number, :mod:`battleline.sides`)."""
     from .troops import TROOP_TYPES
     s = game.state
     names = s.board.names
@@ -99,18 +99,18 @@ def observe(game, p: int) -> Observation:
         side=SIDE_NAMES[p], width=s.width, scenario=s.scenario,
         advanced=tuple(sorted(s.options)), turn=s.turn, phase=s.phase, to_act=game.to_act,
         first=SIDE_NAMES[s.first], field=cells, terrain=game.terrain(),
-        armies={SIDE_NAMES[q]: army(q) for q in (0, 1)},
+        armies={SIDE_NAMES[q]: army(q) for q in SOUTH_FIRST},
         reserve={SIDE_NAMES[p]: [SHORT[c] for c in s.reserve[p]],
                  SIDE_NAMES[o]: None if hidden else [SHORT[c] for c in s.reserve[o]]},
-        reserve_sizes={SIDE_NAMES[q]: len(s.reserve[q]) for q in (0, 1)},
-        eliminated={SIDE_NAMES[q]: [SHORT[c] for c in s.eliminated[q]] for q in (0, 1)},
+        reserve_sizes={SIDE_NAMES[q]: len(s.reserve[q]) for q in SOUTH_FIRST},
+        eliminated={SIDE_NAMES[q]: [SHORT[c] for c in s.eliminated[q]] for q in SOUTH_FIRST},
         hand=[SHORT[c] for c in s.hands[p]], opponent_hand_size=len(s.hands[o]),
         deck_size=len(s.deck), discards=[SHORT[c] for c in s.discards],
         leaders={SIDE_NAMES[q]: (SHORT[s.leader_card[q]], SHORT[s.leader_of[q]] if s.leader_of[q] >= 0 else None)
-                 for q in (0, 1) if s.leader_card[q] >= 0},
+                 for q in SOUTH_FIRST if s.leader_card[q] >= 0},
         rolls=s.dice.public_rolls(), actions_left=s.actions_left,
         moved=on_table(s.moved), fired=on_table(s.fired), attacked=on_table(s.attacked),
-        outcome=tuple(outcome) if outcome else None,
+        outcome=(outcome.winner_name, outcome.reason) if outcome else None,
         legal_actions=[str(a) for a in game.legal_actions()] if game.to_act == SIDE_NAMES[p] else [],
         flow=public_flow(s))
 

@@ -20,7 +20,7 @@ from ..cards import Card
 from ..cards import mask_indices as _bits
 from ..errors import PositionError
 from .actions import Action
-from .board import SIDE_NAMES
+from .board import NORTH, SIDE_NAMES, SIDES, SOUTH, SOUTH_FIRST
 from .combat import half, melee_result, missile_hits
 from .state import AncientState
 from .troops import TROOP_TYPES
@@ -65,7 +65,7 @@ class Rules:
         # cards that may have a missile weapon (a stack is checked in weapon())
         self._weapons = [TYPES[c % 10 + 1].weapon(c in state.bows) for c in range(60)]
         self._armed = [w is not None for w in self._weapons]
-        self._points = [state.army_points(0), state.army_points(1)]   # armies are fixed in play
+        self._points = [state.army_points(p) for p in SIDES]   # armies are fixed in play
 
     # ------------------------------------------------------------------ helpers
     def weapon(self, card: int) -> str | None:
@@ -154,7 +154,7 @@ class Rules:
         dis, cells, attacked = s.disrupted, s.cells, s.attacked
         frontal: dict[int, int] = {}
         # only squares with an enemy directly in front can attack frontally
-        facing = s.side_squares[side] & ((enemy >> self.b.width) if side == 0 else (enemy << self.b.width))
+        facing = s.side_squares[side] & ((enemy >> self.b.width) if side == SOUTH else (enemy << self.b.width))
         for sq in _bits(facing):
             c = cells[sq]
             if dis[c] or (not ignore_done and c in attacked):
@@ -415,7 +415,7 @@ class Rules:
                     for combo in combinations(sorted(names[x] for x in dis), k):
                         out.append(Action("play", name, combo))
             elif card in TERRAIN_CARDS:
-                for sq in self.b.front_row(0) + self.b.front_row(1):
+                for sq in self.b.front_row(SOUTH) + self.b.front_row(NORTH):
                     if not s.occupied >> sq & 1 and sq not in s.terrain:
                         out.append(Action("play", name, (names[sq],)))
             elif card in (SHIELD, COMPANION):
@@ -576,7 +576,7 @@ class Rules:
             a, b = dice.roll(), dice.roll()
             if a != b:
                 break
-        self.s.first = 0 if a > b else 1
+        self.s.first = SOUTH if a > b else NORTH   # south rolls first
         self.s.half = 0
         self.begin_player_turn(self.s.first)
 
@@ -584,7 +584,7 @@ class Rules:
         # Every player holding Tactics cards is asked (south first), Scout or not: waiting
         # only for a Scout holder would tell the opponent who holds it.
         s = self.s
-        askers = [p for p in (0, 1) if s.hands[p]]
+        askers = [p for p in SOUTH_FIRST if s.hands[p]]
         if askers:
             s.phase = "initiative"
             s.to_act = askers[0]
@@ -761,18 +761,18 @@ class Rules:
             s.deployed = s.deployed[:]
             s.deployed[p] += 1
             if s.deployed[p] >= min(s.width, len(s.army[p])):
-                if p == 0:
-                    s.to_act = 1
+                if p == SOUTH:
+                    s.to_act = NORTH
                 else:
                     s.hidden_deployment = False
                     self.start_turn()
         elif k == "leader":
             s.leader_of = s.leader_of[:]
             s.leader_of[p] = CARD_INDEX[a.card]
-            if p == 0 and s.leader_card[1] >= 0:
-                s.to_act = 1
+            if p == SOUTH and s.leader_card[NORTH] >= 0:
+                s.to_act = NORTH
             else:
-                s.phase, s.to_act = "deploy", 0
+                s.phase, s.to_act = "deploy", SOUTH
         elif k == "scout":
             s.pending = None
             self._take_from_hand(p, SCOUT)
@@ -910,7 +910,7 @@ def _reach_tables(width: int) -> tuple:
         from .board import board
         b = board(width)
         bows, javelins = [], []
-        for side in (0, 1):
+        for side in SIDES:
             fwd = b.forward[side]
             brow, jrow = [], []
             for sq in range(b.size):
@@ -935,7 +935,7 @@ def _move_tables(width: int) -> tuple:
             tuple(tuple(tuple((d, sum(1 << x for x in vias)) for d, vias in per_square)
                         for per_square in b.moves[(side, TYPES[v].steps, TYPES[v].sideways)]) if v else None
                   for v in range(11))
-            for side in (0, 1))
+            for side in SIDES)
     return tables
 
 
@@ -981,7 +981,7 @@ def check_position(s: AncientState) -> None:
         raise PositionError("during leader choice and deployment the cards are face down (hidden yes)")
     if s.phase == "leader" and s.leader_card[s.to_act] < 0:
         raise PositionError(f"{SIDE_NAMES[s.to_act]} has no leader to attach")
-    for p in (0, 1):
+    for p in SOUTH_FIRST:
         if s.leader_card[p] >= 0 and s.leader_of[p] < 0 and s.phase != "leader":
             raise PositionError(f"{SIDE_NAMES[p]}'s leader must be attached to a card after the leader step")
     try:

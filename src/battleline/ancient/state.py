@@ -2,7 +2,8 @@
 :func:`new_state` is the one place a position is built (``AncientGame.empty``, scenarios,
 points games and position text all come through it).
 
-Sides are ints (0 south, 1 north), squares are indices into :class:`~.board.Board`, cards
+Sides are ints numbered as in both games (``NORTH`` 0, ``SOUTH`` 1: :mod:`battleline.sides`);
+every per-side pair below is indexed by that number. Squares are indices into :class:`~.board.Board`, cards
 are ints 0-69 (:class:`battleline.cards.Card` numbering). ``-1`` means none. A *unit* is what
 stands on one square: a card, or an Advanced stack of two cards. The unit is named by its
 *primary* card (``cells[square]``); a stack's second card is ``stacked[square]``.
@@ -13,7 +14,7 @@ Fields (every one documented; other modules read them, the engine alone writes t
 - ``options``: the Advanced rules in force (``withdrawal stacks rampage flank rally``);
   ``draw_after``: quiet whole turns before a draw; ``scenario``: its name or None.
 - ``army``: per side, the sorted troop cards of its army (public). ``bows``: cards with bows.
-  ``owner[card]``: 0, 1 or -1 (not in either army: out of play) for cards 0-59.
+  ``owner[card]``: its side, or -1 (not in either army: out of play) for cards 0-59.
 - ``cells``/``stacked``: per square the primary card / stack partner, or -1.
   ``where[card]``: its square, or -1 when not on the table. ``occupied`` and
   ``side_squares[side]``: bit masks of squares holding a unit.
@@ -36,13 +37,13 @@ Fields (every one documented; other modules read them, the engine alone writes t
   ``("loyalty", card_played)``, or None. ``rally_order``: sides still to rally this turn.
 - ``deployed[side]``: cards placed in deployment; ``quiet_turns``/``turn_hit``: the draw
   counter and whether this turn saw a disruption or elimination.
-- ``outcome``: None, or ``(winner, reason)`` with winner 0, 1 or -1 (draw).
+- ``outcome``: None, or ``(winner, reason)`` with winner a side or -1 (draw).
 - ``dice``: the :class:`~.dice.Dice` stream (its seed and future rolls are hidden).
 - ``hidden_deployment``: True while deployed cards are face down.
 
 >>> s = new_state(9, seed=1)
->>> s.phase, s.to_act, len(s.deck), s.board.names[s.board.back_row(1)[0]]
-('actions', 0, 10, 'a4')
+>>> s.phase, s.to_act == SOUTH, len(s.deck), s.board.names[s.board.back_row(NORTH)[0]]
+('actions', True, 10, 'a4')
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ from __future__ import annotations
 import random
 
 from ..cards import Card
-from .board import Board, board
+from .board import NORTH, SOUTH, SOUTH_FIRST, Board, board
 from .dice import Dice
 from .troops import TROOP_TYPES
 
@@ -171,7 +172,7 @@ class AncientState:
         for sq, c in enumerate(self.cells):
             for x in self.unit_cards(sq):
                 put(x, "field")
-        for side in (0, 1):
+        for side in SOUTH_FIRST:
             for c in self.reserve[side]:
                 put(c, "reserve")
             for c in self.eliminated[side]:
@@ -201,7 +202,8 @@ def new_state(width: int, *, options=frozenset(), draw_after: int = 10, scenario
               armies=((), ()), bows=(), seed: int | None = None, script=(),
               hands=((), ()), leaders=(-1, -1), loyalty_extra=(frozenset(), frozenset()),
               small_elephants: int | None = None, scripted: bool = True) -> AncientState:
-    """Build a position. ``scripted=True`` (``AncientGame.empty``) starts in south's action
+    """Build a position. ``armies``, ``hands``, ``leaders`` and ``loyalty_extra`` are pairs
+    indexed by side number (:func:`~.board.by_side`). ``scripted=True`` (``AncientGame.empty``) starts in south's action
     step of turn 1 with the armies' cards on nothing (``put`` places them); otherwise the
     armies start in reserve and the game begins with leader attachment or deployment."""
     b: Board = board(width)
@@ -236,7 +238,7 @@ def new_state(width: int, *, options=frozenset(), draw_after: int = 10, scenario
     # never change the deck and the deck never consumes a die.
     random.Random(f"ancient deck {s.dice.seed}").shuffle(s.deck)
     s.discards = []
-    s.turn, s.first, s.half = 1, 0, 0
+    s.turn, s.first, s.half = 1, SOUTH, 0
     s.actions_left, s.drew = 6, False
     s.moved, s.placed, s.fired, s.attacked = set(), set(), set(), set()
     s.flank_pairs = frozenset()
@@ -248,13 +250,13 @@ def new_state(width: int, *, options=frozenset(), draw_after: int = 10, scenario
     s.loyalty_extra = tuple(frozenset(x) for x in loyalty_extra)
     s.small_elephants = small_elephants
     if scripted:
-        s.phase, s.to_act, s.hidden_deployment = "actions", 0, False
+        s.phase, s.to_act, s.hidden_deployment = "actions", SOUTH, False
     else:
         s.hidden_deployment = True
-        if s.leader_card[0] >= 0:
-            s.phase, s.to_act = "leader", 0
-        elif s.leader_card[1] >= 0:
-            s.phase, s.to_act = "leader", 1
+        if s.leader_card[SOUTH] >= 0:
+            s.phase, s.to_act = "leader", SOUTH
+        elif s.leader_card[NORTH] >= 0:
+            s.phase, s.to_act = "leader", NORTH
         else:
-            s.phase, s.to_act = "deploy", 0
+            s.phase, s.to_act = "deploy", SOUTH
     return s

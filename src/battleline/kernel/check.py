@@ -48,7 +48,7 @@ def reference_perft(game: Game, depth: int) -> int:
     return total
 
 
-def _comparable(s: np.ndarray) -> np.ndarray:
+def comparable_state(s: np.ndarray) -> np.ndarray:
     """The state without the deck slots above each deck's top (left over after draws)."""
     s = s.copy()
     s[TROOP_DECK + s[DECK_LEN]:TROOP_DECK + TROOP_COUNT] = 0
@@ -62,7 +62,7 @@ def _disagreement(game: Game, s: np.ndarray, buffer: np.ndarray) -> str | None:
     got = sorted(int(m) for m in buffer[:n])
     if want != got:
         return f"legal moves differ: reference {len(want)}, kernel {len(got)}"
-    if not np.array_equal(_comparable(s), _comparable(state_of(game))):
+    if not np.array_equal(comparable_state(s), comparable_state(state_of(game))):
         return "the kernel's state differs from the reference's"
     return None
 

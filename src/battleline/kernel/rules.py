@@ -19,7 +19,7 @@ from .layout import (
     SIDE_CARDS, SIDE_LEN, SIDE_SIZE, TACTIC_DECK, TACTICS_PLAYED, TO_MOVE, TRAITOR, TRAITOR_BASE,
     TROOP_COUNT, TROOP_DECK, TROOPS_ALL, TURN_ACTIVE, VISIBLE, WINNER,
 )
-from .strength import NO_COMPLETION, completion_strength, popcount
+from .strength import NO_COMPLETION, completion_strength, popcount, strongest_above
 
 ALL_FLAGS = 0b1111111110       # bit f for flags 1-9
 
@@ -139,7 +139,7 @@ def claim_holds(s, player, flag):
     troops, wilds = side_masks(s, other, flag)
     missing = need - s[SIDE_LEN + side_index(other, flag)]
     unseen = TROOPS_ALL & ~s[VISIBLE]
-    return completion_strength(troops, wilds, unseen, missing, s[FOG_FLAG] == flag) <= mine
+    return strongest_above(troops, wilds, unseen, missing, s[FOG_FLAG] == flag, mine) == NO_COMPLETION
 
 
 @kernel_function

@@ -96,17 +96,26 @@ def run_total(n, start):
 def wilds_cover(wilds, places, must):
     """Whether the Morale cards ``wilds`` (4-bit mask) can take distinct values among
     ``places`` (a 10-bit value set), each one a value its card allows, covering ``must``."""
-    sets = np.zeros(3, dtype=np.int64)
+    if wilds == 0:
+        return must == 0
+    # The allowed places of up to three wild cards (a side holds one Leader at most).
+    first = 0
+    second = 0
+    third = 0
     n = 0
     for k in range(4):
         if wilds >> k & 1:
-            sets[n] = WILD_VALUE_SETS[k] & places
+            allowed = WILD_VALUE_SETS[k] & places
+            if n == 0:
+                first = allowed
+            elif n == 1:
+                second = allowed
+            else:
+                third = allowed
             n += 1
-    if n == 0:
-        return must == 0
     for a in range(VALUES):
         ba = 1 << a
-        if not sets[0] & ba:
+        if not first & ba:
             continue
         if n == 1:
             if must & ~ba == 0:
@@ -114,7 +123,7 @@ def wilds_cover(wilds, places, must):
             continue
         for b in range(VALUES):
             bb = 1 << b
-            if bb == ba or not sets[1] & bb:
+            if bb == ba or not second & bb:
                 continue
             if n == 2:
                 if must & ~(ba | bb) == 0:
@@ -122,11 +131,21 @@ def wilds_cover(wilds, places, must):
                 continue
             for c in range(VALUES):
                 bc = 1 << c
-                if bc == ba or bc == bb or not sets[2] & bc:
+                if bc == ba or bc == bb or not third & bc:
                     continue
                 if must & ~(ba | bb | bc) == 0:
                     return True
     return False
+
+
+@kernel_function
+def holds_at_least(x, count):
+    """Whether the mask has at least ``count`` set bits (stops counting there)."""
+    n = 0
+    while x and n < count:
+        x &= x - 1
+        n += 1
+    return n >= count
 
 
 @kernel_function
@@ -140,10 +159,17 @@ def wild_total(wilds):
 
 
 @kernel_function
-def wedge_total(troops, wilds, available, n):
-    """The highest total of a Wedge of ``n`` cards; -1 when none can be made."""
+def wedge_total(troops, wilds, available, n, above):
+    """The highest total of a Wedge of ``n`` cards if it is above ``above``; else -1."""
+    first_color = 0
+    last_color = COLORS - 1
+    if troops:
+        first_color = lowest_bit(troops) // VALUES     # a Wedge has the colour of its troops
+        last_color = first_color
     for start in range(VALUES + 1 - n, 0, -1):
-        for color in range(COLORS):
+        if run_total(n, start) <= above:
+            break
+        for color in range(first_color, last_color + 1):
             shift = VALUES * color
             run = ((1 << n) - 1) << (shift + start - 1)
             if troops & ~run:
@@ -156,9 +182,11 @@ def wedge_total(troops, wilds, available, n):
 
 
 @kernel_function
-def phalanx_total(troops, wilds, available, need, n):
-    """The highest total of a Phalanx of ``n`` cards; -1 when none can be made."""
+def phalanx_total(troops, wilds, available, need, n, above):
+    """The highest total of a Phalanx of ``n`` cards if it is above ``above``; else -1."""
     for v in range(VALUES, 0, -1):
+        if n * v <= above:
+            break
         if troops & ~VALUE_MASKS[v]:
             continue
         fits = True
@@ -171,8 +199,8 @@ def phalanx_total(troops, wilds, available, need, n):
 
 
 @kernel_function
-def battalion_total(troops, wilds, available, need):
-    """The highest total of a Battalion Order; -1 when none can be made."""
+def battalion_total(troops, wilds, available, need, above):
+    """The highest total of a Battalion Order if it is above ``above``; else -1."""
     base = troop_total(troops) + wild_total(wilds)
     best = -1
     for color in range(COLORS):
@@ -182,17 +210,19 @@ def battalion_total(troops, wilds, available, need):
         top = top_total(available & colour_mask, need)
         if top >= 0 and base + top > best:
             best = base + top
-    return best
+    return best if best > above else -1
 
 
 @kernel_function
-def skirmish_total(troops, wilds, available, nt, n):
-    """The highest total of a Skirmish Line of ``n`` cards; -1 when none can be made."""
+def skirmish_total(troops, wilds, available, nt, n, above):
+    """The highest total of a Skirmish Line of ``n`` cards if it is above ``above``; else -1."""
     values = fold_values(troops)
     if popcount(values) != nt:
         return -1       # two troops of one value are never consecutive
     present = fold_values(available)
     for start in range(VALUES + 1 - n, 0, -1):
+        if run_total(n, start) <= above:
+            break
         run = ((1 << n) - 1) << (start - 1)
         if values & ~run:
             continue
@@ -206,22 +236,50 @@ def skirmish_total(troops, wilds, available, nt, n):
 def completion_strength(troops, wilds, available, need, fog):
     """The strongest formation of the side (``troops`` and Morale ``wilds``) plus ``need``
     troops from ``available``; ``NO_COMPLETION`` when ``available`` holds too few."""
-    if popcount(available) < need:
+    return strongest_above(troops, wilds, available, need, fog, -1)
+
+
+@kernel_function
+def category_floor(floor, rank):
+    """The total a formation of ``rank`` must beat to be stronger than ``floor``: -1 when
+    every one is, ``RANK_STEP`` when none can be."""
+    if floor < rank * RANK_STEP:
+        return -1
+    if floor >= (rank + 1) * RANK_STEP:
+        return RANK_STEP
+    return floor - rank * RANK_STEP
+
+
+@kernel_function
+def strongest_above(troops, wilds, available, need, fog, floor):
+    """The strongest completion (as :func:`completion_strength`) when it is stronger than
+    ``floor``; ``NO_COMPLETION`` otherwise. A floor lets a search skip what cannot win."""
+    if not holds_at_least(available, need):
         return NO_COMPLETION
+    if fog:
+        total = troop_total(troops) + wild_total(wilds) + top_total(available, need)
+        return total if total > floor else NO_COMPLETION
     nt = popcount(troops)
     n = nt + popcount(wilds) + need
-    if fog:
-        return troop_total(troops) + wild_total(wilds) + top_total(available, need)
-    total = wedge_total(troops, wilds, available, n)
+    total = wedge_total(troops, wilds, available, n, category_floor(floor, WEDGE))
     if total >= 0:
         return WEDGE * RANK_STEP + total
-    total = phalanx_total(troops, wilds, available, need, n)
+    if floor >= WEDGE * RANK_STEP:
+        return NO_COMPLETION
+    total = phalanx_total(troops, wilds, available, need, n, category_floor(floor, PHALANX))
     if total >= 0:
         return PHALANX * RANK_STEP + total
-    total = battalion_total(troops, wilds, available, need)
+    if floor >= PHALANX * RANK_STEP:
+        return NO_COMPLETION
+    total = battalion_total(troops, wilds, available, need, category_floor(floor, BATTALION))
     if total >= 0:
         return BATTALION * RANK_STEP + total
-    total = skirmish_total(troops, wilds, available, nt, n)
+    if floor >= BATTALION * RANK_STEP:
+        return NO_COMPLETION
+    total = skirmish_total(troops, wilds, available, nt, n, category_floor(floor, SKIRMISH))
     if total >= 0:
         return SKIRMISH * RANK_STEP + total
-    return HOST * RANK_STEP + troop_total(troops) + wild_total(wilds) + top_total(available, need)
+    if floor >= SKIRMISH * RANK_STEP:
+        return NO_COMPLETION
+    total = troop_total(troops) + wild_total(wilds) + top_total(available, need)
+    return total if total > floor else NO_COMPLETION

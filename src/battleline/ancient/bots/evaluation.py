@@ -19,7 +19,7 @@ and out of the reserve counts more (``stall_advance``): a side ahead must not si
 >>> from battleline.ancient import AncientGame
 >>> g = AncientGame.empty(seed=1)
 >>> g.put("c2", "Phalangists", "south"); g.put("c3", "Peltasts", "north")
->>> evaluate(g, 0) > evaluate(g, 1)       # south strikes first, and harder
+>>> evaluate(g, SOUTH) > evaluate(g, NORTH)       # south strikes first, and harder
 True
 """
 
@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..board import NORTH, SOUTH
 from ..combat import melee_odds
 from ..game import AncientGame
 from ..rules import Rules
@@ -325,7 +326,7 @@ def points_lost(s, side: int) -> float:
 
     >>> g = AncientGame.empty(seed=1)
     >>> g.put("c2", "Phalangists", "south", disrupted=True)
-    >>> points_lost(g.state, 0)
+    >>> points_lost(g.state, SOUTH)
     2.5
     """
     lost = sum(s.cost(c) for c in s.eliminated[side])
@@ -337,7 +338,7 @@ def points_lost(s, side: int) -> float:
 
 
 def evaluate(game: AncientGame, side: int, rules: Rules | None = None, w: type = Weights) -> float:
-    """How good the position is for ``side`` (0 south, 1 north), in army points: the sum of
+    """How good the position is for ``side`` (a side number), in army points: the sum of
     :func:`evaluation_terms`, each times the weight of the same name in ``w``."""
     s = game.state
     if s.outcome is not None:
@@ -356,7 +357,7 @@ def evaluation_terms(game: AncientGame, side: int, rules: Rules | None = None, w
 
     >>> g = AncientGame.empty(seed=1)
     >>> g.put("c2", "Phalangists", "south"); g.put("c3", "Peltasts", "north")
-    >>> evaluation_terms(g, 0)["duel"] > 0        # south strikes first, and harder
+    >>> evaluation_terms(g, SOUTH)["duel"] > 0        # south strikes first, and harder
     True
     """
     s = game.state
@@ -399,7 +400,7 @@ def evaluation_terms(game: AncientGame, side: int, rules: Rules | None = None, w
             v = c % 10 + 1
             strength[q][sq % width] += s.value(c) * (0.5 if s.disrupted[c] else 1)
             row = b.row(sq)
-            progress = row - 1 if q == 0 else 4 - row   # rows counted from 1
+            progress = row - 1 if q == SOUTH else 4 - row   # rows counted from 1
             light = v in (1, 2, 7)
             if not light and not s.disrupted[c] and sq in enemy_back:
                 on_back += 1

@@ -14,14 +14,15 @@ way.
 >>> for sq in ("a1", "b1", "c1"):
 ...     g.put(sq, "Hoplites", "north")
 >>> g.put("d2", "Hoplites", "north"); g.put("g4", "Skirmishers", "south")
->>> terrain_reach(g.state, Rules(g.state), 1)      # three there, one a step away
+>>> terrain_reach(g.state, Rules(g.state), NORTH)      # three there, one a step away
 (3, 1)
->>> next_mover_chances(g.state)                    # south's action step now
-(1.0, 0.0)
+>>> next_mover_chances(g.state)[SOUTH]                 # south's action step now
+1.0
 """
 
 from __future__ import annotations
 
+from ..board import NORTH, SOUTH
 from ..troops import TROOP_TYPES
 
 __all__ = ["terrain_reach", "next_mover_chances"]
@@ -70,13 +71,16 @@ def _matching(options: list[list[int]]) -> int:
 
 
 def next_mover_chances(s) -> tuple[float, float]:
-    """The chance that south, and north, takes the next action step before the other (the
-    step in progress counts; after the second player turn the initiative roll is even)."""
-    if s.phase in ("tactics", "actions") and s.to_act in (0, 1):
-        return (1.0, 0.0) if s.to_act == 0 else (0.0, 1.0)
+    """The chance that each side takes the next action step before the other, as a pair
+    indexed by side number (the step in progress counts; after the second player turn the
+    initiative roll is even)."""
     acting = s.first if s.half == 0 else 1 - s.first
-    if s.phase == "loyalty":        # a Tactics step: the acting side's action step follows
-        return (1.0, 0.0) if acting == 0 else (0.0, 1.0)
-    if s.phase in ("fire", "melee", "withdrawal") and s.half == 0:
-        return (0.0, 1.0) if acting == 0 else (1.0, 0.0)
-    return (0.5, 0.5)
+    if s.phase in ("tactics", "actions"):
+        sure = s.to_act
+    elif s.phase == "loyalty":        # a Tactics step: the acting side's action step follows
+        sure = acting
+    elif s.phase in ("fire", "melee", "withdrawal") and s.half == 0:
+        sure = 1 - acting
+    else:
+        return (0.5, 0.5)
+    return (1.0, 0.0) if sure == 0 else (0.0, 1.0)
