@@ -122,6 +122,14 @@ def test_a_tie_of_every_formation_holds_against_an_open_side(kind, mine, one_low
     check_counterexample(lower, cards(one_lower), cards(theirs), cards(seen))
 
 
+def test_a_tie_of_totals_under_fog_holds_against_an_open_side():
+    result = can_claim("R8 R9 R10", "B8 B9", fog=True)    # any 10: a total of 27 too
+    assert result and "a tie, and they would play the last card" in result.explanation
+    lower = can_claim("R7 R9 R10", "B8 B9", fog=True)
+    assert not lower
+    check_counterexample(lower, cards("R7 R9 R10"), cards("B8 B9"), fog=True)
+
+
 def test_holds_when_too_few_troops_are_unseen():
     mine, theirs = cards("R1 O3 Y5"), cards("P10")
     others = [t for t in TROOPS if t not in mine + theirs]
