@@ -4,6 +4,7 @@ from the rules text (fire, melee, combined flank attacks, Elephant rampages)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 from itertools import product
 
@@ -265,9 +266,12 @@ def front_fights(draw):
     if defender <= 6 and draw(st.booleans()):
         terrain["d3"] = "mud"
     around = {}
+    used = Counter([attacker, defender, 4, 4])     # build_fight adds two Hoplites
     for square in ("c3", "e3", "d4"):
         if draw(st.booleans()):
-            around[square] = (draw(st.integers(1, 9)), draw(st.sampled_from(["south", "north"])), draw(st.booleans()))
+            value = draw(st.integers(1, 9).filter(lambda v: used[v] < 6))   # six cards of a type
+            used[value] += 1
+            around[square] = (value, draw(st.sampled_from(["south", "north"])), draw(st.booleans()))
     return attacker, defender, disrupted, terrain, around
 
 

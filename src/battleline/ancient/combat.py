@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
 
+from .troops import MISSILE_HIT
+
 __all__ = [
     "MeleeOdds",
     "combined_attack",
@@ -35,6 +37,7 @@ __all__ = [
     "melee_odds",
     "melee_result",
     "missile_hit_chance",
+    "MISSILE_HIT_CHANCE",
     "missile_hits",
     "rampage_hit_chance",
     "rampage_hits",
@@ -44,12 +47,15 @@ __all__ = [
 DIE_FACES = (1, 2, 3, 4, 5, 6)
 NO_EFFECT, DISRUPTED, ELIMINATED = "none", "disrupted", "eliminated"
 
-#: The type values whose cards a missile hits on 5 or 6 (Chariots, Elephants).
-SOFT_MISSILE_TARGETS = frozenset({9, 10})
+#: The type values whose cards a missile hits on 5 or 6 (Chariots, Elephants): from
+#: :attr:`~.troops.TroopType.missile_hit`, the one home of that rule.
+SOFT_MISSILE_TARGETS = frozenset(v for v in range(1, 11) if MISSILE_HIT[v] < 6)
 #: A melee difference of this much or more eliminates outright.
 ELIMINATION_MARGIN = 6
 
 _SIXTH = Fraction(1, 6)
+#: ``MISSILE_HIT_CHANCE[v]``: :func:`missile_hit_chance` as a float, for the bots' hot paths.
+MISSILE_HIT_CHANCE = (0.0,) + tuple((7 - MISSILE_HIT[v]) / 6 for v in range(1, 11))
 
 
 def _check_int(name: str, value: object, low: int | None = None) -> int:
@@ -213,7 +219,7 @@ def missile_hit_chance(target_value: int) -> Fraction:
     _check_int("target_value", target_value, 1)
     if target_value > 10:
         raise ValueError(f"target_value is a card's type value, 1 to 10, not {target_value}")
-    return 2 * _SIXTH if target_value in SOFT_MISSILE_TARGETS else _SIXTH
+    return (7 - MISSILE_HIT[target_value]) * _SIXTH
 
 
 def missile_hits(roll: int, target_value: int) -> bool:
@@ -223,7 +229,7 @@ def missile_hits(roll: int, target_value: int) -> bool:
     (False, True, True)
     """
     _check_die(roll)
-    return roll >= (5 if target_value in SOFT_MISSILE_TARGETS else 6)
+    return roll >= MISSILE_HIT[target_value]
 
 
 def rampage_hit_chance(victim_strength: int) -> Fraction:

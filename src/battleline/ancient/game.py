@@ -21,9 +21,9 @@ from .armies import SCENARIOS, Army, check_points_armies
 from ..sides import Outcome
 from .board import SIDE_NAMES, by_side, side_index
 from .dice import BranchingDice, NeedChoice
-from .rules import LEADER_CARDS, SHORT, Rules
+from .rules import COMPANION, LEADER_CARDS, REDEPLOY, SCOUT, SHIELD, SHORT, TERRAIN_CARDS, Rules
 from .state import ADVANCED_RULES, AncientState, new_state
-from .troops import TROOP_TYPES, troop_type
+from .troops import CAVALRY, TROOP_TYPES, troop_type
 
 __all__ = ["AncientGame", "Outcome", "ActionOdds", "MeleeNumbers", "advanced_options"]
 
@@ -645,7 +645,7 @@ class AncientGame:
             if any(s.cells[x] in s.attacked for x in sqs[:-1]):
                 return "each card attacks at most once a turn"
             t = s.cells[sqs[-1]]
-            if any(7 <= s.cells[x] % 10 + 1 <= 8 for x in sqs[:-1]) and TROOP_TYPES[t % 10 + 1].cavalry_proof:
+            if any(CAVALRY[s.cells[x] % 10 + 1] for x in sqs[:-1]) and TROOP_TYPES[t % 10 + 1].cavalry_proof:
                 return ("Cavalry cannot melee Javalineers, Hoplites, Phalangists or Elephants (with flank "
                         "attacks only beside infantry attacking from the front)")
             if "flank" not in s.options:
@@ -683,20 +683,20 @@ class AncientGame:
                 return f"unknown card {a.card}"
             if card not in s.hands[p] and card != s.leader_card[p]:
                 return f"{a.card} is not in {SIDE_NAMES[p]}'s hand"
-            if card == 66:
+            if card == SCOUT:
                 return "Scout is played only at the initiative"
             if card == s.leader_card[p] and card not in s.hands[p]:
                 return ("the leader rallies only the card it is attached to, once, when that card is "
                         "disrupted and on the table")
             if card in LEADER_CARDS:
                 return "a Leader rallies three of your disrupted cards (all of them if fewer)"
-            if card in (64, 65):
+            if card in TERRAIN_CARDS:
                 return "Fog and Mud go on an empty Front Row position without bad terrain"
-            if card == 63:
+            if card == SHIELD:
                 return "Shield Bearers go on one of your infantry cards without Troop Quality"
-            if card == 62:
+            if card == COMPANION:
                 return "Companion Cavalry go on one of your cavalry cards without Troop Quality"
-            if card == 67:
+            if card == REDEPLOY:
                 return ("Redeploy moves one of your cards with no enemy in front, beside or behind it "
                         "to an empty position of your Back Row")
         if a.kind == "remove":

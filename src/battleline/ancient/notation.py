@@ -33,9 +33,9 @@ import json
 from ..cards import Card
 from ..errors import PositionError, shorten
 from .board import NORTH, SIDE_NAMES, SOUTH, SOUTH_FIRST, board, by_side
-from .rules import check_position
+from .rules import COMPANION, LEADER_CARDS, SHIELD, TERRAIN_CARDS, check_position
 from .state import ADVANCED_RULES, PHASES, AncientState, new_state
-from .troops import TROOP_TYPES
+from .troops import HEAVY_INFANTRY, TROOP_TYPES
 
 __all__ = ["write_position", "read_position", "write_record", "read_record", "drawing"]
 
@@ -266,7 +266,7 @@ def read_position(text: str) -> AncientState:
         if len(cards) == 2:
             if "stacks" not in options:
                 raise PositionError(f"a stack needs the stacks rule: {shorten(line)}")
-            if cards[0] % 10 != cards[1] % 10 or not 3 <= cards[0] % 10 + 1 <= 5:
+            if cards[0] % 10 != cards[1] % 10 or not HEAVY_INFANTRY[cards[0] % 10 + 1]:
                 raise PositionError(f"a stack is two heavy infantry cards of one type: {shorten(line)}")
         t = TROOP_TYPES[cards[0] % 10 + 1]
         s.cells[sq] = cards[0]
@@ -281,9 +281,9 @@ def read_position(text: str) -> AncientState:
             if len(rest) > 1:
                 raise PositionError(f"cannot read the end of field line {shorten(line)}")
             att = tactic(rest[0], line)
-            if att not in (62, 63):
+            if att not in (SHIELD, COMPANION):
                 raise PositionError(f"only Shield Bearers or Companion Cavalry go on a card: {shorten(line)}")
-            if (att == 63 and not t.infantry) or (att == 62 and not t.cavalry):
+            if (att == SHIELD and not t.infantry) or (att == COMPANION and not t.cavalry):
                 raise PositionError(f"Shield Bearers go on infantry, Companions on cavalry: {shorten(line)}")
             s.attachments[cards[0]] = att
     for words in head.get("terrain", []):
@@ -294,7 +294,7 @@ def read_position(text: str) -> AncientState:
         if sq is None or b.row(sq) not in (2, 3):
             raise PositionError(f"bad terrain lies on a Front Row square (rows 2 and 3): {shorten(line)}")
         c = tactic(words[1], line)
-        if c not in (64, 65):
+        if c not in TERRAIN_CARDS:
             raise PositionError(f"terrain is Fog or Mud: {shorten(line)}")
         if sq in s.terrain:
             raise PositionError(f"two terrain cards on {words[0]}")
@@ -323,7 +323,7 @@ def read_position(text: str) -> AncientState:
             raise PositionError(f"a leader line reads 'leader SIDE Alexander|Darius CARD|- [rallied]': {shorten(line)}")
         p = _side(words[0], line)
         lc = tactic(words[1], line)
-        if lc not in (60, 61):
+        if lc not in LEADER_CARDS:
             raise PositionError(f"a leader is Alexander or Darius: {shorten(line)}")
         s.leader_card[p] = lc
         if words[2] != "-":

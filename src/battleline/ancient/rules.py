@@ -23,9 +23,10 @@ from .actions import Action
 from .board import NORTH, SIDE_NAMES, SIDES, SOUTH, SOUTH_FIRST
 from .combat import half, melee_result, missile_hits
 from .state import AncientState
-from .troops import TROOP_TYPES
+from .troops import CAVALRY, HEAVY_INFANTRY, INFANTRY, LIGHT, MOUNTED, TROOP_TYPES
 
-__all__ = ["Rules", "check_position", "SCOUT", "REDEPLOY", "LOYALTY_CARDS", "LEADER_CARDS", "TERRAIN_CARDS"]
+__all__ = ["Rules", "check_position", "SCOUT", "REDEPLOY", "SHIELD", "COMPANION", "LOYALTY_CARDS", "LEADER_CARDS",
+           "TERRAIN_CARDS"]
 
 ALEXANDER, DARIUS, COMPANION, SHIELD, FOG, MUD, SCOUT, REDEPLOY, DESERTER, TRAITOR = range(60, 70)
 LEADER_CARDS = (ALEXANDER, DARIUS)
@@ -90,7 +91,7 @@ class Rules:
         if sq < 0 or s.disrupted[card] or (not ignore_done and card in s.moved):
             return []
         v = card % 10 + 1
-        blocked = s.occupied | (s.bad if v >= 7 else 0)
+        blocked = s.occupied | (s.bad if MOUNTED[v] else 0)
         return [dest for dest, vias in self._moves[s.owner[card]][v][sq]
                 if not blocked >> dest & 1 and (not vias or vias & ~blocked)]
 
@@ -162,7 +163,7 @@ class Rules:
             f = fwd[sq]
             if f >= 0 and enemy >> f & 1:
                 t = cells[f]
-                if 7 <= c % 10 + 1 <= 8 and TYPES[t % 10 + 1].cavalry_proof:
+                if CAVALRY[c % 10 + 1] and TYPES[t % 10 + 1].cavalry_proof:
                     continue
                 frontal[t] = c
         if flank_pairs is None:
@@ -180,11 +181,11 @@ class Rules:
             front = frontal.get(t, -1)
             cands = ([front] if front >= 0 else []) + sorted(flankers[t])
             proof = TYPES[t % 10 + 1].cavalry_proof
-            front_infantry = front >= 0 and front % 10 + 1 <= 6
+            front_infantry = front >= 0 and INFANTRY[front % 10 + 1]
             n = len(cands)
             for mask in range(1, 1 << n):
                 members = tuple(cands[k] for k in range(n) if mask >> k & 1)
-                if proof and any(7 <= c % 10 + 1 <= 8 for c in members) and not (
+                if proof and any(CAVALRY[c % 10 + 1] for c in members) and not (
                         front_infantry and front in members):
                     continue   # cavalry joins only beside infantry attacking from the front
                 groups.append((members, t))
@@ -197,14 +198,14 @@ class Rules:
         side = s.owner[attackers[0]]
         tsq = s.where[target]
         tv = target % 10 + 1
-        t_infantry = tv <= 6
+        t_infantry = INFANTRY[tv]
         attack = amod = 0
         small = s.small_elephants
         for c in attackers:
             csq = s.where[c]
             v = s.value(c)
             cv = c % 10 + 1
-            if b.forward[side][csq] != tsq and cv in (7, 8, 9) and t_infantry:
+            if b.forward[side][csq] != tsq and (CAVALRY[cv] or cv == CHARIOTS) and t_infantry:
                 v = half(v)       # cavalry and chariots on a flank or rear of infantry
             if s.bad >> csq & 1:
                 if s.stacked[csq] >= 0:
@@ -238,10 +239,10 @@ class Rules:
         if s.stacked[tsq] >= 0:
             return False
         tv = target % 10 + 1
-        if tv <= 2:
-            ok = any(c % 10 + 1 <= 6 or c % 10 + 1 == ELEPHANT for c in attackers)
-        elif tv in (7, 8):
-            ok = any(c % 10 + 1 <= 6 for c in attackers)
+        if LIGHT[tv]:
+            ok = any(INFANTRY[c % 10 + 1] or c % 10 + 1 == ELEPHANT for c in attackers)
+        elif CAVALRY[tv]:
+            ok = any(INFANTRY[c % 10 + 1] for c in attackers)
         else:
             return False
         if not ok:
@@ -249,7 +250,7 @@ class Rules:
         behind = b.back[s.owner[target]][tsq]
         if behind < 0 or s.occupied >> behind & 1:
             return False
-        return not (tv >= 7 and s.bad >> behind & 1)
+        return not (MOUNTED[tv] and s.bad >> behind & 1)
 
     def disrupted_units(self, side: int) -> list[int]:
         """Squares of the side's disrupted units on the table."""
@@ -281,7 +282,7 @@ class Rules:
         infantry type placed in this deployment or this player turn."""
         s = self.s
         v = card % 10 + 1
-        if "stacks" not in s.options or not 3 <= v <= 5:
+        if "stacks" not in s.options or not HEAVY_INFANTRY[v]:
             return []
         out = []
         for c in among:
@@ -314,7 +315,7 @@ class Rules:
                 move_row = A.move_rows
                 occ = s.occupied
                 mounted_blocked = occ | s.bad
-                dis, moved, table = s.disrupted, s.moved, self._moves[p]
+                dis, moved, table, mounted = s.disrupted, s.moved, self._moves[p], MOUNTED
                 m = s.side_squares[p]
                 while m:     # each own unit (the bit loop inlined: this is the hot path)
                     low = m & -m
@@ -324,7 +325,7 @@ class Rules:
                     if dis[c] or c in moved:
                         continue
                     v = c % 10 + 1
-                    blocked = mounted_blocked if v >= 7 else occ
+                    blocked = mounted_blocked if mounted[v] else occ
                     row = move_row[sq]
                     out.extend([row[d] for d, vias in table[v][sq]
                                 if not blocked >> d & 1 and (not vias or vias & ~blocked)])
@@ -334,7 +335,7 @@ class Rules:
                 for c in s.reserve[p]:
                     row = rein[c]
                     out.extend([row[sq] for sq in empty_back])
-                    if stacking and 2 <= c % 10 <= 4:   # heavy infantry, values 3-5
+                    if stacking and HEAVY_INFANTRY[c % 10 + 1]:
                         for sq in self.stack_squares(p, c, s.placed):
                             out.append(row[sq])
                 if self.may_draw(p):
@@ -421,7 +422,7 @@ class Rules:
             elif card in (SHIELD, COMPANION):
                 for sq, c in self.own_units(p):
                     v = c % 10 + 1
-                    if c not in s.attachments and (v <= 6 if card == SHIELD else v in (7, 8)):
+                    if c not in s.attachments and (INFANTRY[v] if card == SHIELD else CAVALRY[v]):
                         out.append(Action("play", name, (names[sq],)))
             elif card == REDEPLOY:
                 empty_back = [sq for sq in self.b.back_row(p) if not s.occupied >> sq & 1]

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["TroopType", "TROOP_TYPES", "troop_type", "TYPE_NAMES"]
+__all__ = ["TroopType", "TROOP_TYPES", "troop_type", "TYPE_NAMES", "MOUNTED", "CAVALRY", "INFANTRY",
+           "HEAVY_INFANTRY", "HOLDS_GROUND", "LIGHT", "MISSILE_HIT"]
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,16 @@ _TABLE = (
 #: ``TROOP_TYPES[value]`` for values 1-10 (index 0 is None).
 TROOP_TYPES: tuple[TroopType | None, ...] = (None,) + _TABLE
 TYPE_NAMES: dict[str, int] = {t.name.lower(): t.value for t in _TABLE}
+
+# The per-type rules above as tables indexed by value (index 0 unused), for the hot paths:
+# ``MOUNTED[v]`` is ``TROOP_TYPES[v].mounted``, and so on. Derived here, never restated.
+MOUNTED = (False,) + tuple(t.mounted for t in _TABLE)
+CAVALRY = (False,) + tuple(t.cavalry for t in _TABLE)
+INFANTRY = (False,) + tuple(t.infantry for t in _TABLE)
+HEAVY_INFANTRY = (False,) + tuple(t.heavy_infantry for t in _TABLE)
+HOLDS_GROUND = (False,) + tuple(t.holds_ground for t in _TABLE)
+LIGHT = (False,) + tuple(t.light for t in _TABLE)
+MISSILE_HIT = (7,) + tuple(t.missile_hit for t in _TABLE)
 
 
 def troop_type(name_or_value: str | int) -> TroopType:

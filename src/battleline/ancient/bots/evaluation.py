@@ -28,10 +28,13 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..board import NORTH, SOUTH
-from ..combat import melee_odds
+from ..combat import MISSILE_HIT_CHANCE, melee_odds
 from ..game import AncientGame
 from ..rules import Rules
-from ..troops import TROOP_TYPES
+from ..troops import CAVALRY, HOLDS_GROUND, INFANTRY, LIGHT, TROOP_TYPES
+
+# Infantry that is not light (Javalineers to Hypaspists): the units a line and a screen are about.
+_LINE_INFANTRY = tuple(INFANTRY[v] and not LIGHT[v] for v in range(11))
 
 __all__ = ["evaluate", "evaluation_terms", "TERMS", "points_lost", "action_gain", "unit_worth",
            "melee_chances", "draw_pressure", "duel_win_chance", "Weights"]
@@ -128,10 +131,9 @@ def _threats(s, rules: Rules, side: int, reach: bool = False, duels: bool = Fals
         best = 0.0
         for t_sq in rules.fire_squares(c, ignore_done=True):
             t = s.cells[t_sq]
-            hit = 1 / 3 if t % 10 + 1 >= 9 else 1 / 6
-            best = max(best, _loss(s, t, hit, 0.0))
+            best = max(best, _loss(s, t, MISSILE_HIT_CHANCE[t % 10 + 1], 0.0))
         missile += best
-        mounted = 7 <= c % 10 + 1 <= 8
+        cavalry = CAVALRY[c % 10 + 1]
         best = 0.0
         for at in ([sq] + rules.destinations(c, ignore_done=True)) if reach else (sq,):
             f = fwd[at]
@@ -139,7 +141,7 @@ def _threats(s, rules: Rules, side: int, reach: bool = False, duels: bool = Fals
                 continue      # a unit already facing an enemy fights a duel, counted apart
             if f >= 0 and enemy >> f & 1:
                 t = s.cells[f]
-                if mounted and TROOP_TYPES[t % 10 + 1].cavalry_proof:
+                if cavalry and TROOP_TYPES[t % 10 + 1].cavalry_proof:
                     continue
                 if at == sq:
                     a, d, dis, am, dm = rules.melee_numbers((c,), t)
@@ -169,7 +171,7 @@ def _reinforcement_threat(s, side: int) -> float:
         dm = (-2 if s.bad >> f & 1 else 0) + (2 if t in s.attachments else 0)
         best = 0.0
         for v in values:
-            if 7 <= v <= 8 and TROOP_TYPES[t % 10 + 1].cavalry_proof:
+            if CAVALRY[v] and TROOP_TYPES[t % 10 + 1].cavalry_proof:
                 continue
             p_dis, p_elim = melee_chances(v, d, s.disrupted[t], 0, dm)
             best = max(best, _loss(s, t, p_dis, p_elim))
@@ -189,8 +191,8 @@ def _missing_guards(s, rules: Rules, side: int, need: int) -> int:
     if missing <= 0:
         return 0
     foe = 1 - side
-    able = sum(1 for _, c in rules.own_units(foe) if c % 10 + 1 not in (1, 2, 7) and not s.disrupted[c])
-    able += sum(1 for c in s.reserve[foe] if c % 10 + 1 not in (1, 2, 7))
+    able = sum(1 for _, c in rules.own_units(foe) if HOLDS_GROUND[c % 10 + 1] and not s.disrupted[c])
+    able += sum(1 for c in s.reserve[foe] if HOLDS_GROUND[c % 10 + 1])
     return missing if able >= need else 0
 
 
@@ -201,7 +203,7 @@ def _terrain_reach(s, rules: Rules, side: int, enemy_back) -> int:
     units = 0
     squares = set()
     for sq, c in rules.own_units(side):
-        if sq in enemy_back or s.disrupted[c] or c % 10 + 1 in (1, 2, 7):
+        if sq in enemy_back or s.disrupted[c] or not HOLDS_GROUND[c % 10 + 1]:
             continue
         hits = [d for d in rules.destinations(c, ignore_done=True) if d in enemy_back]
         if hits:
@@ -212,7 +214,7 @@ def _terrain_reach(s, rules: Rules, side: int, enemy_back) -> int:
 
 def _strike(s, rules: Rules, x: int, y: int) -> float:
     """The chance that a melee of ``x`` on ``y`` (in front of it) has any effect."""
-    if s.disrupted[x] or (7 <= x % 10 + 1 <= 8 and TROOP_TYPES[y % 10 + 1].cavalry_proof):
+    if s.disrupted[x] or (CAVALRY[x % 10 + 1] and TROOP_TYPES[y % 10 + 1].cavalry_proof):
         return 0.0
     p_dis, p_elim = melee_chances(*rules.melee_numbers((x,), y))
     return p_dis + p_elim
@@ -401,16 +403,16 @@ def evaluation_terms(game: AncientGame, side: int, rules: Rules | None = None, w
             strength[q][sq % width] += s.value(c) * (0.5 if s.disrupted[c] else 1)
             row = b.row(sq)
             progress = row - 1 if q == SOUTH else 4 - row   # rows counted from 1
-            light = v in (1, 2, 7)
-            if not light and not s.disrupted[c] and sq in enemy_back:
+            holds = HOLDS_GROUND[v]
+            if holds and not s.disrupted[c] and sq in enemy_back:
                 on_back += 1
-            if not light and s.leader_of[q] != c and (w.pull_mounted or not 8 <= v <= 9):
+            if holds and s.leader_of[q] != c and (w.pull_mounted or not 8 <= v <= 9):
                 adv += progress
                 if foes:
                     col, row0 = sq % width, sq // width
                     near = min(abs(x % width - col) + abs(x // width - row0) for x in foes)
                     terms["approach"] -= sign * near
-            if 3 <= v <= 6:       # a friend beside, or beside and a row ahead or behind
+            if _LINE_INFANTRY[v]:       # a friend beside, or beside and a row ahead or behind
                 for n in (b.left[sq], b.right[sq]):
                     if n < 0:
                         continue
@@ -418,10 +420,10 @@ def evaluation_terms(game: AncientGame, side: int, rules: Rules | None = None, w
                         if m >= 0 and s.cells[m] >= 0 and s.owner[s.cells[m]] == q:
                             terms["line"] += sign
                             break
-            if v in (1, 2):
+            if LIGHT[v]:
                 back_sq = b.back[q][sq]
                 if back_sq >= 0 and s.cells[back_sq] >= 0 and s.owner[s.cells[back_sq]] == q \
-                        and 3 <= s.cells[back_sq] % 10 + 1 <= 6:
+                        and _LINE_INFANTRY[s.cells[back_sq] % 10 + 1]:
                     terms["screen"] += sign
         terms["terrain_unit"] += sign * on_back * (3.0 if on_back >= need - 1 else 1.0)
         if w.terrain_reach or w.terrain_threat or every:
@@ -442,7 +444,7 @@ def evaluation_terms(game: AncientGame, side: int, rules: Rules | None = None, w
     pressure = draw_pressure(s, w.stall_turns) if (w.stall_advance or every) else 0.0
     if pressure:
         # a card still in reserve is a march not yet begun: as far from the enemy as can be
-        waiting = [sum(1 for c in s.reserve[q] if c % 10 + 1 not in (1, 2, 7)) for q in (0, 1)]
+        waiting = [sum(1 for c in s.reserve[q] if HOLDS_GROUND[c % 10 + 1]) for q in (0, 1)]
         terms["stall_advance"] = pressure * (advanced[side] - advanced[other]
                                              - w.stall_reserve * (waiting[side] - waiting[other]))
     return terms

@@ -33,6 +33,7 @@ from ...cards import Card
 from ...errors import shorten
 from ..observation import Observation
 from ..rules import Rules
+from ..troops import MOUNTED
 from .base import AncientBot, army_from_plan, troop_value
 from .evaluation import Weights, action_gain, draw_pressure, evaluate, melee_chances, unit_worth
 
@@ -216,7 +217,7 @@ class HeuristicBot(AncientBot):
             if ahead < 0:
                 continue
             c = s.cells[ahead]
-            if c >= 0 and s.owner[c] != me and c % 10 + 1 >= 7 and c % 10 + 1 > best_value:
+            if c >= 0 and s.owner[c] != me and MOUNTED[c % 10 + 1] and c % 10 + 1 > best_value:
                 best, best_value = a, c % 10 + 1
         return best if best_value >= 8 else None
 

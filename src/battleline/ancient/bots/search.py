@@ -43,6 +43,7 @@ import math
 import random
 import time
 
+from ..combat import MISSILE_HIT_CHANCE
 from ..observation import Observation
 from ..rules import SHORT as SHORT_NAMES, Rules
 from ..worlds import sample_world
@@ -337,8 +338,7 @@ def _quick_fight(world, rules: Rules):
         target = s.cells[L[a.squares[-1]]]
         worth = s.cost(target) * (0.5 if s.disrupted[target] else 1.0)
         if a.kind == "fire":
-            hit = 1 / 3 if target % 10 + 1 >= 9 else 1 / 6
-            gain = hit * 0.5 * s.cost(target)
+            gain = MISSILE_HIT_CHANCE[target % 10 + 1] * 0.5 * s.cost(target)
         else:
             attackers = tuple(s.cells[L[x]] for x in a.squares[:-1])
             p_dis, p_elim = melee_chances(*rules.melee_numbers(attackers, target))
