@@ -1,0 +1,262 @@
+"""Melee in Ancient Battles: who may attack whom (frontal, and Advanced flank and combined
+attacks), the numbers of a fight, Advanced withdrawal, and what a hit does (disruption,
+elimination, an Elephant's rampage). A mixin of :class:`~.rules.Rules`.
+
+>>> from battleline.ancient import AncientGame
+>>> from battleline.ancient.rules import Rules
+>>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south"); g.put("c3", "Peltasts", "north")
+>>> s = g.state; Rules(s).melee_numbers((s.cells[s.board.index("c2")],), s.cells[s.board.index("c3")])
+(4, 2, False, 0, 0)
+"""
+
+from __future__ import annotations
+
+from ..cards import mask_indices as _bits
+from .actions import Action
+from .combat import half, melee_result
+from .board import SOUTH
+from .tables import CHARIOTS, ELEPHANT, END
+from .troops import CAVALRY, INFANTRY, LIGHT, MOUNTED, TROOP_TYPES
+
+__all__ = ["Melee"]
+
+
+class Melee:
+    """The melee rules: generators and effects of the melee and withdrawal steps."""
+
+    __slots__ = ()
+
+    def flank_pairs(self, side: int) -> frozenset:
+        """Who may flank-attack whom this player turn: (attacker, its square, target, its
+        square) for each own single card with an enemy beside or behind and none in front."""
+        s, b = self.s, self.b
+        enemy = s.side_squares[1 - side]
+        fwd, back = b.forward[side], b.back[side]
+        pairs = []
+        for sq, c in self.own_units(side):
+            if s.stacked[sq] >= 0:
+                continue   # stacks never flank
+            f = fwd[sq]
+            if f >= 0 and enemy >> f & 1:
+                continue
+            for x in (b.left[sq], b.right[sq], back[sq]):
+                if x >= 0 and enemy >> x & 1:
+                    pairs.append((c, sq, s.cells[x], x))
+        return frozenset(pairs)
+
+    def attack_groups(self, side: int, ignore_done: bool = False, flank_pairs=None) -> list[tuple[tuple[int, ...], int]]:
+        """Every melee attack the side may make: (attacking primary cards, target card)."""
+        s, b = self.s, self.b
+        enemy = s.side_squares[1 - side]
+        fwd = b.forward[side]
+        dis, cells, attacked = s.disrupted, s.cells, s.attacked
+        frontal: dict[int, int] = {}
+        # only squares with an enemy directly in front can attack frontally
+        facing = s.side_squares[side] & ((enemy >> self.b.width) if side == SOUTH else (enemy << self.b.width))
+        for sq in _bits(facing):
+            c = cells[sq]
+            if dis[c] or (not ignore_done and c in attacked):
+                continue
+            f = fwd[sq]
+            if f >= 0 and enemy >> f & 1:
+                t = cells[f]
+                if CAVALRY[c % 10 + 1] and TROOP_TYPES[t % 10 + 1].cavalry_proof:
+                    continue
+                frontal[t] = c
+        if flank_pairs is None:
+            flank_pairs = s.flank_pairs
+        if not flank_pairs or "flank" not in s.options:
+            return [((c,), t) for t, c in frontal.items()]
+        flankers: dict[int, list[int]] = {}
+        where = s.where
+        for c, csq, t, tsq in flank_pairs:
+            if (where[c] == csq and where[t] == tsq and not dis[c] and s.stacked[csq] < 0
+                    and (ignore_done or c not in attacked) and s.owner[c] == side):
+                flankers.setdefault(t, []).append(c)
+        groups = [((c,), t) for t, c in frontal.items() if t not in flankers]
+        for t in sorted(flankers):
+            front = frontal.get(t, -1)
+            cands = ([front] if front >= 0 else []) + sorted(flankers[t])
+            proof = TROOP_TYPES[t % 10 + 1].cavalry_proof
+            front_infantry = front >= 0 and INFANTRY[front % 10 + 1]
+            n = len(cands)
+            for mask in range(1, 1 << n):
+                members = tuple(cands[k] for k in range(n) if mask >> k & 1)
+                if proof and any(CAVALRY[c % 10 + 1] for c in members) and not (
+                        front_infantry and front in members):
+                    continue   # cavalry joins only beside infantry attacking from the front
+                groups.append((members, t))
+        return groups
+
+    def melee_step(self, p: int) -> list[Action]:
+        """The legal actions of side ``p``'s melee step: each attack group, then ``end melee``."""
+        s = self.s
+        where = s.where
+        rows = self._acts.attack_rows
+        attack = self._acts.attack
+        out = [rows[where[group[0]]][where[t]] if len(group) == 1 else
+               attack(tuple([where[c] for c in group]), where[t])
+               for group, t in self.attack_groups(p)]
+        out.append(END["melee"])
+        return out
+
+    def melee_numbers(self, attackers, target) -> tuple[int, int, bool, int, int]:
+        """(attack, defence before halving, defender disrupted, attack modifier, defence
+        modifier) of a melee, as :func:`~.combat.melee_odds` takes them."""
+        s, b = self.s, self.b
+        side = s.owner[attackers[0]]
+        tsq = s.where[target]
+        tv = target % 10 + 1
+        t_infantry = INFANTRY[tv]
+        attack = amod = 0
+        small = s.small_elephants
+        for c in attackers:
+            csq = s.where[c]
+            v = s.value(c)
+            cv = c % 10 + 1
+            if b.forward[side][csq] != tsq and (CAVALRY[cv] or cv == CHARIOTS) and t_infantry:
+                v = half(v)       # cavalry and chariots on a flank or rear of infantry
+            if s.bad >> csq & 1:
+                if s.stacked[csq] >= 0:
+                    v = half(v)   # a stack on bad terrain fights at half strength
+                else:
+                    amod -= 2
+            if c in s.attachments:
+                amod += 2
+            if small == side and cv == ELEPHANT and tv == ELEPHANT:
+                amod -= 2
+            attack += v
+        defence = s.value(target)
+        dmod = 0
+        if s.bad >> tsq & 1:
+            if s.stacked[tsq] >= 0:
+                defence = half(defence)
+            else:
+                dmod -= 2
+        if target in s.attachments:
+            dmod += 2
+        if small == 1 - side and tv == ELEPHANT and any(c % 10 + 1 == ELEPHANT for c in attackers):
+            dmod -= 2
+        return attack, defence, s.disrupted[target], amod, dmod
+
+    def can_withdraw(self, attackers, target) -> bool:
+        """Advanced withdrawal: may the defender step back before this melee?"""
+        s, b = self.s, self.b
+        if "withdrawal" not in s.options or s.disrupted[target]:
+            return False
+        tsq = s.where[target]
+        if s.stacked[tsq] >= 0:
+            return False
+        tv = target % 10 + 1
+        if LIGHT[tv]:
+            ok = any(INFANTRY[c % 10 + 1] or c % 10 + 1 == ELEPHANT for c in attackers)
+        elif CAVALRY[tv]:
+            ok = any(INFANTRY[c % 10 + 1] for c in attackers)
+        else:
+            return False
+        if not ok:
+            return False
+        behind = b.back[s.owner[target]][tsq]
+        if behind < 0 or s.occupied >> behind & 1:
+            return False
+        return not (MOUNTED[tv] and s.bad >> behind & 1)
+
+    def resolve_melee(self, attackers, target) -> None:
+        attack, defence, dis, amod, dmod = self.melee_numbers(attackers, target)
+        dice = self.s.dice
+        a = dice.roll()
+        d = dice.roll()
+        strength = (defence // 2 or 1) if dis else defence
+        result = melee_result(attack + a + amod - strength - d - dmod, dis)
+        if result == "disrupted":
+            self.hit(target)
+        elif result == "eliminated":
+            if dis:
+                self.hit(target)
+            else:
+                self.eliminate(target)
+
+    def hit(self, card: int) -> None:
+        """A disruption: marks the unit, or eliminates it if already disrupted; a disrupted
+        Elephant rampages (Advanced)."""
+        s = self.s
+        s.turn_hit = True
+        if s.disrupted[card]:
+            self.eliminate(card)
+            return
+        sq = s.where[card]
+        s.disrupted[card] = True
+        other = s.stacked[sq]
+        if other >= 0:
+            s.disrupted[other] = True
+        if card % 10 + 1 == ELEPHANT and "rampage" in s.options:
+            self.rampage(card)
+
+    def eliminate(self, card: int) -> None:
+        """Remove a unit from the table (both cards of a stack) as eliminated."""
+        s = self.s
+        sq = s.where[card]
+        side = s.owner[card]
+        unit = s.unit_cards(sq)
+        for x in unit:
+            s.where[x] = -1
+            s.disrupted[x] = False
+        lost = list(s.eliminated)
+        lost[side] = lost[side] + list(unit)
+        s.eliminated = lost
+        s.cells[sq] = -1
+        s.stacked[sq] = -1
+        bit = ~(1 << sq)
+        s.occupied &= bit
+        s.side_squares[side] &= bit
+        if card in s.attachments:
+            att = s.attachments[card]
+            s.attachments = {k: v for k, v in s.attachments.items() if k != card}
+            s.discards = s.discards + [att]
+        s.turn_hit = True
+        if s.leader_of[side] in unit and s.outcome is None:
+            s.outcome = (1 - side, "leader")
+
+    def rampage(self, elephant: int) -> None:
+        """The disrupted Elephant attacks a random orthogonal neighbour, then leaves the field."""
+        s = self.s
+        sq = s.where[elephant]
+        side = s.owner[elephant]
+        around = [x for x in self.b.around[side * self.b.size + sq] if s.occupied >> x & 1]
+        victim = -1
+        if around:
+            victim = s.cells[around[s.dice.pick(len(around))]]
+            strength = s.value(victim)
+            if s.disrupted[victim]:
+                strength = half(strength)
+            if s.dice.roll() <= strength:
+                victim = -1
+        self.eliminate(elephant)
+        if victim >= 0:
+            self.hit(victim)
+
+    def apply_attack(self, a: Action, p: int) -> None:
+        """An attack: the defender may first choose to withdraw (Advanced), else the fight."""
+        s = self.s
+        lookup = self.b.lookup
+        attackers = tuple(s.cells[lookup[x]] for x in a.squares[:-1])
+        target = s.cells[lookup[a.squares[-1]]]
+        s.attacked = s.attacked | set(attackers)
+        if self.can_withdraw(attackers, target):
+            s.pending = ("withdrawal", attackers, target)
+            s.phase = "withdrawal"
+            s.to_act = 1 - p
+        else:
+            self.resolve_melee(attackers, target)
+
+    def apply_withdrawal_choice(self, a: Action, p: int) -> None:
+        """The defender's answer: ``withdraw`` one square back, or ``stand`` and fight."""
+        s = self.s
+        _, attackers, target = s.pending
+        s.pending = None
+        s.phase = "melee"
+        s.to_act = 1 - p
+        if a.kind == "stand":
+            self.resolve_melee(attackers, target)
+        else:
+            self._relocate(target, self.b.back[p][s.where[target]])

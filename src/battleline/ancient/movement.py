@@ -1,0 +1,193 @@
+"""Movement in Ancient Battles: where a unit may move, placing cards from reserve (and
+stacking them, Advanced), drawing a Tactics card instead, and the state changes all of it
+makes. A mixin of :class:`~.rules.Rules` (it works on ``self.s``, the state, like the others).
+
+>>> from battleline.ancient import AncientGame
+>>> from battleline.ancient.rules import Rules
+>>> g = AncientGame.empty(seed=1); g.put("c2", "Light Cavalry", "south")
+>>> sorted(g.state.board.names[d] for d in Rules(g.state).destinations(g.state.cells[g.state.board.index("c2")]))
+['a2', 'b2', 'b3', 'c3', 'c4', 'd2', 'd3', 'e2']
+"""
+
+from __future__ import annotations
+
+from ..cards import mask_indices as _bits
+from .actions import Action
+from .tables import CARD_INDEX, DRAW, END
+from .troops import HEAVY_INFANTRY, MOUNTED
+
+__all__ = ["Movement"]
+
+
+class Movement:
+    """The movement rules: generators and effects of the action step."""
+
+    __slots__ = ()
+
+    def own_units(self, side: int):
+        """(square, primary card) of a side's units on the table, by square."""
+        cells = self.s.cells
+        return [(sq, cells[sq]) for sq in _bits(self.s.side_squares[side])]
+
+    def destinations(self, card: int, ignore_done: bool = False) -> list[int]:
+        """Squares the unit led by ``card`` may move to (empty if it cannot move)."""
+        s = self.s
+        sq = s.where[card]
+        if sq < 0 or s.disrupted[card] or (not ignore_done and card in s.moved):
+            return []
+        v = card % 10 + 1
+        blocked = s.occupied | (s.bad if MOUNTED[v] else 0)
+        return [dest for dest, vias in self._moves[s.owner[card]][v][sq]
+                if not blocked >> dest & 1 and (not vias or vias & ~blocked)]
+
+    def stack_squares(self, side: int, card: int, among) -> list[int]:
+        """Own squares where ``card`` may complete a stack: a single card of the same heavy
+        infantry type placed in this deployment or this player turn."""
+        s = self.s
+        v = card % 10 + 1
+        if "stacks" not in s.options or not HEAVY_INFANTRY[v]:
+            return []
+        out = []
+        for c in among:
+            sq = s.where[c]
+            if sq >= 0 and s.owner[c] == side and c % 10 + 1 == v and s.stacked[sq] < 0 \
+                    and s.cells[sq] == c:
+                out.append(sq)
+        return out
+
+    def may_draw(self, side: int) -> bool:
+        """Spend three actions on a Tactics card: once per turn, a card left, a scenario
+        leader's card on the table, and the reserve empty since the start of the player turn
+        (drawing starts on the turn after the last reserve card was placed)."""
+        s = self.s
+        if s.drew or s.actions_left < 3 or s.reserve[side] or s.placed or not s.deck:
+            return False
+        return s.leader_card[side] < 0 or (s.leader_of[side] >= 0 and s.where[s.leader_of[side]] >= 0)
+
+    def redeployable(self, side: int) -> list[int]:
+        """Squares of own units with no enemy in front, beside or behind."""
+        s, b = self.s, self.b
+        enemy = s.side_squares[1 - side]
+        out = []
+        for sq, _ in self.own_units(side):
+            if not any(x >= 0 and enemy >> x & 1 for x in (b.forward[side][sq], b.left[sq], b.right[sq],
+                                                          b.back[side][sq])):
+                out.append(sq)
+        return out
+
+    def action_step(self, p: int) -> list[Action]:
+        """The legal actions of side ``p``'s action step, in a fixed order: moves (by square),
+        placements from reserve, the Tactics draw, then ``end actions``."""
+        s = self.s
+        A = self._acts
+        out = []
+        cells = s.cells
+        if s.actions_left > 0:
+            move_row = A.move_rows
+            occ = s.occupied
+            mounted_blocked = occ | s.bad
+            dis, moved, table, mounted = s.disrupted, s.moved, self._moves[p], MOUNTED
+            m = s.side_squares[p]
+            while m:     # each own unit (the bit loop inlined: this is the hot path)
+                low = m & -m
+                m ^= low
+                sq = low.bit_length() - 1
+                c = cells[sq]
+                if dis[c] or c in moved:
+                    continue
+                v = c % 10 + 1
+                blocked = mounted_blocked if mounted[v] else occ
+                row = move_row[sq]
+                out.extend([row[d] for d, vias in table[v][sq]
+                            if not blocked >> d & 1 and (not vias or vias & ~blocked)])
+            empty_back = [sq for sq in self.b.back_row(p) if not occ >> sq & 1]
+            rein = A.reinforce_rows
+            stacking = s.placed and "stacks" in s.options
+            for c in s.reserve[p]:
+                row = rein[c]
+                out.extend([row[sq] for sq in empty_back])
+                if stacking and HEAVY_INFANTRY[c % 10 + 1]:
+                    for sq in self.stack_squares(p, c, s.placed):
+                        out.append(row[sq])
+            if self.may_draw(p):
+                out.append(DRAW)
+        out.append(END["actions"])
+        return out
+
+    # ------------------------------------------------------------------ effects
+    # ------------------------------------------------------------------ effects
+    def place(self, card: int, sq: int) -> None:
+        """Put ``card`` on square ``sq`` (stacking on a card already there)."""
+        s = self.s
+        bit = 1 << sq
+        if s.cells[sq] >= 0:
+            s.stacked[sq] = card
+            s.disrupted[card] = s.disrupted[s.cells[sq]]
+        else:
+            s.cells[sq] = card
+            s.occupied |= bit
+            s.side_squares[s.owner[card]] |= bit
+        s.where[card] = sq
+
+    # Lists, sets and dicts other than the per-square and per-card arrays are replaced, never
+    # changed in place: a state copy (the undo history) shares them.
+    # Lists, sets and dicts other than the per-square and per-card arrays are replaced, never
+    # changed in place: a state copy (the undo history) shares them.
+    def _take_from_reserve(self, p: int, card: int) -> None:
+        s = self.s
+        reserve = list(s.reserve)
+        reserve[p] = [c for c in reserve[p] if c != card]
+        s.reserve = reserve
+
+    def _take_from_hand(self, p: int, card: int) -> None:
+        s = self.s
+        hands = list(s.hands)
+        hand = hands[p][:]
+        hand.remove(card)
+        hands[p] = hand
+        s.hands = hands
+
+    def _relocate(self, card: int, to: int) -> None:
+        s = self.s
+        sq = s.where[card]
+        other = s.stacked[sq]
+        side = s.owner[card]
+        s.cells[sq] = -1
+        s.stacked[sq] = -1
+        s.cells[to] = card
+        s.stacked[to] = other
+        s.where[card] = to
+        if other >= 0:
+            s.where[other] = to
+        move = (1 << sq) | (1 << to)
+        s.occupied ^= move
+        s.side_squares[side] ^= move
+
+    def apply_move(self, a: Action, p: int) -> None:
+        """A move: the unit on the first square goes to the second."""
+        s = self.s
+        lookup = self.b.lookup
+        card = s.cells[lookup[a.squares[0]]]
+        self._relocate(card, lookup[a.squares[1]])
+        s.moved = s.moved | {card}
+        s.actions_left -= 1
+
+    def apply_reinforce(self, a: Action, p: int) -> None:
+        """A card placed from reserve on the own Back Row (it moves no more this turn)."""
+        s = self.s
+        card = CARD_INDEX[a.card]
+        self._take_from_reserve(p, card)
+        self.place(card, self.b.lookup[a.squares[0]])
+        s.moved = s.moved | {card}
+        s.placed = s.placed | {card}
+        s.actions_left -= 1
+
+    def apply_draw(self, a: Action, p: int) -> None:
+        """Three actions spent on the top Tactics card."""
+        s = self.s
+        hands = list(s.hands)
+        hands[p] = hands[p] + [s.deck[-1]]
+        s.hands = hands
+        s.deck = s.deck[:-1]
+        s.drew = True
+        s.actions_left -= 3

@@ -1,0 +1,162 @@
+"""The Ancient Battles engine's fixed tables: the Tactics card numbers, card names, the
+interned actions every generator hands out, and per field width the move and missile-reach
+tables (built once).
+
+>>> SHORT[SCOUT], CARD_INDEX["R4"], TERRAIN_CARDS == (FOG, MUD)
+('Scout', 3, True)
+>>> str(action_cache(9).move_rows[11][20])
+'c2-c3'
+"""
+
+from __future__ import annotations
+
+from ..cards import Card
+from .actions import Action
+from .board import SIDES, board
+from .troops import TROOP_TYPES
+
+__all__ = ["ALEXANDER", "DARIUS", "COMPANION", "SHIELD", "FOG", "MUD", "SCOUT", "REDEPLOY", "DESERTER",
+           "TRAITOR", "LEADER_CARDS", "TERRAIN_CARDS", "LOYALTY_CARDS", "LOYAL_VALUES", "SHORT", "CARD_INDEX",
+           "ELEPHANT", "CHARIOTS", "END", "DRAW", "ROLL", "WITHDRAW", "STAND", "SCOUT_FIRST", "SCOUT_SECOND",
+           "RALLY_NONE", "Acts", "action_cache", "move_tables", "reach_tables"]
+
+ALEXANDER, DARIUS, COMPANION, SHIELD, FOG, MUD, SCOUT, REDEPLOY, DESERTER, TRAITOR = range(60, 70)
+LEADER_CARDS = (ALEXANDER, DARIUS)
+TERRAIN_CARDS = (FOG, MUD)
+LOYALTY_CARDS = (DESERTER, TRAITOR)
+LOYAL_VALUES = frozenset({1, 2, 3, 7})   # Skirmishers, Peltasts, Javalineers, Light Cavalry
+SHORT = [str(Card(i)) for i in range(70)]
+CARD_INDEX = {name: i for i, name in enumerate(SHORT)}
+ELEPHANT = 10
+CHARIOTS = 9
+
+END = {step: Action("end", option=step) for step in ("tactics", "actions", "fire", "melee")}
+DRAW, ROLL, WITHDRAW, STAND = Action("draw"), Action("roll"), Action("withdraw"), Action("stand")
+SCOUT_FIRST, SCOUT_SECOND = Action("scout", option="first"), Action("scout", option="second")
+RALLY_NONE = Action("rally")
+
+
+class Acts:
+    """Interned Action objects for one width, so the generators allocate nothing."""
+
+    __slots__ = ("names", "_move", "_fire", "_rein", "_dep", "_att", "_rally", "_rsq", "_rcard",
+                 "move_rows", "fire_rows", "reinforce_rows", "deploy_rows", "attack_rows")
+
+    def __init__(self, names) -> None:
+        self.names = names
+        n = range(len(names))
+        # [from][to] and [card][square] tables: the generators index, never allocate
+        self.move_rows = [[Action("move", "", (names[a], names[b])) for b in n] for a in n]
+        self.fire_rows = [[Action("fire", "", (names[a], names[b])) for b in n] for a in n]
+        self.attack_rows = [[Action("attack", "", (names[a], names[b])) for b in n] for a in n]
+        self.reinforce_rows = [[Action("reinforce", SHORT[c], (names[q],)) for q in n] for c in range(60)]
+        self.deploy_rows = [[Action("deploy", SHORT[c], (names[q],)) for q in n] for c in range(60)]
+        self._move, self._fire, self._rein, self._dep = {}, {}, {}, {}
+        self._att, self._rally, self._rsq, self._rcard = {}, {}, {}, {}
+
+    def move(self, a: int, b: int) -> Action:
+        k = a * 64 + b
+        x = self._move.get(k)
+        if x is None:
+            x = self._move[k] = Action("move", "", (self.names[a], self.names[b]))
+        return x
+
+    def fire(self, a: int, b: int) -> Action:
+        k = a * 64 + b
+        x = self._fire.get(k)
+        if x is None:
+            x = self._fire[k] = Action("fire", "", (self.names[a], self.names[b]))
+        return x
+
+    def reinforce(self, c: int, sq: int) -> Action:
+        k = c * 64 + sq
+        x = self._rein.get(k)
+        if x is None:
+            x = self._rein[k] = Action("reinforce", SHORT[c], (self.names[sq],))
+        return x
+
+    def deploy(self, c: int, sq: int) -> Action:
+        k = c * 64 + sq
+        x = self._dep.get(k)
+        if x is None:
+            x = self._dep[k] = Action("deploy", SHORT[c], (self.names[sq],))
+        return x
+
+    def attack(self, squares: tuple[int, ...], target: int) -> Action:
+        k = (squares, target)
+        x = self._att.get(k)
+        if x is None:
+            x = self._att[k] = Action("attack", "", tuple(sorted(self.names[q] for q in squares))
+                                      + (self.names[target],))
+        return x
+
+    def rally(self, sq: int) -> Action:
+        x = self._rally.get(sq)
+        if x is None:
+            x = self._rally[sq] = Action("rally", "", (self.names[sq],))
+        return x
+
+    def remove_sq(self, sq: int) -> Action:
+        x = self._rsq.get(sq)
+        if x is None:
+            x = self._rsq[sq] = Action("remove", "", (self.names[sq],))
+        return x
+
+    def remove_card(self, c: int) -> Action:
+        x = self._rcard.get(c)
+        if x is None:
+            x = self._rcard[c] = Action("remove", SHORT[c])
+        return x
+
+
+
+_CACHES: dict[int, Acts] = {}
+_MOVES: dict[int, tuple] = {}
+_REACH: dict[int, tuple] = {}
+
+
+def reach_tables(width: int) -> tuple:
+    """Per side and square, the masks of squares a bow / a javelin could ever reach."""
+    tables = _REACH.get(width)
+    if tables is None:
+        b = board(width)
+        bows, javelins = [], []
+        for side in SIDES:
+            fwd = b.forward[side]
+            brow, jrow = [], []
+            for sq in range(b.size):
+                f = fwd[sq]
+                squares = [f] if f >= 0 else []
+                jrow.append(sum(1 << x for x in squares))
+                if f >= 0:
+                    squares += [fwd[f]] + [fwd[x] for x in (b.left[sq], b.right[sq]) if x >= 0]
+                brow.append(sum(1 << x for x in squares if x >= 0))
+            bows.append(brow)
+            javelins.append(jrow)
+        tables = _REACH[width] = (bows, javelins)
+    return tables
+
+
+
+def move_tables(width: int) -> tuple:
+    """Per side and type value, per square: ((destination, mask of the squares one of which
+    must be free on the way; 0 for one step), ...)."""
+    tables = _MOVES.get(width)
+    if tables is None:
+        b = board(width)
+        tables = _MOVES[width] = tuple(
+            tuple(tuple(tuple((d, sum(1 << x for x in vias)) for d, vias in per_square)
+                        for per_square in b.moves[(side, TROOP_TYPES[v].steps, TROOP_TYPES[v].sideways)]) if v else None
+                  for v in range(11))
+            for side in SIDES)
+    return tables
+
+
+
+def action_cache(width: int) -> Acts:
+    """The interned actions of a field width (built once)."""
+    acts = _CACHES.get(width)
+    if acts is None:
+        acts = _CACHES[width] = Acts(board(width).names)
+    return acts
+

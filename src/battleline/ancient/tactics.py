@@ -1,0 +1,148 @@
+"""The Tactics cards of Ancient Battles in play: what the side may play in its Tactics step
+(leaders' rallies, Fog and Mud, Shield Bearers and Companions, Redeploy, Traitor and
+Deserter), what each does, the Loyalty answer and the Advanced rally. A mixin of
+:class:`~.rules.Rules`; Scout belongs to the initiative (:mod:`.flow`).
+
+>>> from battleline.ancient import AncientGame
+>>> from battleline.ancient.rules import Rules
+>>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south", disrupted=True)
+>>> [g.state.board.names[x] for x in Rules(g.state).disrupted_units(g.state.to_act)]
+['c2']
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .actions import Action
+from .board import NORTH, SOUTH
+from .tables import (CARD_INDEX, COMPANION, END, LEADER_CARDS, LOYAL_VALUES, LOYALTY_CARDS, RALLY_NONE,
+                     REDEPLOY, SHIELD, SHORT, TERRAIN_CARDS)
+from .troops import CAVALRY, INFANTRY
+
+__all__ = ["Tactics"]
+
+
+class Tactics:
+    """The Tactics rules: generators and effects of the Tactics, loyalty and rally steps."""
+
+    __slots__ = ()
+
+    def disrupted_units(self, side: int) -> list[int]:
+        """Squares of the side's disrupted units on the table."""
+        s = self.s
+        return [sq for sq, c in self.own_units(side) if s.disrupted[c]]
+
+    def loyalty_choices(self, side: int) -> list[Action]:
+        """What the side must choose from when the opponent plays Traitor or Deserter."""
+        s = self.s
+        values = LOYAL_VALUES | s.loyalty_extra[side]
+        on_table = [sq for sq, c in self.own_units(side) if c % 10 + 1 in values]
+        if on_table:
+            return [self._acts.remove_sq(sq) for sq in on_table]
+        return [self._acts.remove_card(c) for c in s.reserve[side] if c % 10 + 1 in values]
+
+    def tactics_plays(self, p: int) -> list[Action]:
+        """Tactics the side may play now (its Tactics step); Scout is kept for the initiative."""
+        s = self.s
+        names = self.names
+        out: list[Action] = []
+        hand = s.hands[p]
+        lc = s.leader_card[p]
+        if lc >= 0 and not s.leader_rallied[p]:
+            c = s.leader_of[p]
+            if c >= 0 and s.where[c] >= 0 and s.disrupted[c]:
+                out.append(Action("play", SHORT[lc]))
+        for card in sorted(set(hand)):
+            name = SHORT[card]
+            if card in LEADER_CARDS:
+                dis = self.disrupted_units(p)
+                if dis:
+                    k = min(3, len(dis))
+                    for combo in combinations(sorted(names[x] for x in dis), k):
+                        out.append(Action("play", name, combo))
+            elif card in TERRAIN_CARDS:
+                for sq in self.b.front_row(SOUTH) + self.b.front_row(NORTH):
+                    if not s.occupied >> sq & 1 and sq not in s.terrain:
+                        out.append(Action("play", name, (names[sq],)))
+            elif card in (SHIELD, COMPANION):
+                for sq, c in self.own_units(p):
+                    v = c % 10 + 1
+                    if c not in s.attachments and (INFANTRY[v] if card == SHIELD else CAVALRY[v]):
+                        out.append(Action("play", name, (names[sq],)))
+            elif card == REDEPLOY:
+                empty_back = [sq for sq in self.b.back_row(p) if not s.occupied >> sq & 1]
+                for sq in self.redeployable(p):
+                    for d in empty_back:
+                        out.append(Action("play", name, (names[sq], names[d])))
+            elif card in LOYALTY_CARDS:
+                out.append(Action("play", name))
+        return out
+
+    def tactics_step(self, p: int) -> list[Action]:
+        """The legal actions of side ``p``'s Tactics step: its plays, then ``end tactics``."""
+        return self.tactics_plays(p) + [END["tactics"]]
+
+    def rally_step(self, p: int) -> list[Action]:
+        """Advanced rally: one of side ``p``'s disrupted units, or none."""
+        return [self._acts.rally(sq) for sq in self.disrupted_units(p)] + [RALLY_NONE]
+
+    def apply_play(self, a: Action, p: int) -> None:
+        """A Tactics card played (or a leader's one rally)."""
+        s = self.s
+        lookup = self.b.lookup
+        card = CARD_INDEX[a.card]
+        if card == s.leader_card[p] and card not in s.hands[p]:
+            c = s.leader_of[p]
+            for x in s.unit_cards(s.where[c]):
+                s.disrupted[x] = False
+            s.leader_rallied = s.leader_rallied[:]
+            s.leader_rallied[p] = True
+            return
+        self._take_from_hand(p, card)
+        if card in LEADER_CARDS:
+            for name in a.squares:
+                for x in s.unit_cards(lookup[name]):
+                    s.disrupted[x] = False
+            s.discards = s.discards + [card]
+        elif card in TERRAIN_CARDS:
+            sq = lookup[a.squares[0]]
+            s.terrain = {**s.terrain, sq: card}
+            s.bad |= 1 << sq
+        elif card in (SHIELD, COMPANION):
+            s.attachments = {**s.attachments, s.cells[lookup[a.squares[0]]]: card}
+        elif card == REDEPLOY:
+            self._relocate(s.cells[lookup[a.squares[0]]], lookup[a.squares[1]])
+            s.discards = s.discards + [card]
+        elif card in LOYALTY_CARDS:
+            s.discards = s.discards + [card]
+            if self.loyalty_choices(1 - p):
+                s.pending = ("loyalty", card)
+                s.phase = "loyalty"
+                s.to_act = 1 - p
+
+    def apply_remove(self, a: Action, p: int) -> None:
+        """The Loyalty answer: the card on a square, or one from reserve, is eliminated."""
+        s = self.s
+        s.pending = None
+        s.phase = "tactics"
+        s.to_act = 1 - p
+        if a.squares:
+            self.eliminate(s.cells[self.b.lookup[a.squares[0]]])
+            return
+        card = CARD_INDEX[a.card]
+        self._take_from_reserve(p, card)
+        lost = list(s.eliminated)
+        lost[p] = lost[p] + [card]
+        s.eliminated = lost
+        s.turn_hit = True
+        if s.leader_of[p] == card and s.outcome is None:
+            s.outcome = (1 - p, "leader")
+
+    def apply_rally(self, a: Action, p: int) -> None:
+        """Advanced rally: the unit on the square (if any) loses its marker."""
+        s = self.s
+        if a.squares:
+            for x in s.unit_cards(self.b.lookup[a.squares[0]]):
+                s.disrupted[x] = False
+        s.rally_order = s.rally_order[1:]
