@@ -139,3 +139,30 @@ def test_without_a_cluster_ray_is_never_imported():
             "sys.exit(3 if 'ray' in sys.modules else 0)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-2000:]
+
+
+def load_experiment(name: str):
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[1] / "docs" / "experiments" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_clairvoyant_experiment_plays_its_games_through_the_runner(capsys):
+    clairvoyant = load_experiment("clairvoyant")
+    assert clairvoyant.main(["--deals", "9001-9001", "--candidates", "2"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(d["deal"], d["a_seat"]) for d in lines] == [(9001, 0), (9001, 1)]
+    assert lines[0]["winner"] == clairvoyant.play(9001, 0, candidates=2)[0]
+
+
+def test_the_tuning_experiment_collects_through_the_runner(tmp_path):
+    tuning = load_experiment("ancient_tuning")
+    out = tmp_path / "rows.jsonl"
+    tuning.collect("easy", "easy", range(50000, 50001), str(out), jobs=1)
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert {(r["deal"], r["a_seat"]) for r in rows} == {(50000, 0), (50000, 1)}
+    assert rows == tuning.battle(("easy", "easy", 50000, 0)) + tuning.battle(("easy", "easy", 50000, 1))

@@ -13,7 +13,8 @@ positions apart.
     python docs/experiments/ancient_tuning.py collect hard medium --deals 51000-51099 --out h-m.jsonl
     python docs/experiments/ancient_tuning.py fit m-e.jsonl h-m.jsonl
 
-``collect`` plays each deal from both sides (as the arena does), two processes by default,
+``collect`` plays each deal from both sides (as the arena does, through its runner), two
+processes by default (``--cluster ADDRESS --jobs 1`` for a Ray cluster),
 and appends one JSON line per recorded position to ``--out``. ``fit`` prints the fitted
 weights in the evaluation's units (scaled so that ``casualty_race`` keeps its present
 weight), next to the present ones, and the fit's log-loss against the present weights' on
@@ -24,8 +25,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-from multiprocessing import Pool
 
 from battleline.ancient import AncientGame
 from battleline.ancient.bots import ancient_bot
@@ -33,6 +32,7 @@ from battleline.ancient.bots.evaluation import TERMS, Weights, evaluation_terms
 from battleline.ancient.bots.search import race_chances
 from battleline.ancient.rules import Rules
 from battleline.arena_ancient import scenario_for
+from battleline.runner import paired_games, run_games
 from battleline.sides import side_index
 
 SIDES = ("south", "north")          # the arena's seats: 0 south, 1 north
@@ -69,16 +69,20 @@ def battle(args) -> list[dict]:
     return rows
 
 
-def collect(spec_a: str, spec_b: str, deals: range, out: str, jobs: int) -> None:
-    tasks = [(spec_a, spec_b, d, seat) for d in deals for seat in (0, 1)]
-    n = 0
-    with open(out, "a") as f, Pool(jobs) as pool:
-        for rows in pool.imap_unordered(battle, tasks):
-            for r in rows:
-                f.write(json.dumps(r) + "\n")
-            n += 1
-            print(f"\r{n}/{len(tasks)} battles", end="", file=sys.stderr, flush=True)
-    print(file=sys.stderr)
+def battle_from_settings(settings: dict, deal: int, a_seat: int) -> list[dict]:
+    """One battle for the runner (``battleline.runner``)."""
+    return battle((settings["a"], settings["b"], deal, a_seat))
+
+
+def collect(spec_a: str, spec_b: str, deals: range, out: str, jobs: int, cluster: str | None = None) -> None:
+    """Play ``deals`` from both sides through the arena's runner (``jobs`` processes, or a
+    Ray cluster) and append each battle's rows to ``out`` as it ends."""
+    games = paired_games(deals.start, 2 * len(deals))
+    with open(out, "a") as f:
+        for rows, _ in run_games(battle_from_settings, {"a": spec_a, "b": spec_b}, games, jobs=jobs,
+                                 cluster=cluster, progress=True, total=2 * len(deals), unit="battle"):
+            f.write("".join(json.dumps(r) + "\n" for r in rows))
+            f.flush()
 
 
 def fit(paths: list[str], l2: float = 1e-3) -> dict:
@@ -142,12 +146,13 @@ def main(argv=None) -> None:
     c.add_argument("--deals", required=True, help="FIRST-LAST")
     c.add_argument("--out", required=True)
     c.add_argument("--jobs", type=int, default=2)
+    c.add_argument("--cluster", metavar="ADDRESS", help="play on a Ray cluster instead (docs/cluster.md); with --jobs 1")
     f = sub.add_parser("fit")
     f.add_argument("files", nargs="+")
     args = ap.parse_args(argv)
     if args.command == "collect":
         first, last = (int(x) for x in args.deals.split("-"))
-        collect(args.bot_a, args.bot_b, range(first, last + 1), args.out, args.jobs)
+        collect(args.bot_a, args.bot_b, range(first, last + 1), args.out, args.jobs, args.cluster)
     else:
         result = fit(args.files)
         print(f"{result['positions']} positions from {result['battles']} battles")

@@ -13,8 +13,10 @@ its own design (candidates, playout depth, the value of a playout's end).
     python docs/experiments/clairvoyant.py --deals 9501-9700 --opponent medium
 
 Each game is printed as one JSON line (``deal``, ``a_seat``, ``winner`` "a"/"b"/null,
-``reason``), the total on stderr. ``--honest N`` searches N sampled worlds a move instead:
-the same settings without the clairvoyance. Moves are bounded by the budget of worlds, not
+``reason``) as it ends, the total on stderr. The games go through the arena's runner
+(``battleline.runner``): ``--jobs N`` plays them on N processes, ``--cluster ADDRESS`` on a
+Ray cluster (docs/cluster.md); with either the lines come in the order the games end.
+``--honest N`` searches N sampled worlds a move instead: the same settings without the clairvoyance. Moves are bounded by the budget of worlds, not
 the clock, so the results do not depend on the machine's load. ``--leaf chance`` values the
 end of a playout as v4 did (``search_v4.py`` beside this script); ``flags`` is ``hard``'s.
 """
@@ -27,8 +29,9 @@ import sys
 from pathlib import Path
 
 from battleline import Game
-from battleline.arena import wilson
 from battleline.bots import bot_from_spec
+from battleline.runner import paired_games, run_games
+from battleline.scoring import wilson
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))   # search_v4 lies beside this script
 from search_v4 import SearchBotV4  # noqa: E402
@@ -52,6 +55,12 @@ def play(deal: int, a_seat: int, honest: int | None = None, opponent: str = "gre
     return winner, o.reason
 
 
+def play_from_settings(settings: dict, deal: int, a_seat: int) -> dict:
+    """One game for the runner: the line this script prints."""
+    winner, reason = play(deal, a_seat, **settings)
+    return {"deal": deal, "a_seat": a_seat, "winner": winner, "reason": reason}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", required=True, help="FIRST-LAST, both played from both seats")
@@ -60,16 +69,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--depth", type=int, default=2)
     ap.add_argument("--leaf", choices=("flags", "chance"), default="flags")
     ap.add_argument("--opponent", default="greedy", help="the other seat's bot (default greedy)")
+    ap.add_argument("--jobs", type=int, default=1, help="processes on this machine (default 1)")
+    ap.add_argument("--cluster", metavar="ADDRESS", help="play on a Ray cluster instead (docs/cluster.md)")
     args = ap.parse_args(argv)
     first, _, last = args.deals.partition("-")
+    settings = {"honest": args.honest, "candidates": args.candidates, "depth": args.depth, "leaf": args.leaf,
+                "opponent": args.opponent}
+    deals = int(last or first) - int(first) + 1
     wins = games = 0
-    for deal in range(int(first), int(last or first) + 1):
-        for seat in (0, 1):
-            winner, reason = play(deal, seat, args.honest, candidates=args.candidates,
-                                  depth=args.depth, leaf=args.leaf, opponent=args.opponent)
-            games += 1
-            wins += winner == "a"
-            print(json.dumps({"deal": deal, "a_seat": seat, "winner": winner, "reason": reason}), flush=True)
+    for line, _ in run_games(play_from_settings, settings, paired_games(int(first), 2 * deals),
+                             jobs=args.jobs, cluster=args.cluster):
+        games += 1
+        wins += line["winner"] == "a"
+        print(json.dumps(line), flush=True)
     low, high = wilson(wins, games)
     print(f"search won {wins} of {games} ({100 * wins / games:.1f}%, Wilson {100 * low:.1f}-{100 * high:.1f}%)",
           file=sys.stderr)
