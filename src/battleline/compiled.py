@@ -22,7 +22,8 @@ import threading
 import time
 from collections.abc import Callable
 
-__all__ = ["MODE", "ENV_SWITCH", "kernel_function", "compiled", "prepare", "prepared"]
+__all__ = ["MODE", "ENV_SWITCH", "kernel_function", "compiled", "prepare", "prepared", "preparing",
+           "prepare_in_background"]
 
 ENV_SWITCH = "BATTLELINE_KERNEL"     # "python" forces the plain-Python mode
 
@@ -56,6 +57,7 @@ def kernel_function(fn: Callable) -> Callable:
 
 
 _prepared: dict[str, float] = {}
+_background: dict[str, threading.Thread] = {}
 _lock = threading.Lock()
 
 
@@ -80,3 +82,21 @@ def prepare(name: str, warm: Callable[[], object]) -> float:
 def prepared(name: str) -> bool:
     """Whether :func:`prepare` has finished for ``name`` in this process."""
     return name in _prepared
+
+
+def preparing(name: str) -> bool:
+    """Whether a background preparation of ``name`` is under way (started, not finished)."""
+    thread = _background.get(name)
+    return thread is not None and thread.is_alive() and name not in _prepared
+
+
+def prepare_in_background(name: str, warm: Callable[[], object]) -> None:
+    """Start :func:`prepare` in a daemon thread (once), so that a notebook stays responsive
+    while the kernels compile; :func:`prepared` tells when it is done."""
+    with _lock:
+        if name in _prepared or name in _background:
+            return
+        thread = threading.Thread(target=prepare, args=(name, warm), daemon=True,
+                                  name=f"prepare {name}")
+        _background[name] = thread
+    thread.start()

@@ -26,7 +26,7 @@ import time
 
 import numpy as np
 
-from ..compiled import MODE, compiled, prepare
+from ..compiled import MODE, compiled, prepare, prepare_in_background, prepared, preparing
 from ..encoding import ALL_MOVES, encode_move
 from ..game import Game
 from ..moves import Move
@@ -41,7 +41,7 @@ from .play import perft_count, random_games_run
 from .rules import apply_move, legal_moves as _kernel_legal_moves
 
 __all__ = ["MODE", "compiled", "state_of", "legal_moves", "perft", "random_games", "prepare_kernel",
-           "move_of"]
+           "kernel_ready", "kernel_preparing", "move_of", "seed_stream"]
 
 _REASONS = {name: i for i, name in enumerate(REASON_NAMES) if name}
 
@@ -168,13 +168,41 @@ def seed_stream(seed: int) -> int:
     return x - (1 << 64) if x >= 1 << 63 else x
 
 
+KERNEL_NAME = "battleline.kernel"
+
+
 def _warm() -> None:
+    from .search import search_moves
     g = Game(seed=1)
     perft_count(state_of(g), 2)
     random_games_run(2, seed_stream(1), 2, np.zeros((2, 3), dtype=np.int64))
+    template = state_of(g)
+    moves = np.array([encode_move(m) for m in g.legal_moves()[:2]], dtype=np.int64)
+    slots = np.zeros(TROOP_COUNT, dtype=np.bool_)
+    search_moves(template, 0, 0, slots, slots[:10], moves, len(moves), 2,
+                 np.array([seed_stream(1)], dtype=np.int64), 0.5, np.zeros(2, dtype=np.int64),
+                 np.zeros(2))
 
 
-def prepare_kernel() -> float:
+def prepare_kernel(background: bool = False) -> float:
     """Compile (or load from the disk cache) the kernel's functions now rather than at the
-    first search; returns the seconds it took (0 when already done in this process)."""
-    return prepare("battleline.kernel", _warm)
+    first search; returns the seconds it took (0 when already done in this process). With
+    ``background`` it starts that in a thread and returns 0 at once (see :func:`kernel_ready`).
+
+    >>> prepare_kernel() >= 0 and kernel_ready()
+    True
+    """
+    if background:
+        prepare_in_background(KERNEL_NAME, _warm)
+        return 0.0
+    return prepare(KERNEL_NAME, _warm)
+
+
+def kernel_ready() -> bool:
+    """Whether the kernel is compiled (or loaded) in this process."""
+    return prepared(KERNEL_NAME)
+
+
+def kernel_preparing() -> bool:
+    """Whether a background :func:`prepare_kernel` is under way."""
+    return preparing(KERNEL_NAME)

@@ -22,7 +22,7 @@ from .rules import (
     side_masks,
 )
 from .play import claim_all
-from .strength import NO_COMPLETION, strongest_above
+from .strength import COLORS, NO_COMPLETION, strongest_above
 
 CENTRE_FIRST = np.array([5, 4, 6, 3, 7, 2, 8, 1, 9], dtype=np.int64)
 NOT_SCORED = -2
@@ -60,12 +60,11 @@ def greedy_card(s, player):
         fog = s[FOG_FLAG] == f
         troops, wilds = side_masks(s, player, f)
         count = s[SIDE_LEN + side_index(player, f)]
-        x = hand
-        while x:
-            c = 0
-            while not (x >> c) & 1:
-                c += 1
-            x &= x - 1
+        # Strong cards first, so that the floor below rises early.
+        for k in range(TROOP_COUNT):
+            c = (k % COLORS) * 10 + 9 - k // COLORS
+            if not hand >> c & 1:
+                continue
             if count == 0:
                 score = empty_scores[need - 3, int(fog), c]
                 if score == NOT_SCORED:

@@ -1,0 +1,137 @@
+"""PlannerBot: many-world search to the end of the game on the compiled kernel (``hard``).
+
+For every decision with a choice (claims it can prove are made at once, as every bot does),
+the bot samples a world consistent with its observation, then runs a determinized search in
+:mod:`battleline.kernel.search`: each iteration deals the unseen cards again, picks a
+candidate move by UCB1, and plays the greedy policy for both sides to the end of the game.
+The move tried most often wins (ties: the better average). The work per move is a fixed
+number of iterations, so the seed makes the bot reproducible; the wall clock is only a
+backstop. Where the kernel is not compiled (no numba, or ``BATTLELINE_KERNEL=python``), and
+while a notebook is still compiling it in the background, the bot plays as
+:class:`~battleline.bots.search.SearchBot` instead, so that no move waits for the compiler.
+
+>>> from battleline import Game
+>>> g = Game(seed=5)
+>>> PlannerBot(seed=1, iterations=50).choose(g.observation(g.to_move)) in g.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+
+from .. import kernel
+from ..encoding import encode_move
+from ..errors import shorten
+from ..game import Observation
+from ..kernel.layout import TROOP_COUNT
+from ..kernel.search import search_moves
+from ..moves import Move
+from .base import Bot, gc_paused
+from .search import SearchBot
+
+__all__ = ["PlannerBot", "ITERATIONS", "EXPLORATION"]
+
+ITERATIONS = 2500        # play-outs per decision: about 0.6 s of CPU time on a quiet core
+EXPLORATION = 0.4        # UCB1's constant, for values between 0 and about 1
+CHUNK = 250              # play-outs between two looks at the clock
+DEADLINE_SHARE = 0.9     # of move_time: the backstop
+
+
+def _whole(value, name: str, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise ValueError(f"{name} is a whole number of at least {low}, not {shorten(value)}")
+    return value
+
+
+class PlannerBot(Bot):
+    """Determinized UCB search with play-outs to the end of the game, on the kernel.
+
+    ``iterations`` play-outs per decision; ``move_time`` (seconds) the wall-clock backstop;
+    ``exploration`` UCB1's constant.
+    """
+
+    name = "planner"
+
+    def __init__(self, seed: int | None = None, move_time: float = 1.0, iterations: int = ITERATIONS,
+                 exploration: float = EXPLORATION):
+        super().__init__(seed)
+        if isinstance(move_time, bool) or not isinstance(move_time, (int, float)) \
+                or not math.isfinite(move_time) or move_time <= 0:
+            raise ValueError(f"move_time is a number of seconds above 0, not {shorten(move_time)}")
+        self.move_time = float(move_time)
+        self.iterations = _whole(iterations, "iterations", 1)
+        if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) \
+                or not math.isfinite(exploration) or exploration < 0:
+            raise ValueError(f"exploration is a number of at least 0, not {shorten(exploration)}")
+        self.exploration = float(exploration)
+        self._fallback = SearchBot(seed=seed, move_time=move_time)
+        self.last_playouts = 0       # play-outs of the last searched decision (for benchmarks)
+        self.last_used_kernel = False
+
+    def kernel_usable(self) -> bool:
+        """Whether this move can search on the compiled kernel: compiled mode, and ready
+        (a preparation running in the background is not waited for)."""
+        if not kernel.compiled():
+            return False
+        if kernel.kernel_ready():
+            return True
+        if kernel.kernel_preparing():
+            return False
+        kernel.prepare_kernel()          # compile or load once per process, here and now
+        return True
+
+    def choose(self, obs: Observation) -> Move:
+        world, moves, claim = self.world_and_moves(obs)
+        if claim is not None:
+            return claim
+        if len(moves) == 1:
+            return moves[0]
+        self.last_used_kernel = self.kernel_usable()
+        if not self.last_used_kernel:
+            self._fallback.rng = self.rng
+            return self._fallback.choose(obs)
+        with gc_paused():
+            return self._search(obs, world, moves)
+
+    def _search(self, obs: Observation, world, moves: list[Move]) -> Move:
+        deadline = time.perf_counter() + self.move_time * DEADLINE_SHARE
+        template = kernel.state_of(world)
+        known_troops, known_tactics, troop_slots, tactic_slots = _known_places(obs, world)
+        numbers = np.array([encode_move(m) for m in moves], dtype=np.int64)
+        visits = np.zeros(len(moves), dtype=np.int64)
+        rewards = np.zeros(len(moves), dtype=np.float64)
+        rng = np.array([kernel.seed_stream(self.rng.getrandbits(63))], dtype=np.int64)
+        done = 0
+        while done < self.iterations:
+            step = min(CHUNK, self.iterations - done)
+            search_moves(template, known_troops, known_tactics, troop_slots, tactic_slots, numbers,
+                         len(moves), step, rng, self.exploration, visits, rewards)
+            done += step
+            if time.perf_counter() > deadline:
+                break
+        self.last_playouts = done
+        means = rewards / np.maximum(visits, 1)
+        best = max(range(len(moves)), key=lambda k: (visits[k], means[k], -k))
+        return moves[best]
+
+
+def _known_places(obs: Observation, world) -> tuple[int, int, np.ndarray, np.ndarray]:
+    """What the seat knows of the hidden places: the opponent's cards it has seen (troop and
+    Tactics masks), and which deck slots (bottom first) hold a card it put back with Scout."""
+    known_troops = known_tactics = 0
+    for c in obs.opponent_known:
+        if c < TROOP_COUNT:
+            known_troops |= 1 << c
+        else:
+            known_tactics |= 1 << (c - TROOP_COUNT)
+    troop_slots = np.zeros(TROOP_COUNT, dtype=np.bool_)
+    tactic_slots = np.zeros(10, dtype=np.bool_)
+    for deck, depth, _ in obs.known_deck:
+        slots = troop_slots if deck == "troop" else tactic_slots
+        size = obs.deck_sizes[0 if deck == "troop" else 1]
+        slots[size - 1 - depth] = True
+    return known_troops, known_tactics, troop_slots, tactic_slots
