@@ -198,6 +198,36 @@ def test_result_of_a_claim_that_fails():
     assert isinstance(result.explanation, str) and result.explanation.strip()
 
 
+# A lower total that wins says why: the kind outranks (issue 23 item 5), in both languages
+# and in the claim's own English; a higher total that wins needs no such sentence.
+@pytest.mark.parametrize("mine, theirs, case, winner, loser", [
+    ("R3 R4 R5", "B8 G8", "reach", "Wedge", "Phalanx"),
+    ("R3 R4 R5", "B8 G8 Y8", "beats", "Wedge", "Phalanx"),
+    ("B8 G8 Y8", "R3 R4 R5", "beaten", "Wedge", "Phalanx"),
+    ("B8 G8 Y8", "R3 R4", "counter", "Wedge", "Phalanx"),
+    ("Y2 R2 G2", "R7 G6 B5", "beats", "Phalanx", "Skirmish Line"),
+])
+def test_a_lower_total_that_wins_is_explained_by_rank(mine, theirs, case, winner, loser):
+    from battleline.texts import claim_explanation
+    result = can_claim(mine, theirs)
+    assert result.case == case
+    why = f"Any {winner} outranks any {loser}, whatever the totals."
+    assert result.explanation.endswith(why)
+    assert claim_explanation(result, "en").endswith(why)
+    ja = {"Wedge": "くさび形隊形", "Phalanx": "密集隊形", "Skirmish Line": "散兵線"}
+    assert claim_explanation(result, "ja").endswith(f"合計に関係なく、{ja[winner]}は{ja[loser]}より上の隊形です。")
+
+
+@pytest.mark.parametrize("mine, theirs", [("R8 R9 R10", "B2 B3 G4"), ("R8 B9 G10", "R2 B3 G4"),
+                                          ("R3 R4 R5", "B2 B3 B4")])
+def test_a_win_on_total_or_a_higher_total_needs_no_rank_sentence(mine, theirs):
+    from battleline.texts import claim_explanation
+    result = can_claim(mine, theirs)
+    assert "outranks" not in result.explanation
+    assert "whatever the totals" not in claim_explanation(result, "en")
+    assert "合計に関係なく" not in claim_explanation(result, "ja")
+
+
 @pytest.mark.parametrize("mine, theirs, seen", [
     ("B8 Alexander B9", ["R4", "R5"], []),
     ([Card("B8"), Card("Alexander"), Card("B9")], [Card("R4"), Card("R5")], ()),

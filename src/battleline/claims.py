@@ -135,6 +135,29 @@ def _flag_words(flag: int | None) -> str:
     return f"flag {flag}" if flag else "this flag"
 
 
+def outranks_despite_total(winner: Formation | None, loser: Formation | None) -> bool:
+    """Whether ``winner`` beats ``loser`` by its kind with a total no higher (a Wedge 3-4-5
+    beats a Phalanx 8-8-8): the proofs then say why, since a lower total winning puzzles a
+    beginner.
+
+    >>> from battleline.formations import evaluate
+    >>> outranks_despite_total(evaluate("R3 R4 R5"), evaluate("B8 G8 Y8"))
+    True
+    >>> outranks_despite_total(evaluate("R8 R9 R10"), evaluate("R2 B3 G4"))
+    False
+    """
+    if winner is None or loser is None or "total" in (winner.kind, loser.kind):
+        return False
+    return winner.kind != loser.kind and winner.total <= loser.total
+
+
+def _rank_words(winner: Formation | None, loser: Formation | None) -> str:
+    """`` Any Wedge outranks any Phalanx, whatever the totals.`` when the kinds decide."""
+    if not outranks_despite_total(winner, loser):
+        return ""
+    return f" Any {winner.name} outranks any {loser.name}, whatever the totals."
+
+
 def failed(flag: int | None, why: str, rule: str | None = None, **params) -> ClaimResult:
     """A claim that cannot even be tried (wrong time, flag already taken); ``rule`` and
     ``params`` name the reason for other languages, as on the engine's errors."""
@@ -171,9 +194,9 @@ def _details(mine, theirs, unseen, fog, need, mine_later, *, flag=None) -> dict:
         out["case"] = ("beats" if s > t else "beaten" if s < t else "tie-unknown" if mine_later is None
                        else "tie-later" if mine_later else "tie-earlier")
         if s > t:
-            why = f"Your {form.describe()} beats their {theirs_form.describe()}."
+            why = f"Your {form.describe()} beats their {theirs_form.describe()}." + _rank_words(form, theirs_form)
         elif s < t:
-            why = f"Their {theirs_form.describe()} beats your {form.describe()}."
+            why = f"Their {theirs_form.describe()} beats your {form.describe()}." + _rank_words(theirs_form, form)
         elif mine_later is None:
             why = (f"Both sides make {form.describe()}: a tie goes against the side completed last, "
                    f"and no completion order was given.")
@@ -194,7 +217,8 @@ def _details(mine, theirs, unseen, fog, need, mine_later, *, flag=None) -> dict:
         out["counter_formation"] = counter
         out["case"] = "counter"
         out["why"] = (f"Not proved: your opponent could still add {_join_names([c.name for c in added])} "
-                      f"to make {counter.describe()}, which beats your {form.describe()}.")
+                      f"to make {counter.describe()}, which beats your {form.describe()}."
+                      + _rank_words(counter, form))
         return out
     reach = best(theirs, unseen, missing, fog, -1)
     if reach is None:
@@ -210,7 +234,7 @@ def _details(mine, theirs, unseen, fog, need, mine_later, *, flag=None) -> dict:
                       f"is {reach_form.describe()}, a tie, and they would play the last card.")
     else:
         out["why"] = (f"Your {form.describe()} cannot be beaten: with the cards still unseen, the best "
-                      f"your opponent can make is {reach_form.describe()}.")
+                      f"your opponent can make is {reach_form.describe()}." + _rank_words(form, reach_form))
     return out
 
 

@@ -137,7 +137,21 @@ def claim_explanation(result, lang: str = "en", names: Any = "ancient") -> str:
     if case == "counter":
         cards = [card_name(c, lang, ns) for c in result.counterexample]
         kw["cards"] = "、".join(cards) if lang == "ja" else _join_en(cards)
-    return words[case].format(**kw)
+    return words[case].format(**kw) + _rank_words(result, case, words, ns)
+
+
+def _rank_words(result, case: str, words: dict, ns) -> str:
+    """The sentence saying that the winner's kind outranks the loser's whatever the totals
+    (``claims.outranks_despite_total``), or ""."""
+    from ..claims import outranks_despite_total
+    pair = {"beats": (result.formation, result.their_formation),
+            "beaten": (result.their_formation, result.formation),
+            "counter": (result.counter_formation, result.formation),
+            "reach": (result.formation, result.best_reach)}.get(case)
+    if pair is None or not outranks_despite_total(*pair):
+        return ""
+    winner, loser = (ns.formations[f.kind] for f in pair)
+    return words["outranks"].format(winner=winner, loser=loser)
 
 
 def _join_en(items: list[str]) -> str:
@@ -166,6 +180,7 @@ _CLAIM_WORDS = {
                      "is {reach}, a tie, and they would play the last card.",
         "reach": "Your {mine} cannot be beaten: with the cards still unseen, the best "
                  "your opponent can make is {reach}.",
+        "outranks": " Any {winner} outranks any {loser}, whatever the totals.",
     },
     "ja": {
         "mud": "（泥濘があります）",
@@ -180,6 +195,7 @@ _CLAIM_WORDS = {
         "reach-tie": "あなたの{mine}は負けません：相手が作れる最良は{reach}で同じ強さですが、"
                      "相手が後に完成させることになります。",
         "reach": "あなたの{mine}は負けません：未公開のカードで相手が作れる最良は{reach}です。",
+        "outranks": "合計に関係なく、{winner}は{loser}より上の隊形です。",
     },
 }
 
