@@ -8,11 +8,9 @@ they take and return NumPy arrays and integers, so callers never know which mode
 
 >>> MODE in ("numba", "python")
 True
->>> @kernel_function
-... def add(a, b):
-...     return a + b
->>> add(2, 3)
-5
+>>> from battleline.kernel.strength import popcount     # a kernel function, in either mode
+>>> popcount(0b1011)
+3
 """
 
 from __future__ import annotations
