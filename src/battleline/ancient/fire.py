@@ -68,6 +68,25 @@ class Fire:
                     out.append(d)
         return out
 
+    def fire_refusal(self, card: int, target_sq: int) -> str:
+        """Why the unit led by ``card`` (own, undisrupted) may not fire at ``target_sq`` now:
+        the rule of :meth:`fire_squares` it breaks."""
+        s = self.s
+        if card in s.fired:
+            return "each card fires at most once a turn"
+        weapon = self.weapon(card)
+        if weapon is None:
+            return f"{TROOP_TYPES[card % 10 + 1].name} have no missile weapon here"
+        target = s.cells[target_sq]
+        if target < 0 or s.owner[target] != 1 - s.owner[card]:
+            return "missile fire needs an enemy card as target"
+        if s.disrupted[target]:
+            return "missile fire cannot affect a card that is already disrupted"
+        return (f"out of range or no clear line: a {weapon} reaches "
+                + ("only the position in front" if weapon == "javelin" else
+                   "the position in front, two in front over an empty one, or forward-diagonal "
+                   "past an empty front or side position"))
+
     def fire_step(self, p: int) -> list[Action]:
         """The legal actions of side ``p``'s fire step: each shot (by shooter's square, then
         target), then ``end fire``."""

@@ -11,71 +11,21 @@ nothing 7/12, c3 eliminated 5/12
 
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import Iterable, NamedTuple
+from typing import Iterable
 
 from ..cards import Card
 from ..errors import IllegalMoveError, InvalidMoveError, PositionError, shorten
+from ..sides import Outcome
 from .actions import Action
 from .armies import SCENARIOS, Army, check_points_armies
-from ..sides import Outcome
 from .board import SIDE_NAMES, by_side, side_index
-from .dice import BranchingDice, NeedChoice
-from .rules import COMPANION, LEADER_CARDS, REDEPLOY, SCOUT, SHIELD, SHORT, TERRAIN_CARDS, Rules
+from .diagnosis import possible_this_turn, why_illegal
+from .odds import ActionOdds, MeleeNumbers, action_odds
+from .rules import SHORT, Rules
 from .state import ADVANCED_RULES, AncientState, new_state
-from .troops import CAVALRY, TROOP_TYPES, troop_type
+from .troops import TROOP_TYPES, troop_type
 
 __all__ = ["AncientGame", "Outcome", "ActionOdds", "MeleeNumbers", "advanced_options"]
-
-class MeleeNumbers(NamedTuple):
-    """A melee's numbers before the dice (see :meth:`AncientGame.melee_numbers`)."""
-
-    attack: int
-    defence: int
-    defender_disrupted: bool
-    attack_modifier: int
-    defence_modifier: int
-
-
-class ActionOdds:
-    """The exact distribution of what a fire or melee action does, before the dice.
-
-    ``outcomes`` maps each possible result to its chance: a result is a tuple of
-    ``(square, "disrupted" | "eliminated")`` pairs, one per unit it changes (sorted by
-    square; ``()`` is "nothing happens"). ``target`` sums those up for the target alone,
-    and ``no_effect``, ``disrupted``, ``eliminated`` are its three entries, like
-    :class:`~.combat.MeleeOdds`.
-    """
-
-    def __init__(self, target_square: str, outcomes: dict[tuple, Fraction]) -> None:
-        self.target_square = target_square
-        self.outcomes = dict(sorted(outcomes.items(), key=lambda kv: (-kv[1], kv[0])))
-        t = {"none": Fraction(0), "disrupted": Fraction(0), "eliminated": Fraction(0)}
-        for result, p in outcomes.items():
-            t[dict(result).get(target_square, "none")] += p
-        self.target = t
-
-    @property
-    def no_effect(self) -> Fraction:
-        return self.target["none"]
-
-    @property
-    def disrupted(self) -> Fraction:
-        return self.target["disrupted"]
-
-    @property
-    def eliminated(self) -> Fraction:
-        return self.target["eliminated"]
-
-    def __str__(self) -> str:
-        parts = []
-        for result, p in self.outcomes.items():
-            text = ", ".join(f"{sq} {what}" for sq, what in result) or "nothing"
-            parts.append(f"{text} {p}")
-        return ", ".join(parts)
-
-    def __repr__(self) -> str:
-        return f"ActionOdds({self.target_square!r}, {self.outcomes!r})"
 
 
 def advanced_options(advanced) -> frozenset[str]:
@@ -219,7 +169,7 @@ class AncientGame:
         s = self.state
         sq = s.board.index(square)
         p = side_index(side)
-        card = self._free_card(troop)
+        card = _free_card(s, troop)
         t = TROOP_TYPES[card.value]
         if not isinstance(bow, bool) or not isinstance(disrupted, bool):
             raise PositionError("bow and disrupted are True or False")
@@ -244,26 +194,6 @@ class AncientGame:
         if disrupted:
             s.disrupted[int(card)] = True
         self._reset_history()
-
-    def _free_card(self, troop) -> Card:
-        s = self.state
-        if isinstance(troop, str) and troop.strip().lower() in _type_names():
-            v = troop_type(troop).value
-            for colour in range(6):
-                c = colour * 10 + v - 1
-                if s.owner[c] < 0:
-                    return Card(c)
-            raise PositionError(f"all six {troop_type(troop).name} cards are already in use")
-        try:
-            card = Card(troop)
-        except ValueError:
-            raise PositionError(f"unknown troop {shorten(troop)}: a type name such as 'Hoplites' "
-                                "or a card such as 'R4'") from None
-        if not card.is_troop:
-            raise PositionError(f"{card} is a Tactics card, not a troop")
-        if s.owner[int(card)] >= 0:
-            raise PositionError(f"{card} is already in use")
-        return card
 
     def put_terrain(self, square: str, kind: str) -> None:
         """Bad terrain for a scripted set-up: ``"fog"`` or ``"mud"`` on a Front Row square
@@ -476,36 +406,7 @@ class AncientGame:
         if self._legal is None or (a not in self._legal and not self._possible_this_turn(a)):
             raise IllegalMoveError(f"{a}: {self._why_illegal(a)}" if self._legal is not None
                                    else f"{a}: the battle is over")
-        base = self.state
-        L = base.board.lookup
-        names = base.board.names
-        before = {names[sq]: (c, base.disrupted[c]) for sq, c in enumerate(base.cells) if c >= 0}
-        results: dict[tuple, Fraction] = {}
-        stack: list[tuple[list[int], Fraction]] = [([], Fraction(1))]
-        rules = Rules(base)
-        while stack:
-            prefix, p = stack.pop()
-            s = base.copy()
-            s.dice = BranchingDice(prefix)
-            rules.bind(s)
-            try:
-                if a.kind == "fire":
-                    rules.resolve_fire(s.cells[L[a.squares[0]]], s.cells[L[a.squares[1]]])
-                else:
-                    rules.resolve_melee(tuple(s.cells[L[x]] for x in a.squares[:-1]), s.cells[L[a.squares[-1]]])
-            except NeedChoice as need:
-                for k in range(need.options):
-                    stack.append((prefix + [k], p / need.options))
-                continue
-            changes = []
-            for name, (c, dis) in before.items():
-                if s.where[c] < 0:
-                    changes.append((name, "eliminated"))
-                elif s.disrupted[c] and not dis:
-                    changes.append((name, "disrupted"))
-            key = tuple(sorted(changes))
-            results[key] = results.get(key, Fraction(0)) + p
-        return ActionOdds(a.squares[-1], results)
+        return action_odds(self.state, a)
 
     def melee_numbers(self, action: Action | str) -> "MeleeNumbers":
         """The numbers of a legal (or this player turn's possible) ``attack`` before its dice,
@@ -527,8 +428,9 @@ class AncientGame:
             raise IllegalMoveError(f"{a}: {self._why_illegal(a)}" if self._legal is not None
                                    else f"{a}: the battle is over")
         s = self.state
-        L = s.board.lookup
-        numbers = self._rules.melee_numbers(tuple(s.cells[L[x]] for x in a.squares[:-1]), s.cells[L[a.squares[-1]]])
+        lookup = s.board.lookup
+        numbers = self._rules.melee_numbers(tuple(s.cells[lookup[x]] for x in a.squares[:-1]),
+                                            s.cells[lookup[a.squares[-1]]])
         return MeleeNumbers(*numbers)
 
     def _read(self, action: Action | str) -> Action:
@@ -556,157 +458,10 @@ class AncientGame:
 
     def _possible_this_turn(self, a: Action) -> bool:
         # Odds may be asked ahead of the step: any fire or attack the queries allow.
-        s = self.state
-        try:
-            sqs = [s.board.index(x) for x in a.squares]
-        except PositionError:
-            return False
-        if any(s.cells[x] < 0 for x in sqs):
-            return False
-        if a.kind == "fire":
-            return sqs[1] in self._rules.fire_squares(s.cells[sqs[0]])
-        side = s.owner[s.cells[sqs[0]]]
-        pairs = None
-        if not (side == s.to_act and s.phase in _PLAYER_STEPS):
-            pairs = self._rules.flank_pairs(side) if "flank" in s.options else frozenset()
-        want = (tuple(sorted(s.cells[x] for x in sqs[:-1])), s.cells[sqs[-1]])
-        return any((tuple(sorted(g)), t) == want for g, t in self._rules.attack_groups(side, flank_pairs=pairs))
+        return possible_this_turn(self.state, self._rules, a)
 
-    # ------------------------------------------------------------------ diagnosis
     def _why_illegal(self, a: Action) -> str:
-        try:
-            return self._diagnose(a)
-        except (IndexError, KeyError, TypeError, ValueError, AttributeError):
-            # a hand-built Action with missing or odd fields: no rule to name
-            return "not a legal action now"
-
-    def _diagnose(self, a: Action) -> str:
-        s = self.state
-        p = s.to_act
-        names = s.board
-        expected = {"move": "actions", "reinforce": "actions", "draw": "actions", "fire": "fire",
-                    "attack": "melee", "deploy": "deploy", "leader": "leader", "scout": "initiative",
-                    "roll": "initiative", "play": "tactics", "remove": "loyalty", "withdraw": "withdrawal",
-                    "stand": "withdrawal", "rally": "rally"}
-        want = a.option if a.kind == "end" else expected.get(a.kind)
-        if want != s.phase:
-            return (f"it is {SIDE_NAMES[p]}'s {s.phase} step; "
-                    + (f"'{a.kind}' belongs to the {want} step" if want else "not an action of this step"))
-        try:
-            sqs = [s.board.index(x) for x in a.squares]
-        except PositionError as e:
-            return str(e)
-        def whose(sq):
-            c = s.cells[sq]
-            if c < 0:
-                return None
-            return s.owner[c]
-        if a.kind in ("move", "fire") or (a.kind == "attack"):
-            for sq in sqs[:-1]:
-                if whose(sq) is None:
-                    return f"no card on {names.names[sq]}"
-                if whose(sq) != p:
-                    return f"the card on {names.names[sq]} is not {SIDE_NAMES[p]}'s"
-                if s.disrupted[s.cells[sq]]:
-                    return "a disrupted card cannot move, fire or attack"
-        if a.kind == "move":
-            c = s.cells[sqs[0]]
-            t = TROOP_TYPES[c % 10 + 1]
-            if c in s.moved:
-                return "each card moves at most once a turn, and a card placed from reserve not at all"
-            if s.actions_left <= 0:
-                return "six actions are used up"
-            if s.cells[sqs[1]] >= 0:
-                return "a card never moves into an occupied position"
-            if t.mounted and s.bad >> sqs[1] & 1:
-                return f"{t.name} can never enter bad terrain"
-            if not t.sideways and sqs[1] != s.board.forward[p][sqs[0]]:
-                return f"{t.name} move forward only"
-            return (f"{t.name} move {t.steps} position{'s' if t.steps > 1 else ''}, forward, left or right, "
-                    "never backward, into, through or over another card")
-        if a.kind == "fire":
-            c = s.cells[sqs[0]]
-            if c in s.fired:
-                return "each card fires at most once a turn"
-            w = self._rules.weapon(c)
-            if w is None:
-                return f"{TROOP_TYPES[c % 10 + 1].name} have no missile weapon here"
-            if whose(sqs[1]) != 1 - p:
-                return "missile fire needs an enemy card as target"
-            if s.disrupted[s.cells[sqs[1]]]:
-                return "missile fire cannot affect a card that is already disrupted"
-            return (f"out of range or no clear line: a {w} reaches "
-                    + ("only the position in front" if w == "javelin" else
-                       "the position in front, two in front over an empty one, or forward-diagonal "
-                       "past an empty front or side position"))
-        if a.kind == "attack":
-            if whose(sqs[-1]) != 1 - p:
-                return "a melee needs an enemy card as target"
-            if any(s.cells[x] in s.attacked for x in sqs[:-1]):
-                return "each card attacks at most once a turn"
-            t = s.cells[sqs[-1]]
-            if any(CAVALRY[s.cells[x] % 10 + 1] for x in sqs[:-1]) and TROOP_TYPES[t % 10 + 1].cavalry_proof:
-                return ("Cavalry cannot melee Javalineers, Hoplites, Phalangists or Elephants (with flank "
-                        "attacks only beside infantry attacking from the front)")
-            if "flank" not in s.options:
-                return "a card attacks only the enemy card directly in front (flank attacks are Advanced)"
-            return ("a flank attacker must have started the turn with that enemy beside or behind it and none "
-                    "in front, not have moved, and not be a stack")
-        if a.kind in ("reinforce", "deploy"):
-            try:
-                card = int(Card(a.card))
-            except ValueError:
-                return f"unknown card {a.card}"
-            if card not in s.reserve[p]:
-                return f"{a.card} is not in {SIDE_NAMES[p]}'s reserve"
-            if sqs[0] not in s.board.back_row(p):
-                return "cards are placed only in your own Back Row"
-            if a.kind == "reinforce" and s.actions_left <= 0:
-                return "six actions are used up"
-            if s.cells[sqs[0]] >= 0:
-                return ("the position is occupied (a stack needs the stacks rule and two heavy infantry "
-                        "cards of one type placed in the same deployment or turn)")
-        if a.kind == "draw":
-            if s.drew:
-                return "one Tactics card a turn"
-            if s.actions_left < 3:
-                return "drawing costs three actions"
-            if s.reserve[p]:
-                return "a Tactics card is drawn only once the reserve is empty"
-            if not s.deck:
-                return "the Tactics deck is empty"
-            return "while the leader's card is not on the table no Tactics card is drawn"
-        if a.kind == "play":
-            try:
-                card = int(Card(a.card))
-            except ValueError:
-                return f"unknown card {a.card}"
-            if card not in s.hands[p] and card != s.leader_card[p]:
-                return f"{a.card} is not in {SIDE_NAMES[p]}'s hand"
-            if card == SCOUT:
-                return "Scout is played only at the initiative"
-            if card == s.leader_card[p] and card not in s.hands[p]:
-                return ("the leader rallies only the card it is attached to, once, when that card is "
-                        "disrupted and on the table")
-            if card in LEADER_CARDS:
-                return "a Leader rallies three of your disrupted cards (all of them if fewer)"
-            if card in TERRAIN_CARDS:
-                return "Fog and Mud go on an empty Front Row position without bad terrain"
-            if card == SHIELD:
-                return "Shield Bearers go on one of your infantry cards without Troop Quality"
-            if card == COMPANION:
-                return "Companion Cavalry go on one of your cavalry cards without Troop Quality"
-            if card == REDEPLOY:
-                return ("Redeploy moves one of your cards with no enemy in front, beside or behind it "
-                        "to an empty position of your Back Row")
-        if a.kind == "remove":
-            return ("remove one of your Skirmishers, Peltasts, Javalineers or Light Cavalry on the table "
-                    "(from reserve only if none is on the table)")
-        if a.kind == "rally":
-            return "rally one of your disrupted cards, or none"
-        if a.kind == "leader":
-            return f"the leader goes with a troop card of {SIDE_NAMES[p]}'s army"
-        return "not a legal action now"
+        return why_illegal(self.state, self._rules, a)
 
     # ------------------------------------------------------------------ notation and views
     def position(self) -> str:
@@ -748,3 +503,24 @@ class AncientGame:
 def _type_names() -> set[str]:
     from .troops import TYPE_NAMES
     return set(TYPE_NAMES)
+
+
+def _free_card(s: AncientState, troop) -> Card:
+    """The card ``put`` places: the first free card of a type name, or the card named."""
+    if isinstance(troop, str) and troop.strip().lower() in _type_names():
+        v = troop_type(troop).value
+        for colour in range(6):
+            c = colour * 10 + v - 1
+            if s.owner[c] < 0:
+                return Card(c)
+        raise PositionError(f"all six {troop_type(troop).name} cards are already in use")
+    try:
+        card = Card(troop)
+    except ValueError:
+        raise PositionError(f"unknown troop {shorten(troop)}: a type name such as 'Hoplites' "
+                            "or a card such as 'R4'") from None
+    if not card.is_troop:
+        raise PositionError(f"{card} is a Tactics card, not a troop")
+    if s.owner[int(card)] >= 0:
+        raise PositionError(f"{card} is already in use")
+    return card

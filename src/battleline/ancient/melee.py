@@ -88,6 +88,23 @@ class Melee:
                 groups.append((members, t))
         return groups
 
+    def attack_refusal(self, attackers: tuple[int, ...], target_sq: int) -> str:
+        """Why ``attackers`` (own, undisrupted units) may not attack ``target_sq`` now: the
+        rule of :meth:`attack_groups` they break."""
+        s = self.s
+        target = s.cells[target_sq]
+        if target < 0 or s.owner[target] != 1 - s.owner[attackers[0]]:
+            return "a melee needs an enemy card as target"
+        if any(c in s.attacked for c in attackers):
+            return "each card attacks at most once a turn"
+        if any(CAVALRY[c % 10 + 1] for c in attackers) and TROOP_TYPES[target % 10 + 1].cavalry_proof:
+            return ("Cavalry cannot melee Javalineers, Hoplites, Phalangists or Elephants (with flank "
+                    "attacks only beside infantry attacking from the front)")
+        if "flank" not in s.options:
+            return "a card attacks only the enemy card directly in front (flank attacks are Advanced)"
+        return ("a flank attacker must have started the turn with that enemy beside or behind it and none "
+                "in front, not have moved, and not be a stack")
+
     def melee_step(self, p: int) -> list[Action]:
         """The legal actions of side ``p``'s melee step: each attack group, then ``end melee``."""
         s = self.s

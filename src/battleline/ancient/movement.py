@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from ..cards import mask_indices as _bits
 from .actions import Action
-from .tables import CARD_INDEX, DRAW, END
-from .troops import HEAVY_INFANTRY, MOUNTED
+from .board import SIDE_NAMES
+from .tables import CARD_INDEX, DRAW, END, SHORT
+from .troops import HEAVY_INFANTRY, MOUNTED, TROOP_TYPES
 
 __all__ = ["Movement"]
 
@@ -59,10 +60,58 @@ class Movement:
         """Spend three actions on a Tactics card: once per turn, a card left, a scenario
         leader's card on the table, and the reserve empty since the start of the player turn
         (drawing starts on the turn after the last reserve card was placed)."""
+        return self.draw_refusal(side) is None
+
+    def draw_refusal(self, side: int) -> str | None:
+        """Why ``side`` may not draw a Tactics card now (the first rule :meth:`may_draw`
+        finds broken), or None if it may."""
         s = self.s
-        if s.drew or s.actions_left < 3 or s.reserve[side] or s.placed or not s.deck:
-            return False
-        return s.leader_card[side] < 0 or (s.leader_of[side] >= 0 and s.where[s.leader_of[side]] >= 0)
+        if s.drew:
+            return "one Tactics card a turn"
+        if s.actions_left < 3:
+            return "drawing costs three actions"
+        if s.reserve[side]:
+            return "a Tactics card is drawn only once the reserve is empty"
+        if not s.deck:
+            return "the Tactics deck is empty"
+        if s.placed:
+            return "a Tactics card is drawn from the player turn after the last reserve card was placed"
+        if s.leader_card[side] >= 0 and not (s.leader_of[side] >= 0 and s.where[s.leader_of[side]] >= 0):
+            return "while the leader's card is not on the table no Tactics card is drawn"
+        return None
+
+    def move_refusal(self, card: int, dest: int) -> str:
+        """Why the unit led by ``card`` (own, undisrupted) may not move to ``dest`` now: the
+        rule of :meth:`destinations` or of the action step it breaks."""
+        s = self.s
+        t = TROOP_TYPES[card % 10 + 1]
+        if card in s.moved:
+            return "each card moves at most once a turn, and a card placed from reserve not at all"
+        if s.actions_left <= 0:
+            return "six actions are used up"
+        if s.cells[dest] >= 0:
+            return "a card never moves into an occupied position"
+        if MOUNTED[t.value] and s.bad >> dest & 1:
+            return f"{t.name} can never enter bad terrain"
+        if not t.sideways and dest != self.b.forward[s.owner[card]][s.where[card]]:
+            return f"{t.name} move forward only"
+        return (f"{t.name} move {t.steps} position{'s' if t.steps > 1 else ''}, forward, left or right, "
+                "never backward, into, through or over another card")
+
+    def placement_refusal(self, card: int, sq: int, side: int, reinforce: bool) -> str | None:
+        """Why ``side`` may not place ``card`` from its reserve on ``sq`` now (in deployment,
+        or as a reinforcement in its action step), or None if no rule here forbids it."""
+        s = self.s
+        if card not in s.reserve[side]:
+            return f"{SHORT[card]} is not in {SIDE_NAMES[side]}'s reserve"
+        if sq not in self.b.back_row(side):
+            return "cards are placed only in your own Back Row"
+        if reinforce and s.actions_left <= 0:
+            return "six actions are used up"
+        if s.cells[sq] >= 0:
+            return ("the position is occupied (a stack needs the stacks rule and two heavy infantry "
+                    "cards of one type placed in the same deployment or turn)")
+        return None
 
     def redeployable(self, side: int) -> list[int]:
         """Squares of own units with no enemy in front, beside or behind."""

@@ -15,12 +15,22 @@ from __future__ import annotations
 from itertools import combinations
 
 from .actions import Action
-from .board import NORTH, SOUTH
+from .board import NORTH, SIDE_NAMES, SOUTH
 from .tables import (CARD_INDEX, COMPANION, END, LEADER_CARDS, LOYAL_VALUES, LOYALTY_CARDS, RALLY_NONE,
-                     REDEPLOY, SHIELD, SHORT, TERRAIN_CARDS)
+                     REDEPLOY, SCOUT, SHIELD, SHORT, TERRAIN_CARDS)
 from .troops import CAVALRY, INFANTRY
 
 __all__ = ["Tactics"]
+
+# What each Tactics card needs, for a play that names the wrong target.
+_PLAY_RULES = {
+    **dict.fromkeys(LEADER_CARDS, "a Leader rallies three of your disrupted cards (all of them if fewer)"),
+    **dict.fromkeys(TERRAIN_CARDS, "Fog and Mud go on an empty Front Row position without bad terrain"),
+    SHIELD: "Shield Bearers go on one of your infantry cards without Troop Quality",
+    COMPANION: "Companion Cavalry go on one of your cavalry cards without Troop Quality",
+    REDEPLOY: ("Redeploy moves one of your cards with no enemy in front, beside or behind it "
+               "to an empty position of your Back Row"),
+}
 
 
 class Tactics:
@@ -78,6 +88,19 @@ class Tactics:
             elif card in LOYALTY_CARDS:
                 out.append(Action("play", name))
         return out
+
+    def play_refusal(self, card: int, p: int) -> str | None:
+        """Why side ``p`` may not play ``card`` this way now: the rule of :meth:`tactics_plays`
+        for that card, or None if none applies."""
+        s = self.s
+        if card not in s.hands[p] and card != s.leader_card[p]:
+            return f"{SHORT[card]} is not in {SIDE_NAMES[p]}'s hand"
+        if card == SCOUT:
+            return "Scout is played only at the initiative"
+        if card == s.leader_card[p] and card not in s.hands[p]:
+            return ("the leader rallies only the card it is attached to, once, when that card is "
+                    "disrupted and on the table")
+        return _PLAY_RULES.get(card)
 
     def tactics_step(self, p: int) -> list[Action]:
         """The legal actions of side ``p``'s Tactics step: its plays, then ``end tactics``."""

@@ -1,0 +1,107 @@
+"""The exact odds of a fire or melee action before its dice: every branch of the dice
+(rampages and their victims included) played out on a copy of the state, and the numbers of
+a melee as :func:`~.combat.melee_odds` takes them.
+
+>>> from battleline.ancient import AncientGame
+>>> g = AncientGame.empty(seed=1)
+>>> g.put("c2", "Peltasts", "south"); g.put("c3", "Chariots", "north")
+>>> print(action_odds(g.state, Action.parse("fire c2-c3")))
+nothing 2/3, c3 disrupted 1/3
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import NamedTuple
+
+from .actions import Action
+from .dice import BranchingDice, NeedChoice
+from .rules import Rules
+from .state import AncientState
+
+__all__ = ["ActionOdds", "MeleeNumbers", "action_odds"]
+
+
+class MeleeNumbers(NamedTuple):
+    """A melee's numbers before the dice (see :meth:`AncientGame.melee_numbers`)."""
+
+    attack: int
+    defence: int
+    defender_disrupted: bool
+    attack_modifier: int
+    defence_modifier: int
+
+
+class ActionOdds:
+    """The exact distribution of what a fire or melee action does, before the dice.
+
+    ``outcomes`` maps each possible result to its chance: a result is a tuple of
+    ``(square, "disrupted" | "eliminated")`` pairs, one per unit it changes (sorted by
+    square; ``()`` is "nothing happens"). ``target`` sums those up for the target alone,
+    and ``no_effect``, ``disrupted``, ``eliminated`` are its three entries, like
+    :class:`~.combat.MeleeOdds`.
+    """
+
+    def __init__(self, target_square: str, outcomes: dict[tuple, Fraction]) -> None:
+        self.target_square = target_square
+        self.outcomes = dict(sorted(outcomes.items(), key=lambda kv: (-kv[1], kv[0])))
+        t = {"none": Fraction(0), "disrupted": Fraction(0), "eliminated": Fraction(0)}
+        for result, p in outcomes.items():
+            t[dict(result).get(target_square, "none")] += p
+        self.target = t
+
+    @property
+    def no_effect(self) -> Fraction:
+        return self.target["none"]
+
+    @property
+    def disrupted(self) -> Fraction:
+        return self.target["disrupted"]
+
+    @property
+    def eliminated(self) -> Fraction:
+        return self.target["eliminated"]
+
+    def __str__(self) -> str:
+        parts = []
+        for result, p in self.outcomes.items():
+            text = ", ".join(f"{sq} {what}" for sq, what in result) or "nothing"
+            parts.append(f"{text} {p}")
+        return ", ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"ActionOdds({self.target_square!r}, {self.outcomes!r})"
+
+
+def action_odds(base: AncientState, a: Action) -> ActionOdds:
+    """The distribution of what the ``fire`` or ``attack`` ``a`` does from ``base`` (which
+    is left unchanged): each branch of the dice is resolved on a copy."""
+    lookup = base.board.lookup
+    names = base.board.names
+    before = {names[sq]: (c, base.disrupted[c]) for sq, c in enumerate(base.cells) if c >= 0}
+    results: dict[tuple, Fraction] = {}
+    stack: list[tuple[list[int], Fraction]] = [([], Fraction(1))]
+    rules = Rules(base)
+    while stack:
+        prefix, p = stack.pop()
+        s = base.copy()
+        s.dice = BranchingDice(prefix)
+        rules.bind(s)
+        try:
+            if a.kind == "fire":
+                rules.resolve_fire(s.cells[lookup[a.squares[0]]], s.cells[lookup[a.squares[1]]])
+            else:
+                rules.resolve_melee(tuple(s.cells[lookup[x]] for x in a.squares[:-1]), s.cells[lookup[a.squares[-1]]])
+        except NeedChoice as need:
+            for k in range(need.options):
+                stack.append((prefix + [k], p / need.options))
+            continue
+        changes = []
+        for name, (c, dis) in before.items():
+            if s.where[c] < 0:
+                changes.append((name, "eliminated"))
+            elif s.disrupted[c] and not dis:
+                changes.append((name, "disrupted"))
+        key = tuple(sorted(changes))
+        results[key] = results.get(key, Fraction(0)) + p
+    return ActionOdds(a.squares[-1], results)
