@@ -32,10 +32,10 @@ import json
 
 from ..cards import Card
 from ..errors import PositionError, shorten
-from .board import NORTH, SIDE_NAMES, SOUTH, SOUTH_FIRST, board, by_side
+from .board import NORTH, SIDE_NAMES, SIDES, SOUTH, SOUTH_FIRST, by_side
 from .rules import COMPANION, LEADER_CARDS, SHIELD, TERRAIN_CARDS, check_position
 from .state import ADVANCED_RULES, PHASES, AncientState, new_state
-from .troops import HEAVY_INFANTRY, TROOP_TYPES
+from .troops import HEAVY_INFANTRY, MOUNTED, TROOP_TYPES
 
 __all__ = ["write_position", "read_position", "write_record", "read_record", "drawing"]
 
@@ -124,7 +124,16 @@ def write_position(s: AncientState, dice_position: int | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
+_KNOWN = {"width", "scenario", "advanced", "draw-after", "leader", "loyalty", "small-elephants", "turn",
+          "phase", "actions-left", "moved", "placed", "fired", "attacked", "flank", "pending",
+          "rally-order", "deployed", "quiet", "outcome", "terrain", "reserve", "eliminated", "hand",
+          "deck", "discards", "dice"}
+
+
 class _Reader:
+    """Reads position text, one concept at a time (the field, terrain, the piles of cards,
+    the leaders, the deck, the turn flow), into a new state; every card is seen once."""
+
     def __init__(self, text: str) -> None:
         if not isinstance(text, str):
             raise PositionError(f"a position is text, not {shorten(text)}")
@@ -135,6 +144,29 @@ class _Reader:
         if not self.lines or self.lines[0].lower() != HEADER:
             raise PositionError(f"a position starts with the line {HEADER!r}")
         self.seen: set[int] = set()
+        self.head: dict[str, list[list[str]]] = {}
+        self.field_lines: list[tuple[str, list[str]]] = []
+        for line in self.lines[1:]:
+            words = line.split()
+            key = words[0].lower()
+            if len(key) >= 2 and key[0] in "abcdefghijk" and key[1:].isdigit():
+                self.field_lines.append((line, words))
+            else:
+                self.head.setdefault(key, []).append(words[1:])
+        for key in self.head:
+            if key not in _KNOWN:
+                raise PositionError(f"unknown line {shorten(key)} in the position")
+        self.bows: set[int] = set()
+        self.owner = [-1] * 60
+
+    def one(self, key: str, default=None):
+        """The words of the line ``key`` (at most one such line), or ``default``."""
+        got = self.head.get(key)
+        if not got:
+            return default
+        if len(got) > 1:
+            raise PositionError(f"the line {key!r} appears twice")
+        return got[0]
 
     def card(self, text: str, line: str) -> int:
         try:
@@ -145,6 +177,260 @@ class _Reader:
             raise PositionError(f"{SHORT[c]} appears twice (line {shorten(line)})")
         self.seen.add(c)
         return c
+
+    def troop(self, token: str, line: str, side: int) -> int:
+        """A troop card of ``side`` (``*`` after it: with a bow)."""
+        bow = token.endswith("*")
+        c = self.card(token.rstrip("*"), line)
+        if c >= 60:
+            raise PositionError(f"{SHORT[c]} is a Tactics card, not a troop (line {shorten(line)})")
+        if bow:
+            if not TROOP_TYPES[c % 10 + 1].may_carry_bow:
+                raise PositionError(f"{SHORT[c]} cannot carry a bow (line {shorten(line)})")
+            self.bows.add(c)
+        self.owner[c] = side
+        return c
+
+    def tactic(self, token: str, line: str) -> int:
+        c = self.card(token, line)
+        if c < 60:
+            raise PositionError(f"{SHORT[c]} is a troop, not a Tactics card (line {shorten(line)})")
+        return c
+
+    # ------------------------------------------------------------------ the set-up lines
+    def new_state(self) -> AncientState:
+        """The state the header lines give (width, scenario, Advanced rules, draw counter,
+        dice), with nothing on it yet."""
+        width = _int((self.one("width", ["9"]) or ["?"])[0], "width")
+        if width not in (7, 9, 11):
+            raise PositionError(f"the field is 7, 9 or 11 wide, not {width}")
+        words = self.one("advanced", ["none"])
+        options = frozenset() if words == ["none"] else frozenset(words)
+        for o in options:
+            if o not in ADVANCED_RULES:
+                raise PositionError(f"unknown Advanced rule {shorten(o)}")
+        scenario = (self.one("scenario") or [None])[0]
+        if scenario is not None:
+            from .armies import SCENARIOS
+            if scenario not in SCENARIOS:
+                raise PositionError(f"unknown scenario {shorten(scenario)}")
+        draw_after = _int((self.one("draw-after", ["10"]) or ["?"])[0], "draw-after", 1)
+        dice_words = self.one("dice", ["seed", "0", "position", "0"])
+        if len(dice_words) < 4 or dice_words[0] != "seed" or dice_words[2] != "position" or (
+                len(dice_words) > 4 and dice_words[4] != "script"):
+            raise PositionError("the dice line reads 'dice seed S position P [script R R ...]'")
+        seed = _int(dice_words[1], "dice", 0, 2 ** 64)
+        self.dice_position = _int(dice_words[3], "dice", 0, 10 ** 6)
+        script = [_int(x, "dice script", 1, 6) for x in dice_words[5:]]
+        s = new_state(width, options=options, draw_after=draw_after, scenario=scenario, seed=seed, script=script)
+        s.deck = []
+        return s
+
+    def field(self, s: AncientState) -> None:
+        """The field lines: ``SQUARE SIDE CARD[+CARD] [disrupted] [TACTIC]``."""
+        b = s.board
+        for line, words in self.field_lines:
+            sq = b.lookup.get(words[0].lower())
+            if sq is None:
+                raise PositionError(f"no square {shorten(words[0])} on a field {s.width} wide")
+            if s.cells[sq] >= 0:
+                raise PositionError(f"two lines for square {words[0]}: no position holds two cards but a stack")
+            if len(words) < 3:
+                raise PositionError(f"a field line reads 'SQUARE SIDE CARD [disrupted] [TACTIC]': {shorten(line)}")
+            p = _side(words[1], line)
+            parts = words[2].split("+")
+            if len(parts) > 2:
+                raise PositionError(f"at most two cards stack: {shorten(line)}")
+            cards = [self.troop(x, line, p) for x in parts]
+            rest = words[3:]
+            dis = False
+            if rest and rest[0] == "disrupted":
+                dis, rest = True, rest[1:]
+            if len(cards) == 2:
+                if "stacks" not in s.options:
+                    raise PositionError(f"a stack needs the stacks rule: {shorten(line)}")
+                if cards[0] % 10 != cards[1] % 10 or not HEAVY_INFANTRY[cards[0] % 10 + 1]:
+                    raise PositionError(f"a stack is two heavy infantry cards of one type: {shorten(line)}")
+            s.cells[sq] = cards[0]
+            s.occupied |= 1 << sq
+            s.side_squares[p] |= 1 << sq
+            for c in cards:
+                s.where[c] = sq
+                s.disrupted[c] = dis
+            if len(cards) == 2:
+                s.stacked[sq] = cards[1]
+            if rest:
+                self.attachment(s, cards[0], rest, line)
+
+    def attachment(self, s: AncientState, card: int, rest: list[str], line: str) -> None:
+        """Shield Bearers or Companion Cavalry at the end of a field line."""
+        if len(rest) > 1:
+            raise PositionError(f"cannot read the end of field line {shorten(line)}")
+        att = self.tactic(rest[0], line)
+        if att not in (SHIELD, COMPANION):
+            raise PositionError(f"only Shield Bearers or Companion Cavalry go on a card: {shorten(line)}")
+        t = TROOP_TYPES[card % 10 + 1]
+        if (att == SHIELD and not t.infantry) or (att == COMPANION and not t.cavalry):
+            raise PositionError(f"Shield Bearers go on infantry, Companions on cavalry: {shorten(line)}")
+        s.attachments[card] = att
+
+    def terrain(self, s: AncientState) -> None:
+        """``terrain SQUARE Fog|Mud`` lines."""
+        b = s.board
+        for words in self.head.get("terrain", []):
+            line = "terrain " + " ".join(words)
+            if len(words) != 2:
+                raise PositionError(f"a terrain line reads 'terrain SQUARE Fog|Mud': {shorten(line)}")
+            sq = b.lookup.get(words[0].lower())
+            if sq is None or b.row(sq) not in (2, 3):
+                raise PositionError(f"bad terrain lies on a Front Row square (rows 2 and 3): {shorten(line)}")
+            c = self.tactic(words[1], line)
+            if c not in TERRAIN_CARDS:
+                raise PositionError(f"terrain is Fog or Mud: {shorten(line)}")
+            if sq in s.terrain:
+                raise PositionError(f"two terrain cards on {words[0]}")
+            if s.cells[sq] >= 0 and MOUNTED[s.cells[sq] % 10 + 1]:
+                raise PositionError(f"Cavalry, Chariots and Elephants never stand on bad terrain: {shorten(line)}")
+            s.terrain[sq] = c
+            s.bad |= 1 << sq
+
+    def piles(self, s: AncientState) -> None:
+        """Reserves, eliminated cards, hands and the discards."""
+        for key, target in (("reserve", s.reserve), ("eliminated", s.eliminated)):
+            for words in self.head.get(key, []):
+                line = key + " " + " ".join(words)
+                if not words:
+                    raise PositionError(f"empty line {shorten(line)}")
+                p = _side(words[0], line)
+                target[p].extend(self.troop(x, line, p) for x in words[1:])
+        for p in SOUTH_FIRST:
+            s.reserve[p].sort()
+        for words in self.head.get("hand", []):
+            line = "hand " + " ".join(words)
+            p = _side(words[0] if words else "?", line)
+            s.hands[p].extend(self.tactic(x, line) for x in words[1:])
+        for words in self.head.get("discards", []):
+            s.discards.extend(self.tactic(x, "discards") for x in words)
+
+    def leaders(self, s: AncientState) -> None:
+        """Scenario leaders (``leader SIDE Alexander|Darius CARD|- [rallied]``) and the
+        scenario's Loyalty and small-Elephant rules."""
+        for words in self.head.get("leader", []):
+            line = "leader " + " ".join(words)
+            if len(words) not in (3, 4) or (len(words) == 4 and words[3] != "rallied"):
+                raise PositionError(f"a leader line reads 'leader SIDE Alexander|Darius CARD|- [rallied]': {shorten(line)}")
+            p = _side(words[0], line)
+            lc = self.tactic(words[1], line)
+            if lc not in LEADER_CARDS:
+                raise PositionError(f"a leader is Alexander or Darius: {shorten(line)}")
+            s.leader_card[p] = lc
+            if words[2] != "-":
+                try:
+                    c = int(Card(words[2]))
+                except ValueError:
+                    raise PositionError(f"unknown card in {shorten(line)}") from None
+                if c >= 60 or self.owner[c] != p:
+                    raise PositionError(f"the leader goes with a troop card of its own army: {shorten(line)}")
+                s.leader_of[p] = c
+            s.leader_rallied[p] = len(words) == 4
+        extra = [frozenset(), frozenset()]
+        for words in self.head.get("loyalty", []):
+            p = _side(words[0] if words else "?", "loyalty")
+            extra[p] = frozenset(_int(x, "loyalty", 1, 10) for x in words[1:])
+        s.loyalty_extra = tuple(extra)
+        se = self.one("small-elephants")
+        s.small_elephants = _side(se[0], "small-elephants") if se else None
+
+    def deck(self, s: AncientState) -> None:
+        """The Tactics deck (every Tactics card not named elsewhere, if no line names it)."""
+        deck = self.one("deck")
+        if deck is None:
+            s.deck = [c for c in range(60, 70) if c not in self.seen]
+        elif deck != ["empty"]:
+            s.deck = [self.tactic(x, "deck") for x in deck]
+        missing = [SHORT[c] for c in range(60, 70) if c not in self.seen and c not in s.deck]
+        if missing:
+            raise PositionError(f"Tactics cards unaccounted for: {' '.join(missing)}")
+
+    # ------------------------------------------------------------------ the flow lines
+    def turn(self, s: AncientState) -> None:
+        """Turn, step, actions left and the cards that moved, were placed, fired or attacked."""
+        w = self.one("turn", ["1", "first", "south", "half", "0"])
+        if len(w) != 5 or w[1] != "first" or w[3] != "half":
+            raise PositionError("the turn line reads 'turn N first SIDE half 0|1'")
+        s.turn = _int(w[0], "turn", 1)
+        s.first = _side(w[2], "turn")
+        s.half = _int(w[4], "turn", 0, 1)
+        w = self.one("phase", ["actions", "south"])
+        if len(w) != 2 or w[0] not in PHASES:
+            raise PositionError(f"the phase line reads 'phase STEP SIDE' with STEP one of {' '.join(PHASES)}")
+        s.phase, s.to_act = w[0], _side(w[1], "phase")
+        w = self.one("actions-left", ["6", "drew", "no"])
+        if len(w) != 3 or w[1] != "drew":
+            raise PositionError("the actions-left line reads 'actions-left N drew yes|no'")
+        s.actions_left = _int(w[0], "actions-left", 0, 6)
+        s.drew = _yes(w[2], "actions-left")
+        for key in ("moved", "placed", "fired", "attacked"):
+            cards = set()
+            for x in self.one(key, []):
+                try:
+                    c = int(Card(x))
+                except ValueError:
+                    raise PositionError(f"unknown card {shorten(x)} in line {key!r}") from None
+                if c >= 60 or self.owner[c] < 0:
+                    raise PositionError(f"{x} in line {key!r} is not in an army")
+                cards.add(c)
+            setattr(s, key, cards)
+
+    def flank(self, s: AncientState) -> None:
+        """The flank attacks fixed at the start of the player turn (Advanced)."""
+        pairs = []
+        flank_words = self.one("flank")
+        for tok in (flank_words if flank_words not in (None, ["none"]) else []):
+            try:
+                a, t = tok.split(">")
+                c, csq = a.split("@")
+                tc, tsq = t.split("@")
+                pairs.append((int(Card(c)), s.board.lookup[csq], int(Card(tc)), s.board.lookup[tsq]))
+            except (ValueError, KeyError):
+                raise PositionError(f"cannot read flank pair {shorten(tok)}") from None
+        s.flank_pairs = frozenset(pairs)
+        if flank_words is None and "flank" in s.options and s.phase in ("tactics", "actions") and not s.moved:
+            # a puzzle without a flank line starts the side to act's player turn here
+            from .rules import Rules
+            s.flank_pairs = Rules(s).flank_pairs(s.to_act)
+
+    def decisions(self, s: AncientState) -> None:
+        """A pending decision, the rally order, deployment, the draw counter and the outcome."""
+        w = self.one("pending")
+        if w is not None:
+            try:
+                if w[0] == "withdrawal" and len(w) == 2:
+                    a, t = w[1].split(">")
+                    s.pending = ("withdrawal", tuple(int(Card(x)) for x in a.split("+")), int(Card(t)))
+                elif w[0] == "initiative" and len(w) <= 2:
+                    s.pending = ("initiative", tuple(_side(x, "pending") for x in w[1:]))
+                elif w[0] == "loyalty" and len(w) == 2:
+                    s.pending = ("loyalty", int(Card(w[1])))
+                else:
+                    raise ValueError
+            except ValueError:
+                raise PositionError(f"cannot read pending {shorten(' '.join(w))}") from None
+        s.rally_order = [_side(x, "rally-order") for x in self.one("rally-order", [])]
+        w = self.one("deployed", ["0", "0", "hidden", "no"])
+        if len(w) != 4 or w[2] != "hidden":
+            raise PositionError("the deployed line reads 'deployed N N hidden yes|no'")
+        s.deployed = list(by_side(_int(w[0], "deployed", 0, 11), _int(w[1], "deployed", 0, 11)))
+        s.hidden_deployment = _yes(w[3], "deployed")
+        w = self.one("quiet", ["0", "hit", "no"])
+        if len(w) != 3 or w[1] != "hit":
+            raise PositionError("the quiet line reads 'quiet N hit yes|no'")
+        s.quiet_turns, s.turn_hit = _int(w[0], "quiet"), _yes(w[2], "quiet")
+        w = self.one("outcome")
+        if w is not None:
+            if len(w) != 2 or w[1] not in ("terrain", "casualties", "leader", "draw"):
+                raise PositionError("the outcome line reads 'outcome SIDE|none REASON'")
+            s.outcome = (-1 if w[0] == "none" else _side(w[0], "outcome"), w[1])
 
 
 def _side(word: str, line: str) -> int:
@@ -174,261 +460,21 @@ def read_position(text: str) -> AncientState:
     """Parse and check a position; PositionError (naming the line or the rule) if it is
     malformed or impossible."""
     r = _Reader(text)
-    head: dict[str, list[list[str]]] = {}
-    field_lines = []
-    for line in r.lines[1:]:
-        words = line.split()
-        key = words[0].lower()
-        if len(key) >= 2 and key[0] in "abcdefghijk" and key[1:].isdigit():
-            field_lines.append((line, words))
-        else:
-            head.setdefault(key, []).append(words[1:])
-    known = {"width", "scenario", "advanced", "draw-after", "leader", "loyalty", "small-elephants", "turn",
-             "phase", "actions-left", "moved", "placed", "fired", "attacked", "flank", "pending",
-             "rally-order", "deployed", "quiet", "outcome", "terrain", "reserve", "eliminated", "hand",
-             "deck", "discards", "dice"}
-    for key in head:
-        if key not in known:
-            raise PositionError(f"unknown line {shorten(key)} in the position")
-
-    def one(key: str, default=None):
-        got = head.get(key)
-        if not got:
-            return default
-        if len(got) > 1:
-            raise PositionError(f"the line {key!r} appears twice")
-        return got[0]
-
-    width = _int((one("width", ["9"]) or ["?"])[0], "width")
-    if width not in (7, 9, 11):
-        raise PositionError(f"the field is 7, 9 or 11 wide, not {width}")
-    b = board(width)
-    words = one("advanced", ["none"])
-    options = frozenset() if words == ["none"] else frozenset(words)
-    for o in options:
-        if o not in ADVANCED_RULES:
-            raise PositionError(f"unknown Advanced rule {shorten(o)}")
-    scenario = (one("scenario") or [None])[0]
-    if scenario is not None:
-        from .armies import SCENARIOS
-        if scenario not in SCENARIOS:
-            raise PositionError(f"unknown scenario {shorten(scenario)}")
-    draw_after = _int((one("draw-after", ["10"]) or ["?"])[0], "draw-after", 1)
-    dice_words = one("dice", ["seed", "0", "position", "0"])
-    if len(dice_words) < 4 or dice_words[0] != "seed" or dice_words[2] != "position" or (
-            len(dice_words) > 4 and dice_words[4] != "script"):
-        raise PositionError("the dice line reads 'dice seed S position P [script R R ...]'")
-    seed = _int(dice_words[1], "dice", 0, 2 ** 64)
-    dice_pos = _int(dice_words[3], "dice", 0, 10 ** 6)
-    script = [_int(x, "dice script", 1, 6) for x in dice_words[5:]]
-
-    s = new_state(width, options=options, draw_after=draw_after, scenario=scenario, seed=seed, script=script)
-    s.deck = []
-    bows: set[int] = set()
-    owner = [-1] * 60
-
-    def troop(token: str, line: str, side: int) -> int:
-        bow = token.endswith("*")
-        c = r.card(token.rstrip("*"), line)
-        if c >= 60:
-            raise PositionError(f"{SHORT[c]} is a Tactics card, not a troop (line {shorten(line)})")
-        if bow:
-            if not TROOP_TYPES[c % 10 + 1].may_carry_bow:
-                raise PositionError(f"{SHORT[c]} cannot carry a bow (line {shorten(line)})")
-            bows.add(c)
-        owner[c] = side
-        return c
-
-    def tactic(token: str, line: str) -> int:
-        c = r.card(token, line)
-        if c < 60:
-            raise PositionError(f"{SHORT[c]} is a troop, not a Tactics card (line {shorten(line)})")
-        return c
-
-    # field
-    for line, words in field_lines:
-        sq = b.lookup.get(words[0].lower())
-        if sq is None:
-            raise PositionError(f"no square {shorten(words[0])} on a field {width} wide")
-        if s.cells[sq] >= 0:
-            raise PositionError(f"two lines for square {words[0]}: no position holds two cards but a stack")
-        if len(words) < 3:
-            raise PositionError(f"a field line reads 'SQUARE SIDE CARD [disrupted] [TACTIC]': {shorten(line)}")
-        p = _side(words[1], line)
-        parts = words[2].split("+")
-        if len(parts) > 2:
-            raise PositionError(f"at most two cards stack: {shorten(line)}")
-        cards = [troop(x, line, p) for x in parts]
-        rest = words[3:]
-        dis = False
-        if rest and rest[0] == "disrupted":
-            dis, rest = True, rest[1:]
-        if len(cards) == 2:
-            if "stacks" not in options:
-                raise PositionError(f"a stack needs the stacks rule: {shorten(line)}")
-            if cards[0] % 10 != cards[1] % 10 or not HEAVY_INFANTRY[cards[0] % 10 + 1]:
-                raise PositionError(f"a stack is two heavy infantry cards of one type: {shorten(line)}")
-        t = TROOP_TYPES[cards[0] % 10 + 1]
-        s.cells[sq] = cards[0]
-        s.occupied |= 1 << sq
-        s.side_squares[p] |= 1 << sq
-        for c in cards:
-            s.where[c] = sq
-            s.disrupted[c] = dis
-        if len(cards) == 2:
-            s.stacked[sq] = cards[1]
-        if rest:
-            if len(rest) > 1:
-                raise PositionError(f"cannot read the end of field line {shorten(line)}")
-            att = tactic(rest[0], line)
-            if att not in (SHIELD, COMPANION):
-                raise PositionError(f"only Shield Bearers or Companion Cavalry go on a card: {shorten(line)}")
-            if (att == SHIELD and not t.infantry) or (att == COMPANION and not t.cavalry):
-                raise PositionError(f"Shield Bearers go on infantry, Companions on cavalry: {shorten(line)}")
-            s.attachments[cards[0]] = att
-    for words in head.get("terrain", []):
-        line = "terrain " + " ".join(words)
-        if len(words) != 2:
-            raise PositionError(f"a terrain line reads 'terrain SQUARE Fog|Mud': {shorten(line)}")
-        sq = b.lookup.get(words[0].lower())
-        if sq is None or b.row(sq) not in (2, 3):
-            raise PositionError(f"bad terrain lies on a Front Row square (rows 2 and 3): {shorten(line)}")
-        c = tactic(words[1], line)
-        if c not in TERRAIN_CARDS:
-            raise PositionError(f"terrain is Fog or Mud: {shorten(line)}")
-        if sq in s.terrain:
-            raise PositionError(f"two terrain cards on {words[0]}")
-        if s.cells[sq] >= 0 and TROOP_TYPES[s.cells[sq] % 10 + 1].mounted:
-            raise PositionError(f"Cavalry, Chariots and Elephants never stand on bad terrain: {shorten(line)}")
-        s.terrain[sq] = c
-        s.bad |= 1 << sq
-    for key, target in (("reserve", s.reserve), ("eliminated", s.eliminated)):
-        for words in head.get(key, []):
-            line = key + " " + " ".join(words)
-            if not words:
-                raise PositionError(f"empty line {shorten(line)}")
-            p = _side(words[0], line)
-            target[p].extend(troop(x, line, p) for x in words[1:])
-    for p in SOUTH_FIRST:
-        s.reserve[p].sort()
-    for words in head.get("hand", []):
-        line = "hand " + " ".join(words)
-        p = _side(words[0] if words else "?", line)
-        s.hands[p].extend(tactic(x, line) for x in words[1:])
-    for words in head.get("discards", []):
-        s.discards.extend(tactic(x, "discards") for x in words)
-    for words in head.get("leader", []):
-        line = "leader " + " ".join(words)
-        if len(words) not in (3, 4) or (len(words) == 4 and words[3] != "rallied"):
-            raise PositionError(f"a leader line reads 'leader SIDE Alexander|Darius CARD|- [rallied]': {shorten(line)}")
-        p = _side(words[0], line)
-        lc = tactic(words[1], line)
-        if lc not in LEADER_CARDS:
-            raise PositionError(f"a leader is Alexander or Darius: {shorten(line)}")
-        s.leader_card[p] = lc
-        if words[2] != "-":
-            try:
-                c = int(Card(words[2]))
-            except ValueError:
-                raise PositionError(f"unknown card in {shorten(line)}") from None
-            if c >= 60 or owner[c] != p:
-                raise PositionError(f"the leader goes with a troop card of its own army: {shorten(line)}")
-            s.leader_of[p] = c
-        s.leader_rallied[p] = len(words) == 4
-    extra = [frozenset(), frozenset()]
-    for words in head.get("loyalty", []):
-        p = _side(words[0] if words else "?", "loyalty")
-        extra[p] = frozenset(_int(x, "loyalty", 1, 10) for x in words[1:])
-    s.loyalty_extra = tuple(extra)
-    se = one("small-elephants")
-    s.small_elephants = _side(se[0], "small-elephants") if se else None
-    deck = one("deck")
-    if deck is None:
-        s.deck = [c for c in range(60, 70) if c not in r.seen]
-    elif deck != ["empty"]:
-        s.deck = [tactic(x, "deck") for x in deck]
-    missing = [SHORT[c] for c in range(60, 70) if c not in r.seen and c not in s.deck]
-    if missing:
-        raise PositionError(f"Tactics cards unaccounted for: {' '.join(missing)}")
-
-    s.owner = owner
-    s.bows = bows
-    s.army = [sorted(c for c in range(60) if owner[c] == p) for p in (0, 1)]   # by side number
-    # flow
-    w = one("turn", ["1", "first", "south", "half", "0"])
-    if len(w) != 5 or w[1] != "first" or w[3] != "half":
-        raise PositionError("the turn line reads 'turn N first SIDE half 0|1'")
-    s.turn = _int(w[0], "turn", 1)
-    s.first = _side(w[2], "turn")
-    s.half = _int(w[4], "turn", 0, 1)
-    w = one("phase", ["actions", "south"])
-    if len(w) != 2 or w[0] not in PHASES:
-        raise PositionError(f"the phase line reads 'phase STEP SIDE' with STEP one of {' '.join(PHASES)}")
-    s.phase, s.to_act = w[0], _side(w[1], "phase")
-    w = one("actions-left", ["6", "drew", "no"])
-    if len(w) != 3 or w[1] != "drew":
-        raise PositionError("the actions-left line reads 'actions-left N drew yes|no'")
-    s.actions_left = _int(w[0], "actions-left", 0, 6)
-    s.drew = _yes(w[2], "actions-left")
-    for key in ("moved", "placed", "fired", "attacked"):
-        got = one(key, [])
-        cards = set()
-        for x in got:
-            try:
-                c = int(Card(x))
-            except ValueError:
-                raise PositionError(f"unknown card {shorten(x)} in line {key!r}") from None
-            if c >= 60 or owner[c] < 0:
-                raise PositionError(f"{x} in line {key!r} is not in an army")
-            cards.add(c)
-        setattr(s, key, cards)
-    pairs = []
-    flank_words = one("flank")
-    for tok in (flank_words if flank_words not in (None, ["none"]) else []):
-        try:
-            a, t = tok.split(">")
-            c, csq = a.split("@")
-            tc, tsq = t.split("@")
-            pairs.append((int(Card(c)), b.lookup[csq], int(Card(tc)), b.lookup[tsq]))
-        except (ValueError, KeyError):
-            raise PositionError(f"cannot read flank pair {shorten(tok)}") from None
-    s.flank_pairs = frozenset(pairs)
-    if flank_words is None and "flank" in options and s.phase in ("tactics", "actions") and not s.moved:
-        # a puzzle without a flank line starts the side to act's player turn here
-        from .rules import Rules
-        s.flank_pairs = Rules(s).flank_pairs(s.to_act)
-    w = one("pending")
-    if w is not None:
-        try:
-            if w[0] == "withdrawal" and len(w) == 2:
-                a, t = w[1].split(">")
-                s.pending = ("withdrawal", tuple(int(Card(x)) for x in a.split("+")), int(Card(t)))
-            elif w[0] == "initiative" and len(w) <= 2:
-                s.pending = ("initiative", tuple(_side(x, "pending") for x in w[1:]))
-            elif w[0] == "loyalty" and len(w) == 2:
-                s.pending = ("loyalty", int(Card(w[1])))
-            else:
-                raise ValueError
-        except ValueError:
-            raise PositionError(f"cannot read pending {shorten(' '.join(w))}") from None
-    s.rally_order = [_side(x, "rally-order") for x in one("rally-order", [])]
-    w = one("deployed", ["0", "0", "hidden", "no"])
-    if len(w) != 4 or w[2] != "hidden":
-        raise PositionError("the deployed line reads 'deployed N N hidden yes|no'")
-    s.deployed = list(by_side(_int(w[0], "deployed", 0, 11), _int(w[1], "deployed", 0, 11)))
-    s.hidden_deployment = _yes(w[3], "deployed")
-    w = one("quiet", ["0", "hit", "no"])
-    if len(w) != 3 or w[1] != "hit":
-        raise PositionError("the quiet line reads 'quiet N hit yes|no'")
-    s.quiet_turns, s.turn_hit = _int(w[0], "quiet"), _yes(w[2], "quiet")
-    w = one("outcome")
-    if w is not None:
-        if len(w) != 2 or w[1] not in ("terrain", "casualties", "leader", "draw"):
-            raise PositionError("the outcome line reads 'outcome SIDE|none REASON'")
-        s.outcome = (-1 if w[0] == "none" else _side(w[0], "outcome"), w[1])
+    s = r.new_state()
+    r.field(s)
+    r.terrain(s)
+    r.piles(s)
+    r.leaders(s)
+    r.deck(s)
+    s.owner = r.owner
+    s.bows = r.bows
+    s.army = [sorted(c for c in range(60) if r.owner[c] == p) for p in SIDES]   # by side number
+    r.turn(s)
+    r.flank(s)
+    r.decisions(s)
     check_position(s)
     s.dice.fast_forward([], 0)
-    for _ in range(dice_pos):
+    for _ in range(r.dice_position):
         s.dice.roll()
     return s
 
