@@ -368,19 +368,38 @@ def evaluation_terms(game: AncientGame, side: int, rules: Rules | None = None, w
     else:
         rules.bind(s)
     terms = dict.fromkeys(TERMS, 0.0)
+    worth, behind = _casualty_terms(s, side, w, terms)
+    acting = s.to_act if s.phase in ("tactics", "actions", "fire", "melee") else -1
+    if w.duel or every:
+        terms["duel"] = _duels(s, rules, side, acting, worth, w.initiative)
+    _threat_terms(s, rules, side, acting, worth, w, every, terms)
+    advanced = _formation_terms(s, rules, side, acting, behind, w, every, terms)
+    pressure = draw_pressure(s, w.stall_turns) if (w.stall_advance or every) else 0.0
+    if pressure:
+        # a card still in reserve is a march not yet begun: as far from the enemy as can be
+        other = 1 - side
+        waiting = [sum(1 for c in s.reserve[q] if HOLDS_GROUND[c % 10 + 1]) for q in (0, 1)]
+        terms["stall_advance"] = pressure * (advanced[side] - advanced[other]
+                                             - w.stall_reserve * (waiting[side] - waiting[other]))
+    return terms
+
+
+def _casualty_terms(s, side: int, w: type, terms: dict) -> tuple[tuple[float, float], bool]:
+    """The casualty race and its brink; returns the worth of a point lost by each side (in
+    the race's currency when ``army_scale``) and whether ``side`` is behind in the race."""
     other = 1 - side
-    b = s.board
     halves = [max(1.0, s.army_points(q) / 2) for q in (0, 1)]
     race = [points_lost(s, q) / halves[q] for q in (0, 1)]       # 1 or more loses the battle
     terms["casualty_race"] = race[other] - race[side]
     terms["casualty_brink"] = race[other] ** 3 - race[side] ** 3     # each loss costs more near defeat
-    # points at stake in duels and threats, in the casualty race's currency when ``army_scale``
     worth = tuple(w.army_scale / halves[q] if w.army_scale else 1.0 for q in (0, 1))
-    behind = race[side] > race[other] + 0.15
-    acting = s.to_act if s.phase in ("tactics", "actions", "fire", "melee") else -1
-    if w.duel or every:
-        terms["duel"] = _duels(s, rules, side, acting, worth, w.initiative)
-    for q, sign in ((side, 1.0), (other, -1.0)):
+    return worth, race[side] > race[other] + 0.15
+
+
+def _threat_terms(s, rules: Rules, side: int, acting: int, worth, w: type, every: bool, terms: dict) -> None:
+    """Each side's melee and missile threats (the side in its player turn's apart), and the
+    next mover's reserve striking from its Back Row."""
+    for q, sign in ((side, 1.0), (1 - side, -1.0)):
         melee, missile = _threats(s, rules, q, reach=acting >= 0 and q != acting and w.reach,
                                   duels=bool(w.duel))
         mover = "own" if q == acting else "other"
@@ -388,43 +407,19 @@ def evaluation_terms(game: AncientGame, side: int, rules: Rules | None = None, w
         terms[mover + "_missile"] += sign * missile * worth[1 - q]
         if (w.reinforcements or every) and acting >= 0 and q != acting and w.reach and s.reserve[q]:
             terms["reinforcements"] += sign * _reinforcement_threat(s, q) * worth[1 - q]
-    # terrain, advance, line, screen, columns
+
+
+def _formation_terms(s, rules: Rules, side: int, acting: int, behind: bool, w: type, every: bool,
+                     terms: dict) -> list[float]:
+    """Terrain, advance, line, screen, columns and cards in hand and reserve, for both
+    sides; returns each side's advance (rows gained), for the draw rule's term."""
     need = s.width // 2 + 1
     width = s.width
     strength = [[0] * width, [0] * width]
     advanced = [0.0, 0.0]
-    for q, sign in ((side, 1.0), (other, -1.0)):
-        enemy_back = set(b.back_row(1 - q))
-        on_back = 0
-        adv = 0.0
-        foes = [x for x, _ in rules.own_units(1 - q)]
-        for sq, c in rules.own_units(q):
-            v = c % 10 + 1
-            strength[q][sq % width] += s.value(c) * (0.5 if s.disrupted[c] else 1)
-            row = b.row(sq)
-            progress = row - 1 if q == SOUTH else 4 - row   # rows counted from 1
-            holds = HOLDS_GROUND[v]
-            if holds and not s.disrupted[c] and sq in enemy_back:
-                on_back += 1
-            if holds and s.leader_of[q] != c and (w.pull_mounted or not 8 <= v <= 9):
-                adv += progress
-                if foes:
-                    col, row0 = sq % width, sq // width
-                    near = min(abs(x % width - col) + abs(x // width - row0) for x in foes)
-                    terms["approach"] -= sign * near
-            if _LINE_INFANTRY[v]:       # a friend beside, or beside and a row ahead or behind
-                for n in (b.left[sq], b.right[sq]):
-                    if n < 0:
-                        continue
-                    for m in (n, b.forward[q][n], b.back[q][n]):
-                        if m >= 0 and s.cells[m] >= 0 and s.owner[s.cells[m]] == q:
-                            terms["line"] += sign
-                            break
-            if LIGHT[v]:
-                back_sq = b.back[q][sq]
-                if back_sq >= 0 and s.cells[back_sq] >= 0 and s.owner[s.cells[back_sq]] == q \
-                        and _LINE_INFANTRY[s.cells[back_sq] % 10 + 1]:
-                    terms["screen"] += sign
+    for q, sign in ((side, 1.0), (1 - side, -1.0)):
+        enemy_back = set(s.board.back_row(1 - q))
+        on_back, adv = _unit_terms(s, rules, q, sign, enemy_back, w, terms, strength[q])
         terms["terrain_unit"] += sign * on_back * (3.0 if on_back >= need - 1 else 1.0)
         if w.terrain_reach or w.terrain_threat or every:
             reach_back = _terrain_reach(s, rules, q, enemy_back)
@@ -438,16 +433,50 @@ def evaluation_terms(game: AncientGame, side: int, rules: Rules | None = None, w
         terms["hand_card"] += sign * len(s.hands[q])
         terms["reserve_card"] -= sign * sum(1 for c in s.reserve[q] if c != s.leader_of[q])
     for col in range(width):
-        gap = strength[other][col] - strength[side][col]
+        gap = strength[1 - side][col] - strength[side][col]
         if gap > 0:
             terms["column"] -= gap
-    pressure = draw_pressure(s, w.stall_turns) if (w.stall_advance or every) else 0.0
-    if pressure:
-        # a card still in reserve is a march not yet begun: as far from the enemy as can be
-        waiting = [sum(1 for c in s.reserve[q] if HOLDS_GROUND[c % 10 + 1]) for q in (0, 1)]
-        terms["stall_advance"] = pressure * (advanced[side] - advanced[other]
-                                             - w.stall_reserve * (waiting[side] - waiting[other]))
-    return terms
+    return advanced
+
+
+def _unit_terms(s, rules: Rules, q: int, sign: float, enemy_back: set, w: type, terms: dict,
+                strength: list) -> tuple[int, float]:
+    """Side ``q``'s units one by one: approach, line and screen go into ``terms`` (times
+    ``sign``), each unit's strength into its column; returns (units holding the enemy Back
+    Row, rows gained)."""
+    b = s.board
+    width = s.width
+    on_back = 0
+    adv = 0.0
+    foes = [x for x, _ in rules.own_units(1 - q)]
+    for sq, c in rules.own_units(q):
+        v = c % 10 + 1
+        strength[sq % width] += s.value(c) * (0.5 if s.disrupted[c] else 1)
+        row = b.row(sq)
+        progress = row - 1 if q == SOUTH else 4 - row   # rows counted from 1
+        holds = HOLDS_GROUND[v]
+        if holds and not s.disrupted[c] and sq in enemy_back:
+            on_back += 1
+        if holds and s.leader_of[q] != c and (w.pull_mounted or not 8 <= v <= 9):
+            adv += progress
+            if foes:
+                col, row0 = sq % width, sq // width
+                near = min(abs(x % width - col) + abs(x // width - row0) for x in foes)
+                terms["approach"] -= sign * near
+        if _LINE_INFANTRY[v]:       # a friend beside, or beside and a row ahead or behind
+            for n in (b.left[sq], b.right[sq]):
+                if n < 0:
+                    continue
+                for m in (n, b.forward[q][n], b.back[q][n]):
+                    if m >= 0 and s.cells[m] >= 0 and s.owner[s.cells[m]] == q:
+                        terms["line"] += sign
+                        break
+        if LIGHT[v]:
+            back_sq = b.back[q][sq]
+            if back_sq >= 0 and s.cells[back_sq] >= 0 and s.owner[s.cells[back_sq]] == q \
+                    and _LINE_INFANTRY[s.cells[back_sq] % 10 + 1]:
+                terms["screen"] += sign
+    return on_back, adv
 
 
 def draw_pressure(s, turns: int) -> float:
