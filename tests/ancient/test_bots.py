@@ -20,8 +20,8 @@ from battleline.sides import NORTH, SOUTH
 
 
 def quick_hard(seed):
-    """A hard bot whose iteration budget binds (small, for speed and determinism)."""
-    return SearchBot(seed=seed, turn_time=30.0, iterations=2, beam=3, finalists=2)
+    """A hard bot with a narrow beam (for speed)."""
+    return SearchBot(seed=seed, turn_time=30.0, beam=3)
 
 
 def make(level, seed):
@@ -258,41 +258,6 @@ def test_facing_units_duel_and_the_first_strike_counts():
     game.put("c2", "Hoplites", "south")
     game.put("c3", "Elephants", "north")      # striking first does not save Hoplites from Elephants
     assert evaluate(game, SOUTH) < evaluate(game, SOUTH, w=NoDuel)
-
-
-@pytest.mark.parametrize("mine,theirs", [(0.5, 0.5), (0.3, 0.6), (0.8, 0.2), (1 / 36, 33 / 36)])
-def test_duels_in_turn_order_match_the_chain_of_strikes(mine, theirs):
-    from battleline.ancient.bots.evaluation import duel_win_chance
-
-    # Value iteration over the chain: in each fresh turn either side strikes first, evenly.
-    fresh = 0.0
-    for _ in range(2000):
-        us_first = mine + (1 - mine) * (1 - theirs) * fresh
-        them_first = (1 - theirs) * (mine + (1 - mine) * fresh)
-        fresh = (us_first + them_first) / 2
-    expected = {"": fresh, "u": mine + (1 - mine) * fresh, "t": (1 - theirs) * fresh,
-                "ut": us_first, "tu": them_first}
-    for order, value in expected.items():
-        assert duel_win_chance(mine, theirs, order) == pytest.approx(value, abs=1e-9), order
-    assert duel_win_chance(mine, theirs, "alternate-us") == pytest.approx(mine / (mine + theirs - mine * theirs))
-
-
-def test_a_duel_in_turn_order_favours_the_second_player():
-    """The second player's strike is answered only if it loses the next initiative roll."""
-    from battleline.ancient.bots.evaluation import Weights, evaluation_terms
-
-    class InTurnOrder(Weights):
-        initiative = True
-    duel, alternating = {}, {}
-    for half in (0, 1):
-        game = AncientGame.empty(seed=1)
-        game.put("c2", "Hoplites", "south")
-        game.put("c3", "Hoplites", "north")    # south to act, first or second player
-        game.state.first, game.state.half = (SOUTH, NORTH)[half], half     # south first, or north first
-        duel[half] = evaluation_terms(game, SOUTH, w=InTurnOrder)["duel"]
-        alternating[half] = evaluation_terms(game, SOUTH, w=Weights)["duel"]
-    assert duel[1] > duel[0] > 0
-    assert alternating[0] == alternating[1] > 0     # switched off, the turn order plays no part
 
 
 def test_the_next_movers_reserve_threatens_units_before_its_back_row():

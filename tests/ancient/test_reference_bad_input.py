@@ -362,8 +362,6 @@ def test_a_well_formed_hand_built_action_still_works():
         ({"beam": 0}, ["beam", "at least 1"]),
         ({"beam": -3}, ["beam", "at least 1"]),
         ({"beam": 2.5}, ["beam", "2.5"]),
-        ({"iterations": 0}, ["iterations", "at least 1"]),
-        ({"finalists": 0}, ["finalists", "at least 1"]),
     ],
 )
 def test_search_bot_budgets_are_checked(options, words):
@@ -373,6 +371,6 @@ def test_search_bot_budgets_are_checked(options, words):
 
 def test_sound_search_bot_budgets_are_kept():
     from battleline.ancient.bots import HeuristicBot, SearchBot
-    bot = SearchBot(seed=1, turn_time=2, beam=1, iterations=1, finalists=1)
-    assert (bot.turn_time, bot.beam, bot.iterations, bot.finalists) == (2, 1, 1, 1)
+    bot = SearchBot(seed=1, turn_time=2, beam=1)
+    assert (bot.turn_time, bot.beam) == (2, 1)
     refused(lambda: HeuristicBot(seed=1, beam=0), "beam")

@@ -3,6 +3,9 @@ measured in the arena (docs/bots.md), never here."""
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 import pytest
 
 from battleline.ancient import AncientGame
@@ -11,6 +14,14 @@ from battleline.ancient.bots.search import race_chances
 from battleline.ancient.bots.terrain_race import next_mover_chances, terrain_reach
 from battleline.ancient.board import NORTH, SOUTH, by_side
 from battleline.ancient.rules import Rules
+
+
+def load_variants():
+    path = Path(__file__).resolve().parents[2] / "docs" / "experiments" / "ancient_variants.py"
+    spec = importlib.util.spec_from_file_location("ancient_variants", path)
+    variants = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(variants)
+    return variants
 
 
 def north_nearly_holds_the_back_row():
@@ -89,9 +100,11 @@ def test_hard_shoots_the_unit_that_would_win_the_terrain_race():
 
 @pytest.mark.slow
 def test_the_replies_option_plays_legal_whole_turns_and_is_repeatable():
+    """The opponent's-answer option (docs/experiments/ancient_variants.py)."""
     game = AncientGame.scenario("marathon", seed=5)
-    bots = {"south": SearchBot(seed=1, replies=3, reply_actions=2),
-            "north": SearchBot(seed=2, replies=3, reply_actions=2)}
+    lookahead = load_variants().SearchBotLookahead     # switched off in hard: an experiment now
+    bots = {"south": lookahead(seed=1, replies=3, reply_actions=2),
+            "north": lookahead(seed=2, replies=3, reply_actions=2)}
     planned = 0
     for _ in range(400):
         if game.outcome is not None or game.turn > 3:
@@ -99,7 +112,7 @@ def test_the_replies_option_plays_legal_whole_turns_and_is_repeatable():
         side = game.to_act
         obs = game.observation(side)
         if obs.phase == "actions" and obs.actions_left == 6:
-            one, two = (SearchBot(seed=7, replies=3, reply_actions=2) for _ in range(2))
+            one, two = (lookahead(seed=7, replies=3, reply_actions=2) for _ in range(2))
             assert one.plan_turn(obs) == two.plan_turn(obs)
             planned += 1
         action = bots[side].choose(obs)
@@ -154,8 +167,9 @@ def test_a_plan_ends_with_its_player_turn():
 
     game = AncientGame.from_position(STEP_ENDS_BY_ITSELF)
     obs = game.observation("north")
+    lookahead = load_variants().SearchBotLookahead     # play-outs: an experiment now
     for seed in range(6):
-        for bot in (HeuristicBot(seed=seed), SearchBot(seed=seed), SearchBot(seed=seed, finalists=4)):
+        for bot in (HeuristicBot(seed=seed), SearchBot(seed=seed), lookahead(seed=seed, finalists=4)):
             plan = bot.plan_turn(obs)
             copy = AncientGame.from_position(STEP_ENDS_BY_ITSELF)
             for i, action in enumerate(plan):

@@ -94,7 +94,7 @@ def test_every_measured_variant_makes_a_legal_choice():
     obs = game.observation(game.to_act)
     names = [n for n, v in vars(variants).items() if isinstance(v, type) and n[0].isupper()
              and issubclass(v, variants.HeuristicBot) and v not in (variants.HeuristicBot, variants.SearchBot)]
-    assert len(names) == 26
+    assert len(names) == 27
     for name in names:
         bot = getattr(variants, name)(seed=1)
         assert str(bot.choose(obs)) in obs.legal_actions, name
@@ -113,3 +113,71 @@ def test_every_measured_variant_makes_a_legal_choice():
         order = bot.deployment_preference(game.observation("south"))
         ranked = sorted(army, key=lambda c: order.index(int(c[1:])))
         assert sorted(int(c[1:]) for c in deployed) == sorted(int(c[1:]) for c in ranked[:len(deployed)]), name
+
+
+def load_variants():
+    path = Path(__file__).resolve().parents[2] / "docs" / "experiments" / "ancient_variants.py"
+    spec = importlib.util.spec_from_file_location("ancient_variants", path)
+    variants = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(variants)
+    return variants
+
+
+@pytest.mark.parametrize("mine,theirs", [(0.5, 0.5), (0.3, 0.6), (0.8, 0.2), (1 / 36, 33 / 36)])
+def test_duels_in_turn_order_match_the_chain_of_strikes(mine, theirs):
+    duel_win_chance = load_variants().duel_win_chance
+    # Value iteration over the chain: in each fresh turn either side strikes first, evenly.
+    fresh = 0.0
+    for _ in range(2000):
+        us_first = mine + (1 - mine) * (1 - theirs) * fresh
+        them_first = (1 - theirs) * (mine + (1 - mine) * fresh)
+        fresh = (us_first + them_first) / 2
+    expected = {"": fresh, "u": mine + (1 - mine) * fresh, "t": (1 - theirs) * fresh,
+                "ut": us_first, "tu": them_first}
+    for order, value in expected.items():
+        assert duel_win_chance(mine, theirs, order) == pytest.approx(value, abs=1e-9), order
+    assert duel_win_chance(mine, theirs, "alternate-us") == pytest.approx(mine / (mine + theirs - mine * theirs))
+
+
+def test_a_duel_in_turn_order_favours_the_second_player():
+    """The second player's strike is answered only if it loses the next initiative roll; the
+    shipped evaluation (strikes alternating) ignores the turn order."""
+    from battleline.ancient.bots.evaluation import duel_term
+    from battleline.ancient.rules import Rules
+    from battleline.sides import NORTH
+
+    variants = load_variants()
+    in_order, alternating, scores = {}, {}, {}
+    for half in (0, 1):
+        game = AncientGame.empty(seed=1)
+        game.put("c2", "Hoplites", "south")
+        game.put("c3", "Hoplites", "north")    # south to act, first or second player
+        game.state.first, game.state.half = (SOUTH, NORTH)[half], half     # south first, or north first
+        s, rules = game.state, Rules(game.state)
+        in_order[half] = variants.turn_order_duels(s, rules, SOUTH, s.to_act)
+        alternating[half] = duel_term(s, rules, SOUTH, s.to_act)
+        bot = variants.InTurnOrder(seed=1)
+        scores[half] = bot.score(game, SOUTH, rules) - evaluate(game, SOUTH, rules, bot.weights)
+    assert in_order[1] > in_order[0] > 0
+    assert alternating[0] == alternating[1] > 0
+    for half in (0, 1):      # the variant's score swaps the one duel term for the other
+        assert scores[half] == pytest.approx(Weights.duel * (in_order[half] - alternating[half]))
+
+
+def test_the_looks_further_ahead_play_legal_whole_turns():
+    """``hard``'s switched-off options, kept in the experiments: the opponent's answer and
+    play-outs under the dice still plan legal action steps."""
+    variants = load_variants()
+    game = AncientGame.empty(seed=1)
+    game.put("c1", "Phalangists", "south")
+    game.put("c3", "Peltasts", "north")
+    obs = game.observation("south")
+    for bot in (variants.SearchBotLookahead(seed=1, replies=3, reply_actions=2),
+                variants.SearchBotLookahead(seed=1, finalists=3, iterations=2)):
+        plan = bot.plan_turn(obs)
+        copy = AncientGame.empty(seed=1)
+        copy.put("c1", "Phalangists", "south")
+        copy.put("c3", "Peltasts", "north")
+        for action in plan:
+            assert action in [str(a) for a in copy.legal_actions()], (bot, plan)
+            copy.play(action)

@@ -37,7 +37,7 @@ from ..troops import CAVALRY, HOLDS_GROUND, INFANTRY, LIGHT, TROOP_TYPES
 _LINE_INFANTRY = tuple(INFANTRY[v] and not LIGHT[v] for v in range(11))
 
 __all__ = ["evaluate", "evaluation_terms", "TERMS", "points_lost", "action_gain", "unit_worth",
-           "melee_chances", "draw_pressure", "duel_win_chance", "Weights"]
+           "melee_chances", "draw_pressure", "duel_term", "strike_chance", "remaining_worth", "Weights"]
 
 WIN = 1000.0
 LEADER_WORTH = 150.0
@@ -75,8 +75,6 @@ class Weights:
     pull_mounted = True       # Heavy Cavalry and Chariots drawn forward too (False: only by fights)
     army_scale = 0.0          # points at stake counted as this many per half-army (0: raw points)
     reach = True              # the side to move next may close in before it strikes
-    initiative = False        # duels in turn order: the first player's strike is answered
-                              # at once, the second's when the next initiative roll says so
     stall_turns = 4
     stall_reserve = 3.0       # rows a reserve card counts behind the Back Row, for that weight
 
@@ -212,7 +210,7 @@ def _terrain_reach(s, rules: Rules, side: int, enemy_back) -> int:
     return min(units, len(squares))
 
 
-def _strike(s, rules: Rules, x: int, y: int) -> float:
+def strike_chance(s, rules: Rules, x: int, y: int) -> float:
     """The chance that a melee of ``x`` on ``y`` (in front of it) has any effect."""
     if s.disrupted[x] or (CAVALRY[x % 10 + 1] and TROOP_TYPES[y % 10 + 1].cavalry_proof):
         return 0.0
@@ -220,61 +218,21 @@ def _strike(s, rules: Rules, x: int, y: int) -> float:
     return p_dis + p_elim
 
 
-def duel_win_chance(mine: float, theirs: float, order: str) -> float:
-    """The chance that our unit settles a duel first, when each strike of ours settles it
-    with chance ``mine`` and each of theirs with ``theirs``, and ``order`` says who strikes:
-    ``"alternate-us"`` (we, then they, and so on), or, in turn order, the strikes already
-    known (``u`` ours, ``t`` theirs) followed by whole turns in which each side strikes
-    once, first as the initiative roll decides (evenly).
-
-    >>> round(duel_win_chance(0.5, 0.5, "alternate-us"), 3)
-    0.667
-    >>> [round(duel_win_chance(0.5, 0.5, order), 3) for order in ("ut", "u", "", "t")]
-    [0.625, 0.75, 0.5, 0.25]
-    """
-    either = mine + theirs - mine * theirs
-    if either <= 0:
-        return 0.0
-    if order == "alternate-us":
-        return mine / either
-    win = mine * (2 - theirs) / (2 * either)        # a fresh turn, either side first
-    for who in reversed(order):
-        win = mine + (1 - mine) * win if who == "u" else (1 - theirs) * win
-    return win
-
-
-def _duels(s, rules: Rules, side: int, acting: int, worth: tuple[float, float] = (1.0, 1.0),
-           initiative: bool = False) -> float:
+def duel_term(s, rules: Rules, side: int, acting: int, worth: tuple[float, float] = (1.0, 1.0)) -> float:
     """The expected outcome, in points for ``side``, of every pair of units facing each
     other, each fought out as a duel of alternating strikes. The first strike decides much:
     a disrupted unit cannot strike back, so a disruption all but settles the duel. Who
-    strikes first: the side in its player turn with a unit that has not yet attacked; else
-    the other; before the player turns begin, either, evenly. With ``initiative`` the
-    strikes follow the turn order instead: in the first player turn of a turn the other
-    side answers at once; after the second, the next initiative roll decides who strikes
-    next (:func:`duel_win_chance`)."""
+    strikes first: the side in its player turn (``acting``) with a unit that has not yet
+    attacked; else the other; before the player turns begin (``acting`` -1), either, evenly."""
     fwd = s.board.forward[side]
     enemy = s.side_squares[1 - side]
-    answered = s.half == 0          # the side acting is the first player: the other follows
     total = 0.0
     for sq, c in rules.own_units(side):
         f = fwd[sq]
         if f < 0 or not enemy >> f & 1:
             continue
         t = s.cells[f]
-        mine, theirs = _strike(s, rules, c, t), _strike(s, rules, t, c)
-        if initiative and not (s.disrupted[c] or s.disrupted[t]):
-            if mine + theirs - mine * theirs <= 0:
-                continue
-            if acting == side:
-                order = ("u" if c not in s.attacked else "") + ("t" if answered else "")
-            elif acting == 1 - side:
-                order = ("t" if t not in s.attacked else "") + ("u" if answered else "")
-            else:
-                order = ""
-            win = duel_win_chance(mine, theirs, order)
-            total += win * _remaining(s, t) * worth[1 - side] - (1 - win) * _remaining(s, c) * worth[side]
-            continue
+        mine, theirs = strike_chance(s, rules, c, t), strike_chance(s, rules, t, c)
         if acting == side:
             orders = (1.0,) if c not in s.attacked else (0.0,)
         elif acting == 1 - side:
@@ -301,11 +259,11 @@ def _duels(s, rules: Rules, side: int, acting: int, worth: tuple[float, float] =
                 lose += theirs / either
                 win += (1 - theirs) * mine / either
         n = len(orders)
-        total += (win * _remaining(s, t) * worth[1 - side] - lose * _remaining(s, c) * worth[side]) / n
+        total += (win * remaining_worth(s, t) * worth[1 - side] - lose * remaining_worth(s, c) * worth[side]) / n
     return total
 
 
-def _remaining(s, card: int) -> float:
+def remaining_worth(s, card: int) -> float:
     """Points still to lose with a unit: all of it, or half if already disrupted."""
     return unit_worth(s, card) * (0.5 if s.disrupted[card] else 1.0)
 
@@ -371,7 +329,7 @@ def evaluation_terms(game: AncientGame, side: int, rules: Rules | None = None, w
     worth, behind = _casualty_terms(s, side, w, terms)
     acting = s.to_act if s.phase in ("tactics", "actions", "fire", "melee") else -1
     if w.duel or every:
-        terms["duel"] = _duels(s, rules, side, acting, worth, w.initiative)
+        terms["duel"] = duel_term(s, rules, side, acting, worth)
     _threat_terms(s, rules, side, acting, worth, w, every, terms)
     advanced = _formation_terms(s, rules, side, acting, behind, w, every, terms)
     pressure = draw_pressure(s, w.stall_turns) if (w.stall_advance or every) else 0.0

@@ -1,6 +1,5 @@
-"""SearchBot (``hard``): plans whole player turns; play-outs under chance and hidden
-information, and a look at the opponent's answer, are available but off by default,
-because they measured weaker.
+"""SearchBot (``hard``): plans whole action steps by a beam search under its evaluation
+and the terrain race.
 
 At the start of its action step it rebuilds a world from the observation (the opponent's
 hand and the deck order sampled), then
@@ -12,22 +11,14 @@ hand and the deck order sampled), then
    side that can complete a terrain victory in its next action step wins it unless the
    other moves first, so ``race`` points times that chance count against the side that
    must answer (it closes the square with a unit or a reinforcement, or goes for its own);
-2. with ``replies`` above 1, re-ranks the best plans by the **opponent's answer**: its
-   greedy action step (``reply_actions`` moves by medium's evaluation) after the plan, our
-   fire and melee skipped so that no dice come in; ``reply_weight`` times the change it
-   brings to our evaluation is added;
-3. with ``finalists`` above 1, **weighs the best plans under the dice**: each finalist is
-   played out in ``iterations`` sampled worlds (hand, deck and dice sampled; every plan
-   meets the same dice in the same world) through its fire and melee and the opponent's
-   answer (its greedy moves by the same evaluation), and the best average evaluation wins.
-   Four samples per plan proved too noisy to beat the evaluation's exact expectations
-   (see ``docs/bots.md``), so the default is ``finalists=1``: the beam's best plan;
-4. plays the winning plan action by action (re-planning if anything unexpected happens).
+2. plays the best plan action by action (re-planning if anything unexpected happens).
 
 Fire also counts what a hit adds to this turn's melee on the same target (a disrupted
-defender fights at half strength and 1-5 eliminates it). Work is bounded by the beam, the
-replies, the finalists and ``iterations`` (deterministic, so the seed fixes every choice),
-with ``turn_time`` (wall clock) only as a backstop on a very busy machine.
+defender fights at half strength and 1-5 eliminates it). Work is bounded by the beam
+(deterministic, so the seed fixes every choice), with ``turn_time`` (wall clock) only as a
+backstop on a very busy machine. Looks further ahead (the opponent's answer, play-outs under
+the dice) measured weaker; they live in ``docs/experiments/ancient_variants.py``
+(``SearchBotLookahead``) with their write-ups in ``docs/bots.md``.
 
 >>> from battleline.ancient import AncientGame
 >>> g = AncientGame.empty(seed=1)
@@ -40,21 +31,17 @@ with ``turn_time`` (wall clock) only as a backstop on a very busy machine.
 from __future__ import annotations
 
 import math
-import random
 import time
 
 from ..combat import MISSILE_HIT_CHANCE
 from ..observation import Observation
-from ..rules import SHORT as SHORT_NAMES, Rules
-from ..worlds import sample_world
+from ..rules import Rules
 from .evaluation import Weights, evaluate, melee_chances
 from ...errors import shorten
-from .heuristic import HeuristicBot, check_count, distinct_actions, planned_action
+from .heuristic import HeuristicBot, distinct_actions
 from .terrain_race import next_mover_chances, terrain_reach
 
-__all__ = ["SearchBot", "quick_reply", "race_chances"]
-
-_OWN_STEPS = ("actions", "fire", "melee")
+__all__ = ["SearchBot", "HardWeights", "quick_reply", "race_chances"]
 
 
 class HardWeights(Weights):
@@ -65,58 +52,35 @@ class HardWeights(Weights):
 
 class SearchBot(HeuristicBot):
     """The ``hard`` level (see the module docstring). ``turn_time``: seconds of planning per
-    player turn (a wall-clock backstop); ``iterations``: sampled worlds per finalist plan;
-    ``beam``: plans kept at each action; ``finalists``: plans weighed under the dice (1: the
-    beam's best, no play-outs); ``replies``: plans re-ranked by the opponent's greedy answer
-    of up to ``reply_actions`` actions, weighed by ``reply_weight`` (0: off); ``race``:
-    points of a terrain victory the next mover can complete; ``race_near``: the share of
-    that counted when it is one unit short."""
+    player turn (a wall-clock backstop); ``beam``: plans kept at each action; ``race``:
+    points of a terrain victory the next mover can complete."""
 
     name = "hard"
     follow_up = True
     weights = HardWeights
 
-    def __init__(self, seed: int | None = None, turn_time: float = 1.5, iterations: int = 4,
-                 beam: int = 6, finalists: int = 1, replies: int = 0, reply_actions: int = 6,
-                 reply_weight: float = 1.0, race: float = 500.0, race_near: float = 0.0) -> None:
+    def __init__(self, seed: int | None = None, turn_time: float = 1.5, beam: int = 6,
+                 race: float = 500.0) -> None:
         super().__init__(seed, beam=beam)
         if isinstance(turn_time, bool) or not isinstance(turn_time, (int, float)) or \
                 not 0 < turn_time < math.inf:
             raise ValueError(f"turn_time must be a positive number of seconds, not {shorten(turn_time)}")
         self.turn_time = turn_time
-        self.iterations = check_count("iterations", iterations)
-        self.finalists = check_count("finalists", finalists)
-        self.replies = replies
-        self.reply_actions = reply_actions
-        self.reply_weight = reply_weight
         self.race = race
-        self.race_near = race_near
 
     # ------------------------------------------------------------------ planning
     def plan_turn(self, obs: Observation) -> list[str]:
-        """The best sequence of action-step actions found, ending with ``end actions`` unless
-        the six actions run out first."""
+        """The best sequence of action-step actions found. It ends with ``end actions``
+        unless the step ends by itself first: when the six actions are used up, or when only
+        ``end actions`` is left (as after the ``draw`` in the module's example)."""
         deadline = time.perf_counter() + self.turn_time
         world = self.world(obs)
         me = world.state.to_act
-        rules = Rules(world.state)
-        plans = self._beam_search(world, me, rules, deadline)
-        if self.replies > 1:
-            plans = self._judge_replies(world, plans, me, rules, deadline)
-        finalists = plans[:self.finalists]
-        if len(finalists) == 1:
-            return finalists[0][1]
-        totals = [0.0] * len(finalists)
-        done = 0
-        for k in range(self.iterations):
-            if time.perf_counter() > deadline and done:
-                break
-            sample = sample_world(obs, random.Random(self.rng.randrange(2 ** 32)))
-            for i, (_, plan) in enumerate(finalists):
-                totals[i] += self._play_out(sample, plan, me, rules)
-            done += 1
-        best = max(range(len(finalists)), key=lambda i: (totals[i], -i))
-        return finalists[best][1]
+        return self.ranked_plans(world, me, Rules(world.state), deadline)[0][1]
+
+    def ranked_plans(self, world, me: int, rules: Rules, deadline: float | None) -> list[tuple[float, list[str]]]:
+        """The beam search's finished plans, best first, as ``(score, actions)``."""
+        return self._beam_search(world, me, rules, deadline)
 
     def score(self, world, me: int, rules: Rules) -> float:
         """The static evaluation with ``HardWeights`` plus the terrain race: ``race`` points
@@ -126,14 +90,14 @@ class SearchBot(HeuristicBot):
         s = world.state
         if s.outcome is not None or not self.race:
             return value
-        return value + self.race * race_chances(s, rules, me, self.race_near)
+        return value + self.race * race_chances(s, rules, me)
 
     def _strike_bonus(self, world, me: int):
         """Fire and melee as ``medium`` does, plus what fire adds to this turn's melee on the
         same target and what a hit is worth in the terrain race (a disrupted unit can
         neither move on nor hold ground)."""
         rules = Rules(world.state)
-        race_now = race_chances(world.state, rules, me, self.race_near) if self.race else 0.0
+        race_now = race_chances(world.state, rules, me) if self.race else 0.0
 
         def bonus(a) -> float:
             gain = self._follow_up(world, rules, a, me) if a.kind == "fire" else 0.0
@@ -151,7 +115,7 @@ class SearchBot(HeuristicBot):
             return 0.0
         s.disrupted[target] = True        # in this bot's own sampled world, put back at once
         try:
-            after = race_chances(s, rules, me, self.race_near)
+            after = race_chances(s, rules, me)
         finally:
             s.disrupted[target] = False
         if after == race_now:
@@ -159,96 +123,7 @@ class SearchBot(HeuristicBot):
         odds = world.odds(a)
         return float(odds.disrupted + odds.eliminated) * (after - race_now)
 
-    def _judge_replies(self, world, plans, me: int, rules: Rules, deadline):
-        """The best ``replies`` plans re-ranked by what the opponent's answer costs us: each
-        plan's static score plus ``reply_weight`` times the change in our evaluation that
-        the opponent's greedy action step (by medium's evaluation) brings about."""
-        scored = []
-        for i, (score, plan) in enumerate(plans[:self.replies]):
-            if i and deadline is not None and time.perf_counter() > deadline:
-                break
-            scored.append((score + self.reply_weight * self._reply_cost(world, plan, me, rules), plan))
-        scored.sort(key=lambda x: (-x[0], x[1]))
-        return scored + plans[len(scored):]
 
-    def _reply_cost(self, world, plan: list[str], me: int, rules: Rules) -> float:
-        """Our evaluation after the opponent's greedy moves minus before them, at the start
-        of its action step (our fire and melee skipped: no dice). 0 if we act again first."""
-        pushed = 0
-        try:
-            for a in plan:
-                world.push(planned_action(world, a))
-                pushed += 1
-            for _ in range(_PLAY_OUT_LIMIT):
-                s = world.state
-                if s.outcome is not None:
-                    return 0.0
-                if s.phase == "actions" and s.to_act != me:
-                    break
-                if s.phase in ("tactics", "actions") and s.to_act == me:
-                    return 0.0
-                world.push(_pass_action(world))
-                pushed += 1
-            else:
-                return 0.0
-            you = 1 - me
-            before = evaluate(world, me, rules, self.weights)
-            theirs = evaluate(world, you, rules, Weights)
-            for _ in range(self.reply_actions):
-                best, best_score = None, theirs
-                guarded = world.state.leader_of[you]
-                for a in distinct_actions(world):
-                    if a.kind == "end" or (a.kind == "reinforce" and guarded >= 0
-                                           and a.card == SHORT_NAMES[guarded]):
-                        continue
-                    world.push(a)
-                    s = world.state
-                    if s.phase == "actions" and s.to_act == you:
-                        sc = evaluate(world, you, rules, Weights)
-                        if sc > best_score:
-                            best, best_score = a, sc
-                    world.undo()
-                if best is None:
-                    break
-                world.push(best)
-                pushed += 1
-                theirs = best_score
-            rules.bind(world.state)
-            return evaluate(world, me, rules, self.weights) - before
-        finally:
-            for _ in range(pushed):
-                world.undo()
-            rules.bind(world.state)
-
-    def _play_out(self, world, plan: list[str], me: int, rules: Rules) -> float:
-        """Play ``plan``, then the fire and melee steps (best expected gain first, the dice of
-        ``world``), then the opponent's answer (its fire and melee where they stand, a cheap
-        model) until we are to act again; the evaluation of that position."""
-        pushed = 0
-        try:
-            for a in plan:
-                world.push(planned_action(world, a))
-                pushed += 1
-            mine_done = False
-            for _ in range(_PLAY_OUT_LIMIT):
-                s = world.state
-                if s.outcome is not None:
-                    break
-                if s.to_act != me:
-                    mine_done = True
-                    if s.phase in ("fire", "melee"):
-                        break      # the opponent has moved: its strikes are judged by their odds
-                elif mine_done and s.phase in ("tactics", "actions"):
-                    break          # back to us
-                world.push(quick_reply(world, rules, self.weights))
-                pushed += 1
-            return self.score(world, me, rules)
-        finally:
-            for _ in range(pushed):
-                world.undo()
-
-
-_PLAY_OUT_LIMIT = 150
 
 
 def quick_reply(world, rules: Rules, weights=Weights):
@@ -278,7 +153,7 @@ def quick_reply(world, rules: Rules, weights=Weights):
     return legal[0]
 
 
-def race_chances(s, rules: Rules, me: int, near: float = 0.0) -> float:
+def race_chances(s, rules: Rules, me: int) -> float:
     """Our chance of a terrain victory in our next action step minus theirs in theirs (see
     :mod:`.terrain_race`); a side that already holds enough squares after its own action
     step wins at the end of that player turn. ``rules`` must be bound to ``s``."""
@@ -292,19 +167,7 @@ def race_chances(s, rules: Rules, me: int, near: float = 0.0) -> float:
             total += sign
         elif held + may_add >= need:
             total += sign * chances[q]
-        elif held + may_add == need - 1:
-            total += sign * near * chances[q]
     return total
-
-
-def _pass_action(world):
-    """The action that passes the current step without doing anything (ending it, rolling,
-    standing or rallying nobody), to reach the opponent's action step."""
-    legal = world.legal_actions()
-    for a in legal:
-        if a.kind in ("end", "roll", "stand") or str(a) == "rally none":
-            return a
-    return legal[0]
 
 
 def _greedy_action(world, rules: Rules, legal, weights=Weights):
@@ -326,6 +189,7 @@ def _quick_fight(world, rules: Rules):
     """The fire or attack with the best expected gain (single-card odds; cheap), else end."""
     s = world.state
     rules.bind(s)
+    square = s.board.lookup       # square name -> index
     best, best_gain, end = None, 0.0, None
     for a in world.legal_actions():
         if a.kind == "end":
@@ -334,13 +198,12 @@ def _quick_fight(world, rules: Rules):
         if a.kind not in ("fire", "attack"):
             end = end or a
             continue
-        L = s.board.lookup
-        target = s.cells[L[a.squares[-1]]]
+        target = s.cells[square[a.squares[-1]]]
         worth = s.cost(target) * (0.5 if s.disrupted[target] else 1.0)
         if a.kind == "fire":
             gain = MISSILE_HIT_CHANCE[target % 10 + 1] * 0.5 * s.cost(target)
         else:
-            attackers = tuple(s.cells[L[x]] for x in a.squares[:-1])
+            attackers = tuple(s.cells[square[x]] for x in a.squares[:-1])
             p_dis, p_elim = melee_chances(*rules.melee_numbers(attackers, target))
             gain = p_elim * worth + p_dis * (0.5 * s.cost(target) if not s.disrupted[target] else worth)
         if gain > best_gain:
