@@ -250,11 +250,16 @@ def run_games(play: Callable, settings: dict, games: Iterable[tuple[int, int]], 
     ``save`` appends each result, with ``settings``, to a JSON-lines file; ``total`` and
     ``done`` size the progress bar (``done`` games finished before, e.g. resumed)."""
     check_jobs(jobs, cluster)
-    backend = _backend(jobs, cluster)
+    out = open(save, "a") if save else None
+    try:
+        backend = _backend(jobs, cluster)
+    except BaseException:
+        if out:
+            out.close()
+        raise
     chunks = _Chunks(backend.capacity, total)
     stream = iter(games)
     pending: dict[int, list] = {}
-    out = open(save, "a") if save else None
     bar = _progress_bar(total, done, unit) if progress else None
     on_ray = cluster is not None
     try:
