@@ -226,6 +226,73 @@ def test_undo_takes_back_my_player_turn_and_renews_dice_and_deck():
     assert "none of your turns" in w.view["message"]["text"]
 
 
+def quiet_battle(opponent) -> AncientBattlesWidget:
+    """Two Hoplites far apart, a draw after two quiet turns: turn 2's initiative dice are
+    the last dice rolled before the battle ends."""
+    g = AncientGame.empty(seed=1, draw_after=2)
+    g.put("a2", "Hoplites", "south")
+    g.put("i3", "Hoplites", "north")
+    return AncientBattlesWidget(g, opponent=opponent)
+
+
+@pytest.mark.parametrize("opponent", [None, "bot"])
+def test_after_the_battle_ends_no_undo_no_stale_initiative_die_and_the_result_shown(opponent):
+    """Issue 23 item 9."""
+    w = quiet_battle(RandomAncientBot(2) if opponent else None)
+    seen_initiative = False
+    while w.game.outcome is None:
+        seen_initiative |= bool(w.view["dice"]) and "initiative" in w.view["dice"]["text"]
+        w.play("end actions")
+    assert seen_initiative                    # the turn's initiative dice were on screen
+    v = w.view
+    assert v["outcome"]["winner"] is None and v["status"].startswith("A draw")
+    assert v["dice"] is None and not v["can_undo"] and not v["buttons"]
+    send(w, {"type": "undo"})
+    assert "the battle is over" in w.view["message"]["text"] and w.game.outcome is not None
+
+
+def test_the_dice_of_the_fight_that_ended_the_battle_stay():
+    g = AncientGame.empty(seed=1, dice=[6, 1])
+    g.put("c2", "Elephants", "south")
+    g.put("c3", "Skirmishers", "north", disrupted=True)
+    w = AncientBattlesWidget(g, opponent=None)
+    w.play("end actions")
+    w.play("attack c2-c3")
+    assert w.view["outcome"]["reason"] == "casualties" and w.view["dice"]["rolls"] == [6, 1]
+    assert not w.view["can_undo"]
+
+
+def test_a_draw_is_worded_once():
+    w = quiet_battle(None)
+    while w.game.outcome is None:
+        w.play("end actions")
+    assert w.view["status"].lower().count("draw") == 1, w.view["status"]
+
+
+def test_an_attack_shows_the_danger_it_exposes_its_card_to():
+    """Issue 23 item 8: beside the defender's odds, the attacking card's danger next turn
+    (worked by hand in tests/ancient/test_danger.py)."""
+    g = AncientGame.empty(seed=1)
+    g.put("c2", "Hoplites", "south")
+    g.put("c3", "Peltasts", "north")
+    g.put("d3", "Javalineers", "north", bow=True)
+    g.play("end actions")
+    w = AncientBattlesWidget(g, opponent=None)
+    w.select("c2")
+    (choice,) = w.view["choices"]
+    (danger,) = choice["danger"]
+    assert danger["square"] == "c2"
+    assert (danger["disrupted"]["fraction"], danger["eliminated"]["fraction"]) == ("1571/7776", "275/7776")
+    assert danger["text"] == ("Your Hoplites (R4) on c2 next turn: disrupted 20.2%, eliminated 3.5% "
+                              "(enemy cards that can hit it: c3, d3)")
+    far = AncientGame.empty(seed=1)
+    far.put("c2", "Hoplites", "south"); far.put("c3", "Hoplites", "north")
+    far.play("end actions")
+    w = AncientBattlesWidget(far, opponent=None, lang="ja")
+    w.select("c2")
+    assert w.view["choices"][0]["danger"][0]["text"].startswith("次のターンのあなたの")
+
+
 # ---------------------------------------------------------------- the bot
 
 def test_the_bots_turn_is_shown_step_by_step():
@@ -478,11 +545,48 @@ def test_a_points_army_is_built_checked_live_and_refused_over_budget():
     send(w, {"type": "army", "op": "bow", "card": "R3"})
     b = w.view["builder"]
     assert b["points"] == 97 and b["can_confirm"] and b["problem"] is None
+    send(w, {"type": "army", "op": "confirm"})          # 3 points unspent: asked again
     send(w, {"type": "army", "op": "confirm"})
     v = w.view
     assert "mode" not in v and v["phase"] == "deploy" and len(v["reserve"]) == 12
     assert w.game.observation("south").armies["south"].count("R3*") == 1
     assert "Points battle" in v["log"][0]
+
+
+def test_confirming_an_army_with_points_unspent_says_how_many_and_asks_again():
+    """Issue 23 item 10: a 58-point army confirmed once is not played yet."""
+    armies = []
+    w = AncientBattlesWidget(scenario="points", opponent=RandomAncientBot(1), seed=1)
+    w.builder.on_confirm = armies.append
+    for colour in "RO":
+        send(w, {"type": "army", "op": "colour", "colour": colour})
+    for card in ("R10", "O10", "R9", "O9", "R8", "O8", "R4"):
+        send(w, {"type": "army", "op": "add", "card": card})
+    assert w.view["builder"]["points"] == 58 and w.view["builder"]["ask"] is None
+    send(w, {"type": "army", "op": "confirm"})
+    b = w.view["builder"]
+    assert not armies and w.view["mode"] == "builder"
+    assert b["ask"].startswith("Your army costs 58 of 100 points: 42 points are unspent")
+    # a change of the army asks afresh; the same army confirmed again is played
+    send(w, {"type": "army", "op": "add", "card": "R7"})
+    assert w.view["builder"]["ask"] is None
+    send(w, {"type": "army", "op": "confirm"})
+    assert not armies and "35 points are unspent" in w.view["builder"]["ask"]
+    send(w, {"type": "army", "op": "confirm"})
+    assert [a.points for a in armies] == [65]
+
+
+def test_a_full_budget_army_is_confirmed_at_once():
+    armies = []
+    w = AncientBattlesWidget(scenario="points", opponent=RandomAncientBot(1), seed=1)
+    w.builder.on_confirm = armies.append
+    for colour in "ROY":
+        send(w, {"type": "army", "op": "colour", "colour": colour})
+    for card in ("R10", "O10", "Y10", "R9", "O9", "Y9", "R8", "O8", "Y8", "R7", "O7", "R4", "R1"):
+        send(w, {"type": "army", "op": "add", "card": card})
+    assert w.view["builder"]["left"] == 0
+    send(w, {"type": "army", "op": "confirm"})
+    assert [a.points for a in armies] == [100]
 
 
 @pytest.mark.parametrize("content, words", [

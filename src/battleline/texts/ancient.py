@@ -69,7 +69,7 @@ _ANCIENT_SENTENCES = {
     "reason.terrain": ("terrain victory", "地形勝利"),
     "reason.casualties": ("casualties", "損害"),
     "reason.leader": ("the leader fell", "リーダーの戦死"),
-    "reason.draw": ("a draw: ten quiet turns", "引き分け：戦闘のない10ターン"),
+    "reason.draw": ("too many quiet turns (no disruption, no elimination)", "戦闘のないターンが続いた"),
     "side.south": ("South", "南軍"),
     "side.north": ("North", "北軍"),
     # status
@@ -84,6 +84,12 @@ _ANCIENT_SENTENCES = {
     "builder_status": ("Build your points army: choose up to three colours, add troops, buy bows.",
                        "ポイント軍を編成：色を3つまで選び、軍勢を加え、弓を買ってください。"),
     "builder_start": ("choose colours, then add troops", "色を選んでから軍勢を加えてください"),
+    "builder_unspent": ("Your army costs {points} of {budget} points: {left} points are unspent, and the "
+                        "opponent may spend all {budget}. Add troops, or press “Confirm army” again to "
+                        "play with {points}.",
+                        "あなたの軍は {points} / {budget} ポイントで、{left} ポイントが未使用です（相手は "
+                        "{budget} ポイントまで使えます）。軍勢を加えるか、もう一度「編成を決定」を押すと "
+                        "{points} ポイントで戦います。"),
     # units
     "unit": ("{type} ({cards}) on {square}", "{square}の{type}（{cards}）"),
     "unit_hidden": ("a face-down card on {square}", "{square}の裏向きのカード"),
@@ -158,6 +164,10 @@ _ANCIENT_SENTENCES = {
     "attack_with": ("Attack with {units}: ", "{units}で攻撃："),
     "strength": ("strength {attack} against {defence} for {target} (each side adds a die)",
                  "戦力{attack}対{target}の{defence}（双方ダイス1個を足す）"),
+    "danger": ("Your {unit} next turn: disrupted {dis}, eliminated {elim} (enemy cards that can hit it: {squares})",
+               "次のターンのあなたの{unit}：混乱 {dis}、壊滅 {elim}（攻撃できる敵：{squares}）"),
+    "danger_none": ("Your {unit} next turn: no enemy card you can see can hit it from where it stands",
+                    "次のターンのあなたの{unit}：見えている敵はどれも今の位置から攻撃できない"),
     "attack_needs_more": ("{units}: no attack with these cards alone; add a card.",
                           "{units}：このカードだけでは攻撃できません。カードを加えてください。"),
     "attack_may_join": (" May join from the flank: {squares}.", "側面から加われるカード：{squares}。"),

@@ -26,6 +26,8 @@ __all__ = ["BattleController", "RandomAncientBot", "opponent_bot", "origin_of", 
            "STEP_DELAY", "SHOW_BUDGET"]
 
 LEVELS = ("easy", "medium", "hard")
+#: The actions whose dice are a fight's (the rest roll for the initiative).
+COMBAT_KINDS = ("fire", "attack", "stand")
 #: Seconds between two shown steps of the bot's turn in a kernel, and the most one player
 #: turn of the bot is slowed down for showing (the rest goes at once): with the bot's
 #: thinking and the messages to the page, its whole turn is on screen within 2 s.
@@ -115,6 +117,7 @@ class BattleController:
         self.message: dict | None = None
         self.bot_turns.forget()              # a bot turn being shown for an older battle stops
         self.dice: dict | None = None
+        self.combat_dice = False             # whether those dice decided a fire or a melee
         self.attacked: str | None = None     # the square of the last attack (the withdrawal prompt)
         self.standing_odds = None            # that attack's odds if the defender stands
         self.inspected: str | None = None    # the square whose rules are shown
@@ -153,7 +156,10 @@ class BattleController:
 
     @property
     def can_undo(self) -> bool:
-        return self.turns.can_undo(len(self.game.actions_played)) and not self.thinking
+        """Whether a turn of the human's can be taken back: never while the bot plays, nor
+        once the battle is over (its result stands)."""
+        return (self.game.outcome is None and not self.thinking
+                and self.turns.can_undo(len(self.game.actions_played)))
 
     def legal(self) -> list[Action]:
         """The actions the side on screen may take now (none while the bot plays)."""
@@ -334,6 +340,8 @@ class BattleController:
         line, dice = self.words.describe(side, parsed, before, after, g.rolls[rolls:])
         if dice is not None:
             self.dice = dice
+            # initiative dice (rolled at once, or by "roll") say nothing once the battle is over
+            self.combat_dice = dice["side"] is not None and parsed.kind in COMBAT_KINDS
         if any(c.get("hidden") for c in before.field.values()) and after.phase != "deploy" and not any(
                 c.get("hidden") for c in after.field.values()):
             parts = line.split("\n")
@@ -351,6 +359,8 @@ class BattleController:
         the Tactics deck order are renewed, so undo never shows a die or card ahead."""
         if self.thinking:
             raise IllegalMoveError("wait until the opponent's turn is shown")
+        if self.game.outcome is not None:
+            raise IllegalMoveError("the battle is over: its result stands")
         target = self.turns.undo_target(len(self.game.actions_played))
         while len(self.game.actions_played) > target:
             self.game.undo()

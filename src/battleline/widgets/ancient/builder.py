@@ -47,6 +47,8 @@ class ArmyBuilder:
         self.cards: list[str] = []
         self.bows: list[str] = []
         self.message: dict | None = None
+        # an army confirmed once with points unspent: the second confirm plays it
+        self.asked: tuple | None = None
 
     # ------------------------------------------------------------ messages
     @messages.on("army", op=Choice(ARMY_OPS), colour=Choice(COLOURS, optional=True), card=Text(optional=True))
@@ -62,6 +64,7 @@ class ArmyBuilder:
         if op == "confirm":
             self.confirm()
             return
+        self.asked = None    # a changed army is asked about afresh
         if op == "colour":
             self.toggle_colour(colour)
         elif op == "add":
@@ -128,13 +131,32 @@ class ArmyBuilder:
             return str(e)
         return None
 
+    def unspent(self) -> int:
+        """The points of the budget the army leaves unspent."""
+        return POINTS_BUDGET - self.army().points
+
     def confirm(self) -> None:
+        """Play the army (refused if it breaks a limit). An army with points unspent is
+        confirmed on the second confirm: the first says how many are left."""
         problem = self.problem()
         if problem is not None:
             raise ValueError(f"the army cannot be confirmed: {problem}")
-        self.on_confirm(self.army())
+        army = self.army()
+        if self.unspent() > 0 and self.asked != (tuple(self.cards), tuple(self.bows)):
+            self.asked = (tuple(self.cards), tuple(self.bows))
+            self.message = None
+            self.refresh()
+            return
+        self.on_confirm(army)
 
     # ------------------------------------------------------------ the view
+    def _ask(self, points: int) -> str | None:
+        """The question after a first confirm with points unspent (None otherwise)."""
+        if self.asked is None:
+            return None
+        return self.words.say("builder_unspent", points=points, budget=POINTS_BUDGET,
+                              left=POINTS_BUDGET - points)
+
     def palette(self) -> list[dict]:
         """The troop cards of the colours chosen, as card pieces with their type and bow."""
         out = []
@@ -161,5 +183,5 @@ class ArmyBuilder:
                         "army": army, "points": points, "budget": POINTS_BUDGET, "left": POINTS_BUDGET - points,
                         "cards": len(army), "max_cards": MAX_CARDS, "max_per_type": MAX_PER_TYPE,
                         "max_colours": MAX_COLOURS, "types": counts, "problem": problem,
-                        "can_confirm": problem is None},
+                        "can_confirm": problem is None, "ask": self._ask(points)},
         }

@@ -18,6 +18,7 @@ from fractions import Fraction
 
 from ...ancient import SCENARIOS, Action, Army, troop_type
 from ...ancient.combat import defence_strength
+from ...ancient.danger import attack_danger
 from ...cards import Card
 from .battle import BattleController, RandomAncientBot, origin_of
 from .words import AncientWords
@@ -100,7 +101,9 @@ def battle_view(battle: BattleController, words: AncientWords) -> dict:
         "selectable": selectable, "selected": chosen, "choices": choices,
         "targets": [_choice(battle, words, obs, a, False) for a in free if target_of(a)],
         "buttons": [_choice(battle, words, obs, a, False) for a in free if not target_of(a)],
-        "log": list(battle.log[-LOG_LINES:]), "dice": battle.dice,
+        "log": list(battle.log[-LOG_LINES:]),
+        # once the battle is over, only a fight's dice stay: an initiative die would be stale
+        "dice": battle.dice if g.outcome is None or battle.combat_dice else None,
         "message": battle.message, "can_undo": battle.can_undo,
         "outcome": None if g.outcome is None else {"winner": g.outcome.winner_name, "reason": g.outcome.reason,
                                                     "text": words.say(f"reason.{g.outcome.reason}")},
@@ -241,8 +244,30 @@ def _choice(battle: BattleController, words: AncientWords, obs, a: Action, with_
         c["odds"] = _odds(battle.game.odds(a))
         if a.kind == "attack":
             c["strength"] = _strength(battle, words, obs, a)
+            c["danger"] = _danger(words, obs, a)
         c["label"] += words.odds(c["odds"])
     return c
+
+
+def _danger(words: AncientWords, obs, a: Action) -> list[dict]:
+    """What the attack exposes: each attacking card's danger in the enemy's next player
+    turn, from the observation of the side on screen alone (``docs/ancient.md``)."""
+    out = []
+    for d in attack_danger(obs, a):
+        unit = words.unit(obs, d.square)
+        reach = sorted(set(d.shooters) | set(d.attackers))
+        text = (words.say("danger", unit=unit, dis=_short(d.disrupted), elim=_short(d.eliminated),
+                          squares=", ".join(reach)) if reach else words.say("danger_none", unit=unit))
+        out.append({"square": d.square, "unit": unit, "safe": fraction(d.safe),
+                    "disrupted": fraction(d.disrupted), "eliminated": fraction(d.eliminated),
+                    "text": text})
+    return out
+
+
+def _short(p: Fraction) -> str:
+    """A chance for a sentence: its fraction when small, else a percentage ('1/6', '23.5%')."""
+    f = fraction(p)
+    return f["fraction"] if p.denominator <= 36 else f"{f['percent']}%"
 
 
 def _strength(battle: BattleController, words: AncientWords, obs, a: Action) -> dict:
