@@ -18,6 +18,7 @@ from battleline.ancient.bots.evaluation import (Weights, duel_term, evaluate, re
                                                 strike_chance)
 from battleline.ancient.bots.heuristic import HeuristicBot, distinct_actions, planned_action
 from battleline.ancient.bots.search import SearchBot, quick_reply, race_chances
+from battleline.ancient.bots.terrain_race import next_mover_chances, terrain_reach
 from battleline.ancient.observation import Observation
 from battleline.ancient.rules import SHORT as SHORT_NAMES, Rules
 from battleline.ancient.worlds import sample_world
@@ -140,6 +141,22 @@ def _pass_action(world):
     return legal[0]
 
 
+def race_one_short(s, rules, me: int) -> float:
+    """The terrain race's chances for the sides one unit short of a terrain victory (ours
+    for, theirs against): what ``race_near`` (0.15 in docs/bots.md) weighs."""
+    need = s.width // 2 + 1
+    chances = next_mover_chances(s)
+    acting = s.first if s.half == 0 else 1 - s.first
+    total = 0.0
+    for q, sign in ((me, 1.0), (1 - me, -1.0)):
+        held, may_add = terrain_reach(s, rules, q)
+        if held >= need and q == acting and s.phase in ("fire", "melee", "withdrawal"):
+            continue
+        if held + may_add == need - 1:
+            total += sign * chances[q]
+    return total
+
+
 class SearchBotLookahead(SearchBot):
     """``hard`` with the looks further ahead it once shipped switched off (they measured
     weaker, docs/bots.md): with ``replies`` above 1, that many best plans re-ranked by the
@@ -148,12 +165,14 @@ class SearchBotLookahead(SearchBot):
     evaluation is added); with ``finalists`` above 1, that many best plans played out in
     ``iterations`` sampled worlds each (hand, deck and dice sampled, every plan meeting the
     same dice in the same world) through its fire and melee and the opponent's answer, the
-    best average evaluation winning."""
+    best average evaluation winning; with ``race_near``, that share of the terrain race
+    counted for a side one unit short (in the plan's score, not in the strikes' bonus)."""
 
     def __init__(self, seed: int | None = None, turn_time: float = 1.5, iterations: int = 4,
                  beam: int = 6, finalists: int = 1, replies: int = 0, reply_actions: int = 6,
-                 reply_weight: float = 1.0, race: float = 500.0) -> None:
+                 reply_weight: float = 1.0, race: float = 500.0, race_near: float = 0.0) -> None:
         super().__init__(seed, turn_time=turn_time, beam=beam, race=race)
+        self.race_near = race_near
         self.iterations = iterations
         self.finalists = finalists
         self.replies = replies
@@ -182,6 +201,14 @@ class SearchBotLookahead(SearchBot):
             done += 1
         best = max(range(len(finalists)), key=lambda i: (totals[i], -i))
         return finalists[best][1]
+
+    def score(self, world, me: int, rules) -> float:
+        """``hard``'s score, plus with ``race_near`` that share of the terrain race counted
+        for a side one unit short of it."""
+        value = super().score(world, me, rules)
+        if self.race and self.race_near and world.state.outcome is None:
+            value += self.race * self.race_near * race_one_short(world.state, rules, me)
+        return value
 
     def judge_replies(self, world, plans, me: int, rules, deadline):
         """The best ``replies`` plans re-ranked by what the opponent's answer costs us."""

@@ -181,3 +181,18 @@ def test_the_looks_further_ahead_play_legal_whole_turns():
         for action in plan:
             assert action in [str(a) for a in copy.legal_actions()], (bot, plan)
             copy.play(action)
+
+
+def test_the_race_one_unit_short_counts_only_with_race_near():
+    from battleline.ancient.rules import Rules
+
+    variants = load_variants()
+    game = AncientGame.empty(7, seed=1)
+    for sq in ("a4", "b4", "c3"):                # two on north's Back Row, a third a step away:
+        game.put(sq, "Hoplites", "south")        # one short of the four a terrain victory needs
+    game.put("g1", "Skirmishers", "north")
+    rules = Rules(game.state)
+    short = variants.race_one_short(game.state, rules, SOUTH)
+    assert short == 1.0                          # south's own action step comes first
+    plain, near = variants.SearchBotLookahead(seed=1), variants.SearchBotLookahead(seed=1, race_near=0.15)
+    assert near.score(game, SOUTH, rules) == pytest.approx(plain.score(game, SOUTH, rules) + 500.0 * 0.15 * short)
