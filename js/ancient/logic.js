@@ -9,7 +9,7 @@
 // built by sending `join` / `leave` for squares Python marked, and Python answers with the
 // attack's strength and odds.
 
-import { ta } from "../i18n.js";
+import { ta } from "./i18n.js";
 
 /** What each square offers: { selectable, selected, joinable, inAttack, choices: [choice…] }
  * (joinable: may join the combined attack being built; inAttack: has joined it). */

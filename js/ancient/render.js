@@ -1,10 +1,11 @@
 // The Ancient Battles view's DOM: header, field (W × 4), reserve tray, Tactics hand, the
 // chosen card's choices with their odds, the confirmation, dice, buttons and the log.
 // Pure: builds elements from the view and the page state (dom.js h/svg); every word comes
-// from Python except the fixed captions, which are i18n.js's Ancient table (`ta`).
+// from Python except the fixed captions, which are ./i18n.js's (`ta`).
 
 import { h, svg } from "../dom.js";
-import { langOf, ta } from "../i18n.js";
+import { langOf } from "../i18n.js";
+import { ta } from "./i18n.js";
 import { armedChoice, inspectable, percent, squareLabel, squareMap } from "./logic.js";
 import { button, cardBack, cardButton, messageLine, tacticIcon } from "../render_cards.js";
 

@@ -195,14 +195,7 @@ export function interaction(view, selection) {
     else if (m.kind === "end") ia.end = m.text;
   }
   if (view.phase === "scout-return") {
-    for (const m of legal) {
-      if (m.kind === "return" && m.card) ia.hand[m.card] = { action: "send", text: m.text };
-    }
-    const left = view.scout_left || 0;
-    const scout = scoutName(view);
-    ia.prompt = left
-      ? t(view, "promptScoutReturn", { scout, n: left })
-      : t(view, "promptScoutReturnAny", { scout });
+    scoutReturn(view, legal, ia);
     return ia;
   }
   if (view.phase === "scout-draw") {
@@ -210,6 +203,27 @@ export function interaction(view, selection) {
   }
   const sel = normalizeSelection(view, selection);
   ia.selection = sel;
+  handActions(view, sel, ia);
+  if (!sel) return ia;
+  choiceTargets(view, sel, ia);
+  if (ia.prompt) ia.prompt += t(view, "escapeCancels");
+  return ia;
+}
+
+/** After Scout: the cards that may go back on the decks, and the prompt. */
+function scoutReturn(view, legal, ia) {
+  for (const m of legal) {
+    if (m.kind === "return" && m.card) ia.hand[m.card] = { action: "send", text: m.text };
+  }
+  const left = view.scout_left || 0;
+  const scout = scoutName(view);
+  ia.prompt = left
+    ? t(view, "promptScoutReturn", { scout, n: left })
+    : t(view, "promptScoutReturnAny", { scout });
+}
+
+/** What each card in hand does when clicked: choose it, or (Scout) play it at once. */
+function handActions(view, sel, ia) {
   for (const c of view.hand || []) {
     if (!c) continue;
     const moves = movesForHandCard(view, c.id);
@@ -220,8 +234,10 @@ export function interaction(view, selection) {
       ia.hand[c.id] = { action: "send", text: moves[0].text };
     } else ia.hand[c.id] = { action: "select" };
   }
-  if (!sel) return ia;
+}
 
+/** Where the chosen card (`sel`) may go: flags, places, table cards, the discard pile. */
+function choiceTargets(view, sel, ia) {
   const name = cardName(view, sel.card);
   const moves = movesForHandCard(view, sel.card);
   const g = guileKind(sel.card);
@@ -267,8 +283,6 @@ export function interaction(view, selection) {
       ia.prompt = t(view, "promptTraitorFlag", { name, target: cardName(view, sel.target) });
     }
   }
-  if (ia.prompt) ia.prompt += t(view, "escapeCancels");
-  return ia;
 }
 
 const moveMsg = (text) => ({ selection: null, message: { type: "move", move: text } });

@@ -60,109 +60,121 @@ const BOARD_ACTS = new Set(["hand", "flag", "place", "mine", "theirs", "draw", "
 const PUZZLE_ACTS = new Set(["pick", "check", "step", "solution", "reset", "goto"]);
 const EDITOR_ACTS = new Set(["palette", "placed", "target", "cancel", "clear", "load", "play"]);
 
-/**
- * Mount the widget into `el` for the anywidget `model`. Returns the cleanup function.
- * Exported (besides the default export) so tests can drive it with a fake model.
- */
-export function mount({ model, el }) {
-  const { doc, root, app } = mountRoot(el);
-  const uid = `bl${++instances}`;
+const messageOf = (v) => (modeOf(v) === "edit" ? (v.editor || {}).message : v.message) || null;
+const keyOf = (x) => (x ? JSON.stringify(x) : null);
+const feedbackOf = (v) => (v.puzzle && v.puzzle.feedback) || null;
 
-  let mode = null;
-  let selection = null; // play and puzzle: logic.js
-  let editSelection = null; // edit: editor.js
-  let picks = null; // claims puzzles: puzzle.js { key, picks }
-  let textDraft = null; // edit: the user's edits of the position text
-  let opponent = null; // edit: the opponent chosen for "Play from here"
-  let copied = false;
-  let copiedTimer = null;
-  // Pop-ups closed by the user (× or Escape), by content; any new intent shows the answer
-  // to it again.
-  let dismissedClaim = null;
-  let dismissedMessage = null;
-  let dismissedFeedback = null;
-  let handOrder = "drawn"; // a view preference: logic.js sortHand
-  let pending = false;
-  let pendingTimer = null;
-  let logLength = -1;
+/** One mounted widget: what the view does not hold (the choices being made, the pop-ups
+ * closed, the hand's order, a move on its way), the DOM events, and the re-render. */
+class Mounted {
+  constructor(model, el) {
+    const { doc, root, app } = mountRoot(el);
+    Object.assign(this, { model, doc, root, app, uid: `bl${++instances}` });
+    this.mode = null;
+    this.selection = null; // play and puzzle: logic.js
+    this.editSelection = null; // edit: editor.js
+    this.picks = null; // claims puzzles: puzzle.js { key, picks }
+    this.textDraft = null; // edit: the user's edits of the position text
+    this.opponent = null; // edit: the opponent chosen for "Play from here"
+    this.copied = false;
+    this.copiedTimer = null;
+    // Pop-ups closed by the user (× or Escape), by content; any new intent shows the answer
+    // to it again.
+    this.dismissedClaim = null;
+    this.dismissedMessage = null;
+    this.dismissedFeedback = null;
+    this.handOrder = "drawn"; // a view preference: logic.js sortHand
+    this.pending = false;
+    this.pendingTimer = null;
+    this.logLength = -1;
+    // the DOM's event handlers, bound once (so that they can be removed)
+    for (const name of ["onClick", "onChange", "onInput", "onKeydown", "onView"]) this[name] = this[name].bind(this);
+  }
 
-  const view = () => model.get("view") || {};
-  const messageOf = (v) => (modeOf(v) === "edit" ? (v.editor || {}).message : v.message) || null;
-  const keyOf = (x) => (x ? JSON.stringify(x) : null);
-  const feedbackOf = (v) => (v.puzzle && v.puzzle.feedback) || null;
+  view() {
+    return this.model.get("view") || {};
+  }
 
-  function build(v) {
+  build(v) {
     const m = modeOf(v);
-    if (m !== mode) {
+    if (m !== this.mode) {
       // Another mode (the editor's "Play from here", "Back to editor"): nothing carries over.
-      mode = m;
-      selection = null;
-      editSelection = null;
-      picks = null;
-      textDraft = null;
+      this.mode = m;
+      this.selection = null;
+      this.editSelection = null;
+      this.picks = null;
+      this.textDraft = null;
     }
     if (m === "edit") {
-      const ea = editorInteraction(v, editSelection);
-      editSelection = ea.selection;
-      textDraft = normalizeTextDraft(v, textDraft);
+      const ea = editorInteraction(v, this.editSelection);
+      this.editSelection = ea.selection;
+      this.textDraft = normalizeTextDraft(v, this.textDraft);
       return buildEditor(v, ea, {
-        uid, opponent, text: positionText(v, textDraft), copied, messageHidden: messageHidden(v),
+        uid: this.uid,
+        opponent: this.opponent,
+        text: positionText(v, this.textDraft),
+        copied: this.copied,
+        messageHidden: this.messageHidden(v),
       });
     }
-    const ia = interaction(v, selection);
-    selection = ia.selection;
-    picks = normalizePicks(v, picks);
-    const claimKey = keyOf(v.claim);
+    const ia = interaction(v, this.selection);
+    this.selection = ia.selection;
+    this.picks = normalizePicks(v, this.picks);
     return buildApp(v, ia, {
-      uid,
-      claimKey,
-      dismissedClaim,
-      pending,
-      picks: picks.picks,
-      handOrder,
-      messageHidden: messageHidden(v),
-      feedbackHidden: !!feedbackOf(v) && keyOf(feedbackOf(v)) === dismissedFeedback,
+      uid: this.uid,
+      claimKey: keyOf(v.claim),
+      dismissedClaim: this.dismissedClaim,
+      pending: this.pending,
+      picks: this.picks.picks,
+      handOrder: this.handOrder,
+      messageHidden: this.messageHidden(v),
+      feedbackHidden: !!feedbackOf(v) && keyOf(feedbackOf(v)) === this.dismissedFeedback,
     });
   }
 
-  function messageHidden(v) {
+  messageHidden(v) {
     const msg = messageOf(v);
-    return !!msg && keyOf(msg) === dismissedMessage;
+    return !!msg && keyOf(msg) === this.dismissedMessage;
   }
 
   /** The pop-ups showing now, the most recent kind first. */
-  function openPopups() {
-    const v = view();
+  openPopups() {
+    const v = this.view();
+    const { mode, app } = this;
     const open = [];
-    if (mode !== "edit" && v.claim && v.claim.flag && keyOf(v.claim) !== dismissedClaim) open.push("claim");
+    if (mode !== "edit" && v.claim && v.claim.flag && keyOf(v.claim) !== this.dismissedClaim) open.push("claim");
     if (mode !== "edit" && v.explain && v.explain.flag && app.querySelector(".bl-callout-explain")) open.push("explain");
-    if (messageOf(v) && messageOf(v).text && !messageHidden(v)) open.push("message");
-    if (mode === "puzzle" && feedbackOf(v) && keyOf(feedbackOf(v)) !== dismissedFeedback
+    if (messageOf(v) && messageOf(v).text && !this.messageHidden(v)) open.push("message");
+    if (mode === "puzzle" && feedbackOf(v) && keyOf(feedbackOf(v)) !== this.dismissedFeedback
       && app.querySelector(".bl-puzzle-feedback:not(.is-empty) .bl-close")) open.push("feedback");
     return open;
   }
 
   /** Close one pop-up; focus goes back to what opened it when it was inside the pop-up. */
-  function dismiss(kind) {
-    const v = view();
-    const active = doc.activeElement;
+  dismiss(kind) {
+    const v = this.view();
+    const active = this.doc.activeElement;
     const popup = active && active.closest ? active.closest(".bl-popup") : null;
     let flag = null;
     if (kind === "claim") {
-      dismissedClaim = keyOf(v.claim);
+      this.dismissedClaim = keyOf(v.claim);
       flag = v.claim ? v.claim.flag : null;
     } else if (kind === "explain") {
       flag = v.explain ? v.explain.flag : null;
       // Python keeps the explanation open: ask it to close (not a new intent to answer).
-      const r = click(v, selection, { type: "explain-close" });
-      if (r.message) model.send(r.message);
+      const r = click(v, this.selection, { type: "explain-close" });
+      if (r.message) this.model.send(r.message);
     } else if (kind === "message") {
-      dismissedMessage = keyOf(messageOf(v));
+      this.dismissedMessage = keyOf(messageOf(v));
     } else if (kind === "feedback") {
-      dismissedFeedback = keyOf(feedbackOf(v));
+      this.dismissedFeedback = keyOf(feedbackOf(v));
     }
-    update();
-    if (!popup) return;
+    this.update();
+    if (popup) this.focusOpener(kind, flag);
+  }
+
+  /** Focus what opened a closed pop-up (the flag's claim or explain button, the puzzle's). */
+  focusOpener(kind, flag) {
     const selectors = kind === "claim"
       ? [`[data-act="claim"][data-flag="${flag}"]`, `[data-act="flag"][data-flag="${flag}"]`]
       : kind === "explain"
@@ -171,7 +183,7 @@ export function mount({ model, el }) {
           ? ['[data-act="check"]', '[data-act="step"]']
           : [];
     for (const sel of selectors) {
-      const el = app.querySelector(sel);
+      const el = this.app.querySelector(sel);
       if (el && !el.disabled && typeof el.focus === "function") {
         el.focus({ preventScroll: true });
         return;
@@ -179,112 +191,115 @@ export function mount({ model, el }) {
     }
   }
 
-  function update() {
-    h.document = doc;
-    const v = view();
-    morphKeepingFocus(app, build(v));
+  update() {
+    h.document = this.doc;
+    const v = this.view();
+    morphKeepingFocus(this.app, this.build(v));
     // The position text box shows the user's edits, or else Python's text (a textarea's
     // value is not an attribute: morph cannot set it).
-    const box = app.querySelector('textarea[data-edit="text"]');
+    const box = this.textBox();
     if (box) {
-      const want = positionText(v, textDraft);
+      const want = positionText(v, this.textDraft);
       if (box.value !== want) box.value = want;
     }
     const log = (v.log || []).length;
-    if (log !== logLength) {
-      logLength = log;
-      const list = app.querySelector(".bl-log");
+    if (log !== this.logLength) {
+      this.logLength = log;
+      const list = this.app.querySelector(".bl-log");
       if (list) list.scrollTop = list.scrollHeight;
     }
   }
 
-  function clearPending() {
-    pending = false;
-    if (pendingTimer) clearTimeout(pendingTimer);
-    pendingTimer = null;
+  clearPending() {
+    this.pending = false;
+    if (this.pendingTimer) clearTimeout(this.pendingTimer);
+    this.pendingTimer = null;
   }
 
   /** A new intent: its answer shows even if an equal one was closed before. */
-  function forgetDismissed() {
-    dismissedClaim = null;
-    dismissedMessage = null;
-    dismissedFeedback = null;
+  forgetDismissed() {
+    this.dismissedClaim = null;
+    this.dismissedMessage = null;
+    this.dismissedFeedback = null;
   }
 
-  function send(message) {
+  send(message) {
     if (!message) return;
-    forgetDismissed();
-    model.send(message);
+    this.forgetDismissed();
+    this.model.send(message);
   }
 
-  function act(target) {
-    const v = view();
-    if (mode === "edit") {
-      const r = editorClick(v, editSelection, target);
-      editSelection = r.selection;
-      send(r.message);
-      update();
-      if (r.message && r.message.type === "edit_place") keepFocus(r.message.card);
+  act(target) {
+    const v = this.view();
+    if (this.mode === "edit") {
+      const r = editorClick(v, this.editSelection, target);
+      this.editSelection = r.selection;
+      this.send(r.message);
+      this.update();
+      if (r.message && r.message.type === "edit_place") this.keepFocus(r.message.card);
       return;
     }
     if (PUZZLE_ACTS.has(target.type)) {
-      const r = puzzleClick(v, picks ? picks.picks : [], target);
-      picks = { key: picks ? picks.key : null, picks: r.picks };
-      if (r.message) selection = null;
-      send(r.message);
-      update();
+      const r = puzzleClick(v, this.picks ? this.picks.picks : [], target);
+      this.picks = { key: this.picks ? this.picks.key : null, picks: r.picks };
+      if (r.message) this.selection = null;
+      this.send(r.message);
+      this.update();
       return;
     }
-    if (pending && BOARD_ACTS.has(target.type)) return;
-    const r = click(v, selection, target);
-    selection = r.selection;
+    if (this.pending && BOARD_ACTS.has(target.type)) return;
+    const r = click(v, this.selection, target);
+    this.selection = r.selection;
     if (r.message) {
-      if (r.message.type === "move") {
-        pending = true;
-        if (pendingTimer) clearTimeout(pendingTimer);
-        pendingTimer = setTimeout(() => {
-          clearPending();
-          update();
-        }, PENDING_MS);
-      }
-      send(r.message);
+      if (r.message.type === "move") this.startPending();
+      this.send(r.message);
     }
-    update();
+    this.update();
+  }
+
+  /** A move is on its way: board clicks wait for Python's answer (or PENDING_MS). */
+  startPending() {
+    this.pending = true;
+    if (this.pendingTimer) clearTimeout(this.pendingTimer);
+    this.pendingTimer = setTimeout(() => {
+      this.clearPending();
+      this.update();
+    }, PENDING_MS);
   }
 
   /** After a placement the place clicked is disabled (no card is chosen any more): a
    * keyboard user goes on from the card just placed, in the palette. */
-  function keepFocus(cardId) {
-    const active = doc.activeElement;
-    if (active && root.contains(active) && !active.disabled) return;
-    const again = Array.from(app.querySelectorAll('[data-act="palette"]')).find(
+  keepFocus(cardId) {
+    const active = this.doc.activeElement;
+    if (active && this.root.contains(active) && !active.disabled) return;
+    const again = Array.from(this.app.querySelectorAll('[data-act="palette"]')).find(
       (n) => n.getAttribute("data-card") === cardId,
     );
     if (again && typeof again.focus === "function") again.focus({ preventScroll: true });
   }
 
-  function textBox() {
-    return app.querySelector('textarea[data-edit="text"]');
+  textBox() {
+    return this.app.querySelector('textarea[data-edit="text"]');
   }
 
-  function showCopied() {
-    copied = true;
-    if (copiedTimer) clearTimeout(copiedTimer);
-    copiedTimer = setTimeout(() => {
-      copied = false;
-      copiedTimer = null;
-      update();
+  showCopied() {
+    this.copied = true;
+    if (this.copiedTimer) clearTimeout(this.copiedTimer);
+    this.copiedTimer = setTimeout(() => {
+      this.copied = false;
+      this.copiedTimer = null;
+      this.update();
     }, COPIED_MS);
-    update();
+    this.update();
   }
 
   /** Copy the position text: the Clipboard API when there is one, else the selection. */
-  function copy() {
-    const box = textBox();
-    const text = box ? box.value : positionText(view(), textDraft);
-    const nav = doc.defaultView && doc.defaultView.navigator;
+  copy() {
+    const box = this.textBox();
+    const text = box ? box.value : positionText(this.view(), this.textDraft);
+    const nav = this.doc.defaultView && this.doc.defaultView.navigator;
     if (nav && nav.clipboard && typeof nav.clipboard.writeText === "function") {
-      nav.clipboard.writeText(text).then(showCopied, () => {
+      nav.clipboard.writeText(text).then(() => this.showCopied(), () => {
         if (box) box.select();
       });
       return;
@@ -292,121 +307,132 @@ export function mount({ model, el }) {
     if (box) {
       box.select();
       try {
-        if (doc.execCommand && doc.execCommand("copy")) showCopied();
+        if (this.doc.execCommand && this.doc.execCommand("copy")) this.showCopied();
       } catch {
         /* the text stays selected: the user can copy it */
       }
     }
   }
 
-  function onClick(event) {
+  onClick(event) {
     const btn = event.target && event.target.closest ? event.target.closest("[data-act]") : null;
-    if (!btn || !root.contains(btn) || btn.disabled) return;
+    if (!btn || !this.root.contains(btn) || btn.disabled) return;
     const target = targetOf(btn);
     if (target.type === "language") {
-      send({ type: "language", lang: target.lang }); // Python re-words the view and sends it
+      this.send({ type: "language", lang: target.lang }); // Python re-words the view and sends it
       return;
     }
     if (target.type === "dismiss-claim" || target.type === "dismiss-message" || target.type === "dismiss-feedback") {
-      dismiss(target.type.slice("dismiss-".length));
+      this.dismiss(target.type.slice("dismiss-".length));
       return;
     }
     if (target.type === "sort") {
-      if (HAND_ORDERS.includes(target.order)) handOrder = target.order;
-      update();
+      if (HAND_ORDERS.includes(target.order)) this.handOrder = target.order;
+      this.update();
       return;
     }
-    if (mode === "edit") {
+    if (this.mode === "edit") {
       if (target.type === "copy") {
-        copy();
+        this.copy();
         return;
       }
       if (target.type === "load") {
-        const box = textBox();
-        target.text = box ? box.value : positionText(view(), textDraft);
+        const box = this.textBox();
+        target.text = box ? box.value : positionText(this.view(), this.textDraft);
       }
-      if (target.type === "play") target.opponent = chosenOpponent(view(), opponent);
+      if (target.type === "play") target.opponent = chosenOpponent(this.view(), this.opponent);
       if (!EDITOR_ACTS.has(target.type)) return;
     }
-    act(target);
+    this.act(target);
   }
 
-  function onChange(event) {
+  onChange(event) {
     const input = event.target;
     if (!input || !input.getAttribute) return;
     const option = input.getAttribute("data-option");
     if (option) {
-      act({ type: "option", name: option, value: !!input.checked });
+      this.act({ type: "option", name: option, value: !!input.checked });
       return;
     }
     const edit = input.getAttribute("data-edit");
-    if (!edit || mode !== "edit") return;
+    if (!edit || this.mode !== "edit") return;
     if (edit === "opponent") {
-      opponent = input.value;
-      update();
+      this.opponent = input.value;
+      this.update();
     } else if (edit === "claim") {
-      act({ type: "claim", flag: Number(input.getAttribute("data-flag")), player: input.value });
+      this.act({ type: "claim", flag: Number(input.getAttribute("data-flag")), player: input.value });
     } else if (edit === "to_move") {
-      if (input.checked) act({ type: "to_move", value: input.value });
+      if (input.checked) this.act({ type: "to_move", value: input.value });
     } else if (edit === "rules") {
-      act({ type: "rules", value: input.value });
+      this.act({ type: "rules", value: input.value });
     } else if (edit === "text") {
-      textDraft = editText(view(), input.value);
+      this.textDraft = editText(this.view(), input.value);
     }
   }
 
-  function onInput(event) {
+  onInput(event) {
     const input = event.target;
-    if (mode === "edit" && input && input.getAttribute && input.getAttribute("data-edit") === "text") {
-      textDraft = editText(view(), input.value);
+    if (this.mode === "edit" && input && input.getAttribute && input.getAttribute("data-edit") === "text") {
+      this.textDraft = editText(this.view(), input.value);
     }
   }
 
   /** Escape drops the chosen card first, else closes the pop-ups. */
-  function onKeydown(event) {
+  onKeydown(event) {
     if (event.key !== "Escape") return;
-    if (mode === "edit" ? editSelection : selection) {
-      selection = null;
-      editSelection = null;
+    if (this.mode === "edit" ? this.editSelection : this.selection) {
+      this.selection = null;
+      this.editSelection = null;
       event.preventDefault();
       event.stopPropagation();
-      update();
+      this.update();
       return;
     }
-    const open = openPopups();
+    const open = this.openPopups();
     if (!open.length) return;
     event.preventDefault();
     event.stopPropagation();
-    for (const kind of open) dismiss(kind);
+    for (const kind of open) this.dismiss(kind);
   }
 
-  function onView() {
-    clearPending();
-    update();
+  onView() {
+    this.clearPending();
+    this.update();
   }
 
-  const stopFit = watchFit(root, (fit) => {
-    root.setAttribute("data-fit", fit);
-    root.classList.toggle("bl-compact", fit === "compact");
-  });
-  model.on("change:view", onView);
-  root.addEventListener("click", onClick);
-  root.addEventListener("change", onChange);
-  root.addEventListener("input", onInput);
-  root.addEventListener("keydown", onKeydown);
-  update();
+  /** Listen to the model and the DOM; returns the cleanup function. */
+  start() {
+    const { model, root } = this;
+    const stopFit = watchFit(root, (fit) => {
+      root.setAttribute("data-fit", fit);
+      root.classList.toggle("bl-compact", fit === "compact");
+    });
+    model.on("change:view", this.onView);
+    root.addEventListener("click", this.onClick);
+    root.addEventListener("change", this.onChange);
+    root.addEventListener("input", this.onInput);
+    root.addEventListener("keydown", this.onKeydown);
+    this.update();
+    return () => {
+      model.off("change:view", this.onView);
+      stopFit();
+      root.removeEventListener("click", this.onClick);
+      root.removeEventListener("change", this.onChange);
+      root.removeEventListener("input", this.onInput);
+      root.removeEventListener("keydown", this.onKeydown);
+      this.clearPending();
+      if (this.copiedTimer) clearTimeout(this.copiedTimer);
+      root.remove();
+    };
+  }
+}
 
-  return () => {
-    model.off("change:view", onView);
-    stopFit();
-    root.removeEventListener("click", onClick);
-    root.removeEventListener("change", onChange);
-    root.removeEventListener("input", onInput);
-    root.removeEventListener("keydown", onKeydown);
-    clearPending();
-    if (copiedTimer) clearTimeout(copiedTimer);
-    root.remove();
-  };
+/**
+ * Mount the widget into `el` for the anywidget `model`. Returns the cleanup function.
+ * Exported (besides the default export) so tests can drive it with a fake model.
+ */
+export function mount({ model, el }) {
+  return new Mounted(model, el).start();
 }
 
 export default {

@@ -83,7 +83,9 @@ describe("ancient fixtures", () => {
     const v = fixture("move-selected");
     assert.deepEqual(click(v, EMPTY, { act: "cancel" }).send, { type: "select" });
   });
+});
 
+describe("ancient fixtures: combined attacks, undo and dismiss", () => {
   it("a combined attack: joinable cards are sent as join, joined ones as leave; the JS builds no action", () => {
     const v = fixture("flank-chosen");
     const map = squareMap(v);
@@ -183,6 +185,10 @@ describe("ancient DOM", { skip: NO_DOM }, () => {
     press(el, "Close rules");
     assert.deepEqual(model.sent.pop(), { type: "inspect" });
   });
+});
+
+describe("ancient DOM: the army builder, errors, the end", { skip: NO_DOM }, () => {
+  const square = (el, sq) => el.querySelector(`[data-square="${sq}"]`);
 
   it("the army builder: colours, troops, bows, the budget and a refused army", () => {
     const { el, model } = mountView(widget, fixture("builder-over"));
@@ -272,7 +278,7 @@ describe("ancient DOM: combined attacks and Japanese", { skip: NO_DOM }, () => {
 
 describe("ancient i18n table", () => {
   it("en and ja have the same keys and placeholders; Japanese differs", async () => {
-    const { ANCIENT_STRINGS } = await import("../i18n.js");
+    const { ANCIENT_STRINGS } = await import("../ancient/i18n.js");
     const keys = (lang) => Object.keys(ANCIENT_STRINGS[lang]).sort();
     assert.deepEqual(keys("ja"), keys("en"));
     const ph = (v) => [...v.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

@@ -94,7 +94,9 @@ describe("editor.js: choosing and placing cards", () => {
     const refused = { ...EDIT, editor: { ...EDIT.editor, message: { kind: "error", text: "bad" } } };
     assert.equal(positionText(refused, draft), "my text", "a refused load keeps the text to fix");
   });
+});
 
+describe("editor.js: opponents and what Python says", () => {
   it("opponents: the bots offered and hot-seat; Python's default first", () => {
     assert.deepEqual(opponentChoices(EDIT), ["easy", "medium", "hard", ""]);
     assert.equal(chosenOpponent(EDIT, undefined), "hard");
@@ -190,7 +192,9 @@ describe("edit mode in the DOM", { skip: NO_DOM }, () => {
       assert.deepEqual(model.sent.at(-1), { type: "edit_place", card: "R9", ...want });
     }
   });
+});
 
+describe("edit mode in the DOM: choices, claims, play, the text", { skip: NO_DOM }, () => {
   it("clicking the chosen card again, Escape and Cancel drop the choice", () => {
     const { el, dom, model } = mountView(widget, fixture("edit"));
     press(el, "Palette Blue 1");
@@ -261,7 +265,9 @@ describe("edit mode in the DOM", { skip: NO_DOM }, () => {
     model.set(other);
     assert.equal(box.value, other.editor.text, "a new export replaces the edits");
   });
+});
 
+describe("edit mode in the DOM: copy, modes, Japanese, names", { skip: NO_DOM }, () => {
   it("Copy uses the clipboard when there is one", async () => {
     const { el, dom } = mountView(widget, fixture("edit"));
     const copied = [];

@@ -341,6 +341,23 @@ describe("Redeploy", () => {
     assert.deepEqual(click(view, sel, { type: "theirs", card: "B5" }), { selection: sel, message: null });
     assert.deepEqual(click(view, sel, { type: "discard" }), { selection: sel, message: null });
   });
+});
+
+describe("Redeploy, Deserter and Pass", () => {
+  const view = makeView({
+    hand: "Redeploy R9",
+    legal: [
+      ...plays("R9", [4, 5]),
+      "Redeploy R7@4", "Redeploy R7@5", "Redeploy R7@discard",
+      "Redeploy Fog@3", "Redeploy Fog@4", "Redeploy Fog@discard",
+    ],
+    flags: {
+      2: { mine: "R7 R8", theirs: "B5" },
+      3: { mine: "G1 G2 G3" },
+      6: { claimed: "mine", mine: "Y1 Y2 Y3" },
+      7: { env: [{ card: "Fog", mine: true }] },
+    },
+  });
 
   it("Redeploy with only discards offers no flag", () => {
     const v = makeView({ hand: "Redeploy", legal: ["Redeploy R7@discard"], flags: { 2: { mine: "R7" } } });

@@ -145,7 +145,9 @@ describe("puzzle mode in the DOM", { skip: NO_DOM }, () => {
     assert.ok(fb.classList.contains("is-info"));
     assert.ok(fb.classList.contains("bl-sr"), "the step shows once, in the list (the feedback is for screen readers)");
   });
+});
 
+describe("puzzle mode in the DOM: move puzzles and explain", { skip: NO_DOM }, () => {
   it("move puzzle: the normal play interaction; the answer feedback shows once", () => {
     const view = fixture("puzzle-move");
     const { el, model } = mountView(widget, view);

@@ -104,7 +104,9 @@ describe("display", { skip: NO_DOM }, () => {
     const desc = el.ownerDocument.getElementById(button(el, "Flag 2").getAttribute("aria-describedby"));
     assert.match(desc.textContent, /Mud \(opponent's\)/);
   });
+});
 
+describe("display: status, message, thinking", { skip: NO_DOM }, () => {
   it("status line, decks, hands, discards, tactics counts, score and log", () => {
     const view = makeView({
       ...TABLE,
@@ -167,7 +169,9 @@ describe("display", { skip: NO_DOM }, () => {
     button(el, "Red 7").click();
     assert.deepEqual(model.sent, []);
   });
+});
 
+describe("display: the claim answer", { skip: NO_DOM }, () => {
   it("the claim answer is shown next to its flag, with the counterexample, and can be closed", () => {
     const view = fixture("claim-failed");
     const { el, model } = mountView(view);
@@ -256,7 +260,9 @@ describe("interaction", { skip: NO_DOM }, () => {
     press(el, "Flag 3, your side");
     assert.deepEqual(moves(model), ["Traitor B5@3"]);
   });
+});
 
+describe("interaction: Redeploy, claims, draws, buttons", { skip: NO_DOM }, () => {
   it("Redeploy: your card, then a flag or Discard", () => {
     const { el, model } = mountView(makeView(TABLE));
     assert.equal(maybeButton(el, "Discard"), null);
@@ -331,7 +337,9 @@ describe("interaction", { skip: NO_DOM }, () => {
     assert.equal(auto.checked, true);
     assert.equal(button(el, "Undo").disabled, true);
   });
+});
 
+describe("interaction: cover, guards and cleanup", { skip: NO_DOM }, () => {
   it("hot-seat cover: only a Reveal button, and no hand on screen", () => {
     const { el, model } = mountView(fixture("hotseat-cover"));
     assert.match(el.querySelector(".bl-cover").textContent, /Pass the screen to North/);
