@@ -177,13 +177,18 @@ export function languageButton(view) {
   });
 }
 
-/** "Wedge 8-9-10 (total 27)" as name and total, so narrow layouts can drop the total.
- * (Japanese: "くさび形隊形 8-9-10（合計27）".) */
+/** "Wedge 8-9-10 (total 27)" as its name, its values and its total, each never cut: the
+ * name on a line of its own, the values and the total after it (on one line when they fit,
+ * else on two). Japanese: "くさび形隊形 8-9-10（合計 27）". Any other text (under Fog: "total
+ * 27 (8-9-10)") may wrap between its words. */
 export function formationText(text) {
   if (!text) return "";
-  const m = /^(.*?)\s*(\(total \d+\)|（合計\s*\d+）|\(合計\s*\d+\))$/.exec(text);
-  if (!m) return text;
-  return h("span", null, h("span", { class: "bl-fname" }, m[1]), " ", h("span", { class: "bl-ftotal" }, m[2]));
+  const m = /^(.*?)\s+(\d+(?:-\d+)+)\s*(\(total \d+\)|（合計\s*\d+）|\(合計\s*\d+\))$/.exec(text);
+  if (!m) return h("span", { class: "bl-fwords" }, text);
+  return h("span", null,
+    h("span", { class: "bl-fname" }, m[1]), " ",
+    h("span", { class: "bl-fnums" },
+      h("span", { class: "bl-fvalues" }, m[2]), " ", h("span", { class: "bl-ftotal" }, m[3])));
 }
 
 /** Python's answer to the last intent: a pop-up over the table under the status line (it

@@ -276,17 +276,20 @@ function flagColumn(view, flag, ia, marks, ui, maxReq) {
     (flag.env || []).some((e) => e.card && e.card.id === "Fog") ? "has-fog" : "",
     (flag.env || []).some((e) => e.card && e.card.id === "Mud") ? "has-mud" : "",
   ].filter(Boolean).join(" ");
+  const stone = flagStone(view, flag, ia, ui, desc,
+    [desc ? descId : null, showCallout ? `${ui.uid}-claim` : null, showExplain ? `${ui.uid}-explain` : null]
+      .filter(Boolean).join(" "));
   return h(
     "div",
     { key: `col-${n}`, class: colCls, "data-flag": n },
     // The flag comes first in the DOM (reading and tab order: the flag, then the cards at
-    // it); CSS `order` puts it between the two sides.
+    // it); CSS `order` puts it between the two sides, or, once claimed, in the row at its
+    // winner's edge of the line (as the stone moves on the table).
+    h("div", { class: "bl-won", key: "won" }, flag.claimed ? stone : null),
     h(
       "div",
       { class: "bl-marker" },
-      flagStone(view, flag, ia, ui, desc,
-        [desc ? descId : null, showCallout ? `${ui.uid}-claim` : null, showExplain ? `${ui.uid}-explain` : null]
-          .filter(Boolean).join(" ")),
+      flag.claimed ? null : stone,
       desc ? h("span", { id: descId, class: "bl-sr" }, desc) : null,
       explainAllowed(view)
         ? h("button", {
@@ -585,6 +588,8 @@ export function buildApp(view, ia, ui) {
   if (ui.pending) cls.push("is-pending");
   if (view.result) cls.push("is-over");
   if (isClaimsPuzzle(view)) cls.push("is-picking");
+  // The result lies over the board (over the hand), where the player is looking.
+  const result = resultBanner(view);
   const board = view.cover
     ? h("div", { class: "bl-board is-covered", key: "board-cover" }, cover(view))
     : h(
@@ -597,6 +602,7 @@ export function buildApp(view, ia, ui) {
           claimOpen ? claimCallout(view, view.claim, ui) : null,
           explainShown(view) ? explainCallout(view, view.explain, ui) : null)),
       myArea(view, ia, marks, ui),
+      result,
     );
   return h(
     "div",
@@ -604,7 +610,7 @@ export function buildApp(view, ia, ui) {
     puzzle ? puzzleHeader(view, ui) : header(view),
     puzzle ? puzzlePanel(view, ui) : null,
     statusBar(view, ia, ui),
-    resultBanner(view),
+    view.cover ? result : null,
     board,
     footer(view, ui),
   );
