@@ -19,6 +19,13 @@
 - Every rate and median is measured by the wall clock; the ``_cpu`` figures by CPU time
   (``time.process_time``), which means more on a busy machine. ``load_average_1min``
   says how busy the machine was when the run began.
+- ``kernel``: the search kernel (:mod:`battleline.kernel`) beside the reference engine in one
+  run, by CPU time: ``kernel_random_games_per_cpu_s`` (ten times ``--games`` random games in
+  the kernel) against ``reference_random_games_per_cpu_s`` (a tenth of them in the engine), and
+  greedy play-outs to the end of the game from the same turn starts
+  (``kernel_playouts_per_cpu_s`` against ``reference_playouts_per_cpu_s``); the ``_speedup``
+  figures are their ratios, ``kernel_mode`` says whether it ran compiled, ``kernel_prepare_s``
+  how long compiling or loading it took.
 - ``solver``: every bundled ``win`` puzzle solved by :func:`battleline.solve` at its
   stated number of turns (iterative deepening, as ``python -m battleline.puzzles
   check`` does): per puzzle the positions searched (``nodes``), ``seconds`` and
@@ -26,7 +33,7 @@
 
 Options: ``--games N`` (random games, default 2000), ``--cases N`` (claim cases,
 default 400), ``--battles N`` (Ancient battles, default 300), ``--seed S``, ``--only SECTION``
-(``claims``, ``games``, ``moves``, ``solver`` or ``ancient``; may be repeated; default all).
+(``claims``, ``games``, ``moves``, ``solver``, ``ancient`` or ``kernel``; may be repeated; default all).
 """
 
 from __future__ import annotations
@@ -272,7 +279,57 @@ def bench_ancient(n_battles: int, seed: int) -> dict:
     }
 
 
-SECTIONS = ("claims", "games", "moves", "solver", "ancient")
+def turn_starts(n: int, seed: int) -> list[Game]:
+    """Positions at the start of a turn, taken from random games (standard rules)."""
+    out: list[Game] = []
+    i = 0
+    while len(out) < n:
+        moves = random_game(seed + i).moves
+        g = Game(seed=seed + i)
+        for k, m in enumerate(moves):
+            if g.phase == "play" and not g.turn_active and k % 7 == 0:
+                out.append(g.copy())
+            g.push(m)
+        i += 1
+    return out[:n]
+
+
+def bench_kernel(n_games: int, seed: int) -> dict:
+    """The search kernel beside the reference engine, by CPU time in this one run: random games
+    (the same rule; kernel games are dealt by the kernel) and greedy play-outs to the end of
+    the game from the same turn starts (the kernel's play-out makes the same moves)."""
+    from . import kernel
+    from .bots.playout import play_out as reference_play_out
+    from .kernel.policy import play_out as kernel_play_out
+
+    prepare_seconds = kernel.prepare_kernel()
+    reference = bench_games(max(20, n_games // 10), seed)["random_games_per_cpu_s"]
+    fast = kernel.random_games(n_games * 10, seed, "both")
+    starts = turn_starts(200, seed)
+    states = [kernel.state_of(g) for g in starts]
+    kernel_play_out(states[0].copy(), 10_000)         # loaded before the clock starts
+    c0 = time.process_time()
+    for g in starts[:50]:
+        reference_play_out(g.copy())
+    reference_playouts = 50 / (time.process_time() - c0)
+    c1 = time.process_time()
+    for s in states:
+        kernel_play_out(s.copy(), 10_000)
+    kernel_playouts = len(states) / (time.process_time() - c1)
+    kernel_games = fast["games"] / fast["cpu_seconds"]
+    return {
+        "kernel_mode": kernel.MODE,
+        "kernel_prepare_s": round(prepare_seconds, 2),
+        "kernel_random_games_per_cpu_s": round(kernel_games, 1),
+        "reference_random_games_per_cpu_s": reference,
+        "kernel_random_games_speedup": round(kernel_games / reference, 1),
+        "kernel_playouts_per_cpu_s": round(kernel_playouts, 1),
+        "reference_playouts_per_cpu_s": round(reference_playouts, 1),
+        "kernel_playout_speedup": round(kernel_playouts / reference_playouts, 1),
+    }
+
+
+SECTIONS = ("claims", "games", "moves", "solver", "ancient", "kernel")
 
 
 def main(argv=None) -> None:
@@ -281,7 +338,8 @@ def main(argv=None) -> None:
         description="Measure the engines' speed on one core and print one JSON object of figures: "
                     "claim proofs (median microseconds), random games per second, moves applied "
                     "and taken back per second, the exact solver on the bundled puzzles, and "
-                    "Ancient Battles (random battles per second, melee odds).",
+                    "Ancient Battles (random battles per second, melee odds), and the search kernel "
+                    "beside the reference engine.",
         epilog="docs/benchmarks.md explains each figure and how to compare runs.")
     ap.add_argument("--games", type=int, default=2000,
                     help="complete random games to time, both rules (default 2000)")
@@ -308,6 +366,8 @@ def main(argv=None) -> None:
         out["solver"] = bench_solver()
     if "ancient" in sections:
         out.update(bench_ancient(args.battles, args.seed))
+    if "kernel" in sections:
+        out.update(bench_kernel(args.games, args.seed))
     print(json.dumps(out))
 
 

@@ -72,6 +72,17 @@ class PlannerBot(Bot):
         self.last_playouts = 0       # play-outs of the last searched decision (for benchmarks)
         self.last_used_kernel = False
 
+    def prepare_in_background(self) -> None:
+        """Start compiling (or loading) the kernel in a thread, so that a notebook stays
+        responsive; until it is ready the bot plays as ``SearchBot``."""
+        if kernel.compiled():
+            kernel.prepare_kernel(background=True)
+
+    @property
+    def preparing(self) -> bool:
+        """Whether the kernel is still being prepared in the background."""
+        return kernel.compiled() and kernel.kernel_preparing()
+
     def kernel_usable(self) -> bool:
         """Whether this move can search on the compiled kernel: compiled mode, and ready
         (a preparation running in the background is not waited for)."""

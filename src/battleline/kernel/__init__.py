@@ -172,8 +172,10 @@ KERNEL_NAME = "battleline.kernel"
 
 
 def _warm() -> None:
+    from .policy import play_out
     from .search import search_moves
     g = Game(seed=1)
+    play_out(state_of(g), 10)
     perft_count(state_of(g), 2)
     random_games_run(2, seed_stream(1), 2, np.zeros((2, 3), dtype=np.int64))
     template = state_of(g)

@@ -40,6 +40,20 @@ def potential(troops, wilds, count, card, need, fog, available, floor):
 
 
 @kernel_function
+def hand_by_value(hand, cards):
+    """Write the troops of a hand mask into ``cards``, highest value first (then colour);
+    returns how many."""
+    n = 0
+    for v in range(9, -1, -1):
+        for color in range(COLORS):
+            c = color * 10 + v
+            if hand >> c & 1:
+                cards[n] = c
+                n += 1
+    return n
+
+
+@kernel_function
 def greedy_card(s, player):
     """The greedy rule's move for the player to move in the play phase (a pass when no troop
     can be placed)."""
@@ -48,8 +62,10 @@ def greedy_card(s, player):
     if not free or not hand:
         return PASS_MOVE
     available = TROOPS_ALL & ~s[VISIBLE]
+    cards = np.empty(TROOP_COUNT, dtype=np.int64)
+    n_cards = hand_by_value(hand, cards)
     # An empty side's potential depends only on the card, the size and Fog: scored once.
-    empty_scores = np.full((2, 2, TROOP_COUNT), NOT_SCORED, dtype=np.int64)
+    empty_scores = np.full((4, TROOP_COUNT), NOT_SCORED, dtype=np.int64)
     best_key = -1
     best_move = PASS_MOVE
     for i in range(9):
@@ -60,16 +76,14 @@ def greedy_card(s, player):
         fog = s[FOG_FLAG] == f
         troops, wilds = side_masks(s, player, f)
         count = s[SIDE_LEN + side_index(player, f)]
-        # Strong cards first, so that the floor below rises early.
-        for k in range(TROOP_COUNT):
-            c = (k % COLORS) * 10 + 9 - k // COLORS
-            if not hand >> c & 1:
-                continue
+        kind = 2 * (need - 3) + int(fog)
+        for j in range(n_cards):     # strong cards first, so that the floor rises early
+            c = cards[j]
             if count == 0:
-                score = empty_scores[need - 3, int(fog), c]
+                score = empty_scores[kind, j]
                 if score == NOT_SCORED:
                     score = potential(0, 0, 0, c, need, fog, available, -1)
-                    empty_scores[need - 3, int(fog), c] = score
+                    empty_scores[kind, j] = score
             else:
                 # Only a formation at least as strong as the best so far can be chosen.
                 floor = best_key // 10000 - 3 if best_key >= 0 else -1     # the best score, less one

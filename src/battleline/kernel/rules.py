@@ -273,14 +273,10 @@ def card_moves(s, moves, n, player):
     free = free_flags(s, player)
     start = n
     troops = s[HAND_TROOPS + player]
-    if free:
-        x = troops
-        while x:
-            c = 0
-            while not (x >> c) & 1:
-                c += 1
-            n = add_flag_moves(moves, n, PLAY_BASE + c * 9, free)
-            x &= x - 1
+    if free and troops:
+        for c in range(TROOP_COUNT):
+            if troops >> c & 1:
+                n = add_flag_moves(moves, n, PLAY_BASE + c * 9, free)
     troop_placeable = n > start
     if s[HAND_TACTICS + player] and s[TACTICS_PLAYED + player] <= s[TACTICS_PLAYED + 1 - player]:
         n = add_tactic_moves(s, moves, n, player, free)

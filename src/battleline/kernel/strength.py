@@ -233,6 +233,36 @@ def skirmish_total(troops, wilds, available, nt, n, above):
 
 
 @kernel_function
+def troops_strength(troops, fog):
+    """The strength of a complete side of troops only, read straight off its values and colours."""
+    total = 0
+    values = 0
+    colors = 0
+    x = troops
+    while x:
+        c = lowest_bit(x)
+        total += c % VALUES + 1
+        values |= 1 << (c % VALUES)
+        colors |= 1 << (c // VALUES)
+        x &= x - 1
+    if fog:
+        return total
+    n = popcount(troops)
+    one_color = colors & (colors - 1) == 0
+    low = values & -values
+    run = popcount(values) == n and values == low * ((1 << n) - 1)
+    if run and one_color:
+        return WEDGE * RANK_STEP + total
+    if values & (values - 1) == 0:
+        return PHALANX * RANK_STEP + total
+    if one_color:
+        return BATTALION * RANK_STEP + total
+    if run:
+        return SKIRMISH * RANK_STEP + total
+    return HOST * RANK_STEP + total
+
+
+@kernel_function
 def completion_strength(troops, wilds, available, need, fog):
     """The strongest formation of the side (``troops`` and Morale ``wilds``) plus ``need``
     troops from ``available``; ``NO_COMPLETION`` when ``available`` holds too few."""
@@ -256,6 +286,9 @@ def strongest_above(troops, wilds, available, need, fog, floor):
     ``floor``; ``NO_COMPLETION`` otherwise. A floor lets a search skip what cannot win."""
     if not holds_at_least(available, need):
         return NO_COMPLETION
+    if need == 0 and wilds == 0:
+        strength = troops_strength(troops, fog)
+        return strength if strength > floor else NO_COMPLETION
     if fog:
         total = troop_total(troops) + wild_total(wilds) + top_total(available, need)
         return total if total > floor else NO_COMPLETION

@@ -590,6 +590,8 @@ _SENTENCES = {
     "reason_deadlock": ("deadlock", "膠着"),
     "win_other": ("{who} wins by {reason}!", "{who}の勝ち：{reason}！"),
     "thinking": ("Bot is thinking…", "ボットが考えています…"),
+    "bot_preparing": ("(The bot is preparing its search in the background; meanwhile it plays its quicker one.)",
+                      "（ボットは裏で探索の準備中です。それまでは簡易な探索で指します。）"),
     "pass_screen": ("Pass the screen to {who}.", "画面を{who}に渡してください。"),
     "bot_to_move": ("Bot to move.", "ボットの手番です。"),
     "your": ("Your", "あなた"),

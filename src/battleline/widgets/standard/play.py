@@ -53,6 +53,7 @@ class PlayController:
         self.opponent_spec = opponent
         self.bot_seed = bot_seed
         self.bot = None if opponent is None else bot_from_spec(opponent, seed=bot_seed)
+        self.warm_up_bot()
         self.seat = seat
         self.rules = rules
         self.bot_turns = BotRunner(background_bot)
@@ -104,6 +105,16 @@ class PlayController:
     def refresh(self) -> None:
         self.host.refresh()
 
+    def warm_up_bot(self) -> None:
+        """Let a bot that searches on the compiled kernel prepare it in the background now, while
+        the human thinks, rather than at its first move."""
+        prepare = getattr(self.bot, "prepare_in_background", None)
+        if callable(prepare):
+            prepare()
+
+    def bot_preparing(self) -> bool:
+        return bool(getattr(self.bot, "preparing", False))
+
     def show_error(self, error) -> None:
         self.message = {"kind": "error", "text": error}
 
@@ -115,6 +126,7 @@ class PlayController:
         """Play on from ``game`` (the editor's position): the side to move is the human's."""
         self.opponent_spec = opponent
         self.bot = None if opponent is None else bot_from_spec(opponent, seed=self.bot_seed)
+        self.warm_up_bot()
         self.seat = game.to_move
         self.rules = game.rules
         self.bot_turns.forget()
@@ -386,6 +398,13 @@ class PlayController:
         if not self.is_human(g.to_move):
             return say("bot_to_move")
         whose = say("your") if not self.hot_seat else say("players", who=texts.player_name(g.to_move, self.words.lang))
+        turn = self.turn_status(whose)
+        return f"{turn} {say('bot_preparing')}" if self.bot_preparing() else turn
+
+    def turn_status(self, whose: str) -> str:
+        """What the human to move does now, in words."""
+        g = self.game
+        say = self.words.say
         ph = g.phase
         if ph == PLAY:
             return say("turn_play", whose=whose)
