@@ -20,6 +20,8 @@ Shared, game-neutral, at the top:
 - :mod:`.messages`: typed message routing and error reporting;
 - :mod:`.wording`: the language and name set on screen;
 - :mod:`.pieces`: cards and moves as JSON; :mod:`.kernel`: where the widget runs;
+- :mod:`.turns`: the log with undo's marks, whose secrets the log may name, and the bot's
+  turn, for both games' controllers;
 - :mod:`.old_paths`: the first module paths (``battleline.widgets.play``,
   ``battleline.widgets.ancient_shell`` …), kept working.
 
