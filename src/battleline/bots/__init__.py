@@ -16,8 +16,9 @@ from __future__ import annotations
 from .base import Bot, bot_from_spec, LEVELS, NAMED_BOTS
 from .greedy import GreedyBot
 from .heuristic import HeuristicBot
+from .planner import PlannerBot
 from .random_bot import RandomBot
 from .search import SearchBot
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "HeuristicBot", "SearchBot", "bot_from_spec", "LEVELS",
+__all__ = ["Bot", "RandomBot", "GreedyBot", "HeuristicBot", "SearchBot", "PlannerBot", "bot_from_spec", "LEVELS",
            "NAMED_BOTS"]

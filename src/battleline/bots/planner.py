@@ -1,10 +1,13 @@
 """PlannerBot: many-world search to the end of the game on the compiled kernel (``hard``).
 
-For every decision with a choice (claims it can prove are made at once, as every bot does),
-the bot samples a world consistent with its observation, then runs a determinized search in
-:mod:`battleline.kernel.search`: each iteration deals the unseen cards again, picks a
-candidate move by UCB1, and plays the greedy policy for both sides to the end of the game.
-The move tried most often wins (ties: the better average). The work per move is a fixed
+Claims it can prove are made at once, as every bot does; draws and Scout's steps are chosen
+as ``medium`` chooses them. For the card it plays, the bot ranks every legal move with
+``medium``'s one-ply evaluation (:func:`~battleline.bots.heuristic.rank_moves`), keeps the
+best ``candidates``, and runs a determinized search over them in
+:mod:`battleline.kernel.search`: each iteration deals the cards it cannot see at random
+again, picks a candidate by UCB1, and plays the greedy policy for both sides to the end of
+the game. The candidate with the best average wins, less the price of a Tactics card (the
+play-outs never play one, so they would spend them too freely). The work per move is a fixed
 number of iterations, so the seed makes the bot reproducible; the wall clock is only a
 backstop. Where the kernel is not compiled (no numba, or ``BATTLELINE_KERNEL=python``), and
 while a notebook is still compiling it in the background, the bot plays as
@@ -31,12 +34,15 @@ from ..kernel.layout import TROOP_COUNT
 from ..kernel.search import search_moves
 from ..moves import Move
 from .base import Bot, gc_paused
+from .heuristic import HeuristicBot, rank_moves, tactic_cost
 from .search import SearchBot
 
 __all__ = ["PlannerBot", "ITERATIONS", "EXPLORATION"]
 
 ITERATIONS = 2500        # play-outs per decision: about 0.6 s of CPU time on a quiet core
 EXPLORATION = 0.4        # UCB1's constant, for values between 0 and about 1
+CANDIDATES = 8           # the one-ply ranking's best moves that are searched
+COST_SCALE = 0.1         # a Tactics card's price (in flags) as a share of a won game
 CHUNK = 250              # play-outs between two looks at the clock
 DEADLINE_SHARE = 0.9     # of move_time: the backstop
 
@@ -51,14 +57,15 @@ class PlannerBot(Bot):
     """Determinized UCB search with play-outs to the end of the game, on the kernel.
 
     ``iterations`` play-outs per decision; ``move_time`` (seconds) the wall-clock backstop;
-    ``exploration`` UCB1's constant.
+    ``exploration`` UCB1's constant; ``candidates`` the moves searched.
     """
 
     name = "planner"
 
     def __init__(self, seed: int | None = None, move_time: float = 1.0, iterations: int = ITERATIONS,
-                 exploration: float = EXPLORATION):
+                 exploration: float = EXPLORATION, candidates: int = CANDIDATES):
         super().__init__(seed)
+        self.candidates = _whole(candidates, "candidates", 1)
         if isinstance(move_time, bool) or not isinstance(move_time, (int, float)) \
                 or not math.isfinite(move_time) or move_time <= 0:
             raise ValueError(f"move_time is a number of seconds above 0, not {shorten(move_time)}")
@@ -69,6 +76,7 @@ class PlannerBot(Bot):
             raise ValueError(f"exploration is a number of at least 0, not {shorten(exploration)}")
         self.exploration = float(exploration)
         self._fallback = SearchBot(seed=seed, move_time=move_time)
+        self._heuristic = HeuristicBot(seed=seed)
         self.last_playouts = 0       # play-outs of the last searched decision (for benchmarks)
         self.last_used_kernel = False
 
@@ -101,6 +109,9 @@ class PlannerBot(Bot):
             return claim
         if len(moves) == 1:
             return moves[0]
+        if world.phase != "play":
+            self._heuristic.rng = self.rng
+            return self._heuristic.choose(obs)
         self.last_used_kernel = self.kernel_usable()
         if not self.last_used_kernel:
             self._fallback.rng = self.rng
@@ -110,24 +121,29 @@ class PlannerBot(Bot):
 
     def _search(self, obs: Observation, world, moves: list[Move]) -> Move:
         deadline = time.perf_counter() + self.move_time * DEADLINE_SHARE
+        me = obs.seat
+        cands = [m for _, m in rank_moves(world, moves, me)[:self.candidates]]
+        if len(cands) == 1:
+            return cands[0]
+        costs = np.array([tactic_cost(world, m, me) for m in cands])
         template = kernel.state_of(world)
         known_troops, known_tactics, troop_slots, tactic_slots = _known_places(obs, world)
-        numbers = np.array([encode_move(m) for m in moves], dtype=np.int64)
-        visits = np.zeros(len(moves), dtype=np.int64)
-        rewards = np.zeros(len(moves), dtype=np.float64)
+        numbers = np.array([encode_move(m) for m in cands], dtype=np.int64)
+        visits = np.zeros(len(cands), dtype=np.int64)
+        rewards = np.zeros(len(cands), dtype=np.float64)
         rng = np.array([kernel.seed_stream(self.rng.getrandbits(63))], dtype=np.int64)
         done = 0
         while done < self.iterations:
             step = min(CHUNK, self.iterations - done)
             search_moves(template, known_troops, known_tactics, troop_slots, tactic_slots, numbers,
-                         len(moves), step, rng, self.exploration, visits, rewards)
+                         len(cands), step, rng, self.exploration, visits, rewards)
             done += step
             if time.perf_counter() > deadline:
                 break
         self.last_playouts = done
-        means = rewards / np.maximum(visits, 1)
-        best = max(range(len(moves)), key=lambda k: (visits[k], means[k], -k))
-        return moves[best]
+        scores = rewards / np.maximum(visits, 1) - COST_SCALE * costs
+        best = max(range(len(cands)), key=lambda k: (scores[k], -k))
+        return cands[best]
 
 
 def _known_places(obs: Observation, world) -> tuple[int, int, np.ndarray, np.ndarray]:
