@@ -226,6 +226,18 @@ def test_undo_takes_back_my_player_turn_and_renews_dice_and_deck():
     assert "none of your turns" in w.view["message"]["text"]
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_header_names_each_sides_army_without_doubled_brackets(lang):
+    """Issue 23 item 11: 'Macedonian army (Alexander) (south)' no more."""
+    for name in SCENARIOS:
+        w = AncientBattlesWidget(scenario=name, opponent=RandomAncientBot(1), seed=1, lang=lang)
+        sc = w.view["scenario"]
+        heading = sc["heading"]
+        assert sc["title"] in heading and sc["south"] in heading and sc["north"] in heading
+        assert not re.search(r"[)）]\s*[(（]", heading), heading
+    assert heading.index(sc["south"]) < heading.index(sc["north"])
+
+
 def quiet_battle(opponent) -> AncientBattlesWidget:
     """Two Hoplites far apart, a draw after two quiet turns: turn 2's initiative dice are
     the last dice rolled before the battle ends."""
@@ -566,12 +578,12 @@ def test_confirming_an_army_with_points_unspent_says_how_many_and_asks_again():
     send(w, {"type": "army", "op": "confirm"})
     b = w.view["builder"]
     assert not armies and w.view["mode"] == "builder"
-    assert b["ask"].startswith("Your army costs 58 of 100 points: 42 points are unspent")
+    assert b["ask"].startswith("Your army costs 58 of 100 points, 42 unspent")
     # a change of the army asks afresh; the same army confirmed again is played
     send(w, {"type": "army", "op": "add", "card": "R7"})
     assert w.view["builder"]["ask"] is None
     send(w, {"type": "army", "op": "confirm"})
-    assert not armies and "35 points are unspent" in w.view["builder"]["ask"]
+    assert not armies and "65 of 100 points, 35 unspent" in w.view["builder"]["ask"]
     send(w, {"type": "army", "op": "confirm"})
     assert [a.points for a in armies] == [65]
 

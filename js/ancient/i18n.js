@@ -6,7 +6,6 @@ import { format, langOf } from "../i18n.js";
 
 const ancientEn = {
   heading: "Ancient Battles",
-  scenarioHeading: "{title}: {south} (south) against {north} (north)",
   status: "Status",
   actionsLeft: "{n} actions left",
   actionsLeftLabel: "Actions left",
@@ -66,7 +65,6 @@ const ancientEn = {
 
 const ancientJa = {
   heading: "エンシェント・バトル",
-  scenarioHeading: "{title}：{south}（南）対 {north}（北）",
   status: "状況",
   actionsLeft: "残り行動 {n}",
   actionsLeftLabel: "残り行動",

@@ -129,6 +129,14 @@ export function click(view, ui, target) {
   }
 }
 
+/** A chance in whole percent, for the small odds on a target square: "58%", never "0%" or
+ * "100%" for a chance that is not exactly that ("<1%", ">99%"). */
+export function roundPercent(p) {
+  if (p.fraction === "0" || p.fraction === "1") return p.fraction === "0" ? "0%" : "100%";
+  const x = Number(p.percent);
+  return x < 1 ? "<1%" : x > 99 ? ">99%" : `${Math.round(x)}%`;
+}
+
 /** "83.3%" */
 export function percent(p) {
   return `${Number(p.percent).toFixed(1).replace(/\.0$/, "")}%`;

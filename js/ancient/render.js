@@ -6,7 +6,7 @@
 import { h, svg } from "../dom.js";
 import { langOf } from "../i18n.js";
 import { ta } from "./i18n.js";
-import { armedChoice, inspectable, percent, squareLabel, squareMap } from "./logic.js";
+import { armedChoice, inspectable, percent, roundPercent, squareLabel, squareMap } from "./logic.js";
 import { button, cardBack, cardButton, messageLine, tacticIcon } from "../render_cards.js";
 
 // Silhouettes of the troop families (drawn for this view, 20 × 20).
@@ -99,7 +99,8 @@ function field(view, ui) {
       sq.terrain ? h("span", { class: "ab-terrain", "aria-hidden": "true" }, sq.terrain) : null,
       sq.unit ? unitFace(sq.unit, view) : null,
       odds ? h("span", { class: "ab-sq-odds", "aria-hidden": "true" },
-        `✕${percent(odds.odds.eliminated)} ◐${percent(odds.odds.disrupted)}`) : null);
+        h("span", { class: "ab-sq-odd ab-elim" }, `✕${roundPercent(odds.odds.eliminated)}`),
+        h("span", { class: "ab-sq-odd ab-dis" }, `◐${roundPercent(odds.odds.disrupted)}`)) : null);
     })));
   return h("div", { class: `ab-field ab-w${view.width}`, key: "field", role: "grid", "aria-label": ta(view, "field"), style: `--ab-w:${view.width}` }, rows);
 }
@@ -146,6 +147,7 @@ function choicesPanel(view, ui) {
       h("div", { class: "ab-confirm-text" }, armed.label),
       armed.strength ? h("div", { class: "ab-strength" }, armed.strength.text) : null,
       armed.odds ? oddsBar(armed.odds, view) : null,
+      (armed.danger || []).map((d) => dangerLine(d, view)),
       h("div", { class: "ab-buttons" },
         button(ta(view, "confirm"), "confirm", { key: "btn-confirm", cls: "bl-primary" }),
         button(ta(view, "cancel"), "cancel", { key: "btn-cancel" })));
@@ -160,7 +162,17 @@ function choicesPanel(view, ui) {
     list.map((c) => h("button", { type: "button", class: `bl-btn ab-choice is-${c.kind}`, key: `ch-${c.action}`, "data-act": "choice", "data-action": c.action },
       h("span", null, c.odds ? c.label.split(sep)[0] : c.label),
       c.strength ? h("span", { class: "ab-strength" }, c.strength.text) : null,
-      oddsLine(c.odds, `odds-${c.action}`, view))));
+      oddsLine(c.odds, `odds-${c.action}`, view),
+      (c.danger || []).map((d) => h("span", { class: "ab-danger-text", key: `danger-${d.square}` }, d.text)))));
+}
+
+/** What the attack exposes (Python's words and exact odds): the attacking card's danger in
+ * the enemy's next player turn, drawn as the defender's odds are. */
+function dangerLine(d, view) {
+  const odds = { no_effect: d.safe, disrupted: d.disrupted, eliminated: d.eliminated };
+  return h("div", { class: "ab-danger", key: `danger-${d.square}` },
+    h("div", { class: "ab-danger-text" }, d.text),
+    d.safe.percent < 100 ? oddsBar(odds, view) : null);
 }
 
 /** The combined attack being built: Python's words on its strength and who may join, and
@@ -183,6 +195,13 @@ function helpBox(view) {
     help.lines.map((line, i) => h("p", { key: `help-${i}` }, line)));
 }
 
+/** The battle's result, beside the field where the player is looking (Python's words). */
+function resultBox(view) {
+  if (!view.outcome) return null;
+  const won = view.outcome.winner == null ? "draw" : view.outcome.winner === view.side ? "won" : "lost";
+  return h("div", { class: `ab-result is-${won}`, key: "result", role: "status" }, view.status);
+}
+
 function diceBox(view) {
   const d = view.dice;
   if (!d) return null;
@@ -195,7 +214,8 @@ function buttonsRow(view) {
   const idle = !view.my_turn || view.thinking || view.outcome;
   return h("div", { class: "ab-buttons", key: "buttons" },
     (view.buttons || []).map((b) => button(b.label, "choice", { key: `b-${b.action}`, disabled: !!idle, data: { "data-action": b.action } })),
-    button(ta(view, "undo"), "undo", { key: "btn-undo", disabled: !view.can_undo }),
+    // a finished battle's result stands: nothing to take back
+    view.outcome ? null : button(ta(view, "undo"), "undo", { key: "btn-undo", disabled: !view.can_undo }),
     // the withdrawal prompt: the odds if the attacked card stands
     (view.buttons || []).filter((b) => b.odds).map((b) => h("div", { class: "ab-stand-odds", key: `odds-${b.action}` }, oddsBar(b.odds, view))));
 }
@@ -243,7 +263,9 @@ function buildBuilder(view, { messageHidden } = {}) {
           ...armyAct("bow", { "data-card": c.id }) }, ta(view, "bowOn", { id: c.id })) : null)))),
     h("div", { class: "ab-buttons", key: "confirm-army" },
       h("button", { type: "button", key: "btn-confirm-army", class: "bl-btn bl-primary", disabled: !b.can_confirm,
-        ...armyAct("confirm") }, ta(view, "confirmArmy"))));
+        ...armyAct("confirm") }, ta(view, "confirmArmy")),
+      // confirmed once with points unspent: Python says how many; the next confirm plays it
+      b.ask ? h("p", { class: "ab-ask", key: "ask", role: "alert" }, b.ask) : null));
 }
 
 /** The whole view. */
@@ -254,7 +276,7 @@ export function buildAncient(view, ui, { messageHidden } = {}) {
   return h("div", { class: "bl-app ab-app ab-view", lang: langOf(view), "data-played": view.played,
     "data-thinking": view.thinking ? "yes" : "no", "data-turn": view.turn },
     h("header", { class: "ab-header", key: "header" },
-      h("h3", null, sc ? ta(view, "scenarioHeading", { title: sc.title, south: sc.south, north: sc.north }) : ta(view, "heading")),
+      h("h3", null, sc ? sc.heading : ta(view, "heading")),
       sc && sc.notes ? h("p", { class: "ab-notes" }, sc.notes) : null,
       h("div", { class: "ab-statusbar" },
         h("span", { class: "ab-status", role: "status", "aria-label": ta(view, "status") }, view.status),
@@ -262,9 +284,9 @@ export function buildAncient(view, ui, { messageHidden } = {}) {
         view.thinking ? h("span", { class: "ab-thinking" }, "…") : null)),
     messageLine(view.message, view, messageHidden),
     scoreBox(view),
-    h("div", { class: "ab-main", key: "main" },
+    h("div", { class: "ab-main", key: "main", style: `--ab-w:${view.width}` },
       field(view, ui),
-      h("aside", { class: "ab-side", key: "side" }, choicesPanel(view, ui), diceBox(view), buttonsRow(view), helpBox(view))),
+      h("aside", { class: "ab-side", key: "side" }, resultBox(view), choicesPanel(view, ui), diceBox(view), buttonsRow(view), helpBox(view))),
     tray(view),
     logBox(view));
 }

@@ -14,6 +14,7 @@ export function mount({ model, el }) {
   let ui = { armed: null, focus: null };
   let dismissed = null;
   let logLength = -1;
+  let wasOver = false;
   const view = () => model.get("view") || {};
   const keyOf = (x) => (x ? JSON.stringify(x) : null);
 
@@ -23,6 +24,14 @@ export function mount({ model, el }) {
     ui = normalize(v, ui);
     const hidden = !!v.message && keyOf(v.message) === dismissed;
     morphKeepingFocus(app, buildAncient(v, ui, { messageHidden: hidden }), { preventScroll: true });
+    // the battle's result, brought into view once when it comes (the player may have
+    // scrolled to the log or the reserve)
+    const over = !!v.outcome;
+    if (over && !wasOver) {
+      const result = app.querySelector(".ab-result");
+      if (result && result.scrollIntoView) result.scrollIntoView({ block: "nearest" });
+    }
+    wasOver = over;
     const n = (v.log || []).length;
     if (n !== logLength) {
       logLength = n;

@@ -23,7 +23,8 @@ STATE = """
     {"position": w.game.position(), "phase": w.game.phase, "to_act": w.game.to_act,
      "actions": [str(a) for a in w.game.actions_played], "thinking": v["thinking"],
      "status": v["status"], "message": v["message"], "rolls": w.game.rolls,
-     "outcome": list(w.game.outcome) if w.game.outcome else None, "log": v["log"][-4:]}
+     "outcome": [w.game.outcome.winner_name, w.game.outcome.reason] if w.game.outcome else None,
+     "log": v["log"][-4:]}
 """
 
 READY = "Undo my last turn"
@@ -265,6 +266,13 @@ def test_a_points_army_built_by_clicking_with_a_refused_over_budget_army(open_wi
     state = nb.wait_state(lambda s: s["builder"]["points"] == 97 and s["builder"]["can_confirm"])
     page.wait_for_function("() => !document.querySelector('[data-op=confirm]').disabled")
     shot(nb, "ancient-builder-sound")
+    # issue 23 item 10: 3 points unspent: the first confirm says so and asks again
+    press("Confirm army")
+    ask = page.locator(".ab-ask[role=alert]")
+    ask.wait_for()
+    assert "97 of 100 points, 3 unspent" in ask.inner_text()
+    assert nb.state()["mode"] == "builder"
+    shot(nb, "ancient-builder-ask")
     press("Confirm army")
     state = nb.wait_state(lambda s: s["mode"] is None)
     assert state["phase"] == "deploy" and "R3*" in state["armies"]["south"] and len(state["armies"]["south"]) == 12
@@ -471,3 +479,141 @@ def test_the_medium_bots_turn_is_shown_in_time(open_widget):
     (ROOT / "build").mkdir(exist_ok=True)
     (ROOT / "build" / "ancient-bot-turn.json").write_text(json.dumps(figures, indent=1))
     print("bot turn", figures)
+
+
+# ---------------------------------------------------------------- a laptop screen (issue 23)
+
+# The area in which the notebook shows cells: the notebook panel's scroller, cut to the
+# window (JupyterLab's menu, tabs, toolbar and status bar are outside it).
+VISIBLE = """() => {
+  const root = document.querySelector('.ab-root');
+  let node = root.parentElement;
+  while (node && node !== document.body) {
+    const o = getComputedStyle(node).overflowY;
+    if ((o === 'auto' || o === 'scroll') && node.clientHeight > 0 && node.scrollHeight > node.clientHeight + 1) break;
+    node = node.parentElement;
+  }
+  const r = node && node !== document.body ? node.getBoundingClientRect()
+    : { top: 0, left: 0, bottom: innerHeight, right: innerWidth };
+  return { top: Math.max(0, r.top), left: Math.max(0, r.left),
+           bottom: Math.min(innerHeight, r.bottom), right: Math.min(innerWidth, r.right) };
+}"""
+
+# Issus (the widest army names, the scenario's note) from its start against the easy bot.
+LAPTOP = "w = AncientBattlesWidget(scenario='issus', opponent='easy', seed=7, bot_seed=4)"
+
+
+def outside(page, selectors: list[str]) -> list[str]:
+    """The elements (by selector) not wholly inside the notebook's visible area."""
+    vis = page.evaluate(VISIBLE)
+    out = []
+    for sel in selectors:
+        loc = page.locator(sel)
+        assert loc.count(), f"nothing matches {sel}"
+        for i in range(loc.count()):
+            b = loc.nth(i).bounding_box()
+            if not (b and b["y"] >= vis["top"] - 0.5 and b["y"] + b["height"] <= vis["bottom"] + 0.5
+                    and b["x"] >= vis["left"] - 0.5 and b["x"] + b["width"] <= vis["right"] + 0.5):
+                out.append(f"{sel}[{i}] {b} outside {vis}")
+    return out
+
+
+def cut_odds(page) -> list[str]:
+    """Odds on target squares whose text does not fit its box or its square (issue 23 item 7)."""
+    return page.evaluate("""() => [...document.querySelectorAll('.ab-sq-odds')].filter((e) => {
+      const r = e.getBoundingClientRect(), s = e.closest('.ab-square').getBoundingClientRect();
+      return e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1
+        || r.left < s.left - 0.5 || r.right > s.right + 0.5 || r.bottom > s.bottom + 0.5;
+    }).map((e) => e.closest('.ab-square').dataset.square + ': ' + e.textContent)""")
+
+
+def test_a_laptop_screen_shows_the_status_the_field_and_the_steps_controls(open_widget):
+    """Issue 23 items 6, 7, 8 and 11 at 1366 x 768 in JupyterLab: once the widget is scrolled
+    to its top, the status line, the whole field and the current step's controls (the reserve
+    and the chosen card's choices while deploying, the step's buttons, the attack's
+    confirmation) are in view from the leader's choice to the first melee; the odds on a
+    target square are never cut; the attack dialog shows the attacking card's danger next
+    turn; the header has no doubled brackets."""
+    nb = open_widget(LAPTOP, cell=ancient_cell, ready=READY, width=1366, height=768)
+    page = nb.page
+    page.evaluate("() => document.querySelector('.ab-root').scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
+    header = page.locator(".ab-header h3").inner_text()
+    assert "Issus" in header and not re.search(r"\)\s*\(", header), header
+    always = [".ab-status", ".ab-field"]
+    steps = ".ab-side .ab-buttons button[data-act='choice']"
+    state = nb.state()
+    for _ in range(60):
+        state = wait_view(page, nb, lambda s: s["outcome"] or (not s["thinking"] and s["to_act"] == "south"))
+        if state["outcome"] or state["phase"] == "melee":
+            break
+        n = len(state["actions"])
+        if state["phase"] in ("leader", "deploy"):
+            assert not outside(page, always + [".ab-tray-card"]), state["phase"]
+            page.locator(".ab-tray-card:not([disabled])").first.click()
+            offered = ".ab-square.is-target, .ab-choices .ab-choice"
+            page.locator(offered).first.wait_for()
+            if state["phase"] == "deploy" and n == 1:
+                shot(nb, "ancient-laptop-deploy")
+            assert not outside(page, always + [".ab-tray-card", ".ab-square.is-target, .ab-choices"]), state["phase"]
+            page.locator(offered).first.click()
+        else:
+            if state["phase"] == "actions" and not page.locator(".ab-square.is-selected").count():
+                shot(nb, "ancient-laptop-actions")
+            hand = [".ab-hand-card"] if state["phase"] in ("tactics", "initiative") and \
+                page.locator(".ab-hand-card").count() else []
+            assert not outside(page, always + [steps, ".ab-side button[data-act='undo']"] + hand), state["phase"]
+            page.locator(f"{steps}:not([disabled])").first.click()
+        nb.wait_state(lambda s: len(s["actions"]) != n or s["message"])
+    assert state["phase"] == "melee", state
+    page.locator(".ab-square.is-selectable").first.click()
+    target = page.locator(".ab-square.is-target.is-attack").first
+    target.wait_for()
+    assert not cut_odds(page), cut_odds(page)
+    target.click()
+    dialog = page.get_by_role("dialog", name="Confirm")
+    dialog.wait_for()
+    shot(nb, "ancient-laptop-attack")
+    assert "next turn" in dialog.locator(".ab-danger").first.inner_text()
+    assert not outside(page, always + [".ab-confirm", ".ab-confirm button", steps])
+    no_error_output(page)
+
+
+QUIET = """
+g = AncientGame.empty(seed=1, draw_after=2)
+g.put("a2", "Hoplites", "south")
+g.put("i3", "Hoplites", "north")
+w = AncientBattlesWidget(g, opponent=None)
+"""
+
+
+def test_the_end_of_a_battle_at_1366_by_768(open_widget):
+    """Issue 23 item 9: two quiet turns end in a draw; the last dice rolled were turn 2's
+    initiative. Then: the result is in view beside the field, no undo button, no dice."""
+    nb = open_widget(QUIET, cell=ancient_cell, ready=READY, width=1366, height=768)
+    page = nb.page
+    page.evaluate("() => document.querySelector('.ab-root').scrollIntoView({block: 'start'})")
+    end = '.ab-buttons button[data-action="end actions"]'
+    for _ in range(8):
+        state = wait_view(page, nb, lambda s: True)
+        if state["outcome"]:
+            break
+        n = len(state["actions"])
+        if page.locator(".ab-dice").count():
+            assert "initiative" in page.locator(".ab-dice").inner_text()
+        # the last click from further down the notebook: the result must come into view
+        page.evaluate("() => { const r = document.querySelector('.ab-root');"
+                      " let p = r.parentElement; while (p && p.scrollHeight <= p.clientHeight + 1) p = p.parentElement;"
+                      " if (p) p.scrollTop += 400; }")
+        page.evaluate(f"() => document.querySelector('{end}').click()")
+        nb.wait_state(lambda s: len(s["actions"]) != n or s["message"])
+    assert state["outcome"] == [None, "draw"], state["outcome"]
+    result = page.locator(".ab-result")
+    result.wait_for()
+    page.wait_for_timeout(300)
+    shot(nb, "ancient-end")
+    assert "A draw" in result.inner_text()
+    assert not outside(page, [".ab-result"])
+    assert page.get_by_role("button", name="Undo my last turn", exact=True).count() == 0
+    assert page.locator(".ab-dice").count() == 0
+    no_error_output(page)

@@ -70,6 +70,7 @@ _ANCIENT_SENTENCES = {
     "reason.casualties": ("casualties", "損害"),
     "reason.leader": ("the leader fell", "リーダーの戦死"),
     "reason.draw": ("too many quiet turns (no disruption, no elimination)", "戦闘のないターンが続いた"),
+    "scenario_heading": ("{title} — South: {south} · North: {north}", "{title} — 南軍：{south}・北軍：{north}"),
     "side.south": ("South", "南軍"),
     "side.north": ("North", "北軍"),
     # status
@@ -84,9 +85,8 @@ _ANCIENT_SENTENCES = {
     "builder_status": ("Build your points army: choose up to three colours, add troops, buy bows.",
                        "ポイント軍を編成：色を3つまで選び、軍勢を加え、弓を買ってください。"),
     "builder_start": ("choose colours, then add troops", "色を選んでから軍勢を加えてください"),
-    "builder_unspent": ("Your army costs {points} of {budget} points: {left} points are unspent, and the "
-                        "opponent may spend all {budget}. Add troops, or press “Confirm army” again to "
-                        "play with {points}.",
+    "builder_unspent": ("Your army costs {points} of {budget} points, {left} unspent; the opponent may "
+                        "spend all {budget}. Add troops, or press “Confirm army” again to play with {points}.",
                         "あなたの軍は {points} / {budget} ポイントで、{left} ポイントが未使用です（相手は "
                         "{budget} ポイントまで使えます）。軍勢を加えるか、もう一度「編成を決定」を押すと "
                         "{points} ポイントで戦います。"),

@@ -86,9 +86,7 @@ def battle_view(battle: BattleController, words: AncientWords) -> dict:
         "hot_seat": battle.bot is None, "width": obs.width, "turn": obs.turn, "phase": obs.phase,
         "to_act": obs.to_act, "my_turn": bool(legal), "thinking": battle.thinking,
         "first": obs.first, "advanced": list(obs.advanced), "status": _status(battle, words, obs),
-        "scenario": None if sc is None else {
-            "name": sc.name, "title": words.scenario(sc.title), "south": words.scenario(sc.south.name),
-            "north": words.scenario(sc.north.name), "notes": words.scenario(sc.notes)},
+        "scenario": None if sc is None else _scenario(words, sc),
         "rows": [field_squares[i * obs.width:(i + 1) * obs.width] for i in range(4)],
         "actions_left": obs.actions_left if obs.phase == "actions" else None,
         "reserve": [_reserve_card(words, c) for c in obs.reserve[side]],
@@ -111,6 +109,14 @@ def battle_view(battle: BattleController, words: AncientWords) -> dict:
         "help": _help(battle, words, obs),
         "attack": None if plan is None else _attack_view(words, obs, plan, choices),
     }
+
+
+def _scenario(words: AncientWords, sc) -> dict:
+    """The scenario's names, and the header that says which army is which side (the army
+    names carry their leader in brackets already)."""
+    title, south, north = words.scenario(sc.title), words.scenario(sc.south.name), words.scenario(sc.north.name)
+    return {"name": sc.name, "title": title, "south": south, "north": north, "notes": words.scenario(sc.notes),
+            "heading": words.say("scenario_heading", title=title, south=south, north=north)}
 
 
 def _square(words: AncientWords, obs, sq: str, side: str) -> dict:
