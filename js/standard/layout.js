@@ -14,12 +14,21 @@ export function fitFor(height) {
   return Number.isFinite(height) && height > 0 && height < ROOMY_MIN_HEIGHT ? "compact" : "roomy";
 }
 
-/** The ancestors of `el` that may scroll vertically (overflow auto or scroll), nearest first. */
+/** The element that holds `node` in the page: its parent, or, at the top of a shadow root
+ * (marimo draws each widget in one), the shadow root's host. */
+function container(node) {
+  if (node.parentElement) return node.parentElement;
+  const root = typeof node.getRootNode === "function" ? node.getRootNode() : null;
+  return root && root.host ? root.host : null;
+}
+
+/** The ancestors of `el` that may scroll vertically (overflow auto or scroll), nearest first,
+ * out of any shadow root (marimo's output box, 610 px high, scrolls a taller widget). */
 export function scrollParents(el) {
   const win = el && el.ownerDocument && el.ownerDocument.defaultView;
   const out = [];
   if (!win || typeof win.getComputedStyle !== "function") return out;
-  for (let node = el.parentElement; node && node !== el.ownerDocument.body; node = node.parentElement) {
+  for (let node = container(el); node && node !== el.ownerDocument.body; node = container(node)) {
     const overflow = win.getComputedStyle(node).overflowY;
     if ((overflow === "auto" || overflow === "scroll" || overflow === "overlay") && node.clientHeight > 0) {
       out.push(node);

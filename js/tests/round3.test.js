@@ -9,6 +9,7 @@ import { afterEach, describe, it } from "node:test";
 
 import { h } from "../dom.js";
 import { formationText } from "../render_cards.js";
+import { scrollParents, visibleHeight } from "../standard/layout.js";
 import widget from "../standard/widget.js";
 import { JSDOM, NO_DOM, cleanupAll, mountView } from "./helpers.js";
 import { fixture } from "./views.js";
@@ -85,5 +86,29 @@ describe("pop-ups never block the board", () => {
     assert.ok(callout && callout.classList.contains("bl-popup"));
     const ex = mountView(widget, fixture("explain")).el.querySelector(".bl-callout-explain");
     assert.ok(ex && ex.classList.contains("bl-popup"));
+  });
+});
+
+describe("marimo (issue 23 item 15)", () => {
+  it("the visible height is found outside the shadow root marimo draws the widget in", { skip: NO_DOM }, () => {
+    const dom = new JSDOM("<!doctype html><div id=box style='overflow-y:auto'><div id=host></div></div>");
+    const { document, window } = dom.window;
+    const box = document.getElementById("box");
+    Object.defineProperty(box, "clientHeight", { value: 610 });
+    Object.defineProperty(box, "scrollHeight", { value: 700 });
+    Object.defineProperty(window, "innerHeight", { value: 1000 });
+    const shadow = document.getElementById("host").attachShadow({ mode: "open" });
+    const cell = document.createElement("div");
+    shadow.appendChild(cell);
+    assert.deepEqual(scrollParents(cell), [box]);
+    assert.equal(visibleHeight(cell), 610);
+    dom.window.close();
+  });
+
+  it("in a narrow cell the decks stay beside the hand", () => {
+    const css = readFileSync(new URL("../widget.css", import.meta.url), "utf8").replace(/\s+/g, " ");
+    const blocks = [...css.matchAll(/@container bl \(max-width: 720px\) \{([^@]*)\}/g)].map((m) => m[1]).join(" ");
+    assert.doesNotMatch(blocks, /\.bl-hand-wrap \{ order: -1; flex-basis: 100%; \}/);
+    assert.match(blocks, /\.bl-seat-side \{ order: 1; flex-basis: 100%;/);
   });
 });
