@@ -92,6 +92,19 @@ def test_failed_claim_shows_counterexample_and_changes_nothing():
     assert "could still add" in claim["explanation"]
 
 
+def test_a_claim_won_by_rank_with_a_lower_total_says_why_in_both_languages():
+    # issue 23 item 5: the beginner's puzzle "Wedge 3-4-5 (total 12) beats Phalanx 8-8-8 (total 24)"
+    text = Game(seed=1).position()
+    g = Game.from_position(_with_side(text, 1, "south", "R3 R4 R5", "north", "B8 G8"))
+    w = BattleLineWidget(g, opponent="easy", bot_seed=1)
+    send(w, {"type": "move", "move": "claim 1"})
+    claim = w.view["claim"]
+    assert claim["holds"] is True and "Phalanx 8-8-8 (total 24)" in claim["explanation"]
+    assert claim["explanation"].endswith("Any Wedge outranks any Phalanx, whatever the totals.")
+    w.lang = "ja"
+    assert w.view["claim"]["explanation"].endswith("合計に関係なく、くさび形隊形は密集隊形より上の隊形です。")
+
+
 def _with_side(text: str, flag: int, p: str, cards: str, q: str, qcards: str) -> str:
     """Move the given cards from wherever they are to flag ``flag`` in a position text."""
     moved = cards.split() + qcards.split()
