@@ -74,7 +74,11 @@ def check_jobs(jobs: Any, cluster: str | None = None) -> int:
 
 
 def check_games(games: Any) -> int:
-    """``games`` if it is a positive whole number."""
+    """``games`` if it is a positive whole number.
+
+    >>> check_games(10 ** 12)
+    1000000000000
+    """
     if type(games) is not int or games < 1:
         raise ValueError(f"games must be a positive whole number, not {shorten(games)}")
     return games
@@ -364,7 +368,14 @@ def play_match(play: Callable, make: Callable, settings: dict, first_deal: int, 
                progress: bool = False, unit: str = "game") -> Match:
     """``games`` games of paired deals from ``first_deal`` through :func:`run_games`.
     With ``resume`` the games already in ``save`` (same settings) are read back, not played
-    again; the rest are played and appended."""
+    again; the rest are played and appended.
+
+    >>> from battleline.arena import GameResult, play_from_settings
+    >>> settings = {"a": "easy", "b": "easy", "move_time": None, "rules": "standard"}
+    >>> m = play_match(play_from_settings, GameResult, settings, 5, 2)
+    >>> [(r.deal, r.a_seat) for r in m.results], sum(m.nodes.values()), m.resumed
+    ([(5, 0), (5, 1)], 2, 0)
+    """
     check_games(games)
     check_jobs(jobs, cluster)
     if resume and not save:
