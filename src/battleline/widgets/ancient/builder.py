@@ -11,7 +11,9 @@ to ``on_confirm``, which starts the battle.
 >>> ArmyBuilder.messages.dispatch(b, {"type": "army", "op": "add", "card": "R8"})
 >>> b.view("south")["builder"]["points"], b.problem()
 (8, None)
->>> ArmyBuilder.messages.dispatch(b, {"type": "army", "op": "confirm"}); armies[0].points
+>>> ArmyBuilder.messages.dispatch(b, {"type": "army", "op": "confirm"}); armies, b.view("south")["builder"]["ask"][:40]
+([], 'Your army costs 8 of 100 points, 92 unsp')
+>>> ArmyBuilder.messages.dispatch(b, {"type": "army", "op": "confirm"}); armies[0].points   # asked again
 8
 """
 
