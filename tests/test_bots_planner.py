@@ -76,7 +76,7 @@ def test_planner_searches_its_budget_on_the_kernel():
     bot = PlannerBot(seed=2, iterations=300, move_time=60.0)
     bot.choose(g.observation(g.to_move))
     if kernel.compiled():
-        assert bot.last_used_kernel and bot.last_playouts == 300
+        assert bot.last_used_kernel and 270 <= bot.last_playouts <= 300     # rounds share it out
 
 
 def test_planner_claims_what_it_can_prove_at_once():

@@ -31,7 +31,7 @@ from ..encoding import encode_move
 from ..errors import shorten
 from ..game import Observation
 from ..kernel.layout import TROOP_COUNT
-from ..kernel.search import search_moves
+from ..kernel.search import search_paired
 from ..moves import Move
 from .base import Bot, gc_paused
 from .heuristic import HeuristicBot, rank_moves, tactic_cost
@@ -129,21 +129,43 @@ class PlannerBot(Bot):
         template = kernel.state_of(world)
         known_troops, known_tactics, troop_slots, tactic_slots = _known_places(obs, world)
         numbers = np.array([encode_move(m) for m in cands], dtype=np.int64)
-        visits = np.zeros(len(cands), dtype=np.int64)
         rewards = np.zeros(len(cands), dtype=np.float64)
+        active = np.ones(len(cands), dtype=np.bool_)
         rng = np.array([kernel.seed_stream(self.rng.getrandbits(63))], dtype=np.int64)
+        worlds = 0
         done = 0
-        while done < self.iterations:
-            step = min(CHUNK, self.iterations - done)
-            search_moves(template, known_troops, known_tactics, troop_slots, tactic_slots, numbers,
-                         len(cands), step, rng, self.exploration, visits, rewards)
-            done += step
-            if time.perf_counter() > deadline:
+        for share in halving_rounds(len(cands)):
+            # Each round's play-outs go to the candidates still in, in the same worlds.
+            alive = int(active.sum())
+            round_worlds = max(1, int(self.iterations * share) // alive)
+            while round_worlds > 0:
+                step = min(round_worlds, max(1, CHUNK // alive))
+                done += search_paired(template, known_troops, known_tactics, troop_slots, tactic_slots,
+                                      numbers, active, len(cands), step, rng, rewards)
+                worlds += step
+                round_worlds -= step
+                if time.perf_counter() > deadline:
+                    break
+            scores = rewards / worlds - COST_SCALE * costs
+            keep = max(1, alive // 2)
+            ranked = sorted((k for k in range(len(cands)) if active[k]), key=lambda k: (-scores[k], k))
+            active[:] = False
+            active[ranked[:keep]] = True
+            if keep == 1 or time.perf_counter() > deadline:
                 break
         self.last_playouts = done
-        scores = rewards / np.maximum(visits, 1) - COST_SCALE * costs
-        best = max(range(len(cands)), key=lambda k: (scores[k], -k))
-        return cands[best]
+        return cands[ranked[0]]
+
+
+def halving_rounds(n: int) -> list[float]:
+    """The share of the play-outs each round of successive halving gets (n candidates halved
+    until one is left): equal shares.
+
+    >>> halving_rounds(8)
+    [0.3333333333333333, 0.3333333333333333, 0.3333333333333333]
+    """
+    rounds = max(1, (n - 1).bit_length())
+    return [1 / rounds] * rounds
 
 
 def _known_places(obs: Observation, world) -> tuple[int, int, np.ndarray, np.ndarray]:

@@ -142,3 +142,28 @@ def search_moves(template, known_troops, known_tactics, known_troop_slots, known
         rewards[k] += result_value(world, me)
         total += 1
     return total
+
+
+@kernel_function
+def search_paired(template, known_troops, known_tactics, known_troop_slots, known_tactic_slots,
+                  moves, active, n_moves, worlds, rng, rewards):
+    """Play every active candidate in the same ``worlds`` determinizations (so that their
+    differences are measured on common deals), adding each play-out's value to
+    ``rewards``; returns the play-outs made."""
+    me = template[TO_MOVE]
+    world = np.empty(STATE_SIZE, dtype=np.int64)
+    trial = np.empty(STATE_SIZE, dtype=np.int64)
+    pool = np.empty(TROOP_COUNT, dtype=np.int64)
+    made = 0
+    for _ in range(worlds):
+        determinize(template, world, rng, 1 - me, known_troops, known_tactics, known_troop_slots,
+                    known_tactic_slots, pool)
+        for k in range(n_moves):
+            if not active[k]:
+                continue
+            trial[:] = world
+            apply_move(trial, moves[k])
+            play_out(trial, MAX_PLAYOUT_MOVES)
+            rewards[k] += result_value(trial, me)
+            made += 1
+    return made
