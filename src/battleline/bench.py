@@ -21,7 +21,7 @@
   says how busy the machine was when the run began.
 - ``kernel``: the search kernel (:mod:`battleline.kernel`) beside the reference engine in one
   run, by CPU time: ``kernel_random_games_per_cpu_s`` (ten times ``--games`` random games in
-  the kernel) against ``reference_random_games_per_cpu_s`` (a tenth of them in the engine), and
+  the kernel) against ``reference_random_games_per_cpu_s`` (a quarter of ``--games`` in the engine), and
   greedy play-outs to the end of the game from the same turn starts
   (``kernel_playouts_per_cpu_s`` against ``reference_playouts_per_cpu_s``); the ``_speedup``
   figures are their ratios, ``kernel_mode`` says whether it ran compiled, ``kernel_prepare_s``
@@ -303,7 +303,7 @@ def bench_kernel(n_games: int, seed: int) -> dict:
     from .kernel.policy import play_out as kernel_play_out
 
     prepare_seconds = kernel.prepare_kernel()
-    reference = bench_games(max(20, n_games // 10), seed)["random_games_per_cpu_s"]
+    reference = bench_games(max(50, n_games // 4), seed)["random_games_per_cpu_s"]
     fast = kernel.random_games(n_games * 10, seed, "both")
     starts = turn_starts(200, seed)
     states = [kernel.state_of(g) for g in starts]

@@ -15,10 +15,12 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import os
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 __all__ = ["MODE", "ENV_SWITCH", "kernel_function", "compiled", "prepare", "prepared", "preparing",
            "prepare_in_background"]
@@ -38,6 +40,45 @@ def _choose_mode() -> str:
 
 
 MODE = _choose_mode()
+
+
+def source_fingerprint() -> str:
+    """A hash of every kernel's source. numba's disk cache checks only the file of each
+    compiled function, not the files of the functions it calls, so the cache lives in a folder
+    named by this hash: a change to any kernel file starts a fresh cache.
+
+    >>> len(source_fingerprint())
+    16
+    """
+    root = Path(__file__).parent
+    digest = hashlib.sha1()
+    for path in sorted([Path(__file__), *root.glob("kernel/*.py"), *root.glob("ancient/kernel/*.py")]):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _use_own_cache_folder() -> None:
+    """Point numba's cache at ``~/.cache/battleline/numba-<fingerprint>`` (or
+    ``$XDG_CACHE_HOME``), unless ``NUMBA_CACHE_DIR`` is set or the folder cannot be written;
+    this also serves installs whose package folder is read-only."""
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = os.path.join(base, "battleline", f"numba-{source_fingerprint()}")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError:
+        return
+    if not os.access(folder, os.W_OK):
+        return
+    os.environ["NUMBA_CACHE_DIR"] = folder
+    import numba.core.config
+    numba.core.config.CACHE_DIR = folder
+
+
+if MODE == "numba":
+    _use_own_cache_folder()
 
 
 def compiled() -> bool:

@@ -19,7 +19,7 @@ from .layout import (
     SIDE_CARDS, SIDE_LEN, SIDE_SIZE, TACTIC_DECK, TACTICS_PLAYED, TO_MOVE, TRAITOR, TRAITOR_BASE,
     TROOP_COUNT, TROOP_DECK, TROOPS_ALL, TURN_ACTIVE, VISIBLE, WINNER,
 )
-from .strength import NO_COMPLETION, completion_strength, popcount, strongest_above
+from .strength import NO_COMPLETION, completion_strength, lowest_bit, popcount, strongest_above
 
 ALL_FLAGS = 0b1111111110       # bit f for flags 1-9
 
@@ -188,10 +188,11 @@ def hand_size(s, player):
 @kernel_function
 def add_flag_moves(moves, n, base, flags):
     """Append ``base + flag - 1`` for every flag in the mask; returns the new count."""
-    for f in range(1, 10):
-        if flags >> f & 1:
-            moves[n] = base + f - 1
-            n += 1
+    x = flags
+    while x:
+        moves[n] = base + lowest_bit(x) - 1
+        n += 1
+        x &= x - 1
     return n
 
 
@@ -274,9 +275,10 @@ def card_moves(s, moves, n, player):
     start = n
     troops = s[HAND_TROOPS + player]
     if free and troops:
-        for c in range(TROOP_COUNT):
-            if troops >> c & 1:
-                n = add_flag_moves(moves, n, PLAY_BASE + c * 9, free)
+        x = troops
+        while x:
+            n = add_flag_moves(moves, n, PLAY_BASE + lowest_bit(x) * 9, free)
+            x &= x - 1
     troop_placeable = n > start
     if s[HAND_TACTICS + player] and s[TACTICS_PLAYED + player] <= s[TACTICS_PLAYED + 1 - player]:
         n = add_tactic_moves(s, moves, n, player, free)
