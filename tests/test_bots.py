@@ -7,7 +7,7 @@ import random
 import pytest
 
 from battleline import Game
-from battleline.bots import GreedyBot, HeuristicBot, RandomBot, SearchBot, bot_from_spec
+from battleline.bots import GreedyBot, HeuristicBot, PlannerBot, RandomBot, SearchBot, bot_from_spec
 from battleline.moves import Move
 from battleline.worlds import sample_world
 
@@ -102,7 +102,7 @@ def test_bots_never_read_hidden_cards(make):
 def test_levels_and_names():
     assert isinstance(bot_from_spec("easy"), RandomBot)
     assert isinstance(bot_from_spec("medium"), HeuristicBot)
-    assert isinstance(bot_from_spec("hard"), SearchBot)
+    assert isinstance(bot_from_spec("hard"), PlannerBot)
     assert isinstance(bot_from_spec("greedy"), GreedyBot)
     assert isinstance(bot_from_spec("battleline.bots:RandomBot"), RandomBot)
     for bad in ("nightmare", "battleline.bots:Nope", "no.such.module:X", 42):

@@ -201,7 +201,7 @@ def _seconds(text: str) -> float:
     return value
 
 
-BOTS_HELP = ("a bot: a level, easy, medium or hard (RandomBot, HeuristicBot and SearchBot), "
+BOTS_HELP = ("a bot: a level, easy, medium or hard (RandomBot, HeuristicBot and PlannerBot), "
              "one of those class names, or module:Class for a bot of your own")
 
 
