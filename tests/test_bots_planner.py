@@ -96,7 +96,7 @@ def test_planner_claims_what_it_can_prove_at_once():
 
 @pytest.mark.parametrize("kwargs", [dict(iterations=0), dict(iterations=2.5), dict(move_time=0),
                                     dict(move_time=float("nan")), dict(move_time="1"),
-                                    dict(exploration=-1), dict(candidates=0), dict(iterations="x" * 5000)])
+                                    dict(candidates=0), dict(candidates=1.5), dict(iterations="x" * 5000)])
 def test_planner_refuses_bad_budgets(kwargs):
     with pytest.raises(ValueError) as e:
         PlannerBot(**kwargs)

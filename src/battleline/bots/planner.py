@@ -3,11 +3,14 @@
 Claims it can prove are made at once, as every bot does; draws and Scout's steps are chosen
 as ``medium`` chooses them. For the card it plays, the bot ranks every legal move with
 ``medium``'s one-ply evaluation (:func:`~battleline.bots.heuristic.rank_moves`), keeps the
-best ``candidates``, and runs a determinized search over them in
-:mod:`battleline.kernel.search`: each iteration deals the cards it cannot see at random
-again, picks a candidate by UCB1, and plays the greedy policy for both sides to the end of
-the game. The candidate with the best average wins, less the price of a Tactics card (the
-play-outs never play one, so they would spend them too freely). The work per move is a fixed
+best ``candidates`` (eight), and searches them by successive halving on the kernel
+(:mod:`battleline.kernel.search`): each world deals the cards it cannot see at random again,
+every candidate still in is played in that same world and then the greedy policy plays both
+sides to the end of the game; after each third of the budget the worse half is dropped. The
+candidate with the best average wins, less the price of a Tactics card (the play-outs never
+play one, so they would spend them too freely). Playing every candidate in the same worlds
+measures their differences on common deals; a bandit (UCB1) that gave each its own worlds
+measured weaker (``docs/bots.md``). The work per move is a fixed
 number of iterations, so the seed makes the bot reproducible; the wall clock is only a
 backstop. Where the kernel is not compiled (no numba, or ``BATTLELINE_KERNEL=python``), and
 while a notebook is still compiling it in the background, the bot plays as
@@ -37,10 +40,9 @@ from .base import Bot, gc_paused
 from .heuristic import HeuristicBot, rank_moves, tactic_cost
 from .search import SearchBot
 
-__all__ = ["PlannerBot", "ITERATIONS", "EXPLORATION"]
+__all__ = ["PlannerBot", "ITERATIONS", "CANDIDATES"]
 
 ITERATIONS = 2500        # play-outs per decision: about 0.6 s of CPU time on a quiet core
-EXPLORATION = 0.4        # UCB1's constant, for values between 0 and about 1
 CANDIDATES = 8           # the one-ply ranking's best moves that are searched
 COST_SCALE = 0.1         # a Tactics card's price (in flags) as a share of a won game
 CHUNK = 250              # play-outs between two looks at the clock
@@ -57,13 +59,13 @@ class PlannerBot(Bot):
     """Determinized UCB search with play-outs to the end of the game, on the kernel.
 
     ``iterations`` play-outs per decision; ``move_time`` (seconds) the wall-clock backstop;
-    ``exploration`` UCB1's constant; ``candidates`` the moves searched.
+    ``candidates`` the moves searched.
     """
 
     name = "planner"
 
     def __init__(self, seed: int | None = None, move_time: float = 1.0, iterations: int = ITERATIONS,
-                 exploration: float = EXPLORATION, candidates: int = CANDIDATES):
+                 candidates: int = CANDIDATES):
         super().__init__(seed)
         self.candidates = _whole(candidates, "candidates", 1)
         if isinstance(move_time, bool) or not isinstance(move_time, (int, float)) \
@@ -71,10 +73,6 @@ class PlannerBot(Bot):
             raise ValueError(f"move_time is a number of seconds above 0, not {shorten(move_time)}")
         self.move_time = float(move_time)
         self.iterations = _whole(iterations, "iterations", 1)
-        if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) \
-                or not math.isfinite(exploration) or exploration < 0:
-            raise ValueError(f"exploration is a number of at least 0, not {shorten(exploration)}")
-        self.exploration = float(exploration)
         self._fallback = SearchBot(seed=seed, move_time=move_time)
         self._heuristic = HeuristicBot(seed=seed)
         self.last_playouts = 0       # play-outs of the last searched decision (for benchmarks)

@@ -173,7 +173,7 @@ KERNEL_NAME = "battleline.kernel"
 
 def _warm() -> None:
     from .policy import play_out
-    from .search import search_moves, search_paired
+    from .search import search_paired
     g = Game(seed=1)
     play_out(state_of(g), 10)
     perft_count(state_of(g), 2)
@@ -181,9 +181,6 @@ def _warm() -> None:
     template = state_of(g)
     moves = np.array([encode_move(m) for m in g.legal_moves()[:2]], dtype=np.int64)
     slots = np.zeros(TROOP_COUNT, dtype=np.bool_)
-    search_moves(template, 0, 0, slots, slots[:10], moves, len(moves), 2,
-                 np.array([seed_stream(1)], dtype=np.int64), 0.5, np.zeros(2, dtype=np.int64),
-                 np.zeros(2))
     search_paired(template, 0, 0, slots, slots[:10], moves, np.ones(2, dtype=np.bool_), len(moves), 1,
                   np.array([seed_stream(1)], dtype=np.int64), np.zeros(2))
 

@@ -1,16 +1,14 @@
-"""Search under hidden cards in the kernel: determinizations and a bandit over the moves.
+"""Search under hidden cards in the kernel: determinizations and play-outs of the candidates.
 
-Each iteration deals the cards the searching seat cannot see at random again (the
-opponent's unknown hand cards and the unknown deck cards are shuffled among those places;
-what the seat knows stays put), picks one of the candidate moves by UCB1, plays it and then
-the greedy policy for both sides to the end of the game, and scores the result for the
+Each world deals the cards the searching seat cannot see at random again (the opponent's
+unknown hand cards and the unknown deck cards are shuffled among those places; what the seat
+knows stays put). Every candidate still in the search is played in that same world, then the
+greedy policy plays both sides to the end of the game, and the result is scored for the
 searching seat: 1 for a win, 0.5 for a draw, 0 for a loss, plus a small share for the flags
-held (so that, among lost or won games, more flags still count).
+held more than the opponent (so that, among lost or won games, more flags still count).
 """
 
 from __future__ import annotations
-
-import math
 
 import numpy as np
 
@@ -103,45 +101,6 @@ def result_value(world, me):
         elif world[WINNER] != DRAWN:
             value = FLAG_SHARE * margin
     return value
-
-
-@kernel_function
-def ucb_pick(visits, rewards, n_moves, total, exploration):
-    """The move to try next: an untried one first, else the highest upper bound."""
-    best = 0
-    best_bound = -1e300
-    log_total = math.log(total + 1.0)
-    for k in range(n_moves):
-        if visits[k] == 0:
-            return k
-        bound = rewards[k] / visits[k] + exploration * math.sqrt(log_total / visits[k])
-        if bound > best_bound:
-            best_bound = bound
-            best = k
-    return best
-
-
-@kernel_function
-def search_moves(template, known_troops, known_tactics, known_troop_slots, known_tactic_slots,
-                 moves, n_moves, iterations, rng, exploration, visits, rewards):
-    """Run ``iterations`` determinized play-outs over the candidate ``moves``, adding to
-    ``visits`` and ``rewards`` (so a search may go on in several calls)."""
-    me = template[TO_MOVE]
-    world = np.empty(STATE_SIZE, dtype=np.int64)
-    pool = np.empty(TROOP_COUNT, dtype=np.int64)
-    total = 0
-    for k in range(n_moves):
-        total += visits[k]
-    for _ in range(iterations):
-        k = ucb_pick(visits, rewards, n_moves, total, exploration)
-        determinize(template, world, rng, 1 - me, known_troops, known_tactics, known_troop_slots,
-                    known_tactic_slots, pool)
-        apply_move(world, moves[k])
-        play_out(world, MAX_PLAYOUT_MOVES)
-        visits[k] += 1
-        rewards[k] += result_value(world, me)
-        total += 1
-    return total
 
 
 @kernel_function
