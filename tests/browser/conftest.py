@@ -164,6 +164,17 @@ def widget_cell(setup: str, state_file: Path) -> str:
     return state_cell(head + textwrap.dedent(setup).strip(), state_file, WIDGET_STATE)
 
 
+def accept_kernel_dialog(page) -> None:
+    """On a busy machine JupyterLab may ask which kernel to start (its "Select Kernel" dialog,
+    which then takes every click); the notebook names python3, preselected, so accept it."""
+    dialog = page.locator(".jp-Dialog").filter(has_text="Select Kernel")
+    try:
+        if dialog.count():
+            dialog.locator("button.jp-mod-accept").first.click(timeout=10000)
+    except Exception:
+        pass      # it closed by itself meanwhile
+
+
 def _opener(server, browser, tmp_path, request, page_path):
     """The ``open_widget`` function for a server (base url, notebook dir); ``page_path(name,
     n)`` is the path of the page that opens notebook ``name`` (``n`` counts the pages)."""
@@ -196,10 +207,11 @@ def _opener(server, browser, tmp_path, request, page_path):
         nbk = Notebook(page, state_file, tmp_path)
         # Clicks sent right after the page loads can be dropped: run until the cell starts.
         for attempt in range(6):
+            accept_kernel_dialog(page)
             panel = page.locator(".jp-NotebookPanel:visible").first
-            panel.locator(".jp-Cell .jp-InputArea-editor").first.click()
-            panel.locator("[data-command='notebook:run-cell-and-select-next']").first.click()
             try:
+                panel.locator(".jp-Cell .jp-InputArea-editor").first.click(timeout=15000)
+                panel.locator("[data-command='notebook:run-cell-and-select-next']").first.click(timeout=15000)
                 page.wait_for_function(
                     "() => { const p = document.querySelector('.jp-Cell .jp-InputPrompt');"
                     " return p && /\\[(\\*|\\d+)\\]/.test(p.textContent); }", timeout=5000)
