@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
+from util import advance
 
 from battleline import Game
 from battleline.bots import GreedyBot, RandomBot, SearchBot
@@ -14,15 +15,6 @@ from battleline.bots.evaluation import win_chance
 from battleline.bots.playout import greedy_play, greedy_turn, play_out
 from battleline.worlds import sample_world
 
-
-def advance(seed: int, plies: int) -> Game:
-    g = Game(seed=seed)
-    mover = RandomBot(seed=seed)
-    for _ in range(plies):
-        if g.is_over():
-            break
-        g.play(mover.choose(g.observation(g.to_move)))
-    return g
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -30,3 +30,16 @@ def run_async(main, timeout: float = 60):
     if errors:
         raise errors[0]
     return out[0]
+
+
+def advance(seed: int, plies: int):
+    """A game of the given seed after ``plies`` moves of a seeded random player."""
+    from battleline import Game
+    from battleline.bots import RandomBot
+    g = Game(seed=seed)
+    mover = RandomBot(seed=seed)
+    for _ in range(plies):
+        if g.is_over():
+            break
+        g.play(mover.choose(g.observation(g.to_move)))
+    return g

@@ -125,7 +125,7 @@ class PlannerBot(Bot):
             return cands[0]
         costs = np.array([tactic_cost(world, m, me) for m in cands])
         template = kernel.state_of(world)
-        known_troops, known_tactics, troop_slots, tactic_slots = _known_places(obs, world)
+        known_troops, known_tactics, troop_slots, tactic_slots = known_places(obs)
         numbers = np.array([encode_move(m) for m in cands], dtype=np.int64)
         rewards = np.zeros(len(cands), dtype=np.float64)
         active = np.ones(len(cands), dtype=np.bool_)
@@ -166,9 +166,15 @@ def halving_rounds(n: int) -> list[float]:
     return [1 / rounds] * rounds
 
 
-def _known_places(obs: Observation, world) -> tuple[int, int, np.ndarray, np.ndarray]:
+def known_places(obs: Observation) -> tuple[int, int, np.ndarray, np.ndarray]:
     """What the seat knows of the hidden places: the opponent's cards it has seen (troop and
-    Tactics masks), and which deck slots (bottom first) hold a card it put back with Scout."""
+    Tactics masks), and which deck slots (bottom first) hold a card it put back with Scout.
+
+    >>> from battleline import Game
+    >>> troops, tactics, troop_slots, tactic_slots = known_places(Game(seed=1).observation(0))
+    >>> troops, tactics, int(troop_slots.sum()), int(tactic_slots.sum())
+    (0, 0, 0, 0)
+    """
     known_troops = known_tactics = 0
     for c in obs.opponent_known:
         if c < TROOP_COUNT:

@@ -22,7 +22,7 @@ from .rules import (
     side_masks,
 )
 from .play import claim_all
-from .strength import COLORS, NO_COMPLETION, strongest_above
+from .strength import COLORS, strongest_above
 
 CENTRE_FIRST = np.array([5, 4, 6, 3, 7, 2, 8, 1, 9], dtype=np.int64)
 NOT_SCORED = -2
