@@ -42,43 +42,37 @@ def _choose_mode() -> str:
 MODE = _choose_mode()
 
 
-def source_fingerprint() -> str:
-    """A hash of every kernel's source. numba's disk cache checks only the file of each
-    compiled function, not the files of the functions it calls, so the cache lives in a folder
-    named by this hash: a change to any kernel file starts a fresh cache.
+def source_fingerprint(folder: Path | None = None) -> str:
+    """A hash of one kernel package's source (every ``*.py`` in ``folder``, by default the
+    standard game's ``kernel/``) and of this file. numba's disk cache checks only the file of
+    each compiled function, not the files of the functions it calls, so each kernel package
+    caches in a folder named by this hash: a change to any of its files starts a fresh cache,
+    and a change to one game's kernel leaves the other's cache alone.
 
     >>> len(source_fingerprint())
     16
     """
-    root = Path(__file__).parent
+    folder = folder or Path(__file__).parent / "kernel"
     digest = hashlib.sha1()
-    for path in sorted([Path(__file__), *root.glob("kernel/*.py"), *root.glob("ancient/kernel/*.py")]):
+    for path in sorted([Path(__file__), *folder.glob("*.py")]):
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 
-def _use_own_cache_folder() -> None:
-    """Point numba's cache at ``~/.cache/battleline/numba-<fingerprint>`` (or
-    ``$XDG_CACHE_HOME``), unless ``NUMBA_CACHE_DIR`` is set or the folder cannot be written;
-    this also serves installs whose package folder is read-only."""
+def _cache_folder(kernel_folder: Path) -> str | None:
+    """``~/.cache/battleline/numba-<fingerprint>`` (or under ``$XDG_CACHE_HOME``) for one kernel
+    package, or None when ``NUMBA_CACHE_DIR`` is set or the folder cannot be written (then
+    numba's own choice stands; this also serves installs whose package folder is read-only)."""
     if os.environ.get("NUMBA_CACHE_DIR"):
-        return
+        return None
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = os.path.join(base, "battleline", f"numba-{source_fingerprint()}")
+    folder = os.path.join(base, "battleline", f"numba-{source_fingerprint(kernel_folder)}")
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError:
-        return
-    if not os.access(folder, os.W_OK):
-        return
-    os.environ["NUMBA_CACHE_DIR"] = folder
-    import numba.core.config
-    numba.core.config.CACHE_DIR = folder
-
-
-if MODE == "numba":
-    _use_own_cache_folder()
+        return None
+    return folder if os.access(folder, os.W_OK) else None
 
 
 def compiled() -> bool:
@@ -87,12 +81,22 @@ def compiled() -> bool:
 
 
 def kernel_function(fn: Callable) -> Callable:
-    """Compile ``fn`` with numba (no Python objects inside, cached on disk), or return it
-    unchanged in the plain-Python mode."""
+    """Compile ``fn`` with numba (no Python objects inside, cached on disk in its kernel
+    package's folder), or return it unchanged in the plain-Python mode."""
     if MODE != "numba":
         return fn
     import numba
-    return numba.njit(cache=True, nogil=True)(fn)
+    import numba.core.config
+    folder = _cache_folder(Path(fn.__code__.co_filename).parent)
+    if folder is None:
+        return numba.njit(cache=True, nogil=True)(fn)
+    # numba reads the cache folder when the function is decorated, so set it per package
+    saved = numba.core.config.CACHE_DIR
+    numba.core.config.CACHE_DIR = folder
+    try:
+        return numba.njit(cache=True, nogil=True)(fn)
+    finally:
+        numba.core.config.CACHE_DIR = saved
 
 
 _prepared: dict[str, float] = {}
