@@ -113,6 +113,19 @@ class Fire:
         out.append(END["fire"])
         return out
 
+    def may_fire(self, p: int) -> bool:
+        """Has side ``p``'s fire step a shot (anything but ``end fire``)?"""
+        s = self.s
+        m = s.side_squares[p]
+        armed, cells, dis, fired = self._armed, s.cells, s.disrupted, s.fired
+        while m:
+            low = m & -m
+            m ^= low
+            c = cells[low.bit_length() - 1]
+            if armed[c] and not dis[c] and c not in fired and self.fire_squares(c):
+                return True
+        return False
+
     def resolve_fire(self, card: int, target: int) -> None:
         self.s.fired = self.s.fired | {card}
         if missile_hits(self.s.dice.roll(), target % 10 + 1):

@@ -201,11 +201,17 @@ class TurnFlow:
     def settle(self) -> list[Action] | None:
         """Run the automatic steps until a side has a real decision; return its legal
         actions (or None when the battle is over)."""
+        return self.legal() if self.advance() else None
+
+    def advance(self) -> bool:
+        """Run the automatic steps until a side has a real decision (True) or the battle is
+        over (False), without listing the legal actions: a player step is skipped when
+        :meth:`~.rules.Rules.has_choice` finds nothing in it but ending it."""
         s = self.s
         while True:
             if s.outcome is not None:
                 s.phase = "over"
-                return None
+                return False
             ph = s.phase
             if ph == "rally":
                 if not s.rally_order:
@@ -215,15 +221,14 @@ class TurnFlow:
                 if not self.disrupted_units(s.to_act):
                     s.rally_order = s.rally_order[1:]
                     continue
-                return self.legal()
-            legal = self.legal()
+                return True
             # A Tactics step with cards in hand waits even if none is playable: skipping it
             # would tell the opponent the hand holds nothing playable.
-            if ph in _PLAYER_STEPS and len(legal) == 1 and not (ph == "tactics" and s.hands[s.to_act]):
+            if ph in _PLAYER_STEPS and not self.has_choice(ph, s.to_act):
                 nxt = _NEXT_STEP.get(ph)
                 if nxt is not None:
                     s.phase = nxt
                 else:
                     self.end_player_turn()
                 continue
-            return legal
+            return True

@@ -22,6 +22,7 @@ from .board import SIDE_NAMES, by_side, side_index
 from .diagnosis import possible_this_turn, why_illegal
 from .odds import ActionOdds, MeleeNumbers, action_odds
 from .rules import SHORT, Rules
+from .journal import restore_fields, rewind, save_fields
 from .state import ADVANCED_RULES, AncientState, new_state
 from .troops import TROOP_TYPES, troop_type
 
@@ -55,6 +56,8 @@ def _draw_after(n) -> int:
     return n
 
 
+# The legal actions of a settled position not listed yet (listed when first asked for).
+_NOT_YET = object()
 _PLAYER_STEPS = ("tactics", "actions", "fire", "melee", "withdrawal", "loyalty")
 # The squares a fire or an attack names, in order.
 _SHAPES = {"fire": "shooter's square and the target's", "attack": "attackers' squares and the target's"}
@@ -71,10 +74,12 @@ class AncientGame:
 
     def __init__(self, state: AncientState) -> None:
         self.state = state
-        self._rules = Rules(state)
-        self._history: list[tuple[AncientState, int]] = []
+        self._log: list = []     # the undo journal of array writes (see .journal)
+        self._rules = Rules(state, self._log)
+        # per action played: (fields before it, journal length, dice position, legal actions)
+        self._history: list[tuple[tuple, int, int, object]] = []
         self._played: list[Action] = []
-        self._legal = self._rules.settle()
+        self._legal = self._settled()
         self._start = state.copy()
         self._start_roll = state.dice.position
 
@@ -146,12 +151,13 @@ class AncientGame:
     def _reset_history(self) -> None:
         self._history.clear()
         self._played.clear()
+        self._log.clear()
         self._rules.bind(self.state)
         s = self.state
         if "flank" in s.options and s.phase in ("tactics", "actions") and not s.moved:
             # a scripted set-up is the start of the acting side's player turn
             s.flank_pairs = self._rules.flank_pairs(s.to_act)
-        self._legal = self._rules.settle()
+        self._legal = self._settled()
         self._start = self.state.copy()
         self._start_roll = self.state.dice.position
 
@@ -335,8 +341,19 @@ class AncientGame:
         >>> [str(a) for a in g.legal_actions()]
         ['c2-c3', 'draw', 'end actions']
         """
-        legal = self._legal
+        legal = self._legal_now()
         return list(legal) if legal is not None else []
+
+    def _settled(self):
+        """Run the automatic steps; the legal actions are listed only when asked for
+        (``_NOT_YET`` until then), None once the battle is over."""
+        return _NOT_YET if self._rules.advance() else None
+
+    def _legal_now(self) -> list[Action] | None:
+        legal = self._legal
+        if legal is _NOT_YET:
+            legal = self._legal = self._rules.legal()
+        return legal
 
     def play(self, action: Action | str) -> None:
         """Play an action (or its text) after checking it; an illegal one raises
@@ -349,29 +366,35 @@ class AncientGame:
         battleline.errors.IllegalMoveError: c2-b2: Hoplites move forward only
         """
         a = self._read(action)
-        if self._legal is None:
+        legal = self._legal_now()
+        if legal is None:
             raise IllegalMoveError(f"{a}: the battle is over")
-        if a not in self._legal:
+        if a not in legal:
             raise IllegalMoveError(f"{a}: {self._why_illegal(a)}")
         self.push(a)
 
     def push(self, action: Action) -> None:
-        """Play a legal :class:`Action` without checking it (the fast path for bots)."""
-        self._history.append((self.state.copy(), self.state.dice.position))
+        """Play a legal :class:`Action` without checking it (the fast path for bots). Its
+        undo is recorded as changes (:mod:`.journal`), and the next legal actions are listed
+        only when asked for."""
+        s = self.state
+        self._history.append((save_fields(s), len(self._log), s.dice.position, self._legal))
         self._played.append(action)
-        self._rules.apply(action)
-        self._legal = self._rules.settle()
+        rules = self._rules
+        rules.apply(action)
+        self._legal = _NOT_YET if rules.advance() else None
 
     def undo(self) -> Action:
         """Take back the last action, dice included (the same rolls come again if it is
         replayed: taking back never re-rolls). Returns the action taken back."""
         if not self._history:
             raise IllegalMoveError("nothing to undo")
-        old, position = self._history.pop()
-        self.state = old
-        old.dice.rewind(position)
-        self._rules.bind(old)
-        self._legal = self._rules.settle()
+        fields, mark, position, legal = self._history.pop()
+        s = self.state
+        restore_fields(s, fields)
+        rewind(self._log, mark)
+        s.dice.rewind(position)
+        self._legal = legal
         return self._played.pop()
 
     @property
@@ -403,8 +426,9 @@ class AncientGame:
         a = self._read(action)
         if a.kind not in ("fire", "attack"):
             raise IllegalMoveError(f"{a}: odds are for fire and attack actions")
-        if self._legal is None or (a not in self._legal and not self._possible_this_turn(a)):
-            raise IllegalMoveError(f"{a}: {self._why_illegal(a)}" if self._legal is not None
+        legal = self._legal_now()
+        if legal is None or (a not in legal and not self._possible_this_turn(a)):
+            raise IllegalMoveError(f"{a}: {self._why_illegal(a)}" if legal is not None
                                    else f"{a}: the battle is over")
         return action_odds(self.state, a)
 
@@ -424,8 +448,9 @@ class AncientGame:
         a = self._read(action)
         if a.kind != "attack":
             raise IllegalMoveError(f"{a}: melee numbers are for attack actions")
-        if self._legal is None or (a not in self._legal and not self._possible_this_turn(a)):
-            raise IllegalMoveError(f"{a}: {self._why_illegal(a)}" if self._legal is not None
+        legal = self._legal_now()
+        if legal is None or (a not in legal and not self._possible_this_turn(a)):
+            raise IllegalMoveError(f"{a}: {self._why_illegal(a)}" if legal is not None
                                    else f"{a}: the battle is over")
         s = self.state
         lookup = s.board.lookup
@@ -442,7 +467,8 @@ class AncientGame:
             hash(a)
         except TypeError:
             raise InvalidMoveError(f"not an action: {shorten(action)}") from None
-        if isinstance(action, Action) and (self._legal is None or a not in self._legal):
+        legal = self._legal_now() if isinstance(action, Action) else None
+        if isinstance(action, Action) and (legal is None or a not in legal):
             squares = a.squares if isinstance(a.squares, tuple) else ()
             if (a.kind == "fire" and len(squares) != 2) or (a.kind == "attack" and len(squares) < 2):
                 raise InvalidMoveError(f"{a.kind} names the {_SHAPES[a.kind]}, as in "

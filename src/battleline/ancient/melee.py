@@ -117,6 +117,10 @@ class Melee:
         out.append(END["melee"])
         return out
 
+    def may_attack(self, p: int) -> bool:
+        """Has side ``p``'s melee step an attack (anything but ``end melee``)?"""
+        return bool(self.attack_groups(p))
+
     def melee_numbers(self, attackers, target) -> tuple[int, int, bool, int, int]:
         """(attack, defence before halving, defender disrupted, attack modifier, defence
         modifier) of a melee, as :func:`~.combat.melee_odds` takes them."""
@@ -202,10 +206,10 @@ class Melee:
             self.eliminate(card)
             return
         sq = s.where[card]
-        s.disrupted[card] = True
+        self.write(s.disrupted, card, True)
         other = s.stacked[sq]
         if other >= 0:
-            s.disrupted[other] = True
+            self.write(s.disrupted, other, True)
         if card % 10 + 1 == ELEPHANT and "rampage" in s.options:
             self.rampage(card)
 
@@ -215,17 +219,18 @@ class Melee:
         sq = s.where[card]
         side = s.owner[card]
         unit = s.unit_cards(sq)
+        write = self.write
         for x in unit:
-            s.where[x] = -1
-            s.disrupted[x] = False
+            write(s.where, x, -1)
+            write(s.disrupted, x, False)
         lost = list(s.eliminated)
         lost[side] = lost[side] + list(unit)
         s.eliminated = lost
-        s.cells[sq] = -1
-        s.stacked[sq] = -1
+        write(s.cells, sq, -1)
+        write(s.stacked, sq, -1)
         bit = ~(1 << sq)
         s.occupied &= bit
-        s.side_squares[side] &= bit
+        write(s.side_squares, side, s.side_squares[side] & bit)
         if card in s.attachments:
             att = s.attachments[card]
             s.attachments = {k: v for k, v in s.attachments.items() if k != card}

@@ -163,25 +163,57 @@ class Movement:
         out.append(END["actions"])
         return out
 
-    # ------------------------------------------------------------------ effects
+    def may_act(self, p: int) -> bool:
+        """Has side ``p``'s action step anything but ``end actions`` (what
+        :meth:`action_step` would list, found without listing it)?"""
+        s = self.s
+        if s.actions_left <= 0:
+            return False
+        occ = s.occupied
+        reserve = s.reserve[p]
+        if reserve:
+            if any(not occ >> sq & 1 for sq in self.b.back_row(p)):
+                return True
+            if s.placed and "stacks" in s.options and any(
+                    HEAVY_INFANTRY[c % 10 + 1] and self.stack_squares(p, c, s.placed) for c in reserve):
+                return True
+        elif self.may_draw(p):
+            return True
+        cells, dis, moved, table = s.cells, s.disrupted, s.moved, self._moves[p]
+        mounted_blocked = occ | s.bad
+        m = s.side_squares[p]
+        while m:
+            low = m & -m
+            m ^= low
+            sq = low.bit_length() - 1
+            c = cells[sq]
+            if dis[c] or c in moved:
+                continue
+            v = c % 10 + 1
+            blocked = mounted_blocked if MOUNTED[v] else occ
+            for d, vias in table[v][sq]:
+                if not blocked >> d & 1 and (not vias or vias & ~blocked):
+                    return True
+        return False
+
     # ------------------------------------------------------------------ effects
     def place(self, card: int, sq: int) -> None:
         """Put ``card`` on square ``sq`` (stacking on a card already there)."""
         s = self.s
+        write = self.write
         bit = 1 << sq
         if s.cells[sq] >= 0:
-            s.stacked[sq] = card
-            s.disrupted[card] = s.disrupted[s.cells[sq]]
+            write(s.stacked, sq, card)
+            write(s.disrupted, card, s.disrupted[s.cells[sq]])
         else:
-            s.cells[sq] = card
+            write(s.cells, sq, card)
             s.occupied |= bit
-            s.side_squares[s.owner[card]] |= bit
-        s.where[card] = sq
+            side = s.owner[card]
+            write(s.side_squares, side, s.side_squares[side] | bit)
+        write(s.where, card, sq)
 
     # Lists, sets and dicts other than the per-square and per-card arrays are replaced, never
-    # changed in place: a state copy (the undo history) shares them.
-    # Lists, sets and dicts other than the per-square and per-card arrays are replaced, never
-    # changed in place: a state copy (the undo history) shares them.
+    # changed in place: the undo journal (.journal) keeps them by reference.
     def _take_from_reserve(self, p: int, card: int) -> None:
         s = self.s
         reserve = list(s.reserve)
@@ -198,19 +230,26 @@ class Movement:
 
     def _relocate(self, card: int, to: int) -> None:
         s = self.s
-        sq = s.where[card]
-        other = s.stacked[sq]
+        cells, stacked, where, side_squares = s.cells, s.stacked, s.where, s.side_squares
+        sq = where[card]
+        other = stacked[sq]
         side = s.owner[card]
-        s.cells[sq] = -1
-        s.stacked[sq] = -1
-        s.cells[to] = card
-        s.stacked[to] = other
-        s.where[card] = to
+        log = self.log
+        if log is not None:   # the journal (see .journal), inlined on this hot path
+            log += (cells, sq, card, stacked, sq, other, cells, to, -1, stacked, to, -1, where, card, sq,
+                    side_squares, side, side_squares[side])
+            if other >= 0:
+                log += (where, other, sq)
+        cells[sq] = -1
+        stacked[sq] = -1
+        cells[to] = card
+        stacked[to] = other
+        where[card] = to
         if other >= 0:
-            s.where[other] = to
+            where[other] = to
         move = (1 << sq) | (1 << to)
         s.occupied ^= move
-        s.side_squares[side] ^= move
+        side_squares[side] ^= move
 
     def apply_move(self, a: Action, p: int) -> None:
         """A move: the unit on the first square goes to the second."""

@@ -26,6 +26,7 @@ from ..errors import PositionError
 from .actions import Action
 from .board import SIDE_NAMES, SIDES, SOUTH_FIRST
 from .fire import Fire
+from .journal import Journal
 from .flow import TurnFlow
 from .melee import Melee
 from .movement import Movement
@@ -39,12 +40,14 @@ __all__ = ["Rules", "check_position", "SCOUT", "REDEPLOY", "SHIELD", "COMPANION"
            "TERRAIN_CARDS", "SHORT", "CARD_INDEX", "ALEXANDER", "DARIUS", "FOG", "MUD", "DESERTER", "TRAITOR"]
 
 
-class Rules(TurnFlow, Tactics, Melee, Fire, Movement):
-    """Legal actions and their effects for one state (mutated in place)."""
+class Rules(TurnFlow, Tactics, Melee, Fire, Movement, Journal):
+    """Legal actions and their effects for one state (mutated in place). ``log`` is the undo
+    journal the array writes go to (:mod:`.journal`), or None."""
 
-    __slots__ = ("s", "b", "names", "dice", "_moves", "_acts", "_armed", "_points", "_weapons")
+    __slots__ = ("s", "b", "names", "dice", "log", "_moves", "_acts", "_armed", "_points", "_weapons")
 
-    def __init__(self, state: AncientState) -> None:
+    def __init__(self, state: AncientState, log: list | None = None) -> None:
+        self.log = log
         self.bind(state)
 
     def bind(self, state: AncientState) -> None:
@@ -67,6 +70,11 @@ class Rules(TurnFlow, Tactics, Melee, Fire, Movement):
         step = _STEPS.get(self.s.phase)
         return step(self, self.s.to_act) if step is not None else []
 
+    def has_choice(self, step: str, p: int) -> bool:
+        """Has side ``p`` a decision in the player step ``step`` (``tactics``, ``actions``,
+        ``fire`` or ``melee``), or only ``end STEP``, which :meth:`advance` takes for it?"""
+        return _CHOICES[step](self, p)
+
     def apply(self, a: Action) -> None:
         """Do a legal action (unchecked), then the automatic steps after it."""
         effect = _EFFECTS.get(a.kind)
@@ -81,6 +89,8 @@ _STEPS = {"actions": Movement.action_step, "fire": Fire.fire_step, "melee": Mele
           "loyalty": Tactics.loyalty_choices, "rally": Tactics.rally_step,
           "initiative": TurnFlow.initiative_step, "deploy": TurnFlow.deploy_step,
           "leader": TurnFlow.leader_step}
+_CHOICES = {"tactics": Tactics.may_play, "actions": Movement.may_act, "fire": Fire.may_fire,
+            "melee": Melee.may_attack}
 _EFFECTS = {"move": Movement.apply_move, "reinforce": Movement.apply_reinforce, "draw": Movement.apply_draw,
             "fire": Fire.apply_fire, "attack": Melee.apply_attack, "withdraw": Melee.apply_withdrawal_choice,
             "stand": Melee.apply_withdrawal_choice, "play": Tactics.apply_play, "remove": Tactics.apply_remove,

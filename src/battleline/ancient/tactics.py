@@ -58,11 +58,8 @@ class Tactics:
         names = self.names
         out: list[Action] = []
         hand = s.hands[p]
-        lc = s.leader_card[p]
-        if lc >= 0 and not s.leader_rallied[p]:
-            c = s.leader_of[p]
-            if c >= 0 and s.where[c] >= 0 and s.disrupted[c]:
-                out.append(Action("play", SHORT[lc]))
+        if self.leader_may_rally(p):
+            out.append(Action("play", SHORT[s.leader_card[p]]))
         for card in sorted(set(hand)):
             name = SHORT[card]
             if card in LEADER_CARDS:
@@ -88,6 +85,20 @@ class Tactics:
             elif card in LOYALTY_CARDS:
                 out.append(Action("play", name))
         return out
+
+    def leader_may_rally(self, p: int) -> bool:
+        """May side ``p``'s scenario leader rally its own card now (once, disrupted, on the
+        table)?"""
+        s = self.s
+        if s.leader_card[p] < 0 or s.leader_rallied[p]:
+            return False
+        c = s.leader_of[p]
+        return c >= 0 and s.where[c] >= 0 and s.disrupted[c]
+
+    def may_play(self, p: int) -> bool:
+        """Must side ``p``'s Tactics step wait for it: cards in hand (playable or not: skipping
+        the step would tell what the hand holds) or a leader's rally?"""
+        return bool(self.s.hands[p]) or self.leader_may_rally(p)
 
     def play_refusal(self, card: int, p: int) -> str | None:
         """Why side ``p`` may not play ``card`` this way now: the rule of :meth:`tactics_plays`
@@ -118,7 +129,7 @@ class Tactics:
         if card == s.leader_card[p] and card not in s.hands[p]:
             c = s.leader_of[p]
             for x in s.unit_cards(s.where[c]):
-                s.disrupted[x] = False
+                self.write(s.disrupted, x, False)
             s.leader_rallied = s.leader_rallied[:]
             s.leader_rallied[p] = True
             return
@@ -126,7 +137,7 @@ class Tactics:
         if card in LEADER_CARDS:
             for name in a.squares:
                 for x in s.unit_cards(lookup[name]):
-                    s.disrupted[x] = False
+                    self.write(s.disrupted, x, False)
             s.discards = s.discards + [card]
         elif card in TERRAIN_CARDS:
             sq = lookup[a.squares[0]]
@@ -167,5 +178,5 @@ class Tactics:
         s = self.s
         if a.squares:
             for x in s.unit_cards(self.b.lookup[a.squares[0]]):
-                s.disrupted[x] = False
+                self.write(s.disrupted, x, False)
         s.rally_order = s.rally_order[1:]
