@@ -1,0 +1,155 @@
+"""Ancient Battles' search kernel: the rules again, as flat arrays, compiled for speed.
+
+The engine (:class:`battleline.ancient.AncientGame`) is the reference and the API; this kernel
+is a second implementation of the same rules for the bots' searches, held to the engine as
+chess engines hold a move generator: :func:`perft` must count exactly what a plain recursion
+over ``legal_actions``/``push``/``undo`` counts, and random battles agree action by action.
+
+A position is one ``int64`` array (:mod:`~battleline.ancient.kernel.layout` names its fields)
+and the dice one more; :func:`state_of` reads a game's position. It shares the standard
+kernel's compile route (:mod:`battleline.compiled`): numba when it loads, cached on disk;
+plain Python without it or with ``BATTLELINE_KERNEL=python``.
+
+>>> from battleline.ancient import AncientGame
+>>> g = AncientGame.scenario("marathon", seed=3)
+>>> perft(g, 2) == sum(len(_after(g, a).legal_actions()) for a in g.legal_actions())
+True
+>>> sorted(map(str, legal_actions(g))) == sorted(map(str, g.legal_actions()))
+True
+>>> random_battles(2, seed=1)["battles"]
+2
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from ...compiled import MODE, compiled, prepare, prepare_in_background, prepared, preparing
+from ...errors import shorten
+from ..actions import Action
+from ..game import AncientGame, advanced_options
+from .layout import (
+    DICE_SHORT, DRAWN, MAX_ACTIONS, REASONS, WIDTH, decode, dice_of, encode, state_of,
+)
+from .play import perft_count, random_battles_run
+from .rules import legal_actions as _kernel_legal_actions
+
+__all__ = ["MODE", "compiled", "state_of", "legal_actions", "perft", "random_battles", "encode",
+           "decode", "prepare_kernel", "kernel_ready", "kernel_preparing", "seed_stream"]
+
+
+def _after(game: AncientGame, action: Action) -> AncientGame:
+    g = AncientGame.from_position(game.position())
+    g.push(action)
+    return g
+
+
+def legal_actions(game: AncientGame) -> list[Action]:
+    """The kernel's legal actions for a game's position, as engine :class:`Action` values
+    (in the kernel's order, which is not the engine's)."""
+    s = state_of(game)
+    buffer = np.empty(MAX_ACTIONS, dtype=np.int64)
+    n = _kernel_legal_actions(s, buffer)
+    return [decode(int(a), int(s[WIDTH])) for a in buffer[:n]]
+
+
+MAX_DEPTH = 8
+
+
+def perft(game: AncientGame, depth: int) -> int:
+    """How many action sequences of length ``depth`` start from ``game``'s position: actions
+    as ``game.legal_actions()`` lists them, the dice as the game's stream holds them (its
+    script, then its seed's rolls). The game is left unchanged.
+
+    >>> perft(AncientGame.empty(seed=1), 1)
+    2
+    """
+    if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= MAX_DEPTH:
+        raise ValueError(f"perft depth is a whole number from 0 to {MAX_DEPTH}, not {shorten(depth)}")
+    if not isinstance(game, AncientGame):
+        raise ValueError(f"perft counts from an AncientGame, not {shorten(type(game).__name__)}")
+    root = state_of(game)
+    extra = 64 * (depth + 1)
+    while True:
+        dice = dice_of(game, extra)
+        count = int(perft_count(root, dice, depth))
+        if not dice[DICE_SHORT]:
+            return count
+        extra *= 4                         # a path read past the rolls given: give more
+
+
+MAX_RANDOM_BATTLES = 10_000_000
+
+
+def random_battles(n: int, seed: int, scenario: str = "issus", advanced="all") -> dict:
+    """Play ``n`` random battles in the kernel by the rule of
+    :func:`battleline.bench.bench_ancient` (the scenario's set-up, each decision uniform over
+    the legal actions) and say how they ended. Each battle's Tactics deck and dice come from
+    the kernel's own seeded stream. ``cpu_seconds`` is the CPU time they took.
+
+    >>> r = random_battles(5, seed=7, scenario="marathon")
+    >>> r["battles"], sum(r["ends"].values()), r["actions_mean"] > 50
+    (5, 5, True)
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_RANDOM_BATTLES:
+        raise ValueError(f"the number of battles is a whole number from 1 to {MAX_RANDOM_BATTLES:,}, "
+                         f"not {shorten(n)}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"the seed is a whole number, not {shorten(seed)}")
+    template = state_of(AncientGame.scenario(scenario, seed=seed, advanced=advanced_options(advanced)))
+    results = np.zeros((n, 4), dtype=np.int64)
+    start = time.process_time()
+    random_battles_run(template, n, seed_stream(seed), results)
+    took = time.process_time() - start
+    ends: dict[str, int] = {}
+    wins = [0, 0, 0]
+    for winner, reason, _, over in results:
+        name = REASONS[reason] if over else "unfinished"
+        ends[name] = ends.get(name, 0) + 1
+        if over:
+            wins[2 if winner == DRAWN else winner] += 1
+    return {"battles": n, "scenario": scenario, "ends": ends, "south": wins[1], "north": wins[0],
+            "drawn": wins[2], "actions_mean": round(float(results[:, 2].mean()), 1),
+            "cpu_seconds": round(took, 4), "mode": MODE}
+
+
+def seed_stream(seed: int) -> int:
+    """The random stream's first state for a seed: never zero, as a signed 64-bit integer."""
+    x = ((seed & 0xFFFFFFFFFFFFFFFF) * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & 0xFFFFFFFFFFFFFFFF
+    x = x or 1
+    return x - (1 << 64) if x >= 1 << 63 else x
+
+
+KERNEL_NAME = "battleline.ancient.kernel"
+
+
+def _warm() -> None:
+    g = AncientGame.scenario("issus", seed=1, advanced="all")
+    perft_count(state_of(g), dice_of(g, 64), 2)
+    random_battles_run(state_of(g), 1, seed_stream(1), np.zeros((1, 4), dtype=np.int64))
+
+
+def prepare_kernel(background: bool = False) -> float:
+    """Compile (or load from the disk cache) the kernel's functions now rather than at first
+    use; returns the seconds it took (0 when already done in this process). With
+    ``background`` it starts that in a thread and returns 0 at once.
+
+    >>> prepare_kernel() >= 0 and kernel_ready()
+    True
+    """
+    if background:
+        prepare_in_background(KERNEL_NAME, _warm)
+        return 0.0
+    return prepare(KERNEL_NAME, _warm)
+
+
+def kernel_ready() -> bool:
+    """Whether the kernel is compiled (or loaded) in this process."""
+    return prepared(KERNEL_NAME)
+
+
+def kernel_preparing() -> bool:
+    """Whether a background :func:`prepare_kernel` is under way."""
+    return preparing(KERNEL_NAME)
