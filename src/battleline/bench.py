@@ -15,7 +15,12 @@
   ``ancient_actions_per_battle_mean`` and ``ancient_random_game_ends`` describe them;
   ``melee_odds_us`` is the mean time of one :func:`battleline.ancient.melee_odds` call over
   every attack, defence, disruption and modifier in play, and ``ancient_odds_us`` of
-  ``AncientGame.odds`` on an attack.
+  ``AncientGame.odds`` on an attack. Beside them, by CPU time in the same run, the Ancient
+  kernel (:mod:`battleline.ancient.kernel`): ``ancient_kernel_random_games_per_cpu_s`` (twenty
+  times ``--battles`` random battles by the same rule, played in the kernel) and
+  ``ancient_kernel_speedup``, its ratio to ``ancient_random_games_per_s``;
+  ``ancient_kernel_mode`` says whether it ran compiled, ``ancient_kernel_prepare_s`` how long
+  compiling or loading it took.
 - Every rate and median is measured by the wall clock; the ``_cpu`` figures by CPU time
   (``time.process_time``), which means more on a busy machine. ``load_average_1min``
   says how busy the machine was when the run began.
@@ -269,6 +274,7 @@ def bench_ancient(n_battles: int, seed: int) -> dict:
     for _ in range(50):
         g.odds("attack c3+d2+e3-d3")
     game_odds_us = (time.process_time() - t2) / 50 * 1e6
+    kernel_figures = bench_ancient_kernel(n_battles / dt, 20 * n_battles, seed)
     return {
         "ancient_random_games": n_battles,
         "ancient_random_games_per_s": round(n_battles / dt, 1),
@@ -276,6 +282,26 @@ def bench_ancient(n_battles: int, seed: int) -> dict:
         "ancient_random_game_ends": ends,
         "melee_odds_us": round(odds_us, 3),
         "ancient_odds_us": round(game_odds_us, 1),
+        **kernel_figures,
+    }
+
+
+def bench_ancient_kernel(reference_per_cpu_s: float, n_battles: int, seed: int) -> dict:
+    """The Ancient kernel's random battles (the same rule: Issus, all Advanced rules, each
+    decision uniform) beside the reference engine's rate measured in the same run."""
+    from .ancient import kernel
+
+    prepare_seconds = kernel.prepare_kernel()
+    fast = kernel.random_battles(n_battles, seed, "issus", "all")
+    per_cpu_s = fast["battles"] / fast["cpu_seconds"]
+    return {
+        "ancient_kernel_mode": fast["mode"],
+        "ancient_kernel_prepare_s": round(prepare_seconds, 2),
+        "ancient_kernel_random_games": fast["battles"],
+        "ancient_kernel_random_games_per_cpu_s": round(per_cpu_s, 1),
+        "ancient_kernel_actions_per_battle_mean": fast["actions_mean"],
+        "ancient_kernel_random_game_ends": fast["ends"],
+        "ancient_kernel_speedup": round(per_cpu_s / reference_per_cpu_s, 1),
     }
 
 
