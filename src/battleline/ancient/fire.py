@@ -11,6 +11,7 @@ and the shot itself. A mixin of :class:`~.rules.Rules`.
 from __future__ import annotations
 
 from .actions import Action
+from .board import SOUTH
 from .combat import missile_hits
 from .tables import END, reach_tables
 from .troops import TROOP_TYPES
@@ -41,30 +42,26 @@ class Fire:
         if sq < 0 or s.disrupted[card] or (not ignore_done and card in s.fired):
             return []
         weapon = self._weapons[card] if s.stacked[sq] < 0 else self.weapon(card)
-        if weapon is None:
+        if weapon is None or self.b.forward[s.owner[card]][sq] < 0:
             return []
-        side = s.owner[card]
-        fwd = self.b.forward[side]
-        f = fwd[sq]
-        if f < 0:
-            return []
+        return self._targets(s.owner[card], sq, weapon == "bow")
+
+    def _targets(self, side: int, sq: int, bow: bool) -> list[int]:
+        """The rule of fire: a javelin reaches the enemy in front; a bow also two in front over
+        an empty square, and forward-diagonally past an empty front or side square. Only
+        undisrupted enemies are targets. (A shooter on ``sq`` with a square in front.)"""
+        s = self.s
+        f, ff, diagonals = self._lines[side][sq]
         enemy = s.side_squares[1 - side]
-        occ = s.occupied
         dis, cells = s.disrupted, s.cells
-        out = []
-        if enemy >> f & 1 and not dis[cells[f]]:
-            out.append(f)
-        if weapon == "bow":
+        out = [f] if enemy >> f & 1 and not dis[cells[f]] else []
+        if bow:
+            occ = s.occupied
             f_empty = not occ >> f & 1
-            if f_empty:
-                ff = fwd[f]
-                if ff >= 0 and enemy >> ff & 1 and not dis[cells[ff]]:
-                    out.append(ff)
-            for lat in (self.b.left[sq], self.b.right[sq]):
-                if lat < 0:
-                    continue
-                d = fwd[lat]
-                if d >= 0 and (f_empty or not occ >> lat & 1) and enemy >> d & 1 and not dis[cells[d]]:
+            if f_empty and ff >= 0 and enemy >> ff & 1 and not dis[cells[ff]]:
+                out.append(ff)
+            for lat, d in diagonals:
+                if (f_empty or not occ >> lat & 1) and enemy >> d & 1 and not dis[cells[d]]:
                     out.append(d)
         return out
 
@@ -90,41 +87,49 @@ class Fire:
     def fire_step(self, p: int) -> list[Action]:
         """The legal actions of side ``p``'s fire step: each shot (by shooter's square, then
         target), then ``end fire``."""
-        s = self.s
-        out = []
-        armed = self._armed
-        weapons = self._weapons
-        enemy = s.side_squares[1 - p]
-        bow_reach, javelin_reach = reach_tables(s.width)
-        bow_reach, javelin_reach = bow_reach[p], javelin_reach[p]
         fire_rows = self._acts.fire_rows
-        m = s.side_squares[p]
-        while m:
-            low = m & -m
-            m ^= low
-            sq = low.bit_length() - 1
-            c = s.cells[sq]
-            if not armed[c] or s.disrupted[c] or c in s.fired:
-                continue
-            if not enemy & (javelin_reach[sq] if weapons[c] == "javelin" else bow_reach[sq]):
-                continue   # nobody within reach
+        out = []
+        for sq, bow in self._shooters(p):
             row = fire_rows[sq]
-            out.extend([row[x] for x in self.fire_squares(s.cells[sq])])
+            out += [row[x] for x in self._targets(p, sq, bow)]
         out.append(END["fire"])
         return out
 
     def may_fire(self, p: int) -> bool:
         """Has side ``p``'s fire step a shot (anything but ``end fire``)?"""
+        return any(self._targets(p, sq, bow) for sq, bow in self._shooters(p))
+
+    def _shooters(self, p: int):
+        """(square, has a bow) of side ``p``'s units that may still fire and have an enemy
+        within their weapon's reach, by square."""
         s = self.s
-        m = s.side_squares[p]
-        armed, cells, dis, fired = self._armed, s.cells, s.disrupted, s.fired
+        armed, weapons = self._armed, self._weapons
+        enemy = s.side_squares[1 - p]
+        bow_reach, javelin_reach = self._reach
+        bow_reach, javelin_reach = bow_reach[p], javelin_reach[p]
+        cells, dis, fired, stacked = s.cells, s.disrupted, s.fired, s.stacked
+        m = s.side_squares[p] & self._near(p, enemy)
         while m:
             low = m & -m
             m ^= low
-            c = cells[low.bit_length() - 1]
-            if armed[c] and not dis[c] and c not in fired and self.fire_squares(c):
-                return True
-        return False
+            sq = low.bit_length() - 1
+            c = cells[sq]
+            if not armed[c] or dis[c] or c in fired:
+                continue
+            weapon = weapons[c] if stacked[sq] < 0 else self.weapon(c)
+            if weapon is not None and enemy & (javelin_reach[sq] if weapon == "javelin" else bow_reach[sq]):
+                yield sq, weapon == "bow"
+
+    def _near(self, p: int, enemy: int) -> int:
+        """The squares from which side ``p`` could have an enemy within a bow's reach (in
+        front, two in front, forward-diagonal): every shooter worth a closer look."""
+        w = self.b.width
+        not_first, not_last = self._columns
+        if p == SOUTH:
+            return (enemy >> w | enemy >> 2 * w | (enemy >> (w - 1)) & not_first
+                    | (enemy >> (w + 1)) & not_last)
+        return (enemy << w | enemy << 2 * w | (enemy << (w + 1)) & not_first
+                | (enemy << (w - 1)) & not_last)
 
     def resolve_fire(self, card: int, target: int) -> None:
         self.s.fired = self.s.fired | {card}

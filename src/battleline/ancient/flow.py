@@ -12,10 +12,11 @@ until a side has a real decision. A mixin of :class:`~.rules.Rules`.
 
 from __future__ import annotations
 
+from ..cards import mask_indices as _bits
 from .actions import Action
 from .board import NORTH, SOUTH, SOUTH_FIRST
 from .tables import CARD_INDEX, ROLL, SCOUT, SCOUT_FIRST, SCOUT_SECOND, SHORT, STAND, WITHDRAW
-from .troops import HOLDS_GROUND
+from .troops import HEAVY_INFANTRY, HOLDS_GROUND
 
 __all__ = ["TurnFlow"]
 
@@ -39,15 +40,14 @@ class TurnFlow:
         Advanced stack there)."""
         s = self.s
         out = []
-        empty_back = [sq for sq in self.b.back_row(p) if not s.occupied >> sq & 1]
+        empty_back = _bits(self._back_rows[p] & ~s.occupied)
         deployed_own = [c for c in s.army[p] if s.where[c] >= 0] if "stacks" in s.options else ()
         deploy_rows = self._acts.deploy_rows
         for c in s.reserve[p]:
             row = deploy_rows[c]
-            out.extend([row[sq] for sq in empty_back])
-            if deployed_own:
-                for sq in self.stack_squares(p, c, deployed_own):
-                    out.append(row[sq])
+            out += [row[sq] for sq in empty_back]
+            if deployed_own and HEAVY_INFANTRY[c % 10 + 1]:
+                out += [row[sq] for sq in self.stack_squares(p, c, deployed_own)]
         return out
 
     def initiative_step(self, p: int) -> list[Action]:
@@ -159,16 +159,17 @@ class TurnFlow:
             return
         o = 1 - p
         held = 0
-        for sq in self.b.back_row(o):
-            if s.side_squares[p] >> sq & 1:
-                c = s.cells[sq]
-                if not s.disrupted[c] and HOLDS_GROUND[c % 10 + 1]:
-                    held += 1
+        cells, dis = s.cells, s.disrupted
+        for sq in _bits(s.side_squares[p] & self._back_rows[o]):
+            c = cells[sq]
+            if not dis[c] and HOLDS_GROUND[c % 10 + 1]:
+                held += 1
         if held > s.width // 2:
             s.outcome = (p, "terrain")
             return
+        costs = self._costs
         for winner, loser in ((p, o), (o, p)):
-            lost = sum(s.cost(c) for c in s.eliminated[loser])
+            lost = sum([costs[c] for c in s.eliminated[loser]])
             if 2 * lost > self._points[loser]:
                 s.outcome = (winner, "casualties")
                 return
@@ -218,7 +219,7 @@ class TurnFlow:
                     self.close_turn()
                     continue
                 s.to_act = s.rally_order[0]
-                if not self.disrupted_units(s.to_act):
+                if not self.has_disrupted(s.to_act):
                     s.rally_order = s.rally_order[1:]
                     continue
                 return True

@@ -11,12 +11,11 @@ elimination, an Elephant's rampage). A mixin of :class:`~.rules.Rules`.
 
 from __future__ import annotations
 
-from ..cards import mask_indices as _bits
 from .actions import Action
 from .combat import half, melee_result
 from .board import SOUTH
 from .tables import CHARIOTS, ELEPHANT, END
-from .troops import CAVALRY, INFANTRY, LIGHT, MOUNTED, TROOP_TYPES
+from .troops import CAVALRY, CAVALRY_PROOF, INFANTRY, LIGHT, MOUNTED, TROOP_TYPES
 
 __all__ = ["Melee"]
 
@@ -32,52 +31,66 @@ class Melee:
         s, b = self.s, self.b
         enemy = s.side_squares[1 - side]
         fwd, back = b.forward[side], b.back[side]
+        around = self._flanks[side]     # per square: the mask of its side and back squares
+        cells, stacked = s.cells, s.stacked
         pairs = []
-        for sq, c in self.own_units(side):
-            if s.stacked[sq] >= 0:
-                continue   # stacks never flank
+        m = s.side_squares[side]
+        while m:
+            low = m & -m
+            m ^= low
+            sq = low.bit_length() - 1
+            if not enemy & around[sq] or stacked[sq] >= 0:
+                continue   # no enemy beside or behind; stacks never flank
             f = fwd[sq]
             if f >= 0 and enemy >> f & 1:
                 continue
             for x in (b.left[sq], b.right[sq], back[sq]):
                 if x >= 0 and enemy >> x & 1:
-                    pairs.append((c, sq, s.cells[x], x))
+                    pairs.append((cells[sq], sq, cells[x], x))
         return frozenset(pairs)
 
-    def attack_groups(self, side: int, ignore_done: bool = False, flank_pairs=None) -> list[tuple[tuple[int, ...], int]]:
-        """Every melee attack the side may make: (attacking primary cards, target card)."""
-        s, b = self.s, self.b
+    def frontal_attacks(self, side: int, ignore_done: bool = False) -> list[tuple[int, int]]:
+        """(attacker square, target square) of every frontal attack, by attacker square:
+        an own undisrupted unit (that has not attacked, unless ``ignore_done``) with an
+        enemy directly in front, cavalry never against the types proof against it."""
+        return list(self._frontal(side, ignore_done))
+
+    def _frontal(self, side: int, ignore_done: bool):
+        s = self.s
+        w = self.b.width
         enemy = s.side_squares[1 - side]
-        fwd = b.forward[side]
-        dis, cells, attacked = s.disrupted, s.cells, s.attacked
-        frontal: dict[int, int] = {}
         # only squares with an enemy directly in front can attack frontally
-        facing = s.side_squares[side] & ((enemy >> self.b.width) if side == SOUTH else (enemy << self.b.width))
-        for sq in _bits(facing):
+        if side == SOUTH:
+            facing, step = s.side_squares[side] & (enemy >> w), w
+        else:
+            facing, step = s.side_squares[side] & (enemy << w), -w
+        cells, dis, attacked = s.cells, s.disrupted, s.attacked
+        while facing:
+            low = facing & -facing
+            facing ^= low
+            sq = low.bit_length() - 1
             c = cells[sq]
             if dis[c] or (not ignore_done and c in attacked):
                 continue
-            f = fwd[sq]
-            if f >= 0 and enemy >> f & 1:
-                t = cells[f]
-                if CAVALRY[c % 10 + 1] and TROOP_TYPES[t % 10 + 1].cavalry_proof:
-                    continue
-                frontal[t] = c
+            if CAVALRY[c % 10 + 1] and CAVALRY_PROOF[cells[sq + step] % 10 + 1]:
+                continue
+            yield sq, sq + step
+
+    def attack_groups(self, side: int, ignore_done: bool = False, flank_pairs=None) -> list[tuple[tuple[int, ...], int]]:
+        """Every melee attack the side may make: (attacking primary cards, target card)."""
+        s = self.s
+        cells = s.cells
+        frontal = {cells[t]: cells[a] for a, t in self.frontal_attacks(side, ignore_done)}
         if flank_pairs is None:
             flank_pairs = s.flank_pairs
         if not flank_pairs or "flank" not in s.options:
             return [((c,), t) for t, c in frontal.items()]
-        flankers: dict[int, list[int]] = {}
-        where = s.where
-        for c, csq, t, tsq in flank_pairs:
-            if (where[c] == csq and where[t] == tsq and not dis[c] and s.stacked[csq] < 0
-                    and (ignore_done or c not in attacked) and s.owner[c] == side):
-                flankers.setdefault(t, []).append(c)
+        flankers = self._flankers(side, ignore_done, flank_pairs)
         groups = [((c,), t) for t, c in frontal.items() if t not in flankers]
         for t in sorted(flankers):
             front = frontal.get(t, -1)
             cands = ([front] if front >= 0 else []) + sorted(flankers[t])
-            proof = TROOP_TYPES[t % 10 + 1].cavalry_proof
+            proof = CAVALRY_PROOF[t % 10 + 1]
             front_infantry = front >= 0 and INFANTRY[front % 10 + 1]
             n = len(cands)
             for mask in range(1, 1 << n):
@@ -87,6 +100,17 @@ class Melee:
                     continue   # cavalry joins only beside infantry attacking from the front
                 groups.append((members, t))
         return groups
+
+    def _flankers(self, side: int, ignore_done: bool, flank_pairs) -> dict[int, list[int]]:
+        """Target card -> the own cards that may still flank-attack it."""
+        s = self.s
+        flankers: dict[int, list[int]] = {}
+        where, dis, attacked, stacked, owner = s.where, s.disrupted, s.attacked, s.stacked, s.owner
+        for c, csq, t, tsq in flank_pairs:
+            if (where[c] == csq and where[t] == tsq and not dis[c] and stacked[csq] < 0
+                    and (ignore_done or c not in attacked) and owner[c] == side):
+                flankers.setdefault(t, []).append(c)
+        return flankers
 
     def attack_refusal(self, attackers: tuple[int, ...], target_sq: int) -> str:
         """Why ``attackers`` (own, undisrupted units) may not attack ``target_sq`` now: the
@@ -108,18 +132,27 @@ class Melee:
     def melee_step(self, p: int) -> list[Action]:
         """The legal actions of side ``p``'s melee step: each attack group, then ``end melee``."""
         s = self.s
-        where = s.where
         rows = self._acts.attack_rows
-        attack = self._acts.attack
-        out = [rows[where[group[0]]][where[t]] if len(group) == 1 else
-               attack(tuple([where[c] for c in group]), where[t])
-               for group, t in self.attack_groups(p)]
+        pairs = s.flank_pairs
+        if not pairs or "flank" not in s.options or not self._flankers(p, False, pairs):
+            out = [rows[a][t] for a, t in self.frontal_attacks(p)]   # frontal only, by square
+        else:
+            where = s.where
+            attack = self._acts.attack
+            out = [rows[where[group[0]]][where[t]] if len(group) == 1 else
+                   attack(tuple([where[c] for c in group]), where[t])
+                   for group, t in self.attack_groups(p)]
         out.append(END["melee"])
         return out
 
     def may_attack(self, p: int) -> bool:
         """Has side ``p``'s melee step an attack (anything but ``end melee``)?"""
-        return bool(self.attack_groups(p))
+        s = self.s
+        for _ in self._frontal(p, False):
+            return True
+        pairs = s.flank_pairs
+        return bool(pairs) and "flank" in s.options and bool(self._flankers(p, False, pairs)) \
+            and bool(self.attack_groups(p))
 
     def melee_numbers(self, attackers, target) -> tuple[int, int, bool, int, int]:
         """(attack, defence before halving, defender disrupted, attack modifier, defence

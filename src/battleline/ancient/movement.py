@@ -128,40 +128,60 @@ class Movement:
         """The legal actions of side ``p``'s action step, in a fixed order: moves (by square),
         placements from reserve, the Tactics draw, then ``end actions``."""
         s = self.s
-        A = self._acts
         out = []
-        cells = s.cells
         if s.actions_left > 0:
-            move_row = A.move_rows
             occ = s.occupied
-            mounted_blocked = occ | s.bad
-            dis, moved, table, mounted = s.disrupted, s.moved, self._moves[p], MOUNTED
-            m = s.side_squares[p]
-            while m:     # each own unit (the bit loop inlined: this is the hot path)
-                low = m & -m
-                m ^= low
-                sq = low.bit_length() - 1
-                c = cells[sq]
-                if dis[c] or c in moved:
-                    continue
-                v = c % 10 + 1
-                blocked = mounted_blocked if mounted[v] else occ
-                row = move_row[sq]
-                out.extend([row[d] for d, vias in table[v][sq]
-                            if not blocked >> d & 1 and (not vias or vias & ~blocked)])
-            empty_back = [sq for sq in self.b.back_row(p) if not occ >> sq & 1]
-            rein = A.reinforce_rows
+            self._unit_moves(p, out)
+            empty_back = self._back_rows[p] & ~occ
+            placements = self._acts.placements
             stacking = s.placed and "stacks" in s.options
             for c in s.reserve[p]:
-                row = rein[c]
-                out.extend([row[sq] for sq in empty_back])
+                key = empty_back << 6 | c
+                row = placements.get(key)
+                if row is None:
+                    row = placements[key] = self._placement_row(c, empty_back)
+                out += row
                 if stacking and HEAVY_INFANTRY[c % 10 + 1]:
-                    for sq in self.stack_squares(p, c, s.placed):
-                        out.append(row[sq])
+                    rein = self._acts.reinforce_rows[c]
+                    out += [rein[sq] for sq in self.stack_squares(p, c, s.placed)]
             if self.may_draw(p):
                 out.append(DRAW)
         out.append(END["actions"])
         return out
+
+    def _unit_moves(self, p: int, out: list) -> None:
+        """Add the moves of side ``p``'s units to ``out``, by square. A unit's moves depend only
+        on its type, its square and which squares around it block, so they are looked up in a
+        memo by those (this is the hot path of a random battle)."""
+        s = self.s
+        occ = s.occupied
+        mounted_blocked = occ | s.bad
+        cells, dis, moved, mounted = s.cells, s.disrupted, s.moved, MOUNTED
+        memo, hoods, size = self._acts.unit_moves[p], self._hoods[p], self.b.size
+        m = s.side_squares[p]
+        while m:     # each own unit (the bit loop inlined)
+            low = m & -m
+            m ^= low
+            sq = low.bit_length() - 1
+            c = cells[sq]
+            if dis[c] or c in moved:
+                continue
+            v = c % 10 + 1
+            at = v * size + sq
+            key = ((mounted_blocked if mounted[v] else occ) & hoods[at]) << 9 | at
+            row = memo.get(key)
+            if row is None:
+                row = memo[key] = self._move_row(p, v, sq, (mounted_blocked if mounted[v] else occ))
+            out += row
+
+    def _move_row(self, p: int, v: int, sq: int, blocked: int) -> tuple[Action, ...]:
+        move_row = self._acts.move_rows[sq]
+        return tuple(move_row[d] for d, vias in self._moves[p][v][sq]
+                     if not blocked >> d & 1 and (not vias or vias & ~blocked))
+
+    def _placement_row(self, card: int, empty: int) -> tuple[Action, ...]:
+        rein = self._acts.reinforce_rows[card]
+        return tuple(rein[sq] for sq in _bits(empty))
 
     def may_act(self, p: int) -> bool:
         """Has side ``p``'s action step anything but ``end actions`` (what
@@ -172,7 +192,7 @@ class Movement:
         occ = s.occupied
         reserve = s.reserve[p]
         if reserve:
-            if any(not occ >> sq & 1 for sq in self.b.back_row(p)):
+            if self._back_rows[p] & ~occ:
                 return True
             if s.placed and "stacks" in s.options and any(
                     HEAVY_INFANTRY[c % 10 + 1] and self.stack_squares(p, c, s.placed) for c in reserve):

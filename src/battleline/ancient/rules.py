@@ -32,7 +32,8 @@ from .melee import Melee
 from .movement import Movement
 from .state import AncientState
 from .tables import (ALEXANDER, CARD_INDEX, COMPANION, DARIUS, DESERTER, FOG, LEADER_CARDS, LOYALTY_CARDS,
-                     MUD, REDEPLOY, SCOUT, SHIELD, SHORT, TERRAIN_CARDS, TRAITOR, action_cache, move_tables)
+                     MUD, REDEPLOY, SCOUT, SHIELD, SHORT, TERRAIN_CARDS, TRAITOR, action_cache, fire_lines,
+                     move_neighbourhoods, move_tables, reach_tables)
 from .tactics import Tactics
 from .troops import TROOP_TYPES
 
@@ -44,7 +45,8 @@ class Rules(TurnFlow, Tactics, Melee, Fire, Movement, Journal):
     """Legal actions and their effects for one state (mutated in place). ``log`` is the undo
     journal the array writes go to (:mod:`.journal`), or None."""
 
-    __slots__ = ("s", "b", "names", "dice", "log", "_moves", "_acts", "_armed", "_points", "_weapons")
+    __slots__ = ("s", "b", "names", "dice", "log", "_moves", "_hoods", "_back_rows", "_acts", "_armed",
+                 "_points", "_weapons", "_costs", "_reach", "_lines", "_flanks", "_columns")
 
     def __init__(self, state: AncientState, log: list | None = None) -> None:
         self.log = log
@@ -59,11 +61,22 @@ class Rules(TurnFlow, Tactics, Melee, Fire, Movement, Journal):
         # per side and type value, per square: ((destination, mask of the squares one of
         # which must be free on the way; 0 for one step), ...)
         self._moves = move_tables(state.width)
+        self._hoods = move_neighbourhoods(state.width)
+        self._back_rows = [sum(1 << sq for sq in self.b.back_row(p)) for p in SIDES]
         self._acts = action_cache(state.width)
         # cards that may have a missile weapon (a stack is checked in weapon())
         self._weapons = [TROOP_TYPES[c % 10 + 1].weapon(c in state.bows) for c in range(60)]
         self._armed = [w is not None for w in self._weapons]
+        self._reach = reach_tables(state.width)
+        self._lines = fire_lines(state.width)
+        b = self.b
+        # the squares not in the first column, not in the last (for shifted masks)
+        self._columns = (sum(1 << sq for sq in range(b.size) if sq % b.width),
+                         sum(1 << sq for sq in range(b.size) if sq % b.width != b.width - 1))
+        self._flanks = [[sum(1 << x for x in (b.left[sq], b.right[sq], b.back[p][sq]) if x >= 0)
+                         for sq in range(b.size)] for p in SIDES]
         self._points = [state.army_points(p) for p in SIDES]   # armies are fixed in play
+        self._costs = [state.cost(c) if c < 60 else 0 for c in range(70)]   # bows are fixed too
 
     def legal(self) -> list[Action]:
         """The legal actions of the side to act, in a fixed order."""

@@ -10,6 +10,9 @@ tables (built once).
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import or_
+
 from ..cards import Card
 from .actions import Action
 from .board import SIDES, board
@@ -18,7 +21,8 @@ from .troops import TROOP_TYPES
 __all__ = ["ALEXANDER", "DARIUS", "COMPANION", "SHIELD", "FOG", "MUD", "SCOUT", "REDEPLOY", "DESERTER",
            "TRAITOR", "LEADER_CARDS", "TERRAIN_CARDS", "LOYALTY_CARDS", "LOYAL_VALUES", "SHORT", "CARD_INDEX",
            "ELEPHANT", "CHARIOTS", "END", "DRAW", "ROLL", "WITHDRAW", "STAND", "SCOUT_FIRST", "SCOUT_SECOND",
-           "RALLY_NONE", "Acts", "action_cache", "move_tables", "reach_tables"]
+           "RALLY_NONE", "Acts", "action_cache", "move_tables", "move_neighbourhoods", "reach_tables",
+           "fire_lines"]
 
 ALEXANDER, DARIUS, COMPANION, SHIELD, FOG, MUD, SCOUT, REDEPLOY, DESERTER, TRAITOR = range(60, 70)
 LEADER_CARDS = (ALEXANDER, DARIUS)
@@ -40,7 +44,8 @@ class Acts:
     """Interned Action objects for one width, so the generators allocate nothing."""
 
     __slots__ = ("names", "_move", "_fire", "_rein", "_dep", "_att", "_rally", "_rsq", "_rcard",
-                 "move_rows", "fire_rows", "reinforce_rows", "deploy_rows", "attack_rows")
+                 "move_rows", "fire_rows", "reinforce_rows", "deploy_rows", "attack_rows", "unit_moves",
+                 "placements")
 
     def __init__(self, names) -> None:
         self.names = names
@@ -52,6 +57,11 @@ class Acts:
         self.reinforce_rows = [[Action("reinforce", SHORT[c], (names[q],)) for q in n] for c in range(60)]
         self.deploy_rows = [[Action("deploy", SHORT[c], (names[q],)) for q in n] for c in range(60)]
         self._move, self._fire, self._rein, self._dep = {}, {}, {}, {}
+        # Memos the generators fill as they go (see Movement.action_step): per side, a unit's
+        # moves by its type, square and the squares around it that block; the placements of
+        # one reserve card by the empty squares of its Back Row.
+        self.unit_moves: tuple[dict, dict] = ({}, {})
+        self.placements: dict[int, tuple] = {}
         self._att, self._rally, self._rsq, self._rcard = {}, {}, {}, {}
 
     def move(self, a: int, b: int) -> Action:
@@ -113,6 +123,8 @@ class Acts:
 _CACHES: dict[int, Acts] = {}
 _MOVES: dict[int, tuple] = {}
 _REACH: dict[int, tuple] = {}
+_HOODS: dict[int, tuple] = {}
+_LINES: dict[int, tuple] = {}
 
 
 def reach_tables(width: int) -> tuple:
@@ -136,6 +148,36 @@ def reach_tables(width: int) -> tuple:
         tables = _REACH[width] = (bows, javelins)
     return tables
 
+
+
+def fire_lines(width: int) -> tuple:
+    """Per side and square with a square in front (None otherwise): ``(front, two in front or
+    -1, ((side square, the square in front of it), ...))``, the squares a shot from there
+    looks at, in the order targets are listed."""
+    lines = _LINES.get(width)
+    if lines is None:
+        b = board(width)
+        lines = []
+        for side in SIDES:
+            fwd = b.forward[side]
+            lines.append([(fwd[sq], fwd[fwd[sq]],
+                           tuple((lat, fwd[lat]) for lat in (b.left[sq], b.right[sq]) if lat >= 0 and fwd[lat] >= 0))
+                          if fwd[sq] >= 0 else None for sq in range(b.size)])
+        lines = _LINES[width] = tuple(lines)
+    return lines
+
+
+def move_neighbourhoods(width: int) -> tuple:
+    """Per side, indexed by ``value * size + square``: the mask of every square a move of that
+    type from that square lands on or passes (what decides its destinations)."""
+    hoods = _HOODS.get(width)
+    if hoods is None:
+        size = board(width).size
+        hoods = _HOODS[width] = tuple(
+            [reduce(or_, [(1 << d) | vias for d, vias in per_side[v][sq]], 0) if v else 0
+             for v in range(11) for sq in range(size)]
+            for per_side in move_tables(width))
+    return hoods
 
 
 def move_tables(width: int) -> tuple:

@@ -43,6 +43,18 @@ class Tactics:
         s = self.s
         return [sq for sq, c in self.own_units(side) if s.disrupted[c]]
 
+    def has_disrupted(self, side: int) -> bool:
+        """Has the side a disrupted unit on the table?"""
+        s = self.s
+        cells, dis = s.cells, s.disrupted
+        m = s.side_squares[side]
+        while m:
+            low = m & -m
+            m ^= low
+            if dis[cells[low.bit_length() - 1]]:
+                return True
+        return False
+
     def loyalty_choices(self, side: int) -> list[Action]:
         """What the side must choose from when the opponent plays Traitor or Deserter."""
         s = self.s

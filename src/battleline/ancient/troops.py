@@ -99,6 +99,7 @@ INFANTRY = (False,) + tuple(t.infantry for t in _TABLE)
 HEAVY_INFANTRY = (False,) + tuple(t.heavy_infantry for t in _TABLE)
 HOLDS_GROUND = (False,) + tuple(t.holds_ground for t in _TABLE)
 LIGHT = (False,) + tuple(t.light for t in _TABLE)
+CAVALRY_PROOF = (False,) + tuple(t.cavalry_proof for t in _TABLE)
 MISSILE_HIT = (7,) + tuple(t.missile_hit for t in _TABLE)
 
 
