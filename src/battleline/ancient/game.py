@@ -76,9 +76,9 @@ class AncientGame:
         self.state = state
         self._log: list = []     # the undo journal of array writes (see .journal)
         self._rules = Rules(state, self._log)
-        # per action played: (fields before it, journal length, dice position, legal actions)
-        self._history: list[tuple[tuple, int, int, object]] = []
-        self._played: list[Action] = []
+        # per action played: (fields before it, journal length, dice position, legal actions,
+        # the action)
+        self._history: list[tuple[tuple, int, int, object, Action]] = []
         self._legal = self._settled()
         self._start = state.copy()
         self._start_roll = state.dice.position
@@ -150,7 +150,6 @@ class AncientGame:
 
     def _reset_history(self) -> None:
         self._history.clear()
-        self._played.clear()
         self._log.clear()
         self._rules.bind(self.state)
         s = self.state
@@ -193,9 +192,11 @@ class AncientGame:
                 raise PositionError(f"{square} is occupied (a stack needs the stacks rule, two heavy "
                                     "infantry cards of one type and one side, and the same marker)")
         s.owner[int(card)] = p
-        s.army[p] = sorted(s.army[p] + [int(card)])
+        army = list(s.army)      # armies and bows are replaced, never changed in place (Rules.bind)
+        army[p] = sorted(army[p] + [int(card)])
+        s.army = army
         if bow:
-            s.bows.add(int(card))
+            s.bows = s.bows | {int(card)}
         self._rules.place(int(card), sq)
         if disrupted:
             s.disrupted[int(card)] = True
@@ -378,8 +379,7 @@ class AncientGame:
         undo is recorded as changes (:mod:`.journal`), and the next legal actions are listed
         only when asked for."""
         s = self.state
-        self._history.append((save_fields(s), len(self._log), s.dice.position, self._legal))
-        self._played.append(action)
+        self._history.append((save_fields(s), len(self._log), s.dice.position, self._legal, action))
         rules = self._rules
         rules.apply(action)
         self._legal = _NOT_YET if rules.advance() else None
@@ -389,18 +389,18 @@ class AncientGame:
         replayed: taking back never re-rolls). Returns the action taken back."""
         if not self._history:
             raise IllegalMoveError("nothing to undo")
-        fields, mark, position, legal = self._history.pop()
+        fields, mark, position, legal, action = self._history.pop()
         s = self.state
         restore_fields(s, fields)
         rewind(self._log, mark)
         s.dice.rewind(position)
         self._legal = legal
-        return self._played.pop()
+        return action
 
     @property
     def actions_played(self) -> list[Action]:
         """The actions played since the start (or the last scripted change)."""
-        return list(self._played)
+        return [h[-1] for h in self._history]
 
     @property
     def start_state(self):

@@ -79,13 +79,18 @@ class Melee:
     def attack_groups(self, side: int, ignore_done: bool = False, flank_pairs=None) -> list[tuple[tuple[int, ...], int]]:
         """Every melee attack the side may make: (attacking primary cards, target card)."""
         s = self.s
-        cells = s.cells
-        frontal = {cells[t]: cells[a] for a, t in self.frontal_attacks(side, ignore_done)}
         if flank_pairs is None:
             flank_pairs = s.flank_pairs
-        if not flank_pairs or "flank" not in s.options:
+        flankers = self._flankers(side, ignore_done, flank_pairs) if flank_pairs and "flank" in s.options else {}
+        return self._groups(side, ignore_done, flankers)
+
+    def _groups(self, side: int, ignore_done: bool, flankers: dict[int, list[int]]) -> list[tuple[tuple[int, ...], int]]:
+        """The attack groups given the live flankers: frontal attacks alone, then for each
+        flanked target (by card) every allowed combination of its attackers."""
+        cells = self.s.cells
+        frontal = {cells[t]: cells[a] for a, t in self._frontal(side, ignore_done)}
+        if not flankers:
             return [((c,), t) for t, c in frontal.items()]
-        flankers = self._flankers(side, ignore_done, flank_pairs)
         groups = [((c,), t) for t, c in frontal.items() if t not in flankers]
         for t in sorted(flankers):
             front = frontal.get(t, -1)
@@ -134,14 +139,15 @@ class Melee:
         s = self.s
         rows = self._acts.attack_rows
         pairs = s.flank_pairs
-        if not pairs or "flank" not in s.options or not self._flankers(p, False, pairs):
-            out = [rows[a][t] for a, t in self.frontal_attacks(p)]   # frontal only, by square
+        flankers = self._flankers(p, False, pairs) if pairs and "flank" in s.options else None
+        if not flankers:
+            out = [rows[a][t] for a, t in self._frontal(p, False)]   # frontal only, by square
         else:
             where = s.where
             attack = self._acts.attack
             out = [rows[where[group[0]]][where[t]] if len(group) == 1 else
                    attack(tuple([where[c] for c in group]), where[t])
-                   for group, t in self.attack_groups(p)]
+                   for group, t in self._groups(p, False, flankers)]
         out.append(END["melee"])
         return out
 
@@ -151,8 +157,10 @@ class Melee:
         for _ in self._frontal(p, False):
             return True
         pairs = s.flank_pairs
-        return bool(pairs) and "flank" in s.options and bool(self._flankers(p, False, pairs)) \
-            and bool(self.attack_groups(p))
+        if not pairs or "flank" not in s.options:
+            return False
+        flankers = self._flankers(p, False, pairs)
+        return bool(flankers) and bool(self._groups(p, False, flankers))
 
     def melee_numbers(self, attackers, target) -> tuple[int, int, bool, int, int]:
         """(attack, defence before halving, defender disrupted, attack modifier, defence

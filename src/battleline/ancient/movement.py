@@ -155,9 +155,9 @@ class Movement:
         memo by those (this is the hot path of a random battle)."""
         s = self.s
         occ = s.occupied
-        mounted_blocked = occ | s.bad
-        cells, dis, moved, mounted = s.cells, s.disrupted, s.moved, MOUNTED
-        memo, hoods, size = self._acts.unit_moves[p], self._hoods[p], self.b.size
+        blocked_for = (occ, occ | s.bad)      # foot, mounted: mounted troops avoid bad terrain
+        cells, dis, moved = s.cells, s.disrupted, s.moved
+        memo, hoods, base, mounted = self._acts.unit_moves[p], self._hoods[p], self._type_base, self._mounted
         m = s.side_squares[p]
         while m:     # each own unit (the bit loop inlined)
             low = m & -m
@@ -166,12 +166,11 @@ class Movement:
             c = cells[sq]
             if dis[c] or c in moved:
                 continue
-            v = c % 10 + 1
-            at = v * size + sq
-            key = ((mounted_blocked if mounted[v] else occ) & hoods[at]) << 9 | at
-            row = memo.get(key)
+            at = base[c] + sq
+            blocked = blocked_for[mounted[c]]
+            row = memo.get((blocked & hoods[at]) << 9 | at)
             if row is None:
-                row = memo[key] = self._move_row(p, v, sq, (mounted_blocked if mounted[v] else occ))
+                row = memo[(blocked & hoods[at]) << 9 | at] = self._move_row(p, c % 10 + 1, sq, blocked)
             out += row
 
     def _move_row(self, p: int, v: int, sq: int, blocked: int) -> tuple[Action, ...]:

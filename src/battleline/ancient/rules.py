@@ -32,8 +32,7 @@ from .melee import Melee
 from .movement import Movement
 from .state import AncientState
 from .tables import (ALEXANDER, CARD_INDEX, COMPANION, DARIUS, DESERTER, FOG, LEADER_CARDS, LOYALTY_CARDS,
-                     MUD, REDEPLOY, SCOUT, SHIELD, SHORT, TERRAIN_CARDS, TRAITOR, action_cache, fire_lines,
-                     move_neighbourhoods, move_tables, reach_tables)
+                     MUD, REDEPLOY, SCOUT, SHIELD, SHORT, TERRAIN_CARDS, TRAITOR, width_tables)
 from .tactics import Tactics
 from .troops import TROOP_TYPES
 
@@ -46,37 +45,35 @@ class Rules(TurnFlow, Tactics, Melee, Fire, Movement, Journal):
     journal the array writes go to (:mod:`.journal`), or None."""
 
     __slots__ = ("s", "b", "names", "dice", "log", "_moves", "_hoods", "_back_rows", "_acts", "_armed",
-                 "_points", "_weapons", "_costs", "_reach", "_lines", "_flanks", "_columns")
+                 "_points", "_weapons", "_costs", "_reach", "_lines", "_flanks", "_columns", "_type_base",
+                 "_mounted", "_army_of")
 
     def __init__(self, state: AncientState, log: list | None = None) -> None:
         self.log = log
+        self.b = None
+        self._army_of = (None, None)
         self.bind(state)
 
     def bind(self, state: AncientState) -> None:
-        """Work on another state object (after undo restores a copy)."""
+        """Work on another state object. Cheap when the field and the armies are those of the
+        last state bound (the bots bind often): their tables are kept."""
         self.s = state
-        self.b = state.board
-        self.names = state.board.names
         self.dice = state.dice
-        # per side and type value, per square: ((destination, mask of the squares one of
-        # which must be free on the way; 0 for one step), ...)
-        self._moves = move_tables(state.width)
-        self._hoods = move_neighbourhoods(state.width)
-        self._back_rows = [sum(1 << sq for sq in self.b.back_row(p)) for p in SIDES]
-        self._acts = action_cache(state.width)
-        # cards that may have a missile weapon (a stack is checked in weapon())
-        self._weapons = [TROOP_TYPES[c % 10 + 1].weapon(c in state.bows) for c in range(60)]
-        self._armed = [w is not None for w in self._weapons]
-        self._reach = reach_tables(state.width)
-        self._lines = fire_lines(state.width)
-        b = self.b
-        # the squares not in the first column, not in the last (for shifted masks)
-        self._columns = (sum(1 << sq for sq in range(b.size) if sq % b.width),
-                         sum(1 << sq for sq in range(b.size) if sq % b.width != b.width - 1))
-        self._flanks = [[sum(1 << x for x in (b.left[sq], b.right[sq], b.back[p][sq]) if x >= 0)
-                         for sq in range(b.size)] for p in SIDES]
-        self._points = [state.army_points(p) for p in SIDES]   # armies are fixed in play
-        self._costs = [state.cost(c) if c < 60 else 0 for c in range(70)]   # bows are fixed too
+        if state.board is not self.b:
+            self.b = state.board
+            self.names = state.board.names
+            t = width_tables(state.width)
+            self._moves, self._hoods, self._acts = t.moves, t.hoods, t.acts
+            self._type_base, self._mounted, self._back_rows = t.type_base, t.mounted, t.back_rows
+            self._reach, self._lines, self._columns, self._flanks = t.reach, t.lines, t.columns, t.flanks
+        if self._army_of[0] is not state.army or self._army_of[1] is not state.bows:
+            # armies and bows are fixed in play (and replaced, never changed, when put() adds)
+            self._army_of = (state.army, state.bows)
+            # cards that may have a missile weapon (a stack is checked in weapon())
+            self._weapons = [TROOP_TYPES[c % 10 + 1].weapon(c in state.bows) for c in range(60)]
+            self._armed = [w is not None for w in self._weapons]
+            self._points = [state.army_points(p) for p in SIDES]
+            self._costs = [state.cost(c) if c < 60 else 0 for c in range(70)]
 
     def legal(self) -> list[Action]:
         """The legal actions of the side to act, in a fixed order."""

@@ -22,7 +22,7 @@ __all__ = ["ALEXANDER", "DARIUS", "COMPANION", "SHIELD", "FOG", "MUD", "SCOUT", 
            "TRAITOR", "LEADER_CARDS", "TERRAIN_CARDS", "LOYALTY_CARDS", "LOYAL_VALUES", "SHORT", "CARD_INDEX",
            "ELEPHANT", "CHARIOTS", "END", "DRAW", "ROLL", "WITHDRAW", "STAND", "SCOUT_FIRST", "SCOUT_SECOND",
            "RALLY_NONE", "Acts", "action_cache", "move_tables", "move_neighbourhoods", "reach_tables",
-           "fire_lines"]
+           "fire_lines", "WidthTables", "width_tables"]
 
 ALEXANDER, DARIUS, COMPANION, SHIELD, FOG, MUD, SCOUT, REDEPLOY, DESERTER, TRAITOR = range(60, 70)
 LEADER_CARDS = (ALEXANDER, DARIUS)
@@ -193,6 +193,47 @@ def move_tables(width: int) -> tuple:
             for side in SIDES)
     return tables
 
+
+
+class WidthTables:
+    """Everything the rules precompute for one field width (built once per width): the move,
+    reach and fire-line tables, the interned actions, and masks: each side's Back Row, the
+    squares beside and behind each square (flanks), the squares off the first and off the
+    last column; per card, where its type starts in the move memo's index and whether it is
+    mounted."""
+
+    __slots__ = ("moves", "hoods", "acts", "type_base", "mounted", "back_rows", "reach", "lines", "columns",
+                 "flanks")
+
+    def __init__(self, width: int) -> None:
+        b = board(width)
+        self.moves = move_tables(width)
+        self.hoods = move_neighbourhoods(width)
+        self.acts = action_cache(width)
+        self.type_base = [(c % 10 + 1) * b.size for c in range(60)]
+        self.mounted = [int(TROOP_TYPES[c % 10 + 1].mounted) for c in range(60)]
+        self.back_rows = [sum(1 << sq for sq in b.back_row(p)) for p in SIDES]
+        self.reach = reach_tables(width)
+        self.lines = fire_lines(width)
+        self.columns = (sum(1 << sq for sq in range(b.size) if sq % width),
+                        sum(1 << sq for sq in range(b.size) if sq % width != width - 1))
+        self.flanks = [[sum(1 << x for x in (b.left[sq], b.right[sq], b.back[p][sq]) if x >= 0)
+                        for sq in range(b.size)] for p in SIDES]
+
+
+_WIDTHS: dict[int, WidthTables] = {}
+
+
+def width_tables(width: int) -> WidthTables:
+    """The :class:`WidthTables` of a field width (built once).
+
+    >>> width_tables(9).flanks[0][0] == width_tables(9).flanks[0][0]
+    True
+    """
+    t = _WIDTHS.get(width)
+    if t is None:
+        t = _WIDTHS[width] = WidthTables(width)
+    return t
 
 
 def action_cache(width: int) -> Acts:
