@@ -6,28 +6,34 @@ same checks again in a process with ``BATTLELINE_KERNEL=python``.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 from battleline.ancient import AncientGame
 from battleline.ancient import kernel
-from battleline.ancient.kernel import layout
+from battleline.ancient.bots.evaluation import TERMS as PYTHON_TERMS, Weights
+from battleline.ancient.bots.evaluation import evaluate as python_evaluate, evaluation_terms as python_terms
+from battleline.ancient.bots.search import HardWeights, quick_reply
+from battleline.ancient.kernel import evaluation, layout, policy
 from battleline.ancient.kernel.check import (
-    RULE_SETS, SETTINGS, battle, compare_battles, compare_perft, reference_perft,
+    RULE_SETS, SETTINGS, battle, comparable_state, compare_battles, compare_perft, reference_perft,
 )
-from battleline.ancient.kernel.rules import act, act5, field_of
+from battleline.ancient.kernel.rules import act, act5, field_of, legal_actions
+from battleline.ancient.rules import Rules
 from battleline.ancient.state import ADVANCED_RULES, PHASES
 
 
 # ------------------------------------------------------------------ action numbers
 def test_the_kernel_packs_action_numbers_as_the_layout_does():
     rng = random.Random(1)
-    for _ in range(300):
+    for _ in range(60):
         kind = rng.randrange(layout.KINDS)
         fields = [rng.randrange(-1, 70) for _ in range(5)]
         number = layout.pack(kind, *fields)
@@ -73,9 +79,20 @@ def test_perft_equals_the_engine_at_the_start_of_every_setting(setting):
         assert kernel.perft(g, 2) == reference_perft(g, 2) > 0
 
 
-def test_perft_equals_the_engine_on_sampled_positions_of_every_setting():
+@functools.lru_cache(maxsize=None)
+def _sampled() -> dict:
+    """Positions sampled from random battles (18, two of each setting), by setting."""
     picked: dict[str, list] = {name: [] for name in SETTINGS}
-    compare_battles(range(40, 58), lambda g, setting: picked[setting].append(g), limit=200)
+    compare_battles(range(0, 90, 5), lambda g, setting: picked[setting].append(g), limit=400)
+    return picked
+
+
+def _sampled_positions() -> list:
+    return [g for name in SETTINGS for g in _sampled()[name]]
+
+
+def test_perft_equals_the_engine_on_sampled_positions_of_every_setting():
+    picked = _sampled()
     games = [picked[name][len(picked[name]) // 2] for name in SETTINGS if picked[name]]
     assert len(games) == len(SETTINGS)
     result = compare_perft(games, 3)
@@ -118,9 +135,9 @@ def test_perft_refuses_what_is_not_a_game():
 
 # ------------------------------------------------------------------ whole battles
 def test_battles_agree_action_by_action_in_every_step():
-    result = compare_battles(range(0, 360, 10), limit=300)    # every setting, every rule set
+    result = compare_battles(range(0, 144, 8), limit=300)     # every setting, most rule sets
     assert result["disagreements"] == 0, result["problems"]
-    assert result["positions"] > 5000
+    assert result["positions"] > 4000
     assert set(result["phases"]) == set(PHASES) - {"over"} | ({"over"} & set(result["phases"]))
 
 
@@ -190,7 +207,7 @@ PLAIN_CHECK = """
 from battleline.ancient import kernel
 from battleline.ancient.kernel.check import battle, compare_battles, compare_perft
 assert kernel.MODE == "python", kernel.MODE
-r = compare_battles(range(9), limit=120)
+r = compare_battles(range(0, 36, 4), limit=60)
 assert r["disagreements"] == 0, r
 p = compare_perft([battle("issus", 1, "all"), battle("raphia", 2, ())], 2)
 assert p["disagreements"] == 0, p
@@ -217,3 +234,59 @@ def test_both_modes_play_the_same_random_battles():
     here = kernel.random_battles(3, seed=8)
     here.pop("cpu_seconds"), here.pop("mode")
     assert json.loads(out.stdout) == json.loads(json.dumps(here, sort_keys=True))
+
+
+# ------------------------------------------------------- evaluation and play-out policy
+class OptionalTerms(Weights):
+    """Every optional term and switch turned the other way, to check them too."""
+
+    reinforcements, terrain_reach, terrain_threat, home_guard = 0.6, 2.0, 40.0, 3.0
+    army_scale, pull_mounted, reach, duel = 1.0, False, False, 0.0
+
+
+@pytest.mark.parametrize("weights", [Weights, HardWeights, OptionalTerms])
+def test_the_evaluation_equals_the_python_evaluation(weights):
+    params = kernel.weights_array(weights)
+    terms = np.zeros(len(evaluation.TERMS))
+    checked = 0
+    for g in _sampled_positions():
+        s = kernel.state_of(g)
+        for side in (0, 1):
+            if g.state.outcome is None:
+                want = python_terms(g, side, w=weights)
+                evaluation.evaluation_terms(s, side, params, terms)
+                assert list(terms) == pytest.approx([want[name] for name in evaluation.TERMS], abs=1e-9)
+            assert evaluation.evaluate(s, side, params, terms) == pytest.approx(python_evaluate(g, side, w=weights),
+                                                                                 abs=1e-7)
+            checked += 1
+    assert checked > 400 and evaluation.TERMS == PYTHON_TERMS
+
+
+def test_the_play_out_policy_chooses_as_quick_reply():
+    params = kernel.weights_array(Weights)
+    buffer, scratch = np.empty(layout.MAX_ACTIONS, dtype=np.int64), np.empty(layout.MAX_ACTIONS, dtype=np.int64)
+    copy, terms = np.empty(layout.STATE_SIZE, dtype=np.int64), np.empty(len(evaluation.TERMS))
+    phases = set()
+    for g in _sampled_positions()[::3]:
+        if not g.legal_actions():
+            continue
+        s = kernel.state_of(g)
+        n = legal_actions(s, buffer)
+        got = policy.quick_reply(s, layout.dice_of(g, 400), params, buffer, n, copy, scratch, terms)
+        assert layout.decode(got, g.width) == quick_reply(g, Rules(g.state)), g.position()
+        phases.add(g.phase)
+    assert {"actions", "fire", "melee", "deploy"} <= phases
+
+
+def test_a_play_out_plays_as_quick_reply_for_both_sides():
+    for seed, setting in ((3, "issus"), (4, "raphia"), (5, "points2")):
+        g = battle(setting, seed, "all")
+        rng = random.Random(seed)
+        for _ in range(120):                     # into the battle
+            g.push(rng.choice(g.legal_actions()))
+        s, dice = kernel.state_of(g), layout.dice_of(g, 2000)
+        played = policy.play_out(s, dice, kernel.weights_array(Weights), 40)
+        for _ in range(played):
+            g.push(quick_reply(g, Rules(g.state)))
+        assert played == 40 or not g.legal_actions()
+        assert np.array_equal(comparable_state(s), comparable_state(kernel.state_of(g))), (setting, seed)

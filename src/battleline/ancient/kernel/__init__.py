@@ -30,14 +30,15 @@ from ...compiled import MODE, compiled, prepare, prepare_in_background, prepared
 from ...errors import shorten
 from ..actions import Action
 from ..game import AncientGame, advanced_options
+from .evaluation import weights_array as _weights_array
 from .layout import (
-    DICE_SHORT, DRAWN, MAX_ACTIONS, REASONS, WIDTH, decode, dice_of, encode, state_of,
+    DICE_RNG, DICE_SHORT, DRAWN, MAX_ACTIONS, REASONS, WIDTH, decode, dice_of, encode, state_of,
 )
 from .play import perft_count, random_battles_run
 from .rules import legal_actions as _kernel_legal_actions
 
 __all__ = ["MODE", "compiled", "state_of", "legal_actions", "perft", "random_battles", "encode",
-           "decode", "prepare_kernel", "kernel_ready", "kernel_preparing", "seed_stream"]
+           "decode", "weights_array", "prepare_kernel", "kernel_ready", "kernel_preparing", "seed_stream"]
 
 
 def _after(game: AncientGame, action: Action) -> AncientGame:
@@ -53,6 +54,18 @@ def legal_actions(game: AncientGame) -> list[Action]:
     buffer = np.empty(MAX_ACTIONS, dtype=np.int64)
     n = _kernel_legal_actions(s, buffer)
     return [decode(int(a), int(s[WIDTH])) for a in buffer[:n]]
+
+
+def weights_array(weights) -> np.ndarray:
+    """The evaluation's weights as the kernel takes them (:mod:`.evaluation`), from a class
+    with the attributes of :class:`battleline.ancient.bots.evaluation.Weights` (the bots pass
+    theirs: the kernel does not import the bots).
+
+    >>> from battleline.ancient.bots.evaluation import Weights
+    >>> w = weights_array(Weights); float(w[0]), len(w)
+    (60.0, 26)
+    """
+    return _weights_array(weights)
 
 
 MAX_DEPTH = 8
@@ -126,9 +139,20 @@ KERNEL_NAME = "battleline.ancient.kernel"
 
 
 def _warm() -> None:
+    from .effects import apply
+    from .evaluation import N_TERMS, SWITCHES, evaluate, evaluation_terms
+    from .policy import play_out
     g = AncientGame.scenario("issus", seed=1, advanced="all")
-    perft_count(state_of(g), dice_of(g, 64), 2)
-    random_battles_run(state_of(g), 1, seed_stream(1), np.zeros((1, 4), dtype=np.int64))
+    s, dice = state_of(g), dice_of(g, 64)
+    buffer = np.empty(MAX_ACTIONS, dtype=np.int64)
+    perft_count(s, dice, 2)
+    random_battles_run(s, 1, seed_stream(1), np.zeros((1, 4), dtype=np.int64))
+    apply(s.copy(), dice, buffer[_kernel_legal_actions(s, buffer) - 1], buffer)
+    params, terms = np.ones(N_TERMS + len(SWITCHES)), np.zeros(N_TERMS)    # any weights compile it
+    evaluation_terms(s, 0, params, terms)
+    evaluate(s, 0, params, terms)
+    dice[DICE_RNG] = seed_stream(1)
+    play_out(s.copy(), dice, params, 5)
 
 
 def prepare_kernel(background: bool = False) -> float:

@@ -162,39 +162,47 @@ def free(blocked, sq):
 
 
 @kernel_function
-def unit_moves(s, side, card, sq, out, n):
-    """The moves of the unit on ``sq``: one step forward (or sideways), two steps with a free
-    square on the way, never into or through a card, mounted troops never into bad terrain."""
+def destinations(s, side, card, sq):
+    """A mask of the squares the unit on ``sq`` may move to: one step forward (or sideways),
+    two steps with a free square on the way, never into or through a card, mounted troops
+    never into bad terrain."""
     v = value_of(card)
     blocked = s[OCCUPIED] | (s[BAD] if MOUNTED[v] else 0)
     f = forward(s, side, sq)
     lf = left(s, sq) if SIDEWAYS[v] else -1
     rt = right(s, sq) if SIDEWAYS[v] else -1
+    found = 0
     for dest in (f, lf, rt):
         if free(blocked, dest):
-            out[n] = act(MOVE, sq, dest)
-            n += 1
+            found |= 1 << dest
     if STEPS[v] == 2:
         if f >= 0:
             ff = forward(s, side, f)
             if free(blocked, ff) and free(blocked, f):
-                out[n] = act(MOVE, sq, ff)
-                n += 1
+                found |= 1 << ff
             if SIDEWAYS[v]:
                 for side_sq, diagonal in ((lf, left(s, f)), (rt, right(s, f))):
                     if free(blocked, diagonal) and (free(blocked, f) or free(blocked, side_sq)):
-                        out[n] = act(MOVE, sq, diagonal)
-                        n += 1
+                        found |= 1 << diagonal
         if lf >= 0:
             far = left(s, lf)
             if free(blocked, far) and free(blocked, lf):
-                out[n] = act(MOVE, sq, far)
-                n += 1
+                found |= 1 << far
         if rt >= 0:
             far = right(s, rt)
             if free(blocked, far) and free(blocked, rt):
-                out[n] = act(MOVE, sq, far)
-                n += 1
+                found |= 1 << far
+    return found
+
+
+@kernel_function
+def unit_moves(s, side, card, sq, out, n):
+    """The unit's moves, by destination square (the engine's order)."""
+    dests = destinations(s, side, card, sq)
+    while dests:
+        out[n] = act(MOVE, sq, bit_index(dests))
+        dests &= dests - 1
+        n += 1
     return n
 
 
@@ -231,21 +239,27 @@ def may_draw(s, side):
 
 @kernel_function
 def placements(s, side, kind, among, out, n):
-    """Each reserve card on each empty Back Row square (``kind``: REINFORCE or DEPLOY), and on
-    the squares where it completes a stack with a card of ``among``."""
+    """Each reserve card on each empty Back Row square (``kind``: REINFORCE or DEPLOY), then
+    on the squares where it completes a stack with a card of ``among`` (in card order)."""
     empty = empty_back_row(s, side)
     r = s[RESERVE + side]
     while r:
         c = bit_index(r)
         r &= r - 1
         targets = empty
-        if among != 0:
-            targets |= stack_squares(s, side, c, among)
         while targets:
-            sq = bit_index(targets)
+            out[n] = act(kind, c, bit_index(targets))
             targets &= targets - 1
-            out[n] = act(kind, c, sq)
             n += 1
+        if among != 0 and option(s, STACKS) and HEAVY_INFANTRY[value_of(c)]:
+            m = among
+            while m:
+                partner = bit_index(m)
+                m &= m - 1
+                stack = stack_squares(s, side, c, 1 << partner)
+                if stack:
+                    out[n] = act(kind, c, bit_index(stack))
+                    n += 1
     return n
 
 
@@ -320,11 +334,16 @@ def fire_step(s, side, out, n):
         if has(s[DISRUPTED], c) or has(s[FIRED], c):
             continue
         targets = fire_targets(s, side, c, sq)
-        while targets:
-            t = bit_index(targets)
-            targets &= targets - 1
-            out[n] = act(FIRE, sq, t)
-            n += 1
+        if targets == 0:
+            continue
+        f = forward(s, side, sq)
+        ff = forward(s, side, f)
+        lf, rt = left(s, sq), right(s, sq)
+        # the engine's order: in front, two in front, the left diagonal, the right one
+        for t in (f, ff, forward(s, side, lf) if lf >= 0 else -1, forward(s, side, rt) if rt >= 0 else -1):
+            if t >= 0 and has(targets, t):
+                out[n] = act(FIRE, sq, t)
+                n += 1
     out[n] = act(END, 2, -1)
     return n + 1
 
@@ -410,22 +429,35 @@ def group_attacks(s, side, target, front, flankers, out, n):
 
 
 @kernel_function
+def flanked_targets(s, side):
+    """A mask of the enemy cards that some still-standing flank attack of ``side`` reaches."""
+    found = 0
+    for i in range(s[FLANK_LEN]):
+        t = s[FLANK + 4 * i + 2]
+        if not has(found, t) and flankers_of(s, side, t) != 0:
+            found |= 1 << t
+    return found
+
+
+@kernel_function
 def melee_step(s, side, out, n):
-    """Each attack: frontal ones, and with flank attacks every combined group; then ``end melee``."""
-    flanking = option(s, FLANK_RULE) and s[FLANK_LEN] > 0
-    m = s[SIDE_SQUARES + 1 - side]
+    """Frontal attacks by attacker square; with flank attacks, every combined group on each
+    flanked target by target card; then ``end melee`` (the engine's order)."""
+    flanked = flanked_targets(s, side) if option(s, FLANK_RULE) and s[FLANK_LEN] > 0 else 0
+    m = s[SIDE_SQUARES + side]
     while m:
-        tsq = bit_index(m)
+        sq = bit_index(m)
         m &= m - 1
-        t = s[CELLS + tsq]
-        front = frontal_attacker(s, side, tsq)
-        flankers = flankers_of(s, side, t) if flanking else 0
-        if flankers == 0:
-            if front >= 0:
-                out[n] = act(ATTACK, tsq, s[WHERE + front])
-                n += 1
-        else:
-            n = group_attacks(s, side, t, front, flankers, out, n)
+        f = forward(s, side, sq)
+        if not enemy_at(s, side, f) or has(flanked, s[CELLS + f]):
+            continue
+        if frontal_attacker(s, side, f) >= 0:
+            out[n] = act(ATTACK, f, sq)
+            n += 1
+    while flanked:
+        t = bit_index(flanked)
+        flanked &= flanked - 1
+        n = group_attacks(s, side, t, frontal_attacker(s, side, s[WHERE + t]), flankers_of(s, side, t), out, n)
     out[n] = act(END, 3, -1)
     return n + 1
 
@@ -470,19 +502,23 @@ def rallies(s, card, squares, out, n):
     """A Leader from hand rallies three of the disrupted units (all of them if fewer)."""
     sq = np.empty(64, dtype=np.int64)
     k = 0
-    m = squares
-    while m:
-        sq[k] = bit_index(m)
-        m &= m - 1
-        k += 1
+    w = s[WIDTH]
+    for col in range(w):                  # by square name: column, then row
+        for row in range(ROWS):
+            if has(squares, row * w + col):
+                sq[k] = row * w + col
+                k += 1
     if k <= 3:
+        sq[:k] = np.sort(sq[:k])
         out[n] = act5(PLAY_RALLY, card, sq[0] if k > 0 else -1, sq[1] if k > 1 else -1,
                       sq[2] if k > 2 else -1, -1)
         return n + 1
     for i in range(k):
         for j in range(i + 1, k):
-            for x in range(j + 1, k):
-                out[n] = act5(PLAY_RALLY, card, sq[i], sq[j], sq[x], -1)
+            for x in range(j + 1, k):          # combinations in name order, each packed by index
+                a, b, c = sq[i], sq[j], sq[x]
+                lo, hi = min(a, b, c), max(a, b, c)
+                out[n] = act5(PLAY_RALLY, card, lo, a + b + c - lo - hi, hi, -1)
                 n += 1
     return n
 
