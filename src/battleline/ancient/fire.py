@@ -110,9 +110,8 @@ class Fire:
         cells, dis, fired, stacked = s.cells, s.disrupted, s.fired, s.stacked
         m = s.side_squares[p] & self._near(p, enemy)
         while m:
-            low = m & -m
-            m ^= low
-            sq = low.bit_length() - 1
+            sq = (m & -m).bit_length() - 1
+            m &= m - 1
             c = cells[sq]
             if not armed[c] or dis[c] or c in fired:
                 continue

@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..cards import mask_indices as _bits
 from .actions import Action
 from .board import NORTH, SOUTH, SOUTH_FIRST
-from .tables import CARD_INDEX, ROLL, SCOUT, SCOUT_FIRST, SCOUT_SECOND, SHORT, STAND, WITHDRAW
+from .tables import CARD_INDEX, ROLL, SCOUT, SCOUT_FIRST, SCOUT_SECOND, SHORT, STAND, WITHDRAW, picker
 from .troops import HEAVY_INFANTRY, HOLDS_GROUND
 
 __all__ = ["TurnFlow"]
@@ -40,14 +40,15 @@ class TurnFlow:
         Advanced stack there)."""
         s = self.s
         out = []
-        empty_back = _bits(self._back_rows[p] & ~s.occupied)
-        deployed_own = [c for c in s.army[p] if s.where[c] >= 0] if "stacks" in s.options else ()
+        pick = picker(_bits(self._back_rows[p] & ~s.occupied))
+        # where a heavy infantry card may complete a stack (Advanced), by value
+        bases = self.stack_bases(p, s.army[p]) if "stacks" in s.options else {}
         deploy_rows = self._acts.deploy_rows
         for c in s.reserve[p]:
             row = deploy_rows[c]
-            out += [row[sq] for sq in empty_back]
-            if deployed_own and HEAVY_INFANTRY[c % 10 + 1]:
-                out += [row[sq] for sq in self.stack_squares(p, c, deployed_own)]
+            out += pick(row)
+            if bases and HEAVY_INFANTRY[c % 10 + 1]:
+                out += [row[sq] for sq in bases.get(c % 10 + 1, ())]
         return out
 
     def initiative_step(self, p: int) -> list[Action]:
@@ -202,12 +203,16 @@ class TurnFlow:
     def settle(self) -> list[Action] | None:
         """Run the automatic steps until a side has a real decision; return its legal
         actions (or None when the battle is over)."""
-        return self.legal() if self.advance() else None
+        settled = self.advance()
+        if settled is False:
+            return None
+        return self.legal() if settled is True else settled
 
-    def advance(self) -> bool:
-        """Run the automatic steps until a side has a real decision (True) or the battle is
-        over (False), without listing the legal actions: a player step is skipped when
-        :meth:`~.rules.Rules.has_choice` finds nothing in it but ending it."""
+    def advance(self) -> bool | list[Action]:
+        """Run the automatic steps until a side has a real decision or the battle is over
+        (False). A player step is skipped when :meth:`~.rules.Rules.step_choice` finds
+        nothing in it but ending it; the decision's legal actions are returned when deciding
+        that listed them anyway (fire and melee), else True (listed when asked for)."""
         s = self.s
         while True:
             if s.outcome is not None:
@@ -225,11 +230,14 @@ class TurnFlow:
                 return True
             # A Tactics step with cards in hand waits even if none is playable: skipping it
             # would tell the opponent the hand holds nothing playable.
-            if ph in _PLAYER_STEPS and not self.has_choice(ph, s.to_act):
-                nxt = _NEXT_STEP.get(ph)
-                if nxt is not None:
-                    s.phase = nxt
-                else:
-                    self.end_player_turn()
-                continue
+            if ph in _PLAYER_STEPS:
+                choice = self.step_choice(ph, s.to_act)
+                if choice is False:
+                    nxt = _NEXT_STEP.get(ph)
+                    if nxt is not None:
+                        s.phase = nxt
+                    else:
+                        self.end_player_turn()
+                    continue
+                return choice
             return True

@@ -348,7 +348,8 @@ class AncientGame:
     def _settled(self):
         """Run the automatic steps; the legal actions are listed only when asked for
         (``_NOT_YET`` until then), None once the battle is over."""
-        return _NOT_YET if self._rules.advance() else None
+        settled = self._rules.advance()
+        return None if settled is False else _NOT_YET if settled is True else settled
 
     def _legal_now(self) -> list[Action] | None:
         legal = self._legal
@@ -382,7 +383,8 @@ class AncientGame:
         self._history.append((save_fields(s), len(self._log), s.dice.position, self._legal, action))
         rules = self._rules
         rules.apply(action)
-        self._legal = _NOT_YET if rules.advance() else None
+        settled = rules.advance()
+        self._legal = None if settled is False else _NOT_YET if settled is True else settled
 
     def undo(self) -> Action:
         """Take back the last action, dice included (the same rolls come again if it is

@@ -19,6 +19,9 @@ from .troops import CAVALRY, CAVALRY_PROOF, INFANTRY, LIGHT, MOUNTED, TROOP_TYPE
 
 __all__ = ["Melee"]
 
+# Per number of candidates n: the positions in each non-empty subset, by bit mask 1 .. 2**n - 1.
+_SUBSETS = [[tuple(k for k in range(n) if mask >> k & 1) for mask in range(1, 1 << n)] for n in range(9)]
+
 
 class Melee:
     """The melee rules: generators and effects of the melee and withdrawal steps."""
@@ -36,9 +39,8 @@ class Melee:
         pairs = []
         m = s.side_squares[side]
         while m:
-            low = m & -m
-            m ^= low
-            sq = low.bit_length() - 1
+            sq = (m & -m).bit_length() - 1
+            m &= m - 1
             if not enemy & around[sq] or stacked[sq] >= 0:
                 continue   # no enemy beside or behind; stacks never flank
             f = fwd[sq]
@@ -66,9 +68,8 @@ class Melee:
             facing, step = s.side_squares[side] & (enemy << w), -w
         cells, dis, attacked = s.cells, s.disrupted, s.attacked
         while facing:
-            low = facing & -facing
-            facing ^= low
-            sq = low.bit_length() - 1
+            sq = (facing & -facing).bit_length() - 1
+            facing &= facing - 1
             c = cells[sq]
             if dis[c] or (not ignore_done and c in attacked):
                 continue
@@ -97,9 +98,9 @@ class Melee:
             cands = ([front] if front >= 0 else []) + sorted(flankers[t])
             proof = CAVALRY_PROOF[t % 10 + 1]
             front_infantry = front >= 0 and INFANTRY[front % 10 + 1]
-            n = len(cands)
-            for mask in range(1, 1 << n):
-                members = tuple(cands[k] for k in range(n) if mask >> k & 1)
+            pick = cands.__getitem__
+            for picked in _SUBSETS[len(cands)]:
+                members = tuple(map(pick, picked))
                 if proof and any(CAVALRY[c % 10 + 1] for c in members) and not (
                         front_infantry and front in members):
                     continue   # cavalry joins only beside infantry attacking from the front

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..cards import mask_indices as _bits
 from .actions import Action
 from .board import SIDE_NAMES
-from .tables import CARD_INDEX, DRAW, END, SHORT
+from .tables import CARD_INDEX, DRAW, END, SHORT, picker
 from .troops import HEAVY_INFANTRY, MOUNTED, TROOP_TYPES
 
 __all__ = ["Movement"]
@@ -44,16 +44,21 @@ class Movement:
     def stack_squares(self, side: int, card: int, among) -> list[int]:
         """Own squares where ``card`` may complete a stack: a single card of the same heavy
         infantry type placed in this deployment or this player turn."""
-        s = self.s
         v = card % 10 + 1
-        if "stacks" not in s.options or not HEAVY_INFANTRY[v]:
+        if "stacks" not in self.s.options or not HEAVY_INFANTRY[v]:
             return []
-        out = []
+        return self.stack_bases(side, among).get(v, [])
+
+    def stack_bases(self, side: int, among) -> dict[int, list[int]]:
+        """Per type value, the squares (in the order of ``among``) of ``side``'s single
+        cards among ``among`` on the table, on which a card of that value may stack."""
+        s = self.s
+        where, owner, stacked, cells = s.where, s.owner, s.stacked, s.cells
+        out: dict[int, list[int]] = {}
         for c in among:
-            sq = s.where[c]
-            if sq >= 0 and s.owner[c] == side and c % 10 + 1 == v and s.stacked[sq] < 0 \
-                    and s.cells[sq] == c:
-                out.append(sq)
+            sq = where[c]
+            if sq >= 0 and owner[c] == side and stacked[sq] < 0 and cells[sq] == c:
+                out.setdefault(c % 10 + 1, []).append(sq)
         return out
 
     def may_draw(self, side: int) -> bool:
@@ -160,9 +165,8 @@ class Movement:
         memo, hoods, base, mounted = self._acts.unit_moves[p], self._hoods[p], self._type_base, self._mounted
         m = s.side_squares[p]
         while m:     # each own unit (the bit loop inlined)
-            low = m & -m
-            m ^= low
-            sq = low.bit_length() - 1
+            sq = (m & -m).bit_length() - 1
+            m &= m - 1
             c = cells[sq]
             if dis[c] or c in moved:
                 continue
@@ -179,8 +183,7 @@ class Movement:
                      if not blocked >> d & 1 and (not vias or vias & ~blocked))
 
     def _placement_row(self, card: int, empty: int) -> tuple[Action, ...]:
-        rein = self._acts.reinforce_rows[card]
-        return tuple(rein[sq] for sq in _bits(empty))
+        return picker(_bits(empty))(self._acts.reinforce_rows[card])
 
     def may_act(self, p: int) -> bool:
         """Has side ``p``'s action step anything but ``end actions`` (what
@@ -202,9 +205,8 @@ class Movement:
         mounted_blocked = occ | s.bad
         m = s.side_squares[p]
         while m:
-            low = m & -m
-            m ^= low
-            sq = low.bit_length() - 1
+            sq = (m & -m).bit_length() - 1
+            m &= m - 1
             c = cells[sq]
             if dis[c] or c in moved:
                 continue

@@ -85,6 +85,16 @@ class Rules(TurnFlow, Tactics, Melee, Fire, Movement, Journal):
         ``fire`` or ``melee``), or only ``end STEP``, which :meth:`advance` takes for it?"""
         return _CHOICES[step](self, p)
 
+    def step_choice(self, step: str, p: int) -> bool | list[Action]:
+        """:meth:`has_choice` for :meth:`advance`: False when the step holds only its end;
+        otherwise its legal actions where listing them costs no more than deciding (fire and
+        melee, whose lists are short), else True."""
+        listing = _LISTED.get(step)
+        if listing is None:
+            return _CHOICES[step](self, p)
+        legal = listing(self, p)
+        return legal if len(legal) > 1 else False
+
     def apply(self, a: Action) -> None:
         """Do a legal action (unchecked), then the automatic steps after it."""
         effect = _EFFECTS.get(a.kind)
@@ -101,6 +111,7 @@ _STEPS = {"actions": Movement.action_step, "fire": Fire.fire_step, "melee": Mele
           "leader": TurnFlow.leader_step}
 _CHOICES = {"tactics": Tactics.may_play, "actions": Movement.may_act, "fire": Fire.may_fire,
             "melee": Melee.may_attack}
+_LISTED = {"fire": Fire.fire_step, "melee": Melee.melee_step}
 _EFFECTS = {"move": Movement.apply_move, "reinforce": Movement.apply_reinforce, "draw": Movement.apply_draw,
             "fire": Fire.apply_fire, "attack": Melee.apply_attack, "withdraw": Melee.apply_withdrawal_choice,
             "stand": Melee.apply_withdrawal_choice, "play": Tactics.apply_play, "remove": Tactics.apply_remove,

@@ -11,7 +11,7 @@ tables (built once).
 from __future__ import annotations
 
 from functools import reduce
-from operator import or_
+from operator import itemgetter, or_
 
 from ..cards import Card
 from .actions import Action
@@ -22,7 +22,7 @@ __all__ = ["ALEXANDER", "DARIUS", "COMPANION", "SHIELD", "FOG", "MUD", "SCOUT", 
            "TRAITOR", "LEADER_CARDS", "TERRAIN_CARDS", "LOYALTY_CARDS", "LOYAL_VALUES", "SHORT", "CARD_INDEX",
            "ELEPHANT", "CHARIOTS", "END", "DRAW", "ROLL", "WITHDRAW", "STAND", "SCOUT_FIRST", "SCOUT_SECOND",
            "RALLY_NONE", "Acts", "action_cache", "move_tables", "move_neighbourhoods", "reach_tables",
-           "fire_lines", "WidthTables", "width_tables"]
+           "fire_lines", "WidthTables", "width_tables", "picker"]
 
 ALEXANDER, DARIUS, COMPANION, SHIELD, FOG, MUD, SCOUT, REDEPLOY, DESERTER, TRAITOR = range(60, 70)
 LEADER_CARDS = (ALEXANDER, DARIUS)
@@ -118,6 +118,21 @@ class Acts:
             x = self._rcard[c] = Action("remove", SHORT[c])
         return x
 
+
+
+def picker(indices) -> "callable":
+    """A function that takes the items at ``indices`` (in that order) from a sequence, as a
+    tuple (``operator.itemgetter`` for any number of indices).
+
+    >>> picker([2, 0])("abc"), picker([1])("abc"), picker([])("abc")
+    (('c', 'a'), ('b',), ())
+    """
+    if len(indices) > 1:
+        return itemgetter(*indices)
+    if indices:
+        k = indices[0]
+        return lambda row: (row[k],)
+    return lambda row: ()
 
 
 _CACHES: dict[int, Acts] = {}

@@ -49,10 +49,9 @@ class Tactics:
         cells, dis = s.cells, s.disrupted
         m = s.side_squares[side]
         while m:
-            low = m & -m
-            m ^= low
-            if dis[cells[low.bit_length() - 1]]:
+            if dis[cells[(m & -m).bit_length() - 1]]:
                 return True
+            m &= m - 1
         return False
 
     def loyalty_choices(self, side: int) -> list[Action]:
