@@ -48,8 +48,9 @@ def _after(game: AncientGame, action: Action) -> AncientGame:
 
 
 def legal_actions(game: AncientGame) -> list[Action]:
-    """The kernel's legal actions for a game's position, as engine :class:`Action` values
-    (in the kernel's order, which is not the engine's)."""
+    """The kernel's legal actions for a game's position, as engine :class:`Action` values, in
+    the engine's order (but for reinforcements completing a stack, which the engine lists in
+    the order of a set)."""
     s = state_of(game)
     buffer = np.empty(MAX_ACTIONS, dtype=np.int64)
     n = _kernel_legal_actions(s, buffer)

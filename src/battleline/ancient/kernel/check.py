@@ -3,8 +3,8 @@
 ``python -m battleline.ancient.kernel check --battles 140 --perft-positions 210 --depth 3``
 plays random battles with the engine in every scenario and in points battles, under every
 set of Advanced rules of :data:`RULE_SETS` (none, each alone, all, all but each), replays
-each in the kernel, and at every position compares the legal actions (as sets) and the whole
-state; then it compares :func:`battleline.ancient.kernel.perft` with :func:`reference_perft`
+each in the kernel, and at every position compares the legal actions (as sets, and their
+order) and the whole state; then it compares :func:`battleline.ancient.kernel.perft` with :func:`reference_perft`
 on positions sampled from those battles, the same number from each setting. It prints the
 counts and exits non-zero on any disagreement.
 
@@ -91,11 +91,19 @@ def comparable_state(s: np.ndarray) -> np.ndarray:
 
 
 def _disagreement(game: AncientGame, s: np.ndarray, n: int, buffer: np.ndarray) -> str | None:
+    """What differs between the engine's position and the kernel's: the legal actions (as
+    sets, then their order, which is the engine's but where a reinforcement completes a stack:
+    the engine takes the partners in set order), the actions generated from the engine's
+    state, the state itself."""
     width = int(s[WIDTH])
     want = sorted(encode(a, width) for a in game.legal_actions())
     got = sorted(int(a) for a in buffer[:n])
     if want != got:
         return f"legal actions differ: engine {len(want)}, kernel {len(got)}"
+    if [int(a) for a in buffer[:n]] != [encode(a, width) for a in game.legal_actions()] and not any(
+            a.kind == "reinforce" and game.state.cells[game.state.board.lookup[a.squares[0]]] >= 0
+            for a in game.legal_actions()):
+        return "the legal actions come in another order than the engine's"
     fresh = np.empty(MAX_ACTIONS, dtype=np.int64)
     if sorted(int(a) for a in fresh[:legal_actions(state_of(game), fresh)]) != want:
         return "the kernel's actions from the engine's state differ"
