@@ -346,8 +346,8 @@ class AncientGame:
         return list(legal) if legal is not None else []
 
     def _settled(self):
-        """Run the automatic steps; the legal actions are listed only when asked for
-        (``_NOT_YET`` until then), None once the battle is over."""
+        """Run the automatic steps. The legal actions: None once the battle is over, the list
+        when settling made it anyway (fire, melee), else ``_NOT_YET`` (listed when asked)."""
         settled = self._rules.advance()
         return None if settled is False else _NOT_YET if settled is True else settled
 
@@ -378,13 +378,11 @@ class AncientGame:
     def push(self, action: Action) -> None:
         """Play a legal :class:`Action` without checking it (the fast path for bots). Its
         undo is recorded as changes (:mod:`.journal`), and the next legal actions are listed
-        only when asked for."""
+        when asked for (or when settling lists them anyway: see :meth:`_settled`)."""
         s = self.state
         self._history.append((save_fields(s), len(self._log), s.dice.position, self._legal, action))
-        rules = self._rules
-        rules.apply(action)
-        settled = rules.advance()
-        self._legal = None if settled is False else _NOT_YET if settled is True else settled
+        self._rules.apply(action)
+        self._legal = self._settled()
 
     def undo(self) -> Action:
         """Take back the last action, dice included (the same rolls come again if it is

@@ -139,16 +139,17 @@ class Movement:
             self._unit_moves(p, out)
             empty_back = self._back_rows[p] & ~occ
             placements = self._acts.placements
-            stacking = s.placed and "stacks" in s.options
+            # a card placed this turn may take a second of its heavy infantry type (Advanced)
+            bases = self.stack_bases(p, s.placed) if s.placed and "stacks" in s.options else None
             for c in s.reserve[p]:
                 key = empty_back << 6 | c
                 row = placements.get(key)
                 if row is None:
                     row = placements[key] = self._placement_row(c, empty_back)
                 out += row
-                if stacking and HEAVY_INFANTRY[c % 10 + 1]:
+                if bases and HEAVY_INFANTRY[c % 10 + 1]:
                     rein = self._acts.reinforce_rows[c]
-                    out += [rein[sq] for sq in self.stack_squares(p, c, s.placed)]
+                    out += [rein[sq] for sq in bases.get(c % 10 + 1, ())]
             if self.may_draw(p):
                 out.append(DRAW)
         out.append(END["actions"])
@@ -196,9 +197,10 @@ class Movement:
         if reserve:
             if self._back_rows[p] & ~occ:
                 return True
-            if s.placed and "stacks" in s.options and any(
-                    HEAVY_INFANTRY[c % 10 + 1] and self.stack_squares(p, c, s.placed) for c in reserve):
-                return True
+            if s.placed and "stacks" in s.options:
+                bases = self.stack_bases(p, s.placed)
+                if any(HEAVY_INFANTRY[c % 10 + 1] and c % 10 + 1 in bases for c in reserve):
+                    return True
         elif self.may_draw(p):
             return True
         cells, dis, moved, table = s.cells, s.disrupted, s.moved, self._moves[p]
