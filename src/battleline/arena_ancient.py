@@ -10,12 +10,20 @@ per decision and per whole player turn. A battle still going after 200 turns (po
 with continuous rallying) is stopped and counted as a draw ending "turn limit". The arena is the referee: it alone reads the real
 game; each bot gets only its side's observation.
 
+The scenarios are lopsided: in most deals the favoured side wins both battles, one for each
+bot, and says nothing about which bot is stronger. A deal *splits* when its two battles
+were both won by the same bot (so south won one and north the other); ``split_deals`` counts
+them and gives the share bot A won, with its 95% Wilson interval. Deals with a draw, the
+same side winning both, or one battle not yet played are counted apart.
+
 >>> s = summarize([AncientResult(1, 0, "a", "casualties", "issus", 7, [], [], [], []),
 ...                AncientResult(1, 1, "b", "terrain", "issus", 9, [], [], [], [])], "x", "y")
 >>> s["wins_a"], s["ci95_a"], s["ends"], s["turns"]["mean"]
 (1, [0.0945, 0.9055], {'casualties': 1, 'terrain': 1}, 8.0)
 >>> s["scenarios"]["issus"]["south_wins"], s["scenarios"]["issus"]["north_wins"]
 (2, 0)
+>>> s["split_deals"]["deals"], s["split_deals"]["same_side"]
+(0, 1)
 """
 
 from __future__ import annotations
@@ -31,7 +39,7 @@ from .runner import check_games, check_jobs, play_match, read_saved
 from .scoring import elo_phrase, nodes_lines, tally, wilson, wins_phrase
 
 __all__ = ["AncientResult", "play_battle", "play_from_settings", "run_ancient_arena", "combine_ancient",
-           "summarize", "scenario_for", "report"]
+           "summarize", "split_deals", "scenario_for", "report"]
 
 SIDES = ("south", "north")
 _PLAYER_STEPS = ("tactics", "actions", "fire", "melee")
@@ -140,6 +148,37 @@ def _timing(values: list) -> dict:
     return {"median": round(statistics.median(values), 4), "max": round(max(values), 4), "n": len(values)}
 
 
+def split_deals(results: list[AncientResult]) -> dict:
+    """The paired deals by how their two battles ended: ``deals`` split (one bot won both,
+    so each side won one), ``wins_a`` of them won by bot A, its ``rate_a`` and ``ci95_a``
+    (Wilson); ``same_side`` (the same side won both), ``with_draw`` and ``unpaired`` (a
+    battle of the deal missing, e.g. a run stopped half-way).
+
+    >>> r = lambda deal, seat, winner: AncientResult(deal, seat, winner, "casualties", "issus", 5, [], [], [], [])
+    >>> d = split_deals([r(0, 0, "a"), r(0, 1, "a"), r(1, 0, "b"), r(1, 1, "b"), r(2, 0, "a"), r(2, 1, "b"),
+    ...                  r(3, 0, None), r(3, 1, "a"), r(4, 0, "a")])
+    >>> d["deals"], d["wins_a"], d["rate_a"], d["same_side"], d["with_draw"], d["unpaired"]
+    (2, 1, 0.5, 1, 1, 1)
+    """
+    by_deal: dict[int, list] = {}
+    for r in results:
+        by_deal.setdefault(r.deal, []).append(r.winner)
+    counts = {"a": 0, "b": 0, "same_side": 0, "with_draw": 0, "unpaired": 0}
+    for winners in by_deal.values():
+        if len(winners) != 2:
+            counts["unpaired"] += 1
+        elif None in winners:
+            counts["with_draw"] += 1
+        elif winners[0] == winners[1]:
+            counts[winners[0]] += 1          # one bot won from both seats
+        else:
+            counts["same_side"] += 1         # each bot won once: the same seat won both
+    split = counts["a"] + counts["b"]
+    return {"deals": split, "wins_a": counts["a"], "wins_b": counts["b"],
+            "rate_a": round(counts["a"] / split, 4) if split else 0.0, "ci95_a": list(wilson(counts["a"], split)),
+            "same_side": counts["same_side"], "with_draw": counts["with_draw"], "unpaired": counts["unpaired"]}
+
+
 def summarize(results: list[AncientResult], spec_a: str, spec_b: str) -> dict:
     """The summary of a list of battles between bots A and B (see the module docstring)."""
     n = len(results)
@@ -170,6 +209,7 @@ def summarize(results: list[AncientResult], spec_a: str, spec_b: str) -> dict:
         "south_win_rate": round(sum(1 for r in results if r.winner is not None and
                                     ((r.winner == "a") == (r.a_seat == 0))) / n, 4) if n else 0.0,
         "scenarios": dict(sorted(scenarios.items())),
+        "split_deals": split_deals(results),
         "decision_s_a": _timing([t for r in results for t in r.times_a]),
         "decision_s_b": _timing([t for r in results for t in r.times_b]),
         "player_turn_s_a": _timing([t for r in results for t in r.turn_times_a]),
@@ -208,6 +248,14 @@ def combine_ancient(paths: list[str], deals: tuple[int, int] | None = None) -> d
     return summarize(results, settings["a"], settings["b"])
 
 
+def _split_line(d: dict, a: str) -> str:
+    low, high = d["ci95_a"]
+    head = f"  split deals (one bot won both battles): {d['deals']}; "
+    won = f"{a} won {d['wins_a']}" + (f", {d['rate_a']:.1%} (95% CI {low:.1%}-{high:.1%})" if d["deals"] else "")
+    rest = f"; the same side won both: {d['same_side']}, with a draw: {d['with_draw']}"
+    return head + won + rest + (f", unpaired: {d['unpaired']}" if d["unpaired"] else "")
+
+
 def report(s: dict) -> str:
     """The summary as readable text."""
     a, b = s["bot_a"], s["bot_b"]
@@ -220,6 +268,7 @@ def report(s: dict) -> str:
         f"  turns: mean {s['turns']['mean']}, median {s['turns']['median']}, max {s['turns']['max']}; by end: "
         + ", ".join(f"{k} {v}" for k, v in s["turns"]["by_end"].items()),
         f"  south won {s['south_win_rate']:.1%}",
+        _split_line(s["split_deals"], a),
         "  scenario     battles  A wins  B wins  draws  south wins (95% CI)",
     ]
     for name, d in s["scenarios"].items():

@@ -6,8 +6,8 @@ import json
 import pytest
 
 from battleline.arena import main
-from battleline.arena_ancient import (AncientResult, combine_ancient, play_battle, run_ancient_arena,
-                                      scenario_for, summarize)
+from battleline.arena_ancient import (AncientResult, combine_ancient, play_battle, report, run_ancient_arena,
+                                      scenario_for, split_deals, summarize)
 
 
 def result(deal, a_seat, winner, reason="casualties", scenario="issus", turns=10):
@@ -32,6 +32,26 @@ def test_summary_of_known_results():
     assert s["south_win_rate"] == 0.25
     assert s["decision_s_a"] == {"median": 0.2, "max": 0.3, "n": 8}
     assert s["player_turn_s_b"] == {"median": 0.4, "max": 0.6, "n": 8}
+
+
+def test_split_deals_count_the_deals_one_bot_won_from_both_sides():
+    results = ([result(d, 0, "a") for d in range(3)] + [result(d, 1, "a") for d in range(3)]   # A won 0-2 twice
+               + [result(3, 0, "b"), result(3, 1, "b")]                  # B won deal 3 from both sides
+               + [result(4, 0, "a"), result(4, 1, "b")]                  # the same seat (south) won both
+               + [result(5, 0, None, "draw"), result(5, 1, "b")]          # a draw: not split
+               + [result(6, 1, "a")])                                     # its other battle missing
+    d = split_deals(results)
+    assert (d["deals"], d["wins_a"], d["wins_b"]) == (4, 3, 1)
+    assert d["rate_a"] == 0.75 and d["ci95_a"] == [0.3006, 0.9544]       # Wilson 3 of 4
+    assert (d["same_side"], d["with_draw"], d["unpaired"]) == (1, 1, 1)
+    s = summarize(results, "x", "y")
+    assert s["split_deals"] == d
+    text = report(s)
+    assert "split deals (one bot won both battles): 4; x won 3, 75.0% (95% CI 30.1%-95.4%)" in text
+    assert "the same side won both: 1, with a draw: 1, unpaired: 1" in text
+    none = summarize([result(0, 0, "a"), result(0, 1, "b")], "x", "y")
+    assert none["split_deals"]["deals"] == 0 and none["split_deals"]["ci95_a"] == [0.0, 1.0]
+    assert "split deals (one bot won both battles): 0; x won 0; the same side won both: 1" in report(none)
 
 
 def test_a_clean_sweep_gives_an_elo_bound_not_infinity():
@@ -68,7 +88,11 @@ def test_save_combine_and_cli(tmp_path, capsys):
     with pytest.raises(ValueError, match="same battle twice"):
         combine_ancient([str(path), str(path)])
     main(["easy", "easy", "--game", "ancient", "--combine", str(path), "--json"])
-    assert json.loads(capsys.readouterr().out)["games"] == 2
+    combined = json.loads(capsys.readouterr().out)
+    assert combined["games"] == 2 and combined["split_deals"] == s["split_deals"]
+    assert sum(combined["split_deals"][k] for k in ("deals", "same_side", "with_draw")) == 1
+    main(["easy", "easy", "--game", "ancient", "--combine", str(path)])
+    assert "split deals (one bot won both battles): " in capsys.readouterr().out
 
 
 def test_bad_settings_are_refused():
