@@ -212,19 +212,23 @@ def bench_push_undo(seed: int, n: int = 20000) -> dict:
 
 def bench_solver(puzzles=None) -> dict:
     """Solve each ``win`` puzzle (default: the bundled ones) at its stated number of
-    turns; the figures per puzzle and in total.
+    turns, with the engine's solver and with the kernel's (which finds the same line through
+    the same positions); the figures per puzzle and in total, wall-clock seconds.
 
     >>> from battleline.puzzles import bundled
     >>> r = bench_solver([p for p in bundled() if p.id == "win-in-two"])
     >>> [(row["id"], row["turns"], row["nodes"]) for row in r["puzzles"]]
     [('win-in-two', 2, 130)]
     >>> sorted(r["total"])
-    ['nodes', 'nodes_per_s', 'puzzles', 'seconds']
+    ['kernel_seconds', 'nodes', 'nodes_per_s', 'puzzles', 'seconds']
     """
+    from .kernel import prepare_solver
+    from .kernel.solver import solve as kernel_solve
     if puzzles is None:
         puzzles = bundled()
+    prepare_solver()
     rows = []
-    seconds = 0.0
+    seconds = kernel_seconds = 0.0
     for p in puzzles:
         if p.kind != "win":
             continue
@@ -232,12 +236,18 @@ def bench_solver(puzzles=None) -> dict:
         sol = solve(p.game(), turns)
         if sol.turns_needed != turns:
             raise ValueError(f"{p.id}: the solver finds {sol.describe()}, not a win in {turns}")
+        fast = kernel_solve(p.game(), turns)
+        if (fast.line, fast.nodes) != (sol.line, sol.nodes):
+            raise ValueError(f"{p.id}: the kernel's solver finds {fast.describe()}, the engine's {sol.describe()}")
         seconds += sol.seconds
+        kernel_seconds += fast.seconds
         rows.append({"id": p.id, "turns": turns, "nodes": sol.nodes, "seconds": round(sol.seconds, 4),
-                     "nodes_per_s": round(sol.nodes / sol.seconds) if sol.seconds else None})
+                     "nodes_per_s": round(sol.nodes / sol.seconds) if sol.seconds else None,
+                     "kernel_seconds": round(fast.seconds, 5)})
     nodes = sum(r["nodes"] for r in rows)
     return {"puzzles": rows, "total": {"puzzles": len(rows), "nodes": nodes, "seconds": round(seconds, 3),
-                                       "nodes_per_s": round(nodes / seconds) if seconds else None}}
+                                       "nodes_per_s": round(nodes / seconds) if seconds else None,
+                                       "kernel_seconds": round(kernel_seconds, 4)}}
 
 
 def bench_ancient(n_battles: int, seed: int) -> dict:

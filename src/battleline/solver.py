@@ -31,6 +31,7 @@ import math
 import time
 from dataclasses import dataclass, field
 
+from .encoding import encode_move
 from .errors import shorten
 from .game import FLAGS, Game
 from .moves import Move
@@ -145,25 +146,31 @@ class Search:
 
 def ordered_moves(g: Game) -> list[Move]:
     """Legal moves, likely best first: claims, then cards that complete or build a side,
-    high values first; passes and Tactics later."""
-    moves = g.legal_moves()
+    high values first; passes and Tactics later. Ties go by move number
+    (:func:`~battleline.encoding.encode_move`), so the order, and with it the line the solver
+    finds, does not depend on the order in which a hand lists its cards.
+
+    >>> g = Game(seed=1, first=0)
+    >>> [str(m) for m in ordered_moves(g)[:3]]
+    ['R9@1', 'R9@2', 'R9@3']
+    """
     p = g.to_move
 
     def rank(m: Move):
         k = m.kind
         if k == "claim":
-            return (0, 0)
+            return (0, 0, encode_move(m))
         if k == "play":
             side = g.sides[p][m.flag]
             need = g.required(m.flag)
             completes = len(side) + 1 >= need
             value = (m.card % 10 + 1) if m.card < 60 else 5
-            return (1 if completes else 2, -value)
+            return (1 if completes else 2, -value, encode_move(m))
         if k in ("draw", "end", "return"):
-            return (1, 0)
-        return (3, 0)
+            return (1, 0, encode_move(m))
+        return (3, 0, encode_move(m))
 
-    return sorted(moves, key=rank)
+    return sorted(g.legal_moves(), key=rank)
 
 
 DEFAULT_SECONDS = 30.0

@@ -41,7 +41,8 @@ from .play import perft_count, random_games_run
 from .rules import apply_move, legal_moves as _kernel_legal_moves
 
 __all__ = ["MODE", "compiled", "state_of", "legal_moves", "perft", "random_games", "prepare_kernel",
-           "kernel_ready", "kernel_preparing", "move_of", "seed_stream"]
+           "kernel_ready", "kernel_preparing", "move_of", "seed_stream", "prepare_solver",
+           "solver_ready"]
 
 _REASONS = {name: i for i, name in enumerate(REASON_NAMES) if name}
 
@@ -207,3 +208,34 @@ def kernel_ready() -> bool:
 def kernel_preparing() -> bool:
     """Whether a background :func:`prepare_kernel` is under way."""
     return preparing(KERNEL_NAME)
+
+
+SOLVER_NAME = "battleline.kernel.solver"
+
+
+def _warm_solver() -> None:
+    from .solver import KernelSearch
+    g = Game(seed=1)
+    try:
+        KernelSearch(g.to_move, None, 200).win(g, 1)
+    except TimeoutError:
+        pass
+
+
+def prepare_solver(background: bool = False) -> float:
+    """Compile (or load) the kernel's exact solver (:mod:`battleline.kernel.solver`), apart
+    from the bots' functions: only the puzzles use it. Returns the seconds it took, 0 when
+    already done; with ``background`` it starts in a thread and returns 0 at once.
+
+    >>> prepare_solver() >= 0 and solver_ready()
+    True
+    """
+    if background:
+        prepare_in_background(SOLVER_NAME, _warm_solver)
+        return 0.0
+    return prepare(SOLVER_NAME, _warm_solver)
+
+
+def solver_ready() -> bool:
+    """Whether the kernel's solver is compiled (or loaded) in this process."""
+    return prepared(SOLVER_NAME)

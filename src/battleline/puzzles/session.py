@@ -22,8 +22,8 @@ import time
 from ..game import Game
 from ..errors import InvalidMoveError, shorten
 from ..moves import IllegalMoveError, Move
-from ..solver import Search, solve
-from .. import texts
+from .. import kernel, solver, texts
+from ..kernel import solver as kernel_solver
 from . import Puzzle
 
 __all__ = ["PuzzleSession"]
@@ -39,6 +39,8 @@ class PuzzleSession:
 
     def __init__(self, puzzle: Puzzle, lang: str = "en", names: str = "ancient"):
         texts.check(lang, names)
+        if kernel.compiled():
+            kernel.prepare_solver(background=True)   # used once ready; nothing waits for it
         self.puzzle = puzzle
         self.lang = lang
         self.names = names
@@ -213,9 +215,19 @@ class PuzzleSession:
         self._feedback("wrong", [self._say("pz_wrong_move", move=words, flag=flag, why=self._why(result))])
         return False
 
+    @staticmethod
+    def _on_kernel() -> bool:
+        """Whether the kernel's solver is compiled and ready. It finds what the engine's solver
+        finds (the same lines), many times faster; until it is ready the engine's is used."""
+        return kernel.compiled() and kernel.solver_ready()
+
     def _search(self, seconds: float = SOLVER_SECONDS):
         """The exact search for the puzzle's side, bounded in time (a TimeoutError past it)."""
-        return Search(self.seat, time.perf_counter() + seconds, None)
+        search = kernel_solver.KernelSearch if self._on_kernel() else solver.Search
+        return search(self.seat, time.perf_counter() + seconds, None)
+
+    def _solve(self, turns: int, seconds: float):
+        return (kernel_solver.solve if self._on_kernel() else solver.solve)(self.game, turns, seconds=seconds)
 
     def _try_win_move(self, m: Move) -> bool:
         g = self.game
@@ -357,7 +369,7 @@ class PuzzleSession:
 
     def _win_step_bounded(self) -> None:
         g = self.game
-        sol = solve(g, max(1, self.turns_left), seconds=STEP_SECONDS)
+        sol = self._solve(max(1, self.turns_left), STEP_SECONDS)
         if not sol.wins:
             raise IllegalMoveError("no forced win from here: start again", rule="pz-no-win")
         search = self._search(STEP_SECONDS)

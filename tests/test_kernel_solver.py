@@ -1,0 +1,132 @@
+"""The kernel's exact solver against the engine's: the same answers, lines and node counts.
+
+The kernel runs compiled here when numba is installed; ``test_plain_python_mode`` runs a
+comparison again in a process with ``BATTLELINE_KERNEL=python``.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from battleline import Game, kernel, solver
+from battleline.kernel import solver as kernel_solver
+from battleline.kernel.check import compare_solvers, solver_endgames
+from battleline.puzzles import bundled
+from battleline.puzzles.session import PuzzleSession
+
+WIN_PUZZLES = [p for p in bundled() if p.kind == "win"]
+
+
+def _same(a: solver.Solution, b: solver.Solution) -> bool:
+    return (a.wins, a.turns_needed, [str(m) for m in a.line], a.nodes) == \
+        (b.wins, b.turns_needed, [str(m) for m in b.line], b.nodes)
+
+
+@pytest.mark.parametrize("puzzle", WIN_PUZZLES, ids=lambda p: p.id)
+def test_every_bundled_puzzle_solves_the_same(puzzle):
+    g = puzzle.game()
+    before = g.position()
+    turns = int(puzzle.answer["turns"])
+    want, got = solver.solve(g, turns), kernel_solver.solve(g, turns)
+    assert got.wins and _same(want, got)
+    assert g.position() == before
+
+
+def test_endgames_of_random_games_solve_the_same():
+    report = compare_solvers(solver_endgames(range(4)), turns=(1, 2), max_nodes=3000)
+    assert report["disagreements"] == 0, report["problems"]
+    assert report["wins"] > 0 and report["searches"] > 40
+
+
+@pytest.mark.slow
+def test_endgames_of_many_random_games_solve_the_same():
+    report = compare_solvers(solver_endgames(range(6, 30)), turns=(1, 2, 3), max_nodes=4000)
+    assert report["disagreements"] == 0, report["problems"]
+    assert report["wins"] > 20 and report["gave_up"] > 0
+
+
+def test_a_reused_search_answers_as_the_reference_reused():
+    """The puzzle session asks one search again and again as the game goes on; the tables
+    must then answer alike too."""
+    for g in solver_endgames(range(2), every=13)[:8]:
+        ref = solver.Search(g.to_move, None, 50_000)
+        ker = kernel_solver.KernelSearch(g.to_move, None, 50_000)
+        for turns in (1, 2, 1):
+            want, got = ref.win(g, turns), ker.win(g, turns)
+            assert (None if want is None else [str(m) for m in want]) == \
+                (None if got is None else [str(m) for m in got])
+            assert ref.nodes == ker.nodes
+            moves = g.legal_moves()
+            if moves:
+                g.push(moves[len(moves) // 2])
+
+
+def test_a_node_limit_gives_up_as_the_reference_does():
+    g = next(p for p in WIN_PUZZLES if p.id == "win-who-gets-the-elephant").game()
+    with pytest.raises(TimeoutError, match="gave up after 500 positions"):
+        kernel_solver.solve(g, 3, max_nodes=500)
+    with pytest.raises(TimeoutError, match="gave up after 500 positions"):
+        solver.solve(g, 3, max_nodes=500)
+
+
+def test_a_spent_deadline_stops_the_search():
+    g = next(p for p in WIN_PUZZLES if p.id == "win-who-gets-the-elephant").game()
+    search = kernel_solver.KernelSearch(g.to_move, time.perf_counter() - 1, None)
+    with pytest.raises(TimeoutError, match="ran out of time"):
+        search.win(g, 3)
+    assert search.nodes == 1024          # stopped at the first look at the clock
+
+
+@pytest.mark.parametrize("bad, why", [(0, "turns must be"), (True, "turns must be"), ("2", "turns must be")])
+def test_bad_turns_are_refused(bad, why):
+    with pytest.raises(ValueError, match=why):
+        kernel_solver.solve(Game(seed=1), bad)
+
+
+def test_bad_seconds_are_refused():
+    with pytest.raises(ValueError, match="seconds must be"):
+        kernel_solver.solve(Game(seed=1), 1, seconds=-1)
+
+
+def test_the_puzzle_steps_use_the_kernel_when_ready_and_say_the_same(monkeypatch):
+    puzzle = next(p for p in WIN_PUZZLES if p.id == "win-dig-for-the-elephant")
+    if kernel.compiled():
+        kernel.prepare_solver()
+    used = []
+    real = kernel_solver.solve
+    monkeypatch.setattr(kernel_solver, "solve", lambda *a, **k: used.append(1) or real(*a, **k))
+    on_kernel = PuzzleSession(puzzle)
+    on_kernel.step()
+    assert used == ([1] if kernel.compiled() else [])
+    monkeypatch.setattr(kernel, "solver_ready", lambda: False)
+    on_engine = PuzzleSession(puzzle)
+    on_engine.step()
+    assert len(used) <= 1
+    assert on_kernel.feedback == on_engine.feedback
+    assert on_kernel.game.position() == on_engine.game.position()
+
+
+PLAIN_CHECK = """
+from battleline.kernel import MODE
+from battleline.kernel.check import compare_solvers, solver_endgames
+from battleline.puzzles import bundled
+assert MODE == "python", MODE
+report = compare_solvers([p.game() for p in bundled() if p.kind == "win"][:6] + solver_endgames(range(2), every=11),
+                         turns=(1, 2), max_nodes=1500)
+assert report["disagreements"] == 0, report
+print("plain python ok", report["searches"])
+"""
+
+
+@pytest.mark.slow
+def test_plain_python_mode():
+    env = {**os.environ, "BATTLELINE_KERNEL": "python"}
+    out = subprocess.run([sys.executable, "-c", PLAIN_CHECK], capture_output=True, text=True, env=env,
+                         timeout=600)
+    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
+    assert "plain python ok" in out.stdout
