@@ -1,0 +1,29 @@
+"""Variants of ``hard`` v5 (``PlannerBot``) measured for docs/bots.md ("`hard` v5"), kept here
+for their write-ups rather than in the shipped bot. Each changes only the planner's budget:
+
+- ``PlannerWide``: 7,500 play-outs a decision over ``medium``'s best twelve moves (the
+  default: 2,500 over eight), about three times the work, still under 1 s at the median.
+
+Played by the arena as ``module:Class`` with this folder on the path:
+
+    PYTHONPATH=docs/experiments python -m battleline.arena planner_variants:PlannerWide greedy \\
+        --games 400 --seed 9001 --move-time 10 --jobs 1
+"""
+
+from __future__ import annotations
+
+from battleline.bots.planner import PlannerBot
+
+
+class PlannerWide(PlannerBot):
+    """The planner with three times the play-outs and twelve candidates.
+
+    >>> from battleline import Game
+    >>> g = Game(seed=5)
+    >>> PlannerWide(seed=1, iterations=40).choose(g.observation(g.to_move)) in g.legal_moves()
+    True
+    """
+
+    def __init__(self, seed: int | None = None, move_time: float = 1.0, iterations: int = 7500,
+                 candidates: int = 12):
+        super().__init__(seed, move_time=move_time, iterations=iterations, candidates=candidates)
