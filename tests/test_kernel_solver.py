@@ -82,6 +82,14 @@ def test_a_spent_deadline_stops_the_search():
     assert search.nodes == 1024          # stopped at the first look at the clock
 
 
+def test_a_deadline_reached_during_the_search_stops_it():
+    """The clock is watched from another thread: the compiled search must see its flag."""
+    if kernel.compiled():
+        kernel.prepare_solver()
+    with pytest.raises(TimeoutError, match="ran out of time"):
+        kernel_solver.solve(Game(seed=3), 3, seconds=0.3)
+
+
 @pytest.mark.parametrize("bad, why", [(0, "turns must be"), (True, "turns must be"), ("2", "turns must be")])
 def test_bad_turns_are_refused(bad, why):
     with pytest.raises(ValueError, match=why):
