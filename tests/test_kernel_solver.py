@@ -45,9 +45,9 @@ def test_endgames_of_random_games_solve_the_same():
 
 @pytest.mark.slow
 def test_endgames_of_many_random_games_solve_the_same():
-    report = compare_solvers(solver_endgames(range(6, 30)), turns=(1, 2, 3), max_nodes=4000)
+    report = compare_solvers(solver_endgames(range(6, 16)), turns=(1, 2, 3), max_nodes=3000)
     assert report["disagreements"] == 0, report["problems"]
-    assert report["wins"] > 20 and report["gave_up"] > 0
+    assert report["wins"] > 10 and report["gave_up"] > 0
 
 
 def test_a_reused_search_answers_as_the_reference_reused():
