@@ -309,6 +309,7 @@ def can_withdraw(s, attackers, target):
 
 @kernel_function
 def apply_attack(s, dice, action, side):
+    """An attack: the defender may first choose to withdraw (Advanced), else the fight."""
     target = s[CELLS + field_of(action, 0)]
     attackers = 0
     for i in range(1, 5):
@@ -328,6 +329,7 @@ def apply_attack(s, dice, action, side):
 
 @kernel_function
 def apply_withdrawal_choice(s, dice, stand, side):
+    """The defender's answer: ``stand`` and fight, or withdraw one square back."""
     attackers, target = s[PENDING_ATTACKERS], s[PENDING_TARGET]
     s[PENDING] = NO_PENDING
     s[PENDING_ATTACKERS] = 0
@@ -343,6 +345,7 @@ def apply_withdrawal_choice(s, dice, stand, side):
 # ---------------------------------------------------------------------- Tactics
 @kernel_function
 def apply_play(s, dice, action, side, scratch):
+    """A Tactics card played, or the scenario leader's one rally (``scratch``: work space)."""
     kind = action % KINDS
     card = field_of(action, 0)
     if kind == PLAY_LEADER:
@@ -397,6 +400,7 @@ def apply_remove(s, action, side):
 # ---------------------------------------------------------------------- the turn
 @kernel_function
 def begin_player_turn(s, side):
+    """A player turn begins: six actions, nothing done yet, its flank attacks fixed."""
     s[TO_ACT] = side
     s[ACTIONS_LEFT] = ACTIONS_PER_TURN
     s[DREW] = 0
@@ -475,6 +479,8 @@ def close_turn(s, dice):
 
 @kernel_function
 def end_player_turn(s, dice):
+    """Victory checks for the side whose player turn ends; then the other's turn, the rally or the
+    turn's end."""
     acting = s[FIRST] if s[HALF] == 0 else 1 - s[FIRST]
     check_victory(s, acting)
     if s[WINNER] != NOBODY:
@@ -494,6 +500,7 @@ def end_player_turn(s, dice):
 
 @kernel_function
 def shift_rally(s):
+    """The side first in the rally order has rallied (or had nothing to rally)."""
     s[RALLY] = s[RALLY + 1]
     s[RALLY + 1] = -1
     s[RALLY_LEN] -= 1
@@ -502,6 +509,7 @@ def shift_rally(s):
 # ---------------------------------------------------------------------- set-up
 @kernel_function
 def apply_deploy(s, dice, action, side):
+    """A card placed face down; south deploys first, then north, then the reveal and the first turn."""
     card, sq = field_of(action, 0), field_of(action, 1)
     s[RESERVE + side] &= ~(1 << card)
     place(s, card, sq)
@@ -521,6 +529,7 @@ def apply_deploy(s, dice, action, side):
 
 @kernel_function
 def apply_leader(s, action, side):
+    """The scenario leader goes with a troop card; then north's leader, or deployment."""
     s[LEADER_OF + side] = field_of(action, 0)
     if side == SOUTH and s[LEADER_CARD + NORTH] >= 0:
         s[TO_ACT] = NORTH

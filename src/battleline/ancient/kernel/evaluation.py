@@ -122,6 +122,7 @@ def loss(s, card, p_dis, p_elim):
 
 @kernel_function
 def remaining_worth(s, card):
+    """Points still to lose with a unit: all of it, or half if already disrupted."""
     return unit_worth(s, card) * (0.5 if has(s[DISRUPTED], card) else 1.0)
 
 
@@ -318,6 +319,7 @@ def terrain_reach(s, side, enemy_back):
 
 @kernel_function
 def popcount(x):
+    """The number of set bits of a mask."""
     n = 0
     while x:
         x &= x - 1
@@ -351,6 +353,7 @@ def missing_guards(s, side, need, home):
 
 @kernel_function
 def own_at(s, side, sq):
+    """Whether ``sq`` is on the field and holds one of ``side``'s units."""
     return sq >= 0 and has(s[SIDE_SQUARES + side], sq)
 
 
@@ -403,6 +406,7 @@ def unit_terms(s, q, sign, enemy_back, params, terms, strength):
 
 @kernel_function
 def row_mask(s, side):
+    """A mask of a side's Back Row."""
     w = s[WIDTH]
     return ((1 << w) - 1) << (0 if side == SOUTH else (ROWS - 1) * w)
 
@@ -453,6 +457,7 @@ def draw_pressure(s, turns):
 
 @kernel_function
 def holding_reserve(s, side):
+    """Reserve cards of ``side`` that count for the terrain victory."""
     n = 0
     r = s[RESERVE + side]
     while r:

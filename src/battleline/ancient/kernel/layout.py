@@ -9,48 +9,49 @@ discard pile 10-bit masks (bit ``card - 60``). Sides are 0 (north) and 1 (south)
 fields ``X + side``. ``-1`` means none. Copying the array saves the position, which is how
 the kernel takes an action back.
 
-===========================  ========================================================
-field                        holds
-===========================  ========================================================
-``WIDTH``                    the field's width (7, 9 or 11)
-``OPTIONS``                  the Advanced rules in force, a mask of ``WITHDRAWAL`` ...
-``DRAW_AFTER``               quiet whole turns before a draw
-``PHASE``                    the step, an index into ``PHASES``; ``TO_ACT`` who decides
-``TURN``/``FIRST``/``HALF``  the turn, who moved first in it, 0/1 for its player turns
-``ACTIONS_LEFT``/``DREW``    the action step's actions left, a Tactics card drawn
-``MOVED``/``PLACED``         cards moved or placed / placed from reserve (card masks)
-``FIRED``/``ATTACKED``       cards that fired / attacked this player turn (card masks)
-``OCCUPIED``                 squares holding a unit; ``SIDE_SQUARES + side`` per side
-``BAD``                      squares of bad terrain (Fog or Mud)
-``DISRUPTED``                cards carrying a disruption marker (both cards of a stack)
-``BOWS``                     cards with a bow; ``ARMY + side`` each side's troop cards
-``ARMY_POINTS + side``       an army's point value; ``LOST_POINTS + side`` those eliminated
-``ELIMINATED + side``        the side's eliminated cards (mask)
-``RESERVE + side``           the side's reserve (mask); ``DEPLOYED + side`` cards deployed
-``HAND + side``              the side's Tactics hand; ``DISCARDS`` the discard pile
-``DECK_LEN``/``DECK + i``    the Tactics deck, bottom first (the top is ``DECK_LEN - 1``)
-``SHIELD_ON``                the primary card carrying Shield Bearers, or -1
-``COMPANION_ON``             the primary card carrying Companion Cavalry, or -1
-``LEADER_CARD + side``       the scenario leader (60, 61) or -1; ``LEADER_OF`` its troop
-``LEADER_RALLIED + side``    1 once the scenario leader's one rally is spent
-``LOYALTY_VALUES + side``    troop values Loyalty takes from the side (bit ``value``)
-``SMALL_ELEPHANTS``          the side whose Elephants fight Elephants at -2, or -1
-``PENDING``                  ``NO_PENDING``, ``PENDING_INITIATIVE``, ``_WITHDRAWAL``, ``_LOYALTY``
-``PENDING_NEXT``             initiative: the side still to ask, or -1; loyalty: the card
-``PENDING_ATTACKERS``        withdrawal: the attacking primary cards (mask)
-``PENDING_TARGET``           withdrawal: the attacked primary card
-``RALLY_LEN``/``RALLY + i``  the sides still to rally this turn, in order
-``QUIET_TURNS``/``TURN_HIT`` the draw counter; a disruption or loss this turn
-``HIDDEN``                   1 while deployed cards are face down
-``WINNER``/``REASON``        over: 0, 1 or ``DRAWN``; the ``REASONS`` index; else ``NOBODY``
-``DICE_POS``                 how many rolls of the dice array this position has read
-``CELLS + sq``               the unit's primary card on a square, or -1
-``STACKED + sq``             a stack's second card, or -1
-``WHERE + card``             a troop card's square, or -1
-``OWNER + card``             a troop card's side, or -1 (in neither army)
-``FLANK_LEN``/``FLANK + 4i`` flank attacks fixed at the start of the player turn: (attacker,
-                             its square, target, its square)
-===========================  ========================================================
+============================  ============================================================
+field                         holds
+============================  ============================================================
+``WIDTH``                     the field's width (7, 9 or 11)
+``OPTIONS``                   the Advanced rules in force, a mask of ``WITHDRAWAL`` ...
+``DRAW_AFTER``                quiet whole turns before a draw
+``PHASE``                     the step, an index into ``PHASES``; ``TO_ACT`` who decides
+``TURN``/``FIRST``/``HALF``   the turn, who moved first in it, 0/1 for its player turns
+``ACTIONS_LEFT``/``DREW``     the action step's actions left, a Tactics card drawn
+``MOVED``/``PLACED``          cards moved or placed / placed from reserve (card masks)
+``FIRED``/``ATTACKED``        cards that fired / attacked this player turn (card masks)
+``OCCUPIED``                  squares holding a unit; ``SIDE_SQUARES + side`` per side
+``BAD``                       squares of bad terrain (Fog or Mud)
+``DISRUPTED``                 cards carrying a disruption marker (both cards of a stack)
+``BOWS``                      cards with a bow; ``ARMY + side`` each side's troop cards
+``ARMY_POINTS + side``        an army's point value; ``LOST_POINTS + side`` those eliminated
+``ELIMINATED + side``         the side's eliminated cards (mask)
+``RESERVE + side``            the side's reserve (mask); ``DEPLOYED + side`` cards deployed
+``HAND + side``               the side's Tactics hand; ``DISCARDS`` the discard pile
+``DECK_LEN``/``DECK + i``     the Tactics deck, bottom first (the top is ``DECK_LEN - 1``)
+``SHIELD_ON``                 the primary card carrying Shield Bearers, or -1
+``COMPANION_ON``              the primary card carrying Companion Cavalry, or -1
+``LEADER_CARD + side``        the scenario leader (60, 61) or -1; ``LEADER_OF`` its troop
+``LEADER_RALLIED + side``     1 once the scenario leader's one rally is spent
+``LOYALTY_VALUES + side``     troop values Loyalty takes from the side (bit ``value``)
+``SMALL_ELEPHANTS``           the side whose Elephants fight Elephants at -2, or -1
+``PENDING``                   ``NO_PENDING``, ``PENDING_INITIATIVE``, ``_WITHDRAWAL``,
+                              ``_LOYALTY``
+``PENDING_NEXT``              initiative: the side still to ask, or -1; loyalty: the card
+``PENDING_ATTACKERS``         withdrawal: the attacking primary cards (mask)
+``PENDING_TARGET``            withdrawal: the attacked primary card
+``RALLY_LEN``/``RALLY + i``   the sides still to rally this turn, in order
+``QUIET_TURNS``/``TURN_HIT``  the draw counter; a disruption or loss this turn
+``HIDDEN``                    1 while deployed cards are face down
+``WINNER``/``REASON``         over: 0, 1 or ``DRAWN``; the ``REASONS`` index; else ``NOBODY``
+``DICE_POS``                  how many rolls of the dice array this position has read
+``CELLS + sq``                the unit's primary card on a square, or -1
+``STACKED + sq``              a stack's second card, or -1
+``WHERE + card``              a troop card's square, or -1
+``OWNER + card``              a troop card's side, or -1 (in neither army)
+``FLANK_LEN``/``FLANK + 4i``  flank attacks fixed at the start of the player turn: (attacker,
+                              its square, target, its square)
+============================  ============================================================
 
 The dice are one ``int64`` array shared by every copy of a position: ``DICE_COUNT`` rolls
 known so far from ``DICE_ROLLS`` on, ``DICE_RNG`` the state of the generator that makes more

@@ -158,6 +158,7 @@ def enemy_at(s, side, sq):
 # ---------------------------------------------------------------------- movement
 @kernel_function
 def free(blocked, sq):
+    """Whether ``sq`` is on the field and not blocked."""
     return sq >= 0 and not has(blocked, sq)
 
 
