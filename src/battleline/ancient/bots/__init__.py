@@ -2,7 +2,8 @@
 
 Every bot has ``choose(observation) -> Action`` and ``build_army(colours) -> Army`` for
 points battles. Levels: ``easy`` (:class:`RandomBot`), ``medium`` (:class:`HeuristicBot`),
-``hard`` (:class:`SearchBot`).
+``hard`` (:class:`SearchBot`); :class:`PlannerBot` (``PlannerBot`` in the arena) searches
+``hard``'s plans across turns under the dice on the compiled kernel.
 
 >>> from battleline.ancient import AncientGame
 >>> g = AncientGame.scenario("indus", seed=4)
@@ -16,6 +17,7 @@ from __future__ import annotations
 from .base import LEVELS, AncientBot, ancient_bot, army_from_plan, random_army
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
+from .planner import PlannerBot
 from .search import SearchBot
 
-__all__ = ["AncientBot", "RandomBot", "HeuristicBot", "SearchBot", "ancient_bot", "LEVELS", "random_army", "army_from_plan"]
+__all__ = ["AncientBot", "RandomBot", "HeuristicBot", "SearchBot", "PlannerBot", "ancient_bot", "LEVELS", "random_army", "army_from_plan"]

@@ -1,0 +1,282 @@
+"""PlannerBot: ``hard``'s plans searched across turns under the dice, on the compiled kernel.
+
+The bot plays as :class:`~.search.SearchBot` (``hard``) everywhere but in two places:
+
+- **the action step**: ``hard``'s beam search ranks whole plans for the step as before; its
+  best ``candidates`` plans are then searched by successive halving in common sampled
+  worlds (:class:`TurnSearch`). In each world the opponent's Tactics hand and the deck's
+  order are dealt again from the cards the side has not seen, and the dice are drawn fresh;
+  every plan still in the search is played in that same world (so all meet the same dice),
+  then the kernel's play-out policy (``quick_reply``: fights by expected gain, moves
+  greedily by the evaluation) plays the rest of our player turn, ``horizon`` more player
+  turns (the opponent's answer and our next turn), and the position is judged by the
+  kernel's evaluation with ``hard``'s weights (a battle won or lost counts in full);
+- **fire and melee**: the best ``candidates - 1`` shots or attacks by ``hard``'s expected
+  gain, and the step's end, are searched the same way, one decision at a time.
+
+After each halving round the worse half is dropped. The work is a fixed number of
+play-outs per search (``playouts``, ``fight_playouts``), so the seed makes the bot
+reproducible; ``move_time`` (seconds of wall clock per search) is only a backstop. Where the
+kernel is not compiled (no numba, or ``BATTLELINE_KERNEL=python``), and while a notebook is
+still compiling it in the background, the bot plays exactly as ``SearchBot``.
+
+>>> from battleline.ancient import AncientGame
+>>> g = AncientGame.scenario("marathon", seed=3)
+>>> bot = PlannerBot(seed=1, playouts=24, fight_playouts=12)
+>>> for _ in range(30):
+...     g.play(bot.choose(g.observation(g.to_act)))
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+
+from ...errors import shorten
+from .. import kernel
+from ..actions import Action
+from ..kernel.effects import apply
+from ..kernel.evaluation import N_TERMS, evaluate as kernel_evaluate
+from ..kernel.layout import (
+    DECK, DECK_LEN, DICE_COUNT, DICE_POS, DICE_RNG, DICE_SHORT, HALF, HAND, MAX_ACTIONS, P_MELEE,
+    P_TACTICS, PHASE, STATE_SIZE, TO_ACT, TURN, WIDTH, encode, new_dice,
+)
+from ..kernel.policy import quick_reply
+from ..kernel.rules import legal_actions as kernel_legal_actions
+from ..observation import Observation
+from ..rules import Rules
+from .evaluation import Weights, action_gain
+from .heuristic import check_count
+from .search import HardWeights, SearchBot
+
+__all__ = ["PlannerBot", "TurnSearch", "halving_rounds", "PLAYOUTS", "FIGHT_PLAYOUTS", "CANDIDATES",
+           "HORIZON"]
+
+PLAYOUTS = 192          # play-outs per action-step search
+FIGHT_PLAYOUTS = 48     # per fire or melee decision searched
+CANDIDATES = 6          # plans (or fights) searched
+HORIZON = 2             # whole player turns played after ours: the answer and our next
+DICE_ROOM = 1 << 14     # rolls a world may read (a whole battle reads a few hundred)
+MAX_PLAYOUT_ACTIONS = 4000   # a guard; a few player turns take a few dozen actions
+CHUNK = 8               # worlds between two looks at the clock
+
+
+def halving_rounds(n: int) -> list[float]:
+    """The share of the play-outs each round of successive halving gets (``n`` candidates
+    halved until one is left): equal shares.
+
+    >>> halving_rounds(6)
+    [0.3333333333333333, 0.3333333333333333, 0.3333333333333333]
+    >>> halving_rounds(2)
+    [1.0]
+    """
+    rounds = max(1, (n - 1).bit_length())
+    return [1 / rounds] * rounds
+
+
+class TurnSearch:
+    """Candidates (each a list of kernel action numbers) played in common sampled worlds of
+    one position, then played on by the kernel's policy for ``horizon`` more player turns
+    and valued for the side to act by the kernel's evaluation.
+
+    ``template`` is the kernel state of a world sampled from the observation; ``seed`` fixes
+    the worlds and the dice.
+
+    >>> from battleline.ancient import AncientGame
+    >>> g = AncientGame.empty(seed=1)
+    >>> g.put("c2", "Phalangists", "south"); g.put("c3", "Peltasts", "north")
+    >>> g.play("end actions")
+    >>> ts = TurnSearch(kernel.state_of(g), seed=4)
+    >>> attack, wait = ts.encode(["attack c2-c3"]), ts.encode(["end melee"])
+    >>> sum(ts.values(attack, worlds=8)) > sum(ts.values(wait, worlds=8))
+    True
+    """
+
+    def __init__(self, template: np.ndarray, seed: int, horizon: int = HORIZON,
+                 policy=Weights, leaf=HardWeights) -> None:
+        self.template = template.copy()
+        self.template[DICE_POS] = 0                  # the world's own dice, read from the start
+        self.me = int(template[TO_ACT])
+        self.horizon = horizon
+        self.policy = kernel.weights_array(policy)
+        self.leaf = kernel.weights_array(leaf)
+        self.rng = np.random.default_rng(seed)
+        self.dice = new_dice(DICE_ROOM)
+        self.world = np.empty(STATE_SIZE, dtype=np.int64)
+        self.trial = np.empty(STATE_SIZE, dtype=np.int64)
+        self.copy = np.empty(STATE_SIZE, dtype=np.int64)
+        self.actions = np.empty(MAX_ACTIONS, dtype=np.int64)
+        self.scratch = np.empty(MAX_ACTIONS, dtype=np.int64)
+        self.terms = np.empty(N_TERMS, dtype=np.float64)
+        self.playouts = 0
+
+    def encode(self, texts: list[str]) -> list[int]:
+        """Action texts as the kernel's numbers."""
+        return [encode(Action.parse(t), int(self.template[WIDTH])) for t in texts]
+
+    def new_world(self) -> None:
+        """Deal the opponent's Tactics hand and the deck again, and fresh dice."""
+        w = self.world
+        w[:] = self.template
+        other = 1 - self.me
+        hand = int(w[HAND + other])
+        pool = [60 + b for b in range(10) if hand >> b & 1] + [int(c) for c in w[DECK:DECK + w[DECK_LEN]]]
+        held = bin(hand).count("1")
+        order = self.rng.permutation(len(pool))
+        dealt = [pool[i] for i in order]
+        w[HAND + other] = sum(1 << (c - 60) for c in dealt[:held])
+        w[DECK:DECK + len(dealt) - held] = dealt[held:]
+        self.dice[DICE_COUNT] = 0
+        self.dice[DICE_SHORT] = 0
+        self.dice[DICE_RNG] = int(self.rng.integers(1, 2 ** 62))
+
+    def play(self, candidate: list[int]) -> float:
+        """One candidate in the present world: its actions, then the policy to the horizon;
+        the value for the side to act (``-inf`` if an action is not legal there)."""
+        s = self.trial
+        s[:] = self.world
+        n = kernel_legal_actions(s, self.actions)
+        for a in candidate:
+            if n == 0 or not (self.actions[:n] == a).any():
+                return -math.inf
+            n = apply(s, self.dice, a, self.actions)
+        self.playouts += 1
+        self.play_on(n)
+        return float(kernel_evaluate(s, self.me, self.leaf, self.terms))
+
+    def play_on(self, n: int) -> None:
+        """The policy plays both sides from ``trial`` until ``horizon`` more player turns
+        have begun and ended (or the battle ends)."""
+        s = self.trial
+        last = (int(s[TURN]), int(s[HALF]))
+        changes = 0
+        for _ in range(MAX_PLAYOUT_ACTIONS):
+            if n == 0:
+                return
+            a = quick_reply(s, self.dice, self.policy, self.actions, n, self.copy, self.scratch, self.terms)
+            n = apply(s, self.dice, a, self.actions)
+            if P_TACTICS <= s[PHASE] <= P_MELEE and (s[TURN], s[HALF]) != last:
+                last = (int(s[TURN]), int(s[HALF]))
+                changes += 1
+                if changes > self.horizon:
+                    return
+
+    def values(self, candidate: list[int], worlds: int) -> list[float]:
+        """One candidate's values in ``worlds`` new worlds (for tests and diagnosis)."""
+        out = []
+        for _ in range(worlds):
+            self.new_world()
+            out.append(self.play(candidate))
+        return out
+
+    def best(self, candidates: list[list[int]], playouts: int, deadline: float) -> int:
+        """The index of the candidate with the best mean value, by successive halving over
+        ``playouts`` play-outs in common worlds (``deadline``: a ``perf_counter`` backstop)."""
+        k = len(candidates)
+        totals = np.zeros(k)
+        active = list(range(k))
+        worlds = 0
+        for share in halving_rounds(k):
+            round_worlds = max(1, int(playouts * share) // len(active))
+            for i in range(round_worlds):
+                self.new_world()
+                for c in active:
+                    totals[c] += self.play(candidates[c])
+                worlds += 1
+                if i % CHUNK == CHUNK - 1 and time.perf_counter() > deadline:
+                    break
+            ranked = sorted(active, key=lambda c: (-totals[c], c))
+            active = ranked[:max(1, len(active) // 2)]
+            if len(active) == 1 or time.perf_counter() > deadline:
+                break
+        return active[0]
+
+
+class PlannerBot(SearchBot):
+    """``hard``'s plans and fights searched across turns on the kernel (see the module
+    docstring). ``playouts`` per action step, ``fight_playouts`` per fire or melee decision,
+    ``candidates`` searched, ``horizon`` player turns played on after ours, ``move_time``
+    seconds of wall clock per search (a backstop)."""
+
+    name = "planner"
+
+    def __init__(self, seed: int | None = None, turn_time: float = 1.5, playouts: int = PLAYOUTS,
+                 fight_playouts: int = FIGHT_PLAYOUTS, candidates: int = CANDIDATES, horizon: int = HORIZON,
+                 move_time: float = 1.5) -> None:
+        super().__init__(seed, turn_time=turn_time)
+        self.playouts = check_count("playouts", playouts)
+        self.fight_playouts = check_count("fight_playouts", fight_playouts, 0)
+        self.candidates = check_count("candidates", candidates)
+        self.horizon = check_count("horizon", horizon, 0)
+        if isinstance(move_time, bool) or not isinstance(move_time, (int, float)) or not 0 < move_time < math.inf:
+            raise ValueError(f"move_time must be a positive number of seconds, not {shorten(move_time)}")
+        self.move_time = float(move_time)
+        self.last_used_kernel = False
+        self.last_playouts = 0       # play-outs of the last search (for tests and benchmarks)
+
+    # ------------------------------------------------------------------ the kernel
+    def prepare_in_background(self) -> None:
+        """Start compiling (or loading) the kernel in a thread; until it is ready the bot
+        plays as ``SearchBot``."""
+        if kernel.compiled():
+            kernel.prepare_kernel(background=True)
+
+    @property
+    def preparing(self) -> bool:
+        """Whether the kernel is still being prepared in the background."""
+        return kernel.compiled() and kernel.kernel_preparing()
+
+    def kernel_usable(self) -> bool:
+        """Whether this decision can search on the compiled kernel: compiled mode, and ready
+        (a preparation running in the background is not waited for)."""
+        if not kernel.compiled():
+            return False
+        if kernel.kernel_ready():
+            return True
+        if kernel.kernel_preparing():
+            return False
+        kernel.prepare_kernel()          # compile or load once per process, here and now
+        return True
+
+    def _search(self, world, candidates: list[list[str]], playouts: int) -> int:
+        """The index of the best of ``candidates`` (action texts) in ``world`` (sampled from
+        the observation), by :class:`TurnSearch`."""
+        search = TurnSearch(kernel.state_of(world), self.rng.getrandbits(63), self.horizon)
+        numbers = [search.encode(c) for c in candidates]
+        best = search.best(numbers, playouts, time.perf_counter() + self.move_time)
+        self.last_playouts = search.playouts
+        return best
+
+    # ------------------------------------------------------------------ the decisions
+    def plan_turn(self, obs: Observation) -> list[str]:
+        """The action step's plan: ``hard``'s best plans, searched across turns."""
+        deadline = time.perf_counter() + self.turn_time
+        world = self.world(obs)
+        me = world.state.to_act
+        ranked = self.ranked_plans(world, me, Rules(world.state), deadline)
+        plans = [plan for _, plan in ranked[:self.candidates]]
+        self.last_used_kernel = len(plans) > 1 and self.kernel_usable()
+        if not self.last_used_kernel:
+            return plans[0]
+        return plans[self._search(world, plans, self.playouts)]
+
+    def _fight(self, obs: Observation, end: str) -> str:
+        """The fire or attack to make, or ``end``: ``hard``'s best ones by expected gain,
+        searched across turns (without the kernel, ``hard``'s best while any gains)."""
+        world = self.world(obs)
+        me = world.state.to_act
+        bonus = self._strike_bonus(world, me)
+        gains = []
+        for a in world.legal_actions():
+            if a.kind in ("fire", "attack"):
+                gains.append((action_gain(world, a, me) + bonus(a), str(a)))
+        gains.sort(key=lambda x: -x[0])     # stable: of equal gains the first listed, as hard
+        options = [end] + [text for gain, text in gains[:max(1, self.candidates - 1)]]
+        if gains and gains[0][0] > 0:       # hard's choice first: it wins the ties
+            options = options[1:2] + options[:1] + options[2:]
+        self.last_used_kernel = len(options) > 1 and self.fight_playouts > 0 and self.kernel_usable()
+        if not self.last_used_kernel:
+            return options[0]
+        return options[self._search(world, [[o] for o in options], self.fight_playouts)]
