@@ -6,10 +6,7 @@ same checks again in a process with ``BATTLELINE_KERNEL=python``.
 
 from __future__ import annotations
 
-import os
 import random
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -18,11 +15,12 @@ from battleline import Game
 from battleline import kernel
 from battleline.bench import random_game
 from battleline.cards import TROOP_MASK
-from battleline.encoding import ALL_MOVES, MOVE_COUNT, encode_move
+from battleline.encoding import ALL_MOVES, MOVE_COUNT
 from battleline.formations import best, side_strength
 from battleline.kernel import layout
 from battleline.kernel.check import compare_games, compare_perft, reference_perft
 from battleline.kernel.strength import NO_COMPLETION, completion_strength
+from util import run_in_plain_python
 
 
 def test_move_numbers_are_the_encodings():
@@ -225,22 +223,16 @@ print("plain python ok", r["positions"])
 
 
 def test_plain_python_mode():
-    env = {**os.environ, "BATTLELINE_KERNEL": "python"}
-    out = subprocess.run([sys.executable, "-c", PLAIN_CHECK], capture_output=True, text=True, env=env,
-                         timeout=600)
-    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
-    assert "plain python ok" in out.stdout
+    assert "plain python ok" in run_in_plain_python(PLAIN_CHECK)
 
 
 def test_both_modes_draw_the_same_random_games():
-    env = {**os.environ, "BATTLELINE_KERNEL": "python"}
     code = "from battleline import kernel; import json; r = kernel.random_games(4, seed=8); r.pop('cpu_seconds'); r.pop('mode'); print(json.dumps(r, sort_keys=True))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
-    assert out.returncode == 0, out.stderr[-2000:]
+    there = run_in_plain_python(code, timeout=300)
     here = kernel.random_games(4, seed=8)
     here.pop("cpu_seconds"), here.pop("mode")
     import json
-    assert json.loads(out.stdout) == json.loads(json.dumps(here, sort_keys=True))
+    assert json.loads(there) == json.loads(json.dumps(here, sort_keys=True))
 
 
 # ------------------------------------------------------------------ play-outs

@@ -6,9 +6,6 @@ comparison again in a process with ``BATTLELINE_KERNEL=python``.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
 
 import pytest
@@ -18,6 +15,7 @@ from battleline.kernel import solver as kernel_solver
 from battleline.kernel.check import compare_solvers, solver_endgames
 from battleline.puzzles import bundled
 from battleline.puzzles.session import PuzzleSession
+from util import run_in_plain_python
 
 WIN_PUZZLES = [p for p in bundled() if p.kind == "win"]
 
@@ -133,8 +131,4 @@ print("plain python ok", report["searches"])
 
 @pytest.mark.slow
 def test_plain_python_mode():
-    env = {**os.environ, "BATTLELINE_KERNEL": "python"}
-    out = subprocess.run([sys.executable, "-c", PLAIN_CHECK], capture_output=True, text=True, env=env,
-                         timeout=600)
-    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
-    assert "plain python ok" in out.stdout
+    assert "plain python ok" in run_in_plain_python(PLAIN_CHECK)

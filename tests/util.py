@@ -43,3 +43,15 @@ def advance(seed: int, plies: int):
             break
         g.play(mover.choose(g.observation(g.to_move)))
     return g
+
+
+def run_in_plain_python(code: str, timeout: float = 600) -> str:
+    """Run ``code`` in a fresh process with the kernels in their plain-Python mode
+    (``BATTLELINE_KERNEL=python``); its standard output, after asserting it exited cleanly."""
+    import os
+    import subprocess
+    import sys
+    env = {**os.environ, "BATTLELINE_KERNEL": "python"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=timeout)
+    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
+    return out.stdout

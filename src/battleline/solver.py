@@ -36,7 +36,7 @@ from .errors import shorten
 from .game import FLAGS, Game
 from .moves import Move
 
-__all__ = ["solve", "Solution", "Search"]
+__all__ = ["solve", "Solution", "Search", "check_request", "deepen"]
 
 
 @dataclass
@@ -183,18 +183,27 @@ def solve(game: Game, turns: int, *, seconds: float | None = DEFAULT_SECONDS,
     ``seconds`` (30 by default) and ``max_nodes`` bound the work, raising ``TimeoutError``
     when exceeded; ``seconds=None`` searches without a time limit. The game is left as it was.
     """
+    start = check_request(game, turns, seconds)
+    g = game.copy()
+    return deepen(Search(g.to_move, None if seconds is None else start + seconds, max_nodes), g, turns, start)
+
+
+def check_request(game: Game, turns: int, seconds: float | None) -> float:
+    """Refuse a bad request to a solver (a ValueError naming it); returns the start time."""
     if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
         raise ValueError(f"turns must be a whole number of at least 1, not {shorten(turns)}")
     if seconds is not None and not (isinstance(seconds, (int, float)) and 0 < seconds < math.inf):
         raise ValueError(f"seconds must be a positive number (or None for no limit), not {shorten(seconds)}")
     if game.is_over():
         raise ValueError("the game is over: there is nothing to solve")
-    start = time.perf_counter()
-    g = game.copy()
-    search = Search(g.to_move, None if seconds is None else start + seconds, max_nodes)
+    return time.perf_counter()
+
+
+def deepen(search, game: Game, turns: int, start: float) -> Solution:
+    """Iterative deepening: ``search.win`` at one turn, then two, up to ``turns``; the first
+    win found is the fastest. ``search`` is a :class:`Search` or the kernel's twin."""
     for depth in range(1, turns + 1):
-        line = search.win(g, depth)
+        line = search.win(game, depth)
         if line is not None:
             return Solution(True, turns, depth, line, search.nodes, time.perf_counter() - start)
     return Solution(False, turns, None, [], search.nodes, time.perf_counter() - start)
-

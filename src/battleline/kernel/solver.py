@@ -32,7 +32,6 @@ from it, ``discards[ply]`` the discard piles' lengths (the kernel state does not
 
 from __future__ import annotations
 
-import math
 import threading
 import time
 
@@ -40,14 +39,13 @@ import numpy as np
 
 from ..compiled import MODE, kernel_function
 from ..encoding import ALL_MOVES
-from ..errors import shorten
 from ..game import Game
 from ..moves import Move
-from ..solver import DEFAULT_SECONDS, Solution
+from ..solver import DEFAULT_SECONDS, Solution, check_request, deepen
 from .layout import (
     CLAIM_BASE, CLAIMED, DECK_LEN, DESERTER_BASE, DRAW_TROOP, END_MOVE, FOG_FLAG, FOG_OWNER,
     HAND_TACTICS, HAND_TROOPS, IDLE_TURNS, MAX_MOVES, MAX_SIDE, MUD_FLAG, MUD_OWNER, OVER,
-    PASS_MOVE, PHASE, PLACED_AT, RETURN_BASE, REDEPLOY_BASE, REDEPLOY_DISCARD, SCOUT_LEFT,
+    PASS_MOVE, PHASE, PLACED_AT, REDEPLOY_BASE, REDEPLOY_DISCARD, SCOUT_LEFT,
     SCOUT_MOVE, SIDE_CARDS, SIDE_LEN, STATE_SIZE, TACTIC_DECK, TO_MOVE, TRAITOR_BASE,
     TROOP_COUNT, TROOP_DECK, TURN_ACTIVE, WINNER, MOVE_COUNT,
 )
@@ -458,16 +456,6 @@ def solve(game: Game, turns: int, *, seconds: float | None = DEFAULT_SECONDS,
     >>> solve(next(p for p in bundled() if p.id == "win-envelopment").game(), 1).describe()
     'forced win in 1 turn: G10@9 claim 9'
     """
-    if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
-        raise ValueError(f"turns must be a whole number of at least 1, not {shorten(turns)}")
-    if seconds is not None and not (isinstance(seconds, (int, float)) and 0 < seconds < math.inf):
-        raise ValueError(f"seconds must be a positive number (or None for no limit), not {shorten(seconds)}")
-    if game.is_over():
-        raise ValueError("the game is over: there is nothing to solve")
-    start = time.perf_counter()
+    start = check_request(game, turns, seconds)
     search = KernelSearch(game.to_move, None if seconds is None else start + seconds, max_nodes)
-    for depth in range(1, turns + 1):
-        line = search.win(game, depth)
-        if line is not None:
-            return Solution(True, turns, depth, line, search.nodes, time.perf_counter() - start)
-    return Solution(False, turns, None, [], search.nodes, time.perf_counter() - start)
+    return deepen(search, game, turns, start)
