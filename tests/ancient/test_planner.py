@@ -22,7 +22,7 @@ from battleline.arena_ancient import MAX_TURNS
 
 def quick_planner(seed):
     """A planner with a small budget (for speed); the clock never binds."""
-    return PlannerBot(seed=seed, playouts=12, fight_playouts=6, move_time=60.0, turn_time=60.0)
+    return PlannerBot(seed=seed, playouts=12, fight_playouts=6, move_time=60.0, turn_time=60.0, turn_budget=60.0)
 
 
 def new_battle(name, seed, bots):
@@ -77,7 +77,7 @@ def test_the_planner_plays_legal_actions_to_the_end(name):
 
 def test_the_planner_searches_its_budget_on_the_kernel():
     game = in_battle("issus", 3)
-    bot = PlannerBot(seed=2, playouts=60, fight_playouts=6, move_time=60.0)
+    bot = PlannerBot(seed=2, playouts=60, fight_playouts=6, move_time=60.0, turn_budget=60.0)
     bot.choose(game.observation(game.to_act))
     assert bot.last_used_kernel == kernel.compiled()      # plain Python: SearchBot plays instead
     if kernel.compiled():
@@ -87,7 +87,7 @@ def test_the_planner_searches_its_budget_on_the_kernel():
 def test_the_planner_searches_fights_among_the_best_and_the_end():
     game = in_battle("gaugamela", 2, phase="melee", decisions=30)
     obs = game.observation(game.to_act)
-    bot = PlannerBot(seed=1, fight_playouts=12, move_time=60.0)
+    bot = PlannerBot(seed=1, fight_playouts=12, move_time=60.0, turn_budget=60.0)
     choice = str(bot.choose(obs))
     assert choice in obs.legal_actions and (choice.startswith("attack ") or choice == "end melee")
     assert bot.last_used_kernel == kernel.compiled()
@@ -156,7 +156,18 @@ def test_a_candidate_not_legal_in_a_world_is_worth_nothing():
     illegal = search.encode(["attack a1-a2"])
     search.new_world()
     assert search.play(illegal) == float("-inf") and search.play(legal) > float("-inf")
-    assert search.best([illegal, legal], 8, float("inf")) == 1
+    assert search.best([legal, illegal], 8, float("inf")) == 0
+    assert search.best([legal, illegal, legal], 8, float("inf")) in (0, 2)
+
+
+def test_another_candidate_must_beat_the_default_by_the_confidence_asked():
+    game = AncientGame.empty(seed=1)
+    game.put("c2", "Phalangists", "south"); game.put("c3", "Peltasts", "north")
+    game.play("end actions")
+    search = TurnSearch(kernel.state_of(game), seed=4)
+    wait, attack = search.encode(["end melee"]), search.encode(["attack c2-c3"])
+    assert search.best([wait, attack], 32, float("inf"), confidence=1.0) == 1
+    assert search.best([wait, attack], 32, float("inf"), confidence=1e9) == 0
 
 
 def test_halving_rounds_share_the_budget():
@@ -166,11 +177,20 @@ def test_halving_rounds_share_the_budget():
 
 @pytest.mark.parametrize("kwargs", [dict(playouts=0), dict(playouts=2.5), dict(fight_playouts=-1),
                                     dict(candidates=0), dict(horizon=-1), dict(move_time=0),
-                                    dict(move_time=float("nan")), dict(move_time="1"), dict(playouts="x" * 5000)])
+                                    dict(move_time=float("nan")), dict(move_time="1"), dict(playouts="x" * 5000),
+                                    dict(confidence=-1), dict(confidence=float("inf")), dict(turn_budget=0)])
 def test_the_planner_refuses_bad_budgets(kwargs):
     with pytest.raises(ValueError) as e:
         PlannerBot(**kwargs)
     assert len(str(e.value)) < 200
+
+
+def test_past_the_turn_budget_the_planner_plays_hard_s_choice():
+    game = in_battle("issus", 3)
+    obs = game.observation(game.to_act)
+    late = PlannerBot(seed=2, playouts=60, move_time=60.0, turn_budget=1e-9)
+    assert str(late.choose(obs)) == str(SearchBot(seed=2).choose(obs))
+    assert late.last_playouts == 0
 
 
 def test_the_planner_is_named_in_the_arena():
@@ -219,7 +239,7 @@ g = AncientGame.empty(seed=1)
 g.put("c2", "Phalangists", "south"); g.put("c3", "Peltasts", "north")
 g.play("end actions")
 ts = TurnSearch(kernel.state_of(g), seed=4)
-assert ts.best([ts.encode(["end melee"]), ts.encode(["attack c2-c3"])], 16, float("inf")) == 1
+assert ts.best([ts.encode(["end melee"]), ts.encode(["attack c2-c3"])], 16, float("inf"), 1.0) == 1
 print("plain ok")
 """
 

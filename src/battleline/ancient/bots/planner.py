@@ -14,7 +14,11 @@ The bot plays as :class:`~.search.SearchBot` (``hard``) everywhere but in two pl
 - **fire and melee**: the best ``candidates - 1`` shots or attacks by ``hard``'s expected
   gain, and the step's end, are searched the same way, one decision at a time.
 
-After each halving round the worse half is dropped. The work is a fixed number of
+``hard``'s own choice is the default: it is never dropped, and another candidate is played
+only if it beats it in the same worlds by ``confidence`` standard errors of the mean
+difference (a search this small is noisy: picking the best of six noisy means, with no
+such bar, measured far weaker than ``hard``). After each halving round the worse half of
+the others is dropped. The work is a fixed number of
 play-outs per search (``playouts``, ``fight_playouts``), so the seed makes the bot
 reproducible; ``move_time`` (seconds of wall clock per search) is only a backstop. Where the
 kernel is not compiled (no numba, or ``BATTLELINE_KERNEL=python``), and while a notebook is
@@ -52,7 +56,7 @@ from .heuristic import check_count
 from .search import HardWeights, SearchBot
 
 __all__ = ["PlannerBot", "TurnSearch", "halving_rounds", "PLAYOUTS", "FIGHT_PLAYOUTS", "CANDIDATES",
-           "HORIZON"]
+           "HORIZON", "CONFIDENCE"]
 
 PLAYOUTS = 192          # play-outs per action-step search
 FIGHT_PLAYOUTS = 48     # per fire or melee decision searched
@@ -60,7 +64,8 @@ CANDIDATES = 6          # plans (or fights) searched
 HORIZON = 2             # whole player turns played after ours: the answer and our next
 DICE_ROOM = 1 << 14     # rolls a world may read (a whole battle reads a few hundred)
 MAX_PLAYOUT_ACTIONS = 4000   # a guard; a few player turns take a few dozen actions
-CHUNK = 8               # worlds between two looks at the clock
+CONFIDENCE = 1.5        # standard errors by which a candidate must beat hard's choice
+TURN_BUDGET = 1.5       # seconds of searching per player turn (a wall-clock backstop)
 
 
 def halving_rounds(n: int) -> list[float]:
@@ -171,41 +176,71 @@ class TurnSearch:
             out.append(self.play(candidate))
         return out
 
-    def best(self, candidates: list[list[int]], playouts: int, deadline: float) -> int:
-        """The index of the candidate with the best mean value, by successive halving over
-        ``playouts`` play-outs in common worlds (``deadline``: a ``perf_counter`` backstop)."""
+    def best(self, candidates: list[list[int]], playouts: int, deadline: float, confidence: float = 0.0) -> int:
+        """The index of the best candidate by successive halving over ``playouts``
+        play-outs in common worlds (``deadline``: a ``perf_counter`` backstop). The first
+        candidate, the default, is never dropped; another is chosen only if it beats the
+        default in the worlds both were played in by ``confidence`` standard errors of the
+        mean difference (0: any margin)."""
         k = len(candidates)
-        totals = np.zeros(k)
+        if time.perf_counter() > deadline:
+            return 0
+        values: list[list[float]] = [[] for _ in range(k)]
         active = list(range(k))
-        worlds = 0
         for share in halving_rounds(k):
             round_worlds = max(1, int(playouts * share) // len(active))
-            for i in range(round_worlds):
+            for _ in range(round_worlds):
                 self.new_world()
                 for c in active:
-                    totals[c] += self.play(candidates[c])
-                worlds += 1
-                if i % CHUNK == CHUNK - 1 and time.perf_counter() > deadline:
+                    values[c].append(self.play(candidates[c]))
+                if time.perf_counter() > deadline:
                     break
-            ranked = sorted(active, key=lambda c: (-totals[c], c))
-            active = ranked[:max(1, len(active) // 2)]
-            if len(active) == 1 or time.perf_counter() > deadline:
+            others = sorted(active[1:], key=lambda c: (-_mean_gain(values[c], values[0]), c))
+            active = [0] + others[:max(1, len(others) // 2)]
+            if len(active) <= 2 or time.perf_counter() > deadline:
                 break
-        return active[0]
+        challenger = active[-1]
+        if challenger == 0 or len(values[challenger]) < 2 or not _beats(values[challenger], values[0], confidence):
+            return 0
+        return challenger
+
+
+def _mean_gain(values: list[float], default: list[float]) -> float:
+    """The mean of ``values`` less the default's in the same worlds (the first ones)."""
+    n = len(values)
+    if n == 0:
+        return -math.inf
+    return float(np.mean(np.array(values) - np.array(default[:n])))
+
+
+def _beats(values: list[float], default: list[float], confidence: float) -> bool:
+    """Whether ``values`` beat the default's, world by world, by ``confidence`` standard
+    errors of the mean difference (an illegal candidate, ``-inf``, never does)."""
+    diff = np.array(values) - np.array(default[:len(values)])
+    if len(diff) == 0 or not np.all(np.isfinite(diff)):
+        return False
+    mean = float(diff.mean())
+    spread = float(diff.std(ddof=1)) / math.sqrt(len(diff)) if len(diff) > 1 else 0.0
+    return mean > 0 and mean > confidence * spread
 
 
 class PlannerBot(SearchBot):
     """``hard``'s plans and fights searched across turns on the kernel (see the module
     docstring). ``playouts`` per action step, ``fight_playouts`` per fire or melee decision,
     ``candidates`` searched, ``horizon`` player turns played on after ours, ``move_time``
-    seconds of wall clock per search (a backstop)."""
+    seconds of wall clock per search and ``turn_budget`` per player turn (backstops: past
+    them ``hard``'s choice is played), ``confidence`` the standard errors by which a
+    candidate must beat ``hard``'s own choice to be played instead."""
 
     name = "planner"
 
     def __init__(self, seed: int | None = None, turn_time: float = 1.5, playouts: int = PLAYOUTS,
                  fight_playouts: int = FIGHT_PLAYOUTS, candidates: int = CANDIDATES, horizon: int = HORIZON,
-                 move_time: float = 1.5) -> None:
+                 move_time: float = 1.5, confidence: float = CONFIDENCE, turn_budget: float = TURN_BUDGET) -> None:
         super().__init__(seed, turn_time=turn_time)
+        if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or not 0 <= confidence < math.inf:
+            raise ValueError(f"confidence must be a number of standard errors from 0, not {shorten(confidence)}")
+        self.confidence = float(confidence)
         self.playouts = check_count("playouts", playouts)
         self.fight_playouts = check_count("fight_playouts", fight_playouts, 0)
         self.candidates = check_count("candidates", candidates)
@@ -213,8 +248,27 @@ class PlannerBot(SearchBot):
         if isinstance(move_time, bool) or not isinstance(move_time, (int, float)) or not 0 < move_time < math.inf:
             raise ValueError(f"move_time must be a positive number of seconds, not {shorten(move_time)}")
         self.move_time = float(move_time)
+        if isinstance(turn_budget, bool) or not isinstance(turn_budget, (int, float)) or not 0 < turn_budget < math.inf:
+            raise ValueError(f"turn_budget must be a positive number of seconds, not {shorten(turn_budget)}")
+        self.turn_budget = float(turn_budget)
+        self._turn_key = None
+        self._turn_spent = 0.0       # seconds spent in this player turn's earlier decisions
+        self._turn_clock = 0.0       # when this player turn's clock would have started
         self.last_used_kernel = False
         self.last_playouts = 0       # play-outs of the last search (for tests and benchmarks)
+
+    def choose(self, obs: Observation) -> Action:
+        """The action to play; the time spent is counted against this player turn's
+        ``turn_budget``."""
+        key = (obs.turn, obs.side)
+        if key != self._turn_key:
+            self._turn_key, self._turn_spent = key, 0.0
+        start = time.perf_counter()
+        self._turn_clock = start - self._turn_spent
+        try:
+            return super().choose(obs)
+        finally:
+            self._turn_spent += time.perf_counter() - start
 
     # ------------------------------------------------------------------ the kernel
     def prepare_in_background(self) -> None:
@@ -245,7 +299,9 @@ class PlannerBot(SearchBot):
         the observation), by :class:`TurnSearch`."""
         search = TurnSearch(kernel.state_of(world), self.rng.getrandbits(63), self.horizon)
         numbers = [search.encode(c) for c in candidates]
-        best = search.best(numbers, playouts, time.perf_counter() + self.move_time)
+        now = time.perf_counter()
+        deadline = min(now + self.move_time, self._turn_clock + self.turn_budget)
+        best = search.best(numbers, playouts, deadline, self.confidence)
         self.last_playouts = search.playouts
         return best
 
