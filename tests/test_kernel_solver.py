@@ -36,9 +36,9 @@ def test_every_bundled_puzzle_solves_the_same(puzzle):
 
 
 def test_endgames_of_random_games_solve_the_same():
-    report = compare_solvers(solver_endgames(range(4)), turns=(1, 2), max_nodes=3000)
+    report = compare_solvers(solver_endgames(range(2)), turns=(1, 2), max_nodes=3000)
     assert report["disagreements"] == 0, report["problems"]
-    assert report["wins"] > 0 and report["searches"] > 40
+    assert report["wins"] > 0 and report["searches"] > 20
 
 
 @pytest.mark.slow
