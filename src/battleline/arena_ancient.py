@@ -86,6 +86,8 @@ def _make(spec: str, seed: int, turn_time: float | None):
     bot = ancient_bot(spec, seed=seed)
     if turn_time is not None and hasattr(bot, "turn_time"):
         bot.turn_time = turn_time
+    if hasattr(bot, "kernel_usable"):
+        bot.kernel_usable()     # compile or load its kernel now, not in its first timed player turn
     return bot
 
 
