@@ -132,3 +132,23 @@ def test_push_lists_nothing_until_asked(monkeypatch):
     g.legal_actions()
     g.legal_actions()
     assert len(calls) == 2          # listed once when asked, then kept
+
+
+def test_a_units_destinations_are_its_listed_moves():
+    """Movement's two memos (moves as actions, destinations as squares) agree, warm or cold."""
+    for seed in (6, 6, 9):            # the second battle finds both memos filled
+        g = AncientGame.scenario("cunaxa", seed=seed, advanced="all")
+        rand = random.Random(seed).random
+        rules = Rules(g.state)
+        checked = 0
+        while g.outcome is None:
+            legal = g.legal_actions()
+            if g.phase == "actions":
+                s, names = g.state, g.state.board.names
+                for sq, c in rules.own_units(s.to_act):
+                    listed = {a.squares[1] for a in legal if a.kind == "move" and a.squares[0] == names[sq]}
+                    got = {names[d] for d in rules.destinations(c)} if s.actions_left > 0 else set()
+                    assert got == listed, (names[sq], g.position())
+                    checked += 1
+            g.push(legal[int(rand() * len(legal))])
+        assert checked > 100

@@ -28,7 +28,13 @@ class Movement:
     def own_units(self, side: int):
         """(square, primary card) of a side's units on the table, by square."""
         cells = self.s.cells
-        return [(sq, cells[sq]) for sq in _bits(self.s.side_squares[side])]
+        out = []
+        m = self.s.side_squares[side]
+        while m:
+            sq = (m & -m).bit_length() - 1
+            m &= m - 1
+            out.append((sq, cells[sq]))
+        return out
 
     def destinations(self, card: int, ignore_done: bool = False) -> list[int]:
         """Squares the unit led by ``card`` may move to (empty if it cannot move)."""
@@ -36,10 +42,15 @@ class Movement:
         sq = s.where[card]
         if sq < 0 or s.disrupted[card] or (not ignore_done and card in s.moved):
             return []
-        v = card % 10 + 1
-        blocked = s.occupied | (s.bad if MOUNTED[v] else 0)
-        return [dest for dest, vias in self._moves[s.owner[card]][v][sq]
-                if not blocked >> dest & 1 and (not vias or vias & ~blocked)]
+        p = s.owner[card]
+        blocked = s.occupied | (s.bad if self._mounted[card] else 0)
+        at = self._type_base[card] + sq
+        key = (blocked & self._hoods[p][at]) << 9 | at
+        memo = self._acts.unit_destinations[p]
+        row = memo.get(key)
+        if row is None:
+            row = memo[key] = self._destination_row(p, card % 10 + 1, sq, blocked)
+        return list(row)
 
     def stack_squares(self, side: int, card: int, among) -> list[int]:
         """Own squares where ``card`` may complete a stack: a single card of the same heavy
@@ -178,10 +189,16 @@ class Movement:
                 row = memo[(blocked & hoods[at]) << 9 | at] = self._move_row(p, c % 10 + 1, sq, blocked)
             out += row
 
+    def _destination_row(self, p: int, v: int, sq: int, blocked: int) -> tuple[int, ...]:
+        """The rule of movement: the squares a unit of side ``p`` and type value ``v`` on
+        ``sq`` may move to when the squares of ``blocked`` are occupied (or bad terrain, for
+        mounted troops): not into a blocked square, and with a free square on the way."""
+        return tuple(d for d, vias in self._moves[p][v][sq]
+                     if not blocked >> d & 1 and (not vias or vias & ~blocked))
+
     def _move_row(self, p: int, v: int, sq: int, blocked: int) -> tuple[Action, ...]:
         move_row = self._acts.move_rows[sq]
-        return tuple(move_row[d] for d, vias in self._moves[p][v][sq]
-                     if not blocked >> d & 1 and (not vias or vias & ~blocked))
+        return tuple(move_row[d] for d in self._destination_row(p, v, sq, blocked))
 
     def _placement_row(self, card: int, empty: int) -> tuple[Action, ...]:
         return picker(_bits(empty))(self._acts.reinforce_rows[card])

@@ -77,10 +77,10 @@ class AncientState:
                  "loyalty_extra", "small_elephants")
 
     def copy(self) -> "AncientState":
-        """A copy for the undo history. The per-square and per-card arrays are copied; every
-        other container is shared, because the engine replaces those and never changes them
-        in place (``put`` starts a new history). The dice stream is shared too (undo rewinds
-        it)."""
+        """A copy (a record's start, the branches of the exact odds). The per-square and
+        per-card arrays are copied; every other container is shared, because the engine
+        replaces those and never changes them in place (which is also what lets undo keep
+        them by reference: :mod:`.journal`). The dice stream is shared too."""
         c = _new(AncientState)
         c.width = self.width
         c.board = self.board

@@ -45,7 +45,7 @@ class Acts:
 
     __slots__ = ("names", "_move", "_fire", "_rein", "_dep", "_att", "_rally", "_rsq", "_rcard",
                  "move_rows", "fire_rows", "reinforce_rows", "deploy_rows", "attack_rows", "unit_moves",
-                 "placements")
+                 "unit_destinations", "placements")
 
     def __init__(self, names) -> None:
         self.names = names
@@ -61,6 +61,7 @@ class Acts:
         # moves by its type, square and the squares around it that block; the placements of
         # one reserve card by the empty squares of its Back Row.
         self.unit_moves: tuple[dict, dict] = ({}, {})
+        self.unit_destinations: tuple[dict, dict] = ({}, {})    # the same, as squares
         self.placements: dict[int, tuple] = {}
         self._att, self._rally, self._rsq, self._rcard = {}, {}, {}, {}
 
