@@ -144,9 +144,11 @@ def test_the_function_length_check_can_fail(tmp_path):
 # ------------------------------------------------------------------ one game, one package
 ANCIENT = "ancient"
 # Shared machinery (either game may be imported by these): the deck, the errors, the players,
-# the words, the plugins, the arena and its runner, the bench, the compile route, the widgets.
+# the words, the plugins, the arena and its runner, the bench, the compile route and the
+# kernels' random stream, the widgets.
 SHARED = {"__init__", "__main__", "cards", "errors", "sides", "names", "texts", "plugins", "arena",
-          "arena_ancient", "runner", "scoring", "bench", "compiled", "widgets", "widget", "ancient_widget"}
+          "arena_ancient", "runner", "scoring", "bench", "compiled", "kernel_random", "widgets", "widget",
+          "ancient_widget"}
 
 
 def game_of(module: str) -> str:

@@ -22,8 +22,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["MODE", "ENV_SWITCH", "kernel_function", "compiled", "prepare", "prepared", "preparing",
-           "prepare_in_background"]
+__all__ = ["MODE", "ENV_SWITCH", "SHARED_KERNEL_FILES", "kernel_function", "compiled", "kernel_sources",
+           "source_fingerprint", "prepare", "prepared", "preparing", "prepare_in_background", "Preparation"]
 
 ENV_SWITCH = "BATTLELINE_KERNEL"     # "python" forces the plain-Python mode
 
@@ -42,32 +42,58 @@ def _choose_mode() -> str:
 MODE = _choose_mode()
 
 
-def source_fingerprint(folder: Path | None = None) -> str:
-    """A hash of one kernel package's source (every ``*.py`` in ``folder``, by default the
-    standard game's ``kernel/``) and of this file. numba's disk cache checks only the file of
-    each compiled function, not the files of the functions it calls, so each kernel package
-    caches in a folder named by this hash: a change to any of its files starts a fresh cache,
-    and a change to one game's kernel leaves the other's cache alone.
+SHARED_KERNEL_FILES = ("kernel_random.py",)   # kernel modules beside this file that both kernels use
 
-    >>> len(source_fingerprint())
-    16
+
+def kernel_sources(where: Path) -> list[Path]:
+    """The source files a compiled function's disk cache depends on: this file, the shared
+    kernel modules (:data:`SHARED_KERNEL_FILES`) and, when ``where`` is a kernel package's
+    folder, every ``*.py`` in it; when ``where`` is a file (a shared module's), that file.
+
+    >>> package = Path(__file__).parent
+    >>> [p.name for p in kernel_sources(package / "kernel_random.py")]
+    ['compiled.py', 'kernel_random.py']
+    >>> {"compiled.py", "kernel_random.py", "rules.py"} <= {p.name for p in kernel_sources(package / "kernel")}
+    True
     """
-    folder = folder or Path(__file__).parent / "kernel"
+    here = Path(__file__).resolve()
+    files = {here, *(here.with_name(name) for name in SHARED_KERNEL_FILES)}
+    files |= {p.resolve() for p in where.glob("*.py")} if where.is_dir() else {where.resolve()}
+    return sorted(files)
+
+
+def source_fingerprint(where: Path | None = None) -> str:
+    """A hash of :func:`kernel_sources` for ``where``: a kernel package's folder (by default
+    the standard game's ``kernel/``) or a shared kernel module's file. numba's disk cache
+    checks only the file of each compiled function, not the files of the functions it calls,
+    so each kernel package caches in a folder named by this hash: a change to any of its files
+    or to a shared module starts a fresh cache, a change to one game's kernel leaves the
+    other's cache alone, and a shared module's own cache changes only with it (and this file).
+
+    >>> package = Path(__file__).parent
+    >>> len({source_fingerprint(), source_fingerprint(package / "ancient" / "kernel"),
+    ...      source_fingerprint(package / "kernel_random.py")})
+    3
+    """
+    where = where or Path(__file__).parent / "kernel"
     digest = hashlib.sha1()
-    for path in sorted([Path(__file__), *folder.glob("*.py")]):
+    for path in kernel_sources(where):
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 
-def _cache_folder(kernel_folder: Path) -> str | None:
-    """``~/.cache/battleline/numba-<fingerprint>`` (or under ``$XDG_CACHE_HOME``) for one kernel
-    package, or None when ``NUMBA_CACHE_DIR`` is set or the folder cannot be written (then
-    numba's own choice stands; this also serves installs whose package folder is read-only)."""
+def _cache_folder(source: Path) -> str | None:
+    """``~/.cache/battleline/numba-<fingerprint>`` (or under ``$XDG_CACHE_HOME``) for the file
+    of a compiled function: its kernel package's folder, or a shared kernel module's own (a
+    file beside this one). None when ``NUMBA_CACHE_DIR`` is set or the folder cannot be
+    written (then numba's own choice stands; this also serves read-only installs)."""
     if os.environ.get("NUMBA_CACHE_DIR"):
         return None
+    shared = source.resolve().parent == Path(__file__).resolve().parent
+    fingerprint = source_fingerprint(source if shared else source.parent)
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = os.path.join(base, "battleline", f"numba-{source_fingerprint(kernel_folder)}")
+    folder = os.path.join(base, "battleline", f"numba-{fingerprint}")
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError:
@@ -87,7 +113,7 @@ def kernel_function(fn: Callable) -> Callable:
         return fn
     import numba
     import numba.core.config
-    folder = _cache_folder(Path(fn.__code__.co_filename).parent)
+    folder = _cache_folder(Path(fn.__code__.co_filename))
     if folder is None:
         return numba.njit(cache=True, nogil=True)(fn)
     # numba reads the cache folder when the function is decorated, so set it per package
@@ -143,3 +169,40 @@ def prepare_in_background(name: str, warm: Callable[[], object]) -> None:
                                   name=f"prepare {name}")
         _background[name] = thread
     thread.start()
+
+
+class Preparation:
+    """A kernel's first-call handling: ``warm`` calls each of its compiled functions once
+    (which compiles them or loads them from the disk cache), at most once per process under
+    ``name``; a kernel's ``prepare_kernel``/``kernel_ready``/``kernel_preparing`` delegate here.
+
+    >>> p = Preparation("doctest preparation", lambda: None)
+    >>> p.ready(), p.prepare() >= 0, p.ready(), p.prepare(), p.preparing()
+    (False, True, True, 0.0, False)
+    >>> q = Preparation("doctest background", lambda: None)
+    >>> q.prepare(background=True), q.ready() or q.preparing()
+    (0.0, True)
+    """
+
+    def __init__(self, name: str, warm: Callable[[], object]) -> None:
+        self.name = name
+        self.warm = warm
+
+    def prepare(self, background: bool = False) -> float:
+        """Run the warm-up now and return the seconds it took (0 when already done); with
+        ``background``, start it in a daemon thread and return 0 at once."""
+        if background:
+            prepare_in_background(self.name, self.warm)
+            return 0.0
+        return prepare(self.name, self.warm)
+
+    def ready(self) -> bool:
+        """Whether the warm-up has finished in this process."""
+        return prepared(self.name)
+
+    def preparing(self) -> bool:
+        """Whether a background warm-up is under way (started, not finished)."""
+        return preparing(self.name)
+
+    def __repr__(self) -> str:
+        return f"Preparation({self.name!r})"

@@ -8,10 +8,7 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import random
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -21,13 +18,14 @@ from battleline.ancient import kernel
 from battleline.ancient.bots.evaluation import TERMS as PYTHON_TERMS, Weights
 from battleline.ancient.bots.evaluation import evaluate as python_evaluate, evaluation_terms as python_terms
 from battleline.ancient.bots.search import HardWeights, quick_reply
-from battleline.ancient.kernel import evaluation, layout, policy
+from battleline.ancient.kernel import effects, evaluation, layout, policy
 from battleline.ancient.kernel.check import (
     RULE_SETS, SETTINGS, battle, comparable_state, compare_battles, compare_perft, reference_perft,
 )
 from battleline.ancient.kernel.rules import act, act5, field_of, legal_actions
 from battleline.ancient.rules import Rules
 from battleline.ancient.state import ADVANCED_RULES, PHASES
+from util import run_in_plain_python
 
 
 # ------------------------------------------------------------------ action numbers
@@ -174,6 +172,24 @@ def test_perft_at_depth_three_on_two_hundred_positions_in_every_setting():
     assert result["disagreements"] == 0, result["problems"]
 
 
+# ------------------------------------------------------------------ the dice
+# Rolled by the kernel's own xorshift step before both kernels shared one stream (commit
+# 282ff54): sharing it must not change a single roll.
+SEED_4_ROLLS = [1, 6, 6, 5, 5, 6, 4, 3, 3, 6]
+SEED_4_STATE_AFTER = -8547906144171990442
+
+
+def test_the_dice_roll_what_they_rolled_before_the_stream_was_shared():
+    s = np.zeros(layout.STATE_SIZE, dtype=np.int64)
+    dice = np.zeros(layout.DICE_ROLLS + 16, dtype=np.int64)
+    dice[layout.DICE_RNG] = kernel.seed_stream(4)
+    assert [int(effects.roll(s, dice)) for _ in range(10)] == SEED_4_ROLLS
+    assert dice[layout.DICE_RNG] == SEED_4_STATE_AFTER
+    assert dice[layout.DICE_ROLLS:layout.DICE_ROLLS + 10].tolist() == SEED_4_ROLLS   # kept for copies
+    s[layout.DICE_POS] = 3
+    assert int(effects.roll(s, dice)) == SEED_4_ROLLS[3]                           # a known roll again
+
+
 # ------------------------------------------------------------------ random battles
 def test_random_battles_report_how_they_ended():
     r = kernel.random_battles(60, seed=3)
@@ -218,22 +234,16 @@ print("plain python ok", r["positions"])
 
 
 def test_plain_python_mode():
-    env = {**os.environ, "BATTLELINE_KERNEL": "python"}
-    out = subprocess.run([sys.executable, "-c", PLAIN_CHECK], capture_output=True, text=True, env=env,
-                         timeout=600)
-    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
-    assert "plain python ok" in out.stdout
+    assert "plain python ok" in run_in_plain_python(PLAIN_CHECK)
 
 
 def test_both_modes_play_the_same_random_battles():
-    env = {**os.environ, "BATTLELINE_KERNEL": "python"}
     code = ("from battleline.ancient import kernel; import json; r = kernel.random_battles(3, seed=8); "
             "r.pop('cpu_seconds'); r.pop('mode'); print(json.dumps(r, sort_keys=True))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
-    assert out.returncode == 0, out.stderr[-2000:]
+    there = run_in_plain_python(code, timeout=300)
     here = kernel.random_battles(3, seed=8)
     here.pop("cpu_seconds"), here.pop("mode")
-    assert json.loads(out.stdout) == json.loads(json.dumps(here, sort_keys=True))
+    assert json.loads(there) == json.loads(json.dumps(here, sort_keys=True))
 
 
 # ------------------------------------------------------- evaluation and play-out policy

@@ -26,9 +26,10 @@ import time
 
 import numpy as np
 
-from ..compiled import MODE, compiled, prepare, prepare_in_background, prepared, preparing
+from ..compiled import MODE, Preparation, compiled
 from ..encoding import ALL_MOVES, encode_move
 from ..game import Game
+from ..kernel_random import seed_stream
 from ..moves import Move
 from .layout import (
     ADVANCED, CLAIMED, CLOCK, DECK_LEN, FOG_FLAG, FOG_OWNER, HAND_TACTICS, HAND_TROOPS,
@@ -162,13 +163,6 @@ def random_games(n: int, seed: int, rules: str = "standard") -> dict:
             "cpu_seconds": round(took, 4), "mode": MODE}
 
 
-def seed_stream(seed: int) -> int:
-    """The random stream's first state for a seed: never zero, as a signed 64-bit integer."""
-    x = ((seed & 0xFFFFFFFFFFFFFFFF) * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & 0xFFFFFFFFFFFFFFFF
-    x = x or 1
-    return x - (1 << 64) if x >= 1 << 63 else x
-
-
 KERNEL_NAME = "battleline.kernel"
 
 
@@ -186,6 +180,9 @@ def _warm() -> None:
                   np.array([seed_stream(1)], dtype=np.int64), np.zeros(2))
 
 
+_KERNEL = Preparation(KERNEL_NAME, _warm)
+
+
 def prepare_kernel(background: bool = False) -> float:
     """Compile (or load from the disk cache) the kernel's functions now rather than at the
     first search; returns the seconds it took (0 when already done in this process). With
@@ -194,20 +191,17 @@ def prepare_kernel(background: bool = False) -> float:
     >>> prepare_kernel() >= 0 and kernel_ready()
     True
     """
-    if background:
-        prepare_in_background(KERNEL_NAME, _warm)
-        return 0.0
-    return prepare(KERNEL_NAME, _warm)
+    return _KERNEL.prepare(background)
 
 
 def kernel_ready() -> bool:
     """Whether the kernel is compiled (or loaded) in this process."""
-    return prepared(KERNEL_NAME)
+    return _KERNEL.ready()
 
 
 def kernel_preparing() -> bool:
     """Whether a background :func:`prepare_kernel` is under way."""
-    return preparing(KERNEL_NAME)
+    return _KERNEL.preparing()
 
 
 SOLVER_NAME = "battleline.kernel.solver"
@@ -222,6 +216,9 @@ def _warm_solver() -> None:
         pass
 
 
+_SOLVER = Preparation(SOLVER_NAME, _warm_solver)
+
+
 def prepare_solver(background: bool = False) -> float:
     """Compile (or load) the kernel's exact solver (:mod:`battleline.kernel.solver`), apart
     from the bots' functions: only the puzzles use it. Returns the seconds it took, 0 when
@@ -230,12 +227,9 @@ def prepare_solver(background: bool = False) -> float:
     >>> prepare_solver() >= 0 and solver_ready()
     True
     """
-    if background:
-        prepare_in_background(SOLVER_NAME, _warm_solver)
-        return 0.0
-    return prepare(SOLVER_NAME, _warm_solver)
+    return _SOLVER.prepare(background)
 
 
 def solver_ready() -> bool:
     """Whether the kernel's solver is compiled (or loaded) in this process."""
-    return prepared(SOLVER_NAME)
+    return _SOLVER.ready()

@@ -1,7 +1,7 @@
-"""Whole games in the kernel: a seeded random stream, the deal, perft and random games.
+"""Whole games in the kernel: the deal, perft and random games.
 
-The random stream is xorshift64 held in a one-element ``int64`` array, written with masks
-so that compiled and plain-Python runs draw the same numbers.
+The random stream is :mod:`battleline.kernel_random` (xorshift64 held in a one-element
+``int64`` array, shared with the Ancient Battles kernel).
 """
 
 from __future__ import annotations
@@ -9,40 +9,13 @@ from __future__ import annotations
 import numpy as np
 
 from ..compiled import kernel_function
+from ..kernel_random import random_below, shuffle
 from .layout import (
     ADVANCED, CLAIM_BASE, CLAIMED, CLOCK, DECK_LEN, DRAW, FOG_OWNER, HAND_SIZE, HAND_TROOPS,
     MAX_MOVES, MUD_OWNER, NOBODY, OVER, PHASE, PLAY, REASON, STATE_SIZE, TACTIC_DECK, TO_MOVE,
     TROOP_COUNT, TROOP_DECK, WINNER,
 )
 from .rules import apply_move, legal_moves, provable_flags
-
-LOW32 = 0xFFFFFFFF
-
-
-@kernel_function
-def next_random(rng):
-    """Advance the stream; returns 32 random bits."""
-    x = rng[0]
-    x ^= x << 13
-    x ^= (x >> 7) & ((1 << 57) - 1)       # a logical shift on the 64-bit pattern
-    x ^= x << 17
-    rng[0] = x
-    return (x >> 16) & LOW32
-
-
-@kernel_function
-def random_below(rng, n):
-    """A random integer in ``range(n)``."""
-    return next_random(rng) % n
-
-
-@kernel_function
-def shuffle(values, n, rng):
-    """Shuffle the first n entries in place (Fisher-Yates)."""
-    for i in range(n - 1, 0, -1):
-        j = random_below(rng, i + 1)
-        values[i], values[j] = values[j], values[i]
-
 
 @kernel_function
 def deal(s, rng, advanced):

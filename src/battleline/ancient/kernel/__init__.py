@@ -26,8 +26,9 @@ import time
 
 import numpy as np
 
-from ...compiled import MODE, compiled, prepare, prepare_in_background, prepared, preparing
+from ...compiled import MODE, Preparation, compiled
 from ...errors import shorten
+from ...kernel_random import seed_stream
 from ..actions import Action
 from ..game import AncientGame, advanced_options
 from .evaluation import weights_array as _weights_array
@@ -129,13 +130,6 @@ def random_battles(n: int, seed: int, scenario: str = "issus", advanced="all") -
             "cpu_seconds": round(took, 4), "mode": MODE}
 
 
-def seed_stream(seed: int) -> int:
-    """The random stream's first state for a seed: never zero, as a signed 64-bit integer."""
-    x = ((seed & 0xFFFFFFFFFFFFFFFF) * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & 0xFFFFFFFFFFFFFFFF
-    x = x or 1
-    return x - (1 << 64) if x >= 1 << 63 else x
-
-
 KERNEL_NAME = "battleline.ancient.kernel"
 
 
@@ -156,6 +150,9 @@ def _warm() -> None:
     play_out(s.copy(), dice, params, 5)
 
 
+_KERNEL = Preparation(KERNEL_NAME, _warm)
+
+
 def prepare_kernel(background: bool = False) -> float:
     """Compile (or load from the disk cache) the kernel's functions now rather than at first
     use; returns the seconds it took (0 when already done in this process). With
@@ -164,17 +161,14 @@ def prepare_kernel(background: bool = False) -> float:
     >>> prepare_kernel() >= 0 and kernel_ready()
     True
     """
-    if background:
-        prepare_in_background(KERNEL_NAME, _warm)
-        return 0.0
-    return prepare(KERNEL_NAME, _warm)
+    return _KERNEL.prepare(background)
 
 
 def kernel_ready() -> bool:
     """Whether the kernel is compiled (or loaded) in this process."""
-    return prepared(KERNEL_NAME)
+    return _KERNEL.ready()
 
 
 def kernel_preparing() -> bool:
     """Whether a background :func:`prepare_kernel` is under way."""
-    return preparing(KERNEL_NAME)
+    return _KERNEL.preparing()

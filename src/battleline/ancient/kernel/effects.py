@@ -9,6 +9,7 @@ They restate :mod:`battleline.ancient.melee`, ``fire``, ``movement``, ``tactics`
 from __future__ import annotations
 
 from ...compiled import kernel_function
+from ...kernel_random import random_below
 from .layout import (
     ACTIONS_LEFT, ACTIONS_PER_TURN, ARMY, ARMY_POINTS, ATTACK, ATTACKED, BAD, BOWS, BY_CASUALTIES,
     BY_DRAW, BY_LEADER, BY_TERRAIN, CELLS, CHARIOTS, COMPANION_ON, DECK, DECK_LEN, DEPLOY, DEPLOYED,
@@ -30,20 +31,8 @@ from .rules import (
     option, right, unit_value, value_of,
 )
 
-LOW32 = 0xFFFFFFFF
-
 
 # ---------------------------------------------------------------------- the dice
-@kernel_function
-def next_random(rng):
-    """Advance a xorshift64 stream held in ``rng[i]`` (masks keep both modes alike); 32 bits."""
-    x = rng
-    x ^= x << 13
-    x ^= (x >> 7) & ((1 << 57) - 1)       # a logical shift on the 64-bit pattern
-    x ^= x << 17
-    return x
-
-
 @kernel_function
 def roll(s, dice):
     """The next d6 of the stream at this position's ``DICE_POS``: a known roll, or a new one
@@ -55,9 +44,7 @@ def roll(s, dice):
     if dice[DICE_RNG] == 0 or DICE_ROLLS + p >= len(dice):
         dice[DICE_SHORT] = 1          # the caller gave too few rolls; it retries with more
         return 1
-    x = next_random(dice[DICE_RNG])
-    dice[DICE_RNG] = x
-    r = ((x >> 16) & LOW32) % 6 + 1
+    r = random_below(dice[DICE_RNG:DICE_RNG + 1], 6) + 1      # the stream kept in the dice array
     dice[DICE_ROLLS + p] = r
     dice[DICE_COUNT] = p + 1
     return r

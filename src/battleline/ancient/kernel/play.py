@@ -9,7 +9,8 @@ from __future__ import annotations
 import numpy as np
 
 from ...compiled import kernel_function
-from .effects import LOW32, apply, next_random, settle
+from ...kernel_random import random_below, shuffle, xorshift
+from .effects import apply, settle
 from .layout import (
     DECK, DECK_LEN, DICE_COUNT, DICE_POS, DICE_RNG, DICE_SHORT, MAX_ACTIONS, P_OVER, PHASE, REASON,
     STATE_SIZE, WINNER,
@@ -53,13 +54,6 @@ def perft_count(root, dice, depth):
 
 
 @kernel_function
-def random_below(rng, n):
-    """A random integer in ``range(n)`` from the xorshift stream in ``rng[0]``."""
-    rng[0] = next_random(rng[0])
-    return ((rng[0] >> 16) & LOW32) % n
-
-
-@kernel_function
 def random_battle(s, dice, rng, actions):
     """Play the battle in ``s`` to its end, each decision uniform over the legal actions (as
     the bench's reference battles); returns the actions played."""
@@ -79,14 +73,12 @@ def random_battles_run(template, n_battles, seed_state, results):
     rng[0] = seed_state
     dice = np.zeros(3 + (1 << 16), dtype=np.int64)
     dice[DICE_RNG] = rng[0] ^ 0x5DEECE66D          # the dice's own stream, never zero
-    dice[DICE_RNG] = next_random(dice[DICE_RNG]) | 1
+    dice[DICE_RNG] = xorshift(dice[DICE_RNG]) | 1
     s = np.empty(STATE_SIZE, dtype=np.int64)
     actions = np.empty(MAX_ACTIONS, dtype=np.int64)
     for i in range(n_battles):
         s[:] = template
-        for j in range(s[DECK_LEN] - 1, 0, -1):
-            k = random_below(rng, j + 1)
-            s[DECK + j], s[DECK + k] = s[DECK + k], s[DECK + j]
+        shuffle(s[DECK:], s[DECK_LEN], rng)
         dice[DICE_COUNT] = 0
         dice[DICE_SHORT] = 0
         s[DICE_POS] = 0
