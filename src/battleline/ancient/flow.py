@@ -212,7 +212,14 @@ class TurnFlow:
         """Run the automatic steps until a side has a real decision or the battle is over
         (False). A player step is skipped when :meth:`~.rules.Rules.step_choice` finds
         nothing in it but ending it; the decision's legal actions are returned when deciding
-        that listed them anyway (fire and melee), else True (listed when asked for)."""
+        that listed them anyway (fire and melee), else True (listed when asked for).
+
+        >>> from battleline.ancient.rules import Rules
+        >>> from battleline.ancient.state import new_state
+        >>> s = new_state(9, seed=3); s.phase = "fire"    # nobody on the field to shoot
+        >>> Rules(s).advance(), s.phase, s.to_act == NORTH  # fire, melee skipped: north's turn
+        (True, 'actions', True)
+        """
         s = self.s
         while True:
             if s.outcome is not None:

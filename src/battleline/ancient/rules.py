@@ -82,7 +82,13 @@ class Rules(TurnFlow, Tactics, Melee, Fire, Movement, Journal):
 
     def has_choice(self, step: str, p: int) -> bool:
         """Has side ``p`` a decision in the player step ``step`` (``tactics``, ``actions``,
-        ``fire`` or ``melee``), or only ``end STEP``, which :meth:`advance` takes for it?"""
+        ``fire`` or ``melee``), or only ``end STEP``, which :meth:`advance` takes for it?
+
+        >>> from battleline.ancient import AncientGame
+        >>> g = AncientGame.empty(seed=1); g.put("c2", "Peltasts", "south"); g.put("c4", "Hoplites", "north")
+        >>> r = Rules(g.state); r.has_choice("actions", g.state.to_act), r.has_choice("fire", g.state.to_act)
+        (True, False)
+        """
         return _CHOICES[step](self, p)
 
     def step_choice(self, step: str, p: int) -> bool | list[Action]:

@@ -169,7 +169,12 @@ def reach_tables(width: int) -> tuple:
 def fire_lines(width: int) -> tuple:
     """Per side and square with a square in front (None otherwise): ``(front, two in front or
     -1, ((side square, the square in front of it), ...))``, the squares a shot from there
-    looks at, in the order targets are listed."""
+    looks at, in the order targets are listed.
+
+    >>> b = board(9); f, ff, diagonals = fire_lines(9)[SIDES[1]][b.index("c2")]
+    >>> b.names[f], b.names[ff], [(b.names[x], b.names[d]) for x, d in diagonals]
+    ('c3', 'c4', [('b2', 'b3'), ('d2', 'd3')])
+    """
     lines = _LINES.get(width)
     if lines is None:
         b = board(width)
@@ -185,7 +190,12 @@ def fire_lines(width: int) -> tuple:
 
 def move_neighbourhoods(width: int) -> tuple:
     """Per side, indexed by ``value * size + square``: the mask of every square a move of that
-    type from that square lands on or passes (what decides its destinations)."""
+    type from that square lands on or passes (what decides its destinations).
+
+    >>> b = board(9); hood = move_neighbourhoods(9)[SIDES[1]][4 * b.size + b.index("c2")]
+    >>> sorted(b.names[x] for x in range(b.size) if hood >> x & 1)    # Hoplites: one step forward
+    ['c3']
+    """
     hoods = _HOODS.get(width)
     if hoods is None:
         size = board(width).size
