@@ -147,7 +147,7 @@ ANCIENT = "ancient"
 # the words, the plugins, the arena and its runner, the bench, the compile route and the
 # kernels' random stream, the widgets.
 SHARED = {"__init__", "__main__", "cards", "errors", "sides", "names", "texts", "plugins", "arena",
-          "arena_ancient", "runner", "scoring", "bench", "compiled", "kernel_random", "widgets", "widget",
+          "arena_ancient", "runner", "scoring", "bench", "compiled", "kernel_bits", "kernel_random", "widgets", "widget",
           "ancient_widget"}
 
 

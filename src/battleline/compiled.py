@@ -8,7 +8,7 @@ they take and return NumPy arrays and integers, so callers never know which mode
 
 >>> MODE in ("numba", "python")
 True
->>> from battleline.kernel.strength import popcount     # a kernel function, in either mode
+>>> from battleline.kernel_bits import popcount     # a kernel function, in either mode
 >>> popcount(0b1011)
 3
 """
@@ -42,7 +42,7 @@ def _choose_mode() -> str:
 MODE = _choose_mode()
 
 
-SHARED_KERNEL_FILES = ("kernel_random.py",)   # kernel modules beside this file that both kernels use
+SHARED_KERNEL_FILES = ("kernel_bits.py", "kernel_random.py")   # kernel modules beside this file that both kernels use
 
 
 def kernel_sources(where: Path) -> list[Path]:
@@ -52,7 +52,7 @@ def kernel_sources(where: Path) -> list[Path]:
 
     >>> package = Path(__file__).parent
     >>> [p.name for p in kernel_sources(package / "kernel_random.py")]
-    ['compiled.py', 'kernel_random.py']
+    ['compiled.py', 'kernel_bits.py', 'kernel_random.py']
     >>> {"compiled.py", "kernel_random.py", "rules.py"} <= {p.name for p in kernel_sources(package / "kernel")}
     True
     """
@@ -68,7 +68,8 @@ def source_fingerprint(where: Path | None = None) -> str:
     checks only the file of each compiled function, not the files of the functions it calls,
     so each kernel package caches in a folder named by this hash: a change to any of its files
     or to a shared module starts a fresh cache, a change to one game's kernel leaves the
-    other's cache alone, and a shared module's own cache changes only with it (and this file).
+    other's cache alone, and a shared module's own cache changes only with the shared modules
+    (and this file).
 
     >>> package = Path(__file__).parent
     >>> len({source_fingerprint(), source_fingerprint(package / "ancient" / "kernel"),

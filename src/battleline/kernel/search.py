@@ -20,7 +20,7 @@ from .layout import (
 from .play import shuffle
 from .policy import play_out
 from .rules import apply_move, flags_held
-from .strength import popcount
+from ..kernel_bits import popcount
 
 FLAG_SHARE = 0.02          # of a win, per flag held more than the opponent at the end
 MAX_PLAYOUT_MOVES = 2000   # a guard: every game ends well before (the deadlock rule)

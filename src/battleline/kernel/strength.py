@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..compiled import kernel_function
+from ..kernel_bits import lowest_bit, popcount
 
 WEDGE, PHALANX, BATTALION, SKIRMISH, HOST = 4, 3, 2, 1, 0
 RANK_STEP = 100
@@ -28,28 +29,6 @@ WILD_MAX = np.array([10, 10, 8, 3], dtype=np.int64)
 # VALUE_MASKS[v]: every troop of value v (v = 1..10; index 0 unused).
 VALUE_MASKS = np.array([0] + [sum(1 << (10 * c + v - 1) for c in range(COLORS)) for v in range(1, 11)],
                        dtype=np.int64)
-
-
-@kernel_function
-def popcount(x):
-    """The number of set bits of a non-negative mask."""
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
-
-
-@kernel_function
-def lowest_bit(x):
-    """The index of the lowest set bit of a non-zero mask (a binary search, six steps)."""
-    b = x & -x
-    i = 0
-    for step in (32, 16, 8, 4, 2, 1):
-        if b >> step:
-            b >>= step
-            i += step
-    return i
 
 
 @kernel_function

@@ -9,6 +9,7 @@ They restate :mod:`battleline.ancient.melee`, ``fire``, ``movement``, ``tactics`
 from __future__ import annotations
 
 from ...compiled import kernel_function
+from ...kernel_bits import lowest_bit
 from ...kernel_random import random_below
 from .layout import (
     ACTIONS_LEFT, ACTIONS_PER_TURN, ARMY, ARMY_POINTS, ATTACK, ATTACKED, BAD, BOWS, BY_CASUALTIES,
@@ -26,8 +27,7 @@ from .layout import (
     FLANK_RULE, MUD, FOG, COMPANION,
 )
 from .rules import (
-    CAVALRY, HOLDS_GROUND, INFANTRY, LIGHT, MISSILE_HIT, MOUNTED, back_row_start, behind, bit_index,
-    disrupted_units, field_of, flank_pairs, forward, half, has, left, legal_actions, loyalty_choices,
+    CAVALRY, HOLDS_GROUND, INFANTRY, LIGHT, MISSILE_HIT, MOUNTED, back_row_start, behind, disrupted_units, field_of, flank_pairs, forward, half, has, left, legal_actions, loyalty_choices,
     option, right, unit_value, value_of,
 )
 
@@ -214,7 +214,7 @@ def melee_margin(s, attackers, target):
     elephants = False
     m = attackers
     while m:
-        c = bit_index(m)
+        c = lowest_bit(m)
         m &= m - 1
         csq = s[WHERE + c]
         v = unit_value(s, c)
@@ -282,7 +282,7 @@ def can_withdraw(s, attackers, target):
     ok = False
     m = attackers
     while m:
-        cv = value_of(bit_index(m))
+        cv = value_of(lowest_bit(m))
         m &= m - 1
         if INFANTRY[cv] or (LIGHT[tv] and cv == ELEPHANT):
             ok = True

@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...compiled import kernel_function
+from ...kernel_bits import lowest_bit, popcount
 from .layout import (
     ARMY_POINTS, ATTACKED, BAD, CELLS, COMPANION_ON, DISRUPTED, DRAW_AFTER, HAND, LEADER_CARD,
     LEADER_OF, LOST_POINTS, OWNER, PHASE, P_MELEE, P_TACTICS, QUIET_TURNS, RESERVE, ROWS,
@@ -22,7 +23,7 @@ from .layout import (
 from .effects import cost
 from .rules import (
     CAVALRY, CAVALRY_PROOF, HOLDS_GROUND, INFANTRY, LIGHT, MISSILE_HIT, behind,
-    bit_index, enemy_at, field_of, fire_targets, forward, half, has, left, right, unit_moves,
+    enemy_at, field_of, fire_targets, forward, half, has, left, right, unit_moves,
     unit_value, value_of,
 )
 
@@ -132,7 +133,7 @@ def points_lost(s, side):
     lost = float(s[LOST_POINTS + side])
     m = s[SIDE_SQUARES + side]
     while m:
-        sq = bit_index(m)
+        sq = lowest_bit(m)
         m &= m - 1
         c = s[CELLS + sq]
         if has(s[DISRUPTED], c):
@@ -151,7 +152,7 @@ def threats(s, side, reach, duels, scratch):
     missile = 0.0
     m = s[SIDE_SQUARES + side]
     while m:
-        sq = bit_index(m)
+        sq = lowest_bit(m)
         m &= m - 1
         c = s[CELLS + sq]
         if has(s[DISRUPTED], c):
@@ -159,7 +160,7 @@ def threats(s, side, reach, duels, scratch):
         best = 0.0
         targets = fire_targets(s, side, c, sq)
         while targets:
-            t = s[CELLS + bit_index(targets)]
+            t = s[CELLS + lowest_bit(targets)]
             targets &= targets - 1
             best = max(best, loss(s, t, (7 - MISSILE_HIT[value_of(t)]) / 6, 0.0))
         missile += best
@@ -203,7 +204,7 @@ def duel_term(s, side, acting, worth_side, worth_other):
     total = 0.0
     m = s[SIDE_SQUARES + side]
     while m:
-        sq = bit_index(m)
+        sq = lowest_bit(m)
         m &= m - 1
         f = forward(s, side, sq)
         if not enemy_at(s, side, f):
@@ -267,7 +268,7 @@ def reinforcement_threat(s, side):
             present = False
             r = reserve
             while r:
-                if value_of(bit_index(r)) == v:
+                if value_of(lowest_bit(r)) == v:
                     present = True
                 r &= r - 1
             if not present or (CAVALRY[v] and CAVALRY_PROOF[value_of(t)]):
@@ -301,7 +302,7 @@ def terrain_reach(s, side, enemy_back):
     scratch = np.empty(16, dtype=np.int64)
     m = s[SIDE_SQUARES + side]
     while m:
-        sq = bit_index(m)
+        sq = lowest_bit(m)
         m &= m - 1
         c = s[CELLS + sq]
         if has(enemy_back, sq) or has(s[DISRUPTED], c) or not HOLDS_GROUND[value_of(c)]:
@@ -318,16 +319,6 @@ def terrain_reach(s, side, enemy_back):
 
 
 @kernel_function
-def popcount(x):
-    """The number of set bits of a mask."""
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
-
-
-@kernel_function
 def missing_guards(s, side, need, home):
     """Back Row squares ``side`` must still hold (or fill from reserve) so that a terrain
     defeat is impossible; 0 while the enemy has too few units able to win on terrain."""
@@ -339,13 +330,13 @@ def missing_guards(s, side, need, home):
     able = 0
     m = s[SIDE_SQUARES + foe]
     while m:
-        c = s[CELLS + bit_index(m)]
+        c = s[CELLS + lowest_bit(m)]
         m &= m - 1
         if HOLDS_GROUND[value_of(c)] and not has(s[DISRUPTED], c):
             able += 1
     r = s[RESERVE + foe]
     while r:
-        if HOLDS_GROUND[value_of(bit_index(r))]:
+        if HOLDS_GROUND[value_of(lowest_bit(r))]:
             able += 1
         r &= r - 1
     return missing if able >= need else 0
@@ -368,7 +359,7 @@ def unit_terms(s, q, sign, enemy_back, params, terms, strength):
     foes = s[SIDE_SQUARES + 1 - q]
     m = s[SIDE_SQUARES + q]
     while m:
-        sq = bit_index(m)
+        sq = lowest_bit(m)
         m &= m - 1
         c = s[CELLS + sq]
         v = value_of(c)
@@ -385,7 +376,7 @@ def unit_terms(s, q, sign, enemy_back, params, terms, strength):
                 near = 1 << 30
                 f = foes
                 while f:
-                    x = bit_index(f)
+                    x = lowest_bit(f)
                     f &= f - 1
                     near = min(near, abs(x % w - sq % w) + abs(x // w - sq // w))
                 terms[APPROACH] -= sign * near
@@ -461,7 +452,7 @@ def holding_reserve(s, side):
     n = 0
     r = s[RESERVE + side]
     while r:
-        if HOLDS_GROUND[value_of(bit_index(r))]:
+        if HOLDS_GROUND[value_of(lowest_bit(r))]:
             n += 1
         r &= r - 1
     return n

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...compiled import kernel_function
+from ...kernel_bits import lowest_bit
 from ..troops import TROOP_TYPES
 from .layout import (
     ACTIONS_LEFT, ARMY, ATTACK, ATTACKED, BAD, BOWS, CELLS, COMPANION, COMPANION_ON, DECK_LEN,
@@ -62,18 +63,6 @@ def field_of(action, i):
     for _ in range(i):
         x //= FIELD
     return x % FIELD - 1
-
-
-@kernel_function
-def bit_index(x):
-    """The index of the lowest set bit of a non-zero mask."""
-    b = x & -x
-    i = 0
-    for step in (32, 16, 8, 4, 2, 1):
-        if b >> step:
-            b >>= step
-            i += step
-    return i
 
 
 @kernel_function
@@ -201,7 +190,7 @@ def unit_moves(s, side, card, sq, out, n):
     """The unit's moves, by destination square (the engine's order)."""
     dests = destinations(s, side, card, sq)
     while dests:
-        out[n] = act(MOVE, sq, bit_index(dests))
+        out[n] = act(MOVE, sq, lowest_bit(dests))
         dests &= dests - 1
         n += 1
     return n
@@ -217,7 +206,7 @@ def stack_squares(s, side, card, among):
     found = 0
     m = among
     while m:
-        c = bit_index(m)
+        c = lowest_bit(m)
         m &= m - 1
         sq = s[WHERE + c]
         if sq >= 0 and s[OWNER + c] == side and value_of(c) == v and s[STACKED + sq] < 0 and s[CELLS + sq] == c:
@@ -245,21 +234,21 @@ def placements(s, side, kind, among, out, n):
     empty = empty_back_row(s, side)
     r = s[RESERVE + side]
     while r:
-        c = bit_index(r)
+        c = lowest_bit(r)
         r &= r - 1
         targets = empty
         while targets:
-            out[n] = act(kind, c, bit_index(targets))
+            out[n] = act(kind, c, lowest_bit(targets))
             targets &= targets - 1
             n += 1
         if among != 0 and option(s, STACKS) and HEAVY_INFANTRY[value_of(c)]:
             m = among
             while m:
-                partner = bit_index(m)
+                partner = lowest_bit(m)
                 m &= m - 1
                 stack = stack_squares(s, side, c, 1 << partner)
                 if stack:
-                    out[n] = act(kind, c, bit_index(stack))
+                    out[n] = act(kind, c, lowest_bit(stack))
                     n += 1
     return n
 
@@ -270,7 +259,7 @@ def action_step(s, side, out, n):
     if s[ACTIONS_LEFT] > 0:
         m = s[SIDE_SQUARES + side]
         while m:
-            sq = bit_index(m)
+            sq = lowest_bit(m)
             m &= m - 1
             c = s[CELLS + sq]
             if not has(s[DISRUPTED], c) and not has(s[MOVED], c):
@@ -329,7 +318,7 @@ def fire_step(s, side, out, n):
     """Each shot of each armed, undisrupted unit that has not fired, then ``end fire``."""
     m = s[SIDE_SQUARES + side]
     while m:
-        sq = bit_index(m)
+        sq = lowest_bit(m)
         m &= m - 1
         c = s[CELLS + sq]
         if has(s[DISRUPTED], c) or has(s[FIRED], c):
@@ -384,7 +373,7 @@ def attack_number(s, members, target_sq):
     k = 0
     m = members
     while m:
-        c = bit_index(m)
+        c = lowest_bit(m)
         m &= m - 1
         sq = s[WHERE + c]
         j = k
@@ -408,7 +397,7 @@ def group_attacks(s, side, target, front, flankers, out, n):
         k = 1
     m = flankers
     while m and k < 4:
-        cands[k] = bit_index(m)
+        cands[k] = lowest_bit(m)
         m &= m - 1
         k += 1
     proof = CAVALRY_PROOF[value_of(target)]
@@ -447,7 +436,7 @@ def melee_step(s, side, out, n):
     flanked = flanked_targets(s, side) if option(s, FLANK_RULE) and s[FLANK_LEN] > 0 else 0
     m = s[SIDE_SQUARES + side]
     while m:
-        sq = bit_index(m)
+        sq = lowest_bit(m)
         m &= m - 1
         f = forward(s, side, sq)
         if not enemy_at(s, side, f) or has(flanked, s[CELLS + f]):
@@ -456,7 +445,7 @@ def melee_step(s, side, out, n):
             out[n] = act(ATTACK, f, sq)
             n += 1
     while flanked:
-        t = bit_index(flanked)
+        t = lowest_bit(flanked)
         flanked &= flanked - 1
         n = group_attacks(s, side, t, frontal_attacker(s, side, s[WHERE + t]), flankers_of(s, side, t), out, n)
     out[n] = act(END, 3, -1)
@@ -470,7 +459,7 @@ def flank_pairs(s, side):
     k = 0
     m = s[SIDE_SQUARES + side]
     while m:
-        sq = bit_index(m)
+        sq = lowest_bit(m)
         m &= m - 1
         if s[STACKED + sq] >= 0 or enemy_at(s, side, forward(s, side, sq)):
             continue
@@ -491,7 +480,7 @@ def disrupted_units(s, side):
     found = 0
     m = s[SIDE_SQUARES + side]
     while m:
-        sq = bit_index(m)
+        sq = lowest_bit(m)
         m &= m - 1
         if has(s[DISRUPTED], s[CELLS + sq]):
             found |= 1 << sq
@@ -530,7 +519,7 @@ def redeployable(s, side):
     found = 0
     m = s[SIDE_SQUARES + side]
     while m:
-        sq = bit_index(m)
+        sq = lowest_bit(m)
         m &= m - 1
         if not (enemy_at(s, side, forward(s, side, sq)) or enemy_at(s, side, left(s, sq))
                 or enemy_at(s, side, right(s, sq)) or enemy_at(s, side, behind(s, side, sq))):
@@ -544,7 +533,7 @@ def quality_targets(s, side, card):
     found = 0
     m = s[SIDE_SQUARES + side]
     while m:
-        sq = bit_index(m)
+        sq = lowest_bit(m)
         m &= m - 1
         c = s[CELLS + sq]
         if c == s[SHIELD_ON] or c == s[COMPANION_ON]:
@@ -573,7 +562,7 @@ def tactics_step(s, side, out, n):
             n += 1
     hand = s[HAND + side]
     while hand:
-        card = 60 + bit_index(hand)
+        card = 60 + lowest_bit(hand)
         hand &= hand - 1
         targets = 0
         if card == ALEXANDER or card == DARIUS:
@@ -588,11 +577,11 @@ def tactics_step(s, side, out, n):
             empty = empty_back_row(s, side)
             units = redeployable(s, side)
             while units:
-                sq = bit_index(units)
+                sq = lowest_bit(units)
                 units &= units - 1
                 e = empty
                 while e:
-                    d = bit_index(e)
+                    d = lowest_bit(e)
                     e &= e - 1
                     out[n] = act(PLAY_REDEPLOY, sq, d)
                     n += 1
@@ -600,7 +589,7 @@ def tactics_step(s, side, out, n):
             out[n] = act(PLAY_LOYALTY, card, -1)
             n += 1
         while targets:
-            sq = bit_index(targets)
+            sq = lowest_bit(targets)
             targets &= targets - 1
             out[n] = act(PLAY_AT, card, sq)
             n += 1
@@ -616,7 +605,7 @@ def loyalty_choices(s, side, out, n):
     start = n
     m = s[SIDE_SQUARES + side]
     while m:
-        sq = bit_index(m)
+        sq = lowest_bit(m)
         m &= m - 1
         if has(values, value_of(s[CELLS + sq])):
             out[n] = act(REMOVE_SQUARE, sq, -1)
@@ -625,7 +614,7 @@ def loyalty_choices(s, side, out, n):
         return n
     r = s[RESERVE + side]
     while r:
-        c = bit_index(r)
+        c = lowest_bit(r)
         r &= r - 1
         if has(values, value_of(c)):
             out[n] = act(REMOVE_CARD, c, -1)
@@ -638,7 +627,7 @@ def rally_step(s, side, out, n):
     """Continuous rallying: one disrupted unit, or none."""
     dis = disrupted_units(s, side)
     while dis:
-        sq = bit_index(dis)
+        sq = lowest_bit(dis)
         dis &= dis - 1
         out[n] = act(RALLY_SQUARE, sq, -1)
         n += 1
@@ -652,7 +641,7 @@ def leader_step(s, side, out, n):
     """The scenario leader goes with one of the army's troop cards."""
     m = s[ARMY + side]
     while m:
-        out[n] = act(LEADER, bit_index(m), -1)
+        out[n] = act(LEADER, lowest_bit(m), -1)
         m &= m - 1
         n += 1
     return n
@@ -666,7 +655,7 @@ def deploy_step(s, side, out, n):
     if option(s, STACKS):
         m = s[ARMY + side]
         while m:
-            c = bit_index(m)
+            c = lowest_bit(m)
             m &= m - 1
             if s[WHERE + c] >= 0:
                 among |= 1 << c
