@@ -62,6 +62,7 @@ def test_arena_command_json():
     assert s["games"] == 4 and len(s["ci95_a"]) == 2
 
 
+@pytest.mark.slow
 def test_arena_rejects_unknown_bots():
     out = subprocess.run([sys.executable, "-m", "battleline.arena", "nobody", "easy", "--games", "2"],
                          capture_output=True, text=True, timeout=60)

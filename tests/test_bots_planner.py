@@ -140,6 +140,7 @@ print("fallback ok")
 """
 
 
+@pytest.mark.slow
 def test_without_the_compiled_kernel_the_planner_plays_as_search_bot():
     assert "fallback ok" in run_in_plain_python(PLAIN)
 

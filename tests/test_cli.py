@@ -60,6 +60,7 @@ def test_help_of_the_demo_says_what_demo_and_seed_do():
     assert re.search(r"--seed SEED\s+\S.*random game", text), text
 
 
+@pytest.mark.slow
 def test_arena_help_lists_the_bots():
     text = run("battleline.arena", "--help").stdout
     for name in [*LEVELS, *LEVELS.values(), "module:Class"]:
@@ -71,6 +72,7 @@ def test_puzzles_check_help():
     assert entries_without_help(text) == [] and "JSON" in text
 
 
+@pytest.mark.slow
 def test_arena_json_goes_to_stdout_and_progress_to_stderr():
     out = run("battleline.arena", "easy", "easy", "--games", "20", "--json")
     assert out.returncode == 0, out.stderr

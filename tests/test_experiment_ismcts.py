@@ -6,6 +6,8 @@ import importlib.util
 import random
 from pathlib import Path
 
+import pytest
+
 from battleline import Game
 from battleline.bots import GreedyBot, RandomBot
 from battleline.worlds import sample_world
@@ -19,6 +21,7 @@ def load_experiment():
     return module
 
 
+@pytest.mark.slow
 def test_ismcts_plays_a_whole_game_of_legal_moves_against_greedy():
     ismcts = load_experiment()
     g = Game(seed=9001)

@@ -56,6 +56,7 @@ def test_v4_values_a_playout_by_its_chance_of_winning():
     assert values and all(0.0 <= v <= load_experiment().CHANCE_SCALE for v in values)
 
 
+@pytest.mark.slow
 def test_v4_never_reads_hidden_cards():
     never_reads_hidden_cards(lambda seed: V4(seed=seed, iterations=6, move_time=60.0))
 

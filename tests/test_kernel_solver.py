@@ -48,6 +48,7 @@ def test_endgames_of_many_random_games_solve_the_same():
     assert report["wins"] > 10 and report["gave_up"] > 0
 
 
+@pytest.mark.slow
 def test_a_reused_search_answers_as_the_reference_reused():
     """The puzzle session asks one search again and again as the game goes on; the tables
     must then answer alike too."""

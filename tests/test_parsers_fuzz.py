@@ -29,6 +29,7 @@ def mutated_positions():
         lambda t: "\n".join(lines[:t[0]] + [t[1]] + lines[t[0] + 1:]) + "\n")
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(texts)
 def test_card_and_move_parsers(text):
@@ -53,6 +54,7 @@ MOVES = st.one_of(
     st.sampled_from([Move.scout(), Move("pass"), Move("end")]))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(MOVES, st.randoms(use_true_random=False))
 def test_every_move_prints_as_text_that_reads_back(move, rnd):
@@ -68,6 +70,7 @@ def test_every_move_prints_as_text_that_reads_back(move, rnd):
         assert Card(str(card)) == card and Card(str(card).lower()) == card
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.one_of(texts, mutated_positions()))
 def test_position_parser(text):
@@ -78,6 +81,7 @@ def test_position_parser(text):
     assert Game.from_position(g.position()).position() == g.position()
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(texts)
 def test_move_text_never_half_applies(text):
@@ -146,6 +150,7 @@ ODD_VALUES = st.one_of(st.lists(st.sampled_from(["north", "R7", 3]), max_size=2)
                         "explain"]),
        st.dictionaries(st.sampled_from(["card", "to", "flag", "side", "player", "to_move", "rules",
                                         "text", "opponent"]), ODD_VALUES))
+@pytest.mark.slow
 def test_editor_messages_with_odd_values_get_a_plain_error(kind, fields):
     """Lists and objects where the editor expects a name (unhashable values) included."""
     from battleline.widgets import PositionEditor

@@ -32,6 +32,7 @@ def test_the_collection_runs_from_easy_to_hard():
     assert hard == HARD_WINS
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("puzzle", WINS, ids=lambda p: p.id)
 def test_win_solution_is_legal_minimal_and_plays_out(puzzle):
     """The solver's line starts with a legal move, uses exactly the stated number of the
@@ -87,6 +88,7 @@ def test_broken_files_are_refused(text, words):
         parse(text)
 
 
+@pytest.mark.slow
 def test_check_command():
     out = subprocess.run([sys.executable, "-m", "battleline.puzzles", "check"], capture_output=True,
                          text=True, timeout=300)

@@ -20,6 +20,7 @@ def test_every_move_has_one_number():
         decode_move(MOVE_COUNT)
 
 
+@pytest.mark.slow
 def test_masks_and_observations_along_games():
     for seed in range(5):
         g = Game(seed=seed)

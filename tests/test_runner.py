@@ -112,6 +112,7 @@ def test_the_arena_refuses_too_many_jobs_and_says_the_ceiling(capsys):
     assert f"1 to {max_jobs()} (4 x its cores)" in " ".join(capsys.readouterr().out.split())
 
 
+@pytest.mark.slow
 def test_a_trillion_games_are_streamed_not_listed(tmp_path):
     """``--games 1000000000000`` used to build the whole list first and die of MemoryError."""
     path = tmp_path / "huge.jsonl"
@@ -132,6 +133,7 @@ def test_a_trillion_games_are_streamed_not_listed(tmp_path):
     assert len(path.read_text().splitlines()) >= 4
 
 
+@pytest.mark.slow
 def test_without_a_cluster_ray_is_never_imported():
     code = ("import sys; from battleline.arena import main; "
             "main(['easy', 'easy', '--games', '2', '--jobs', '2', '--json']); "
@@ -151,6 +153,7 @@ def load_experiment(name: str):
     return module
 
 
+@pytest.mark.slow
 def test_the_clairvoyant_experiment_plays_its_games_through_the_runner(capsys):
     clairvoyant = load_experiment("clairvoyant")
     assert clairvoyant.main(["--deals", "9001-9001", "--candidates", "2"]) == 0
@@ -159,6 +162,7 @@ def test_the_clairvoyant_experiment_plays_its_games_through_the_runner(capsys):
     assert lines[0]["winner"] == clairvoyant.play(9001, 0, candidates=2)[0]
 
 
+@pytest.mark.slow
 def test_the_tuning_experiment_collects_through_the_runner(tmp_path):
     tuning = load_experiment("ancient_tuning")
     out = tmp_path / "rows.jsonl"

@@ -187,6 +187,7 @@ def test_observation_holds_no_game():
         walk(getattr(obs, f.name))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bot", [RandomBot(1), HeuristicBot(1), quick_hard(1)], ids=["easy", "medium", "hard"])
 def test_bots_leave_the_real_game_alone(bot):
     game = AncientGame.scenario("gaugamela", seed=6, advanced="all")

@@ -89,6 +89,7 @@ def _sampled_positions() -> list:
     return [g for name in SETTINGS for g in _sampled()[name]]
 
 
+@pytest.mark.slow
 def test_perft_equals_the_engine_on_sampled_positions_of_every_setting():
     picked = _sampled()
     games = [picked[name][len(picked[name]) // 2] for name in SETTINGS if picked[name]]
@@ -132,6 +133,7 @@ def test_perft_refuses_what_is_not_a_game():
 
 
 # ------------------------------------------------------------------ whole battles
+@pytest.mark.slow
 def test_battles_agree_action_by_action_in_every_step():
     result = compare_battles(range(0, 144, 8), limit=300)     # every setting, most rule sets
     assert result["disagreements"] == 0, result["problems"]
@@ -233,6 +235,7 @@ print("plain python ok", r["positions"])
 """
 
 
+@pytest.mark.slow
 def test_plain_python_mode():
     assert "plain python ok" in run_in_plain_python(PLAIN_CHECK)
 

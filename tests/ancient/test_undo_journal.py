@@ -49,7 +49,8 @@ def random_battle(game: AncientGame, seed: int, check_every: int = 1, limit: int
     return n
 
 
-@pytest.mark.parametrize("name", ["issus", "raphia", "gaugamela"])
+@pytest.mark.parametrize("name", ["issus", pytest.param("raphia", marks=pytest.mark.slow),
+                                  pytest.param("gaugamela", marks=pytest.mark.slow)])
 def test_undo_restores_the_exact_state_after_every_action(name):
     g = AncientGame.scenario(name, seed=5, advanced="all")
     assert random_battle(g, seed=11, check_every=3) > 50
