@@ -9,7 +9,7 @@ import pytest
 from util import advance, run_in_plain_python
 
 from battleline import Game
-from battleline import kernel
+from battleline import compiled, kernel
 from battleline.bots import GreedyBot, PlannerBot, RandomBot
 from battleline.bots.planner import known_places
 from battleline.kernel import layout
@@ -147,9 +147,9 @@ def test_without_the_compiled_kernel_the_planner_plays_as_search_bot():
 
 def test_while_the_kernel_prepares_in_the_background_the_planner_does_not_wait(monkeypatch):
     bot = PlannerBot(seed=1, iterations=50)
-    monkeypatch.setattr(kernel, "compiled", lambda: True)
-    monkeypatch.setattr(kernel, "kernel_ready", lambda: False)
-    monkeypatch.setattr(kernel, "kernel_preparing", lambda: True)
+    monkeypatch.setattr(compiled, "compiled", lambda: True)           # as if a notebook had started it
+    monkeypatch.setattr(compiled.Preparation, "ready", lambda self: False)
+    monkeypatch.setattr(compiled.Preparation, "preparing", lambda self: True)
     g = Game(seed=3)
     assert bot.choose(g.observation(g.to_move)) in g.legal_moves()
     assert not bot.last_used_kernel and bot.preparing

@@ -7,6 +7,8 @@ same checks again in a process with ``BATTLELINE_KERNEL=python``.
 from __future__ import annotations
 
 import random
+import threading
+import time
 from pathlib import Path
 
 import numpy as np
@@ -248,6 +250,31 @@ def test_a_kernel_preparation_runs_its_warm_up_once():
     assert preparation.prepare() >= 0 and preparation.prepare() == 0.0
     assert calls == [1] and preparation.ready() and not preparation.preparing()
     assert kernel.prepare_kernel() >= 0 and kernel.kernel_ready() and not kernel.kernel_preparing()
+
+
+def test_a_preparation_is_usable_when_ready_and_never_waits_for_one_in_the_background(monkeypatch):
+    monkeypatch.setattr(compiled, "compiled", lambda: True)           # the compiled mode, in any mode
+    release = threading.Event()
+    slow = compiled.Preparation("test usable background", lambda: release.wait(60))
+    slow.prepare(background=True)
+    assert slow.preparing() and not slow.usable()     # answered at once: the warm-up still waits
+    release.set()
+    for _ in range(1000):
+        if slow.ready():
+            break
+        time.sleep(0.01)
+    assert slow.usable() and not slow.preparing()
+    calls = []
+    now = compiled.Preparation("test usable here", lambda: calls.append(1))
+    assert now.usable() and now.ready() and now.usable() and calls == [1]   # prepared here, once
+
+
+def test_without_compiled_code_a_preparation_is_never_usable_and_never_warms(monkeypatch):
+    monkeypatch.setattr(compiled, "compiled", lambda: False)
+    calls = []
+    plain = compiled.Preparation("test usable plain", lambda: calls.append(1))
+    assert plain.prepare(background=True) == 0.0 and not plain.preparing()
+    assert not plain.usable() and calls == []
 
 
 # ------------------------------------------------------------ plain Python mode

@@ -3,8 +3,9 @@ the status line says so meanwhile."""
 
 from __future__ import annotations
 
-from battleline import BattleLineWidget, kernel
+from battleline import BattleLineWidget
 from battleline.bots import PlannerBot
+from battleline.compiled import Preparation
 
 
 def test_a_planning_bot_prepares_its_kernel_when_the_widget_starts(monkeypatch):
@@ -17,12 +18,11 @@ def test_a_planning_bot_prepares_its_kernel_when_the_widget_starts(monkeypatch):
 
 def test_the_status_line_says_the_bot_is_preparing_and_stops_saying_it(monkeypatch):
     monkeypatch.setattr(PlannerBot, "prepare_in_background", lambda self: None)
-    monkeypatch.setattr(kernel, "compiled", lambda: True)
-    monkeypatch.setattr(kernel, "kernel_preparing", lambda: True)
+    monkeypatch.setattr(Preparation, "preparing", lambda self: True)
     w = BattleLineWidget(opponent="hard", seed=3)
     w.refresh()
     assert "preparing" in w.view["status"] and w.view["status"].startswith("Your turn")
-    monkeypatch.setattr(kernel, "kernel_preparing", lambda: False)
+    monkeypatch.setattr(Preparation, "preparing", lambda self: False)
     w.refresh()
     assert "preparing" not in w.view["status"]
 

@@ -175,14 +175,19 @@ def prepare_in_background(name: str, warm: Callable[[], object]) -> None:
 class Preparation:
     """A kernel's first-call handling: ``warm`` calls each of its compiled functions once
     (which compiles them or loads them from the disk cache), at most once per process under
-    ``name``; a kernel's ``prepare_kernel``/``kernel_ready``/``kernel_preparing`` delegate here.
+    ``name``; a kernel's ``prepare_kernel``/``kernel_ready``/``kernel_preparing``/``kernel_usable``
+    delegate here.
 
     >>> p = Preparation("doctest preparation", lambda: None)
     >>> p.ready(), p.prepare() >= 0, p.ready(), p.prepare(), p.preparing()
     (False, True, True, 0.0, False)
     >>> q = Preparation("doctest background", lambda: None)
-    >>> q.prepare(background=True), q.ready() or q.preparing()
-    (0.0, True)
+    >>> q.prepare(background=True)           # in a thread (plain Python: nothing to compile)
+    0.0
+    >>> q.ready() or q.preparing() or not compiled()
+    True
+    >>> p.usable() == compiled()             # ready, so usable wherever the kernels compile
+    True
     """
 
     def __init__(self, name: str, warm: Callable[[], object]) -> None:
@@ -191,9 +196,11 @@ class Preparation:
 
     def prepare(self, background: bool = False) -> float:
         """Run the warm-up now and return the seconds it took (0 when already done); with
-        ``background``, start it in a daemon thread and return 0 at once."""
+        ``background``, start it in a daemon thread and return 0 at once (in the plain-Python
+        mode there is nothing to compile, so no thread is started)."""
         if background:
-            prepare_in_background(self.name, self.warm)
+            if compiled():
+                prepare_in_background(self.name, self.warm)
             return 0.0
         return prepare(self.name, self.warm)
 
@@ -204,6 +211,15 @@ class Preparation:
     def preparing(self) -> bool:
         """Whether a background warm-up is under way (started, not finished)."""
         return preparing(self.name)
+
+    def usable(self) -> bool:
+        """Whether the compiled functions may be called now: in the compiled mode, when the
+        warm-up is done or, unless a background warm-up is under way (which is never waited
+        for), once it has run here and now; False in the plain-Python mode."""
+        if not compiled() or self.preparing():
+            return False
+        self.prepare()         # 0 when done; else compiles or loads once per process, here
+        return True
 
     def __repr__(self) -> str:
         return f"Preparation({self.name!r})"

@@ -12,6 +12,7 @@ import sys
 
 import pytest
 
+from battleline import compiled
 from battleline.ancient import SCENARIO_NAMES, AncientGame, kernel
 from battleline.ancient.bots import HeuristicBot, PlannerBot, SearchBot, ancient_bot
 from battleline.ancient.bots.planner import TurnSearch, halving_rounds
@@ -198,7 +199,7 @@ def test_the_planner_is_named_in_the_arena():
 
 
 def test_without_the_kernel_the_planner_plays_as_search_bot(monkeypatch):
-    monkeypatch.setattr(kernel, "compiled", lambda: False)
+    monkeypatch.setattr(compiled, "compiled", lambda: False)
     game = AncientGame.scenario("sicily", seed=2)
     planner, hard, other = quick_planner(7), SearchBot(seed=7, turn_time=60.0), HeuristicBot(8)
     for _ in range(90):
@@ -215,9 +216,9 @@ def test_without_the_kernel_the_planner_plays_as_search_bot(monkeypatch):
 
 def test_while_the_kernel_prepares_in_the_background_the_planner_does_not_wait(monkeypatch):
     bot = quick_planner(1)
-    monkeypatch.setattr(kernel, "compiled", lambda: True)
-    monkeypatch.setattr(kernel, "kernel_ready", lambda: False)
-    monkeypatch.setattr(kernel, "kernel_preparing", lambda: True)
+    monkeypatch.setattr(compiled, "compiled", lambda: True)           # as if a notebook had started it
+    monkeypatch.setattr(compiled.Preparation, "ready", lambda self: False)
+    monkeypatch.setattr(compiled.Preparation, "preparing", lambda self: True)
     game = in_battle("issus", 3)
     assert str(bot.choose(game.observation(game.to_act))) in game.observation(game.to_act).legal_actions
     assert not bot.last_used_kernel and bot.preparing

@@ -81,25 +81,17 @@ class PlannerBot(Bot):
     def prepare_in_background(self) -> None:
         """Start compiling (or loading) the kernel in a thread, so that a notebook stays
         responsive; until it is ready the bot plays as ``SearchBot``."""
-        if kernel.compiled():
-            kernel.prepare_kernel(background=True)
+        kernel.prepare_kernel(background=True)
 
     @property
     def preparing(self) -> bool:
         """Whether the kernel is still being prepared in the background."""
-        return kernel.compiled() and kernel.kernel_preparing()
+        return kernel.kernel_preparing()
 
     def kernel_usable(self) -> bool:
-        """Whether this move can search on the compiled kernel: compiled mode, and ready
-        (a preparation running in the background is not waited for)."""
-        if not kernel.compiled():
-            return False
-        if kernel.kernel_ready():
-            return True
-        if kernel.kernel_preparing():
-            return False
-        kernel.prepare_kernel()          # compile or load once per process, here and now
-        return True
+        """Whether this move can search on the compiled kernel now; a kernel still being
+        prepared in the background is not waited for (:func:`~battleline.kernel.kernel_usable`)."""
+        return kernel.kernel_usable()
 
     def choose(self, obs: Observation) -> Move:
         world, moves, claim = self.world_and_moves(obs)

@@ -42,7 +42,7 @@ from .play import perft_count, random_games_run
 from .rules import apply_move, legal_moves as _kernel_legal_moves
 
 __all__ = ["MODE", "compiled", "state_of", "legal_moves", "perft", "random_games", "prepare_kernel",
-           "kernel_ready", "kernel_preparing", "move_of", "seed_stream", "prepare_solver",
+           "kernel_ready", "kernel_preparing", "kernel_usable", "move_of", "seed_stream", "prepare_solver",
            "solver_ready"]
 
 _REASONS = {name: i for i, name in enumerate(REASON_NAMES) if name}
@@ -186,7 +186,8 @@ _KERNEL = Preparation(KERNEL_NAME, _warm)
 def prepare_kernel(background: bool = False) -> float:
     """Compile (or load from the disk cache) the kernel's functions now rather than at the
     first search; returns the seconds it took (0 when already done in this process). With
-    ``background`` it starts that in a thread and returns 0 at once (see :func:`kernel_ready`).
+    ``background`` it starts that in a thread (in the compiled mode) and returns 0 at once
+    (see :func:`kernel_ready`).
 
     >>> prepare_kernel() >= 0 and kernel_ready()
     True
@@ -202,6 +203,15 @@ def kernel_ready() -> bool:
 def kernel_preparing() -> bool:
     """Whether a background :func:`prepare_kernel` is under way."""
     return _KERNEL.preparing()
+
+
+def kernel_usable() -> bool:
+    """Whether PlannerBot may search on this kernel now (:meth:`.compiled.Preparation.usable`).
+
+    >>> kernel_usable() == compiled()
+    True
+    """
+    return _KERNEL.usable()
 
 
 SOLVER_NAME = "battleline.kernel.solver"

@@ -272,27 +272,19 @@ class PlannerBot(SearchBot):
 
     # ------------------------------------------------------------------ the kernel
     def prepare_in_background(self) -> None:
-        """Start compiling (or loading) the kernel in a thread; until it is ready the bot
-        plays as ``SearchBot``."""
-        if kernel.compiled():
-            kernel.prepare_kernel(background=True)
+        """Start compiling (or loading) the kernel in a thread, so that a notebook stays
+        responsive; until it is ready the bot plays as ``SearchBot``."""
+        kernel.prepare_kernel(background=True)
 
     @property
     def preparing(self) -> bool:
         """Whether the kernel is still being prepared in the background."""
-        return kernel.compiled() and kernel.kernel_preparing()
+        return kernel.kernel_preparing()
 
     def kernel_usable(self) -> bool:
-        """Whether this decision can search on the compiled kernel: compiled mode, and ready
-        (a preparation running in the background is not waited for)."""
-        if not kernel.compiled():
-            return False
-        if kernel.kernel_ready():
-            return True
-        if kernel.kernel_preparing():
-            return False
-        kernel.prepare_kernel()          # compile or load once per process, here and now
-        return True
+        """Whether this decision can search on the compiled kernel now; a kernel still being
+        prepared in the background is not waited for (:func:`~battleline.ancient.kernel.kernel_usable`)."""
+        return kernel.kernel_usable()
 
     def _search(self, world, candidates: list[list[str]], playouts: int) -> int:
         """The index of the best of ``candidates`` (action texts) in ``world`` (sampled from

@@ -39,7 +39,8 @@ from .play import perft_count, random_battles_run
 from .rules import legal_actions as _kernel_legal_actions
 
 __all__ = ["MODE", "compiled", "state_of", "legal_actions", "perft", "random_battles", "encode",
-           "decode", "weights_array", "prepare_kernel", "kernel_ready", "kernel_preparing", "seed_stream"]
+           "decode", "weights_array", "prepare_kernel", "kernel_ready", "kernel_preparing", "kernel_usable",
+           "seed_stream"]
 
 
 def _after(game: AncientGame, action: Action) -> AncientGame:
@@ -156,7 +157,7 @@ _KERNEL = Preparation(KERNEL_NAME, _warm)
 def prepare_kernel(background: bool = False) -> float:
     """Compile (or load from the disk cache) the kernel's functions now rather than at first
     use; returns the seconds it took (0 when already done in this process). With
-    ``background`` it starts that in a thread and returns 0 at once.
+    ``background`` it starts that in a thread (in the compiled mode) and returns 0 at once.
 
     >>> prepare_kernel() >= 0 and kernel_ready()
     True
@@ -172,3 +173,12 @@ def kernel_ready() -> bool:
 def kernel_preparing() -> bool:
     """Whether a background :func:`prepare_kernel` is under way."""
     return _KERNEL.preparing()
+
+
+def kernel_usable() -> bool:
+    """Whether the Ancient PlannerBot may search on this kernel now (:meth:`.compiled.Preparation.usable`).
+
+    >>> kernel_usable() == compiled()
+    True
+    """
+    return _KERNEL.usable()
