@@ -233,6 +233,7 @@ class PlannerBot(SearchBot):
     candidate must beat ``hard``'s own choice to be played instead."""
 
     name = "planner"
+    leaf = HardWeights      # the weights that judge a play-out's last position
 
     def __init__(self, seed: int | None = None, turn_time: float = 1.5, playouts: int = PLAYOUTS,
                  fight_playouts: int = FIGHT_PLAYOUTS, candidates: int = CANDIDATES, horizon: int = HORIZON,
@@ -289,7 +290,7 @@ class PlannerBot(SearchBot):
     def _search(self, world, candidates: list[list[str]], playouts: int) -> int:
         """The index of the best of ``candidates`` (action texts) in ``world`` (sampled from
         the observation), by :class:`TurnSearch`."""
-        search = TurnSearch(kernel.state_of(world), self.rng.getrandbits(63), self.horizon)
+        search = TurnSearch(kernel.state_of(world), self.rng.getrandbits(63), self.horizon, leaf=self.leaf)
         numbers = [search.encode(c) for c in candidates]
         now = time.perf_counter()
         deadline = min(now + self.move_time, self._turn_clock + self.turn_budget)
