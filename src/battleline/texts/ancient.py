@@ -9,7 +9,7 @@ reference card.
 
 from __future__ import annotations
 
-from .shared import LANGS
+from .shared import BOT_PREPARING, LANGS
 
 __all__ = ["ANCIENT_TROOPS_JA", "ANCIENT_CATALOG", "ancient_troop", "ancient_scenario_words", "ancient_say"]
 
@@ -80,6 +80,7 @@ _ANCIENT_SENTENCES = {
     "status": ("Turn {turn}. {who} move — {words}.{extra}", "ターン{turn}。{who}の番 — {words}。{extra}"),
     "your": ("Your", "あなた"),
     "theirs": ("{side}'s", "{side}"),
+    "bot_preparing": BOT_PREPARING,
     "actions_left": (" {n} actions left.", "残り行動{n}。"),
     "attacked_prompt": ("your {unit} is attacked: withdraw or stand", "あなたの{unit}が攻撃されています：退くか踏みとどまるか"),
     "builder_status": ("Build your points army: choose up to three colours, add troops, buy bows.",

@@ -13,10 +13,14 @@ from typing import Any
 from ..cards import COLOR_NAMES, Card, CardLike
 from ..names import NAME_SETS, NameSet, name_set  # noqa: F401 (NAME_SETS, NameSet: re-exported)
 
-__all__ = ["LANGS", "NAME_SETS", "NameSet", "name_set", "check", "names_of", "card_name", "card_label",
+__all__ = ["LANGS", "BOT_PREPARING", "NAME_SETS", "NameSet", "name_set", "check", "names_of", "card_name", "card_label",
            "shorten_text"]
 
 LANGS = ("en", "ja")
+
+#: Both games' status note while a bot's compiled search is still being prepared.
+BOT_PREPARING = ("(The bot is preparing its search in the background; meanwhile it plays its quicker one.)",
+                 "（ボットは裏で探索の準備中です。それまでは簡易な探索で指します。）")
 
 _COLORS = {"en": COLOR_NAMES, "ja": ("赤", "橙", "黄", "緑", "青", "紫")}
 

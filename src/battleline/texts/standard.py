@@ -17,7 +17,7 @@ from typing import Any
 from ..cards import Card, CardLike
 from ..formations import Formation
 from ..names import name_set
-from .shared import LANGS, card_name, shorten_text
+from .shared import BOT_PREPARING, LANGS, card_name, shorten_text
 
 __all__ = ["card_title", "formation_text", "formation_name", "claim_explanation", "say", "player_name",
            "outcome_text", "outcome_word", "flags_words", "error_text", "rule_text", "place_words", "RULES",
@@ -590,8 +590,7 @@ _SENTENCES = {
     "reason_deadlock": ("deadlock", "膠着"),
     "win_other": ("{who} wins by {reason}!", "{who}の勝ち：{reason}！"),
     "thinking": ("Bot is thinking…", "ボットが考えています…"),
-    "bot_preparing": ("(The bot is preparing its search in the background; meanwhile it plays its quicker one.)",
-                      "（ボットは裏で探索の準備中です。それまでは簡易な探索で指します。）"),
+    "bot_preparing": BOT_PREPARING,
     "pass_screen": ("Pass the screen to {who}.", "画面を{who}に渡してください。"),
     "bot_to_move": ("Bot to move.", "ボットの手番です。"),
     "your": ("Your", "あなた"),

@@ -2,8 +2,9 @@
 
 Every bot has ``choose(observation) -> Action`` and ``build_army(colours) -> Army`` for
 points battles. Levels: ``easy`` (:class:`RandomBot`), ``medium`` (:class:`HeuristicBot`),
-``hard`` (:class:`SearchBot`); :class:`PlannerBot` (``PlannerBot`` in the arena) searches
-``hard``'s plans across turns under the dice on the compiled kernel.
+``hard`` (:class:`PlannerBot`: :class:`SearchBot`'s best plans and fights searched across
+turns under the dice on the compiled kernel; it plays as ``SearchBot`` until the kernel is
+ready, or where it cannot be compiled).
 
 >>> from battleline.ancient import AncientGame
 >>> g = AncientGame.scenario("indus", seed=4)

@@ -26,7 +26,7 @@ from ..worlds import sample_world
 
 __all__ = ["AncientBot", "LEVELS", "ancient_bot", "random_army", "army_from_plan"]
 
-LEVELS = {"easy": "RandomBot", "medium": "HeuristicBot", "hard": "SearchBot"}
+LEVELS = {"easy": "RandomBot", "medium": "HeuristicBot", "hard": "PlannerBot"}
 
 
 class AncientBot:

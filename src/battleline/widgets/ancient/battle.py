@@ -104,6 +104,9 @@ class BattleController:
         self.words = words
         self.human = human
         self.bot = bot
+        warm_up = getattr(bot, "prepare_in_background", None)
+        if callable(warm_up):
+            warm_up()      # a bot that searches on the compiled kernel prepares it while the human thinks
         self.bot_turns = BotRunner(background_bot)
         self.step_delay = step_delay
         self.refresh = refresh
@@ -394,6 +397,12 @@ class BattleController:
         if self.bot is None or g.to_act is None or g.to_act == self.human or self.thinking:
             return
         self.bot_turns.start(self)
+
+    @property
+    def bot_preparing(self) -> bool:
+        """Whether the bot's compiled search is still being prepared (it plays its quicker
+        search meanwhile)."""
+        return bool(getattr(self.bot, "preparing", False))
 
     def bot_to_act(self) -> bool:
         return self.game.to_act not in (None, self.human)

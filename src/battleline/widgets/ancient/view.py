@@ -194,6 +194,8 @@ def _status(battle: BattleController, words: AncientWords, obs) -> str:
     if obs.phase == "withdrawal" and obs.to_act == obs.side and battle.attacked in obs.field:
         text = say("attacked_prompt", unit=words.unit(obs, battle.attacked))
     extra = say("actions_left", n=obs.actions_left) if obs.phase == "actions" else ""
+    if battle.bot_preparing:
+        extra += " " + say("bot_preparing")
     return say("status", turn=obs.turn, who=who, words=text, extra=extra)
 
 
