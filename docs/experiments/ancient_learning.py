@@ -36,6 +36,7 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -51,6 +52,9 @@ from battleline.ancient.kernel.layout import (
 from battleline.ancient.kernel.policy import greedy_action, play_out, quick_reply
 from battleline.ancient.kernel.rules import legal_actions
 from battleline.arena_ancient import COLOURS, scenario_for
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))    # the fitting is ancient_tuning's
+from ancient_tuning import logloss, newton  # noqa: E402
 
 BATTLES = ("cunaxa", "issus", "gaugamela", "indus", "marathon", "sicily", "raphia", "points")
 MAX_ACTIONS_PER_BATTLE = 20_000
@@ -268,25 +272,6 @@ def fit_siblings(paths: list[str]) -> dict:
             "weights": {name: float(x * units) for name, x in zip(TERMS, fitted)},
             "present": {name: float(x) for name, x in zip(TERMS, present)},
             "pairs": {"fitted": pair_accuracy(fitted), "present": pair_accuracy(present)}}
-
-
-def newton(Z: np.ndarray, y: np.ndarray, l2: float = 1e-3) -> np.ndarray:
-    """Logistic regression by Newton's method (a small L2 keeps it finite)."""
-    w = np.zeros(Z.shape[1])
-    for _ in range(50):
-        p = 1 / (1 + np.exp(-(Z @ w)))
-        grad = Z.T @ (p - y) + l2 * w
-        H = (Z * (p * (1 - p))[:, None]).T @ Z + l2 * np.eye(Z.shape[1])
-        step = np.linalg.solve(H, grad)
-        w -= step
-        if np.abs(step).max() < 1e-9:
-            break
-    return w
-
-
-def logloss(Z: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
-    p = np.clip(1 / (1 + np.exp(-(Z @ w))), 1e-9, 1 - 1e-9)
-    return float(-(y * np.log(p) + (1 - y) * np.log(1 - p)).mean())
 
 
 def fit(paths: list[str]) -> dict:

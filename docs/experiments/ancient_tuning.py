@@ -85,6 +85,31 @@ def collect(spec_a: str, spec_b: str, deals: range, out: str, jobs: int, cluster
             f.flush()
 
 
+def newton(Z, y, l2: float = 1e-3):
+    """Logistic regression of ``y`` on the columns of ``Z`` by Newton's method (a small L2
+    keeps it finite)."""
+    import numpy as np
+
+    w = np.zeros(Z.shape[1])
+    for _ in range(50):
+        p = 1 / (1 + np.exp(-(Z @ w)))
+        grad = Z.T @ (p - y) + l2 * w
+        H = (Z * (p * (1 - p))[:, None]).T @ Z + l2 * np.eye(Z.shape[1])
+        step = np.linalg.solve(H, grad)
+        w -= step
+        if np.abs(step).max() < 1e-9:
+            break
+    return w
+
+
+def logloss(Z, y, w) -> float:
+    """The mean log-loss of the logistic model ``w`` on ``Z``, ``y``."""
+    import numpy as np
+
+    p = np.clip(1 / (1 + np.exp(-(Z @ w))), 1e-9, 1 - 1e-9)
+    return float(-(y * np.log(p) + (1 - y) * np.log(1 - p)).mean())
+
+
 def fit(paths: list[str], l2: float = 1e-3) -> dict:
     """The logistic fit: weights per feature (in the evaluation's units), and log-losses."""
     import numpy as np
@@ -103,28 +128,12 @@ def fit(paths: list[str], l2: float = 1e-3) -> dict:
     scale[scale == 0] = 1.0
     Z = np.hstack([X / scale, G])
 
-    def newton(Z, y, fixed=None):
-        w = np.zeros(Z.shape[1])
-        for _ in range(50):
-            p = 1 / (1 + np.exp(-(Z @ w)))
-            grad = Z.T @ (p - y) + l2 * w
-            H = (Z * (p * (1 - p))[:, None]).T @ Z + l2 * np.eye(Z.shape[1])
-            step = np.linalg.solve(H, grad)
-            w -= step
-            if np.abs(step).max() < 1e-9:
-                break
-        return w
-
-    def logloss(Z, y, w):
-        p = np.clip(1 / (1 + np.exp(-(Z @ w))), 1e-9, 1 - 1e-9)
-        return float(-(y * np.log(p) + (1 - y) * np.log(1 - p)).mean())
-
-    w = newton(Z[~test], y[~test])
+    w = newton(Z[~test], y[~test], l2)
     fitted = w[:len(FEATURES)] / scale
     # the present weights, with only a common scale and the group constants fitted
     present = np.array([getattr(Weights, k, 0.0) for k in TERMS] + [0.0])
     Zp = np.hstack([(X @ present)[:, None], G])
-    wp = newton(Zp[~test], y[~test])
+    wp = newton(Zp[~test], y[~test], l2)
     k = fitted[FEATURES.index("casualty_race")]
     units = Weights.casualty_race / k if k > 0 else 1.0
     return {
@@ -133,7 +142,7 @@ def fit(paths: list[str], l2: float = 1e-3) -> dict:
         "present": {name: float(present[i]) for i, name in enumerate(FEATURES)},
         "held_out_logloss_fitted": logloss(Z[test], y[test], w),
         "held_out_logloss_present": logloss(Zp[test], y[test], wp),
-        "held_out_logloss_constants_only": logloss(G[test], y[test], newton(G[~test], y[~test])),
+        "held_out_logloss_constants_only": logloss(G[test], y[test], newton(G[~test], y[~test], l2)),
     }
 
 
