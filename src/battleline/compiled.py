@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import threading
 import time
 from collections.abc import Callable
@@ -84,6 +85,12 @@ def source_fingerprint(where: Path | None = None) -> str:
     return digest.hexdigest()[:16]
 
 
+#: A kernel cache folder not used for this long is removed (each version of a kernel's source
+#: compiles into a folder of its own, so old ones would otherwise pile up).
+CACHE_UNUSED_DAYS = 30
+_pruned: list = []
+
+
 def _cache_folder(source: Path) -> str | None:
     """``~/.cache/battleline/numba-<fingerprint>`` (or under ``$XDG_CACHE_HOME``) for the file
     of a compiled function: its kernel package's folder, or a shared kernel module's own (a
@@ -97,9 +104,39 @@ def _cache_folder(source: Path) -> str | None:
     folder = os.path.join(base, "battleline", f"numba-{fingerprint}")
     try:
         os.makedirs(folder, exist_ok=True)
+        os.utime(folder)                  # in use: the pruning below keeps it
     except OSError:
         return None
+    if not _pruned:                        # once a process
+        _pruned.append(prune_cache_folders(os.path.dirname(folder)))
     return folder if os.access(folder, os.W_OK) else None
+
+
+def prune_cache_folders(base: str, now: float | None = None) -> list[str]:
+    """Remove the ``numba-*`` folders under ``base`` not used for :data:`CACHE_UNUSED_DAYS`
+    (a folder is marked used whenever a process takes it); returns those removed. Folders
+    that cannot be removed are left alone.
+
+    >>> prune_cache_folders("/nonexistent/folder")
+    []
+    """
+    cutoff = (time.time() if now is None else now) - CACHE_UNUSED_DAYS * 86400
+    removed = []
+    try:
+        names = os.listdir(base)
+    except OSError:
+        return removed
+    for name in names:
+        path = os.path.join(base, name)
+        try:
+            stale = name.startswith("numba-") and os.path.isdir(path) and os.path.getmtime(path) < cutoff
+        except OSError:
+            continue
+        if stale:
+            shutil.rmtree(path, ignore_errors=True)
+            if not os.path.exists(path):
+                removed.append(path)
+    return removed
 
 
 def compiled() -> bool:
