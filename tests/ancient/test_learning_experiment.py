@@ -7,6 +7,7 @@ import importlib.util
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 EXPERIMENTS = Path(__file__).resolve().parents[2] / "docs" / "experiments"
 
@@ -18,6 +19,7 @@ def load(name):
     return module
 
 
+@pytest.mark.slow
 def test_self_play_collects_the_same_data_twice_and_fits(tmp_path):
     learning = load("ancient_learning")
     first, second = tmp_path / "a.npz", tmp_path / "b.npz"
