@@ -31,8 +31,9 @@ def scouted(seed: int) -> Game:
     raise AssertionError("no game with Scout knowledge found")
 
 
-def test_planner_plays_legal_moves_to_the_end_of_games():
-    for seed in range(3):
+@pytest.mark.parametrize("seeds", [range(1), pytest.param(range(1, 3), marks=pytest.mark.slow)], ids=["quick", "more"])
+def test_planner_plays_legal_moves_to_the_end_of_games(seeds):
+    for seed in seeds:
         g = Game(seed=seed)
         bots = [PlannerBot(seed=seed, iterations=40, move_time=60.0), GreedyBot(seed=seed)]
         while not g.is_over():

@@ -5,6 +5,7 @@ a worker node is killed in the middle of a run; a stopped run is resumed on the 
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import threading
@@ -12,17 +13,26 @@ import time
 
 import pytest
 
-ray = pytest.importorskip("ray")
-from ray.cluster_utils import Cluster  # noqa: E402
+from battleline.arena import main, run
 
-from battleline.arena import main, run  # noqa: E402
+# Ray is imported by the fixtures, not here: importing it costs about 4 s of CPU, which the
+# quick tier would pay at collection for tests it never runs.
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed")]
 
-pytestmark = pytest.mark.slow
+
+@pytest.fixture(scope="module")
+def ray():
+    """The ``ray`` package."""
+    import ray
+    return ray
 
 
-def start_two_nodes(attempts: int = 3) -> Cluster:
-    """A head node and one worker node, one CPU each (the machine has two cores). A raylet
-    gives its agents 15 s to start, which a busy machine can miss: then try again."""
+def start_two_nodes(attempts: int = 3):
+    """A head node and one worker node, one CPU each (the machine has two cores), as a
+    ``ray.cluster_utils.Cluster``. A raylet gives its agents 15 s to start, which a busy
+    machine can miss: then try again."""
+    from ray.cluster_utils import Cluster
     for attempt in range(attempts):
         try:
             two = Cluster(initialize_head=True, head_node_args={
@@ -38,7 +48,7 @@ def start_two_nodes(attempts: int = 3) -> Cluster:
 
 
 @pytest.fixture(scope="module")
-def cluster(tmp_path_factory):
+def cluster(tmp_path_factory, ray):
     """The two nodes. Every Python process of a Ray node imports jsonschema, which loads the
     optional ``rfc3987_syntax`` grammar when it is installed (as Jupyter's packages install
     it): 2.5 s of CPU in each of the cluster's seven Python processes, enough on two busy
@@ -93,7 +103,7 @@ def test_a_stopped_run_resumes_on_the_cluster(cluster, tmp_path):
     assert games(part) == games(whole)
 
 
-def test_a_worker_node_killed_mid_run_loses_no_game(cluster, tmp_path):
+def test_a_worker_node_killed_mid_run_loses_no_game(cluster, ray, tmp_path):
     """The worker node dies while the run goes on: its tasks are run again on the head, and
     every game is counted once, with the results of a local run. One connection for both
     runs (as a notebook keeps it), so that the worker node's processes are warm when killed."""

@@ -296,6 +296,7 @@ def test_plain_python_mode():
     assert "plain python ok" in run_in_plain_python(PLAIN_CHECK)
 
 
+@pytest.mark.slow      # a process of its own; test_plain_python_mode is the quick tier's
 def test_both_modes_draw_the_same_random_games():
     code = "from battleline import kernel; import json; r = kernel.random_games(4, seed=8); r.pop('cpu_seconds'); r.pop('mode'); print(json.dumps(r, sort_keys=True))"
     there = run_in_plain_python(code, timeout=300)
@@ -306,14 +307,15 @@ def test_both_modes_draw_the_same_random_games():
 
 
 # ------------------------------------------------------------------ play-outs
-def test_the_play_out_policy_is_the_reference_greedy_play_out():
+@pytest.mark.parametrize("games", [6, pytest.param(12, marks=pytest.mark.slow)])
+def test_the_play_out_policy_is_the_reference_greedy_play_out(games):
     """From turn starts of random games (standard rules), the kernel's play-out reaches the
     same final position as :func:`battleline.bots.playout.play_out`, move for move."""
     from battleline.bots.playout import play_out as reference_play_out
     from battleline.kernel.check import comparable_state
     from battleline.kernel.policy import play_out
     checked = 0
-    for seed in range(0, 24, 2):
+    for seed in range(0, 2 * games, 2):
         moves = random_game(seed).moves
         g = Game(seed=seed)
         for i, m in enumerate(moves):
@@ -325,4 +327,4 @@ def test_the_play_out_policy_is_the_reference_greedy_play_out():
                 assert np.array_equal(comparable_state(s), comparable_state(kernel.state_of(world))), (seed, i)
                 checked += 1
             g.push(m)
-    assert checked > 50
+    assert checked > 50 * games // 12

@@ -6,9 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import nbformat
 import pytest
-from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
@@ -17,6 +15,10 @@ EXAMPLES = ROOT / "examples"
 @pytest.mark.slow  # each notebook starts a kernel: a few seconds apiece
 @pytest.mark.parametrize("name", ["learn.ipynb", "play.ipynb", "puzzles.ipynb", "ancient.ipynb"])
 def test_notebook_runs(name):
+    # imported here: nbformat's schema check loads jsonschema's IRI grammar, about 2.5 s of CPU
+    # that the quick tier would pay at collection for a test it does not run
+    import nbformat
+    from nbclient import NotebookClient
     before = {p.name: p.read_bytes() for p in EXAMPLES.iterdir() if p.is_file()}
     nb = nbformat.read(EXAMPLES / name, as_version=4)
     NotebookClient(nb, timeout=120, kernel_name="python3",

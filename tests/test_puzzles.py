@@ -16,9 +16,11 @@ WINS = [p for p in bundled() if p.kind == "win"]
 # The hard "win" puzzles: forced wins in two or three turns against real defences.
 HARD_WINS = {"win-your-own-hand": 2, "win-fill-then-drain": 2, "win-dig-for-the-elephant": 2,
              "win-no-room-for-a-traitor": 3, "win-who-gets-the-elephant": 3}
+HEAVY = ("win-who-gets-the-elephant",)      # about a second to verify: the slow tier does it
 
 
-@pytest.mark.parametrize("puzzle", bundled(), ids=lambda p: p.id)
+@pytest.mark.parametrize("puzzle", [pytest.param(p, marks=pytest.mark.slow) if p.id in HEAVY else p
+                                    for p in bundled()], ids=lambda p: p.id)
 def test_bundled_puzzle_has_exactly_its_answer(puzzle):
     verify(puzzle)
 
@@ -62,13 +64,14 @@ def _altered(puzzle, **answer):
     return parse(json.dumps(doc))
 
 
-def test_wrong_answers_are_refused():
+@pytest.mark.parametrize("win_id", ["win-no-room-for-a-traitor", pytest.param(HEAVY[0], marks=pytest.mark.slow)])
+def test_wrong_answers_are_refused(win_id):
     by_kind = {p.kind: p for p in bundled()}
     with pytest.raises(PuzzleError, match="engine proves"):
         verify(_altered(by_kind["claims"], flags=[1]))
     with pytest.raises(PuzzleError, match="win flag"):
         verify(_altered(by_kind["move"], flag=5, move="B1@5"))
-    win = by_kind["win"]
+    win = next(p for p in bundled() if p.id == win_id)      # three turns, as the heavy one
     with pytest.raises(PuzzleError, match="forced win"):
         verify(_altered(win, turns=win.answer["turns"] + 1))   # a win exists sooner
 

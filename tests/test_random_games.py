@@ -23,7 +23,7 @@ from battleline import Card, Game, IllegalMoveError, Move, can_claim
 
 ALL = [Card(i) for i in range(70)]
 N_GAMES = 60
-QUICK_GAMES = 6        # the quick tier plays the first 6; the slow tier all 60
+QUICK_GAMES = 2        # the quick tier plays the first 2 (standard, advanced); the slow tier all 60
 FULL_CHECK_EVERY = 3   # every legal move is tried at every step of every 3rd game, at every
                        # 4th step of the others (and a sample of 4 at the remaining steps)
 

@@ -81,7 +81,7 @@ def test_the_rule_checks_can_be_skipped_only_on_request():
     assert Game.assemble(**kw, check=False).claimed[1] == 0
 
 
-@pytest.mark.parametrize("seed", range(16))
+@pytest.mark.parametrize("seed", [s if s < 4 else pytest.param(s, marks=pytest.mark.slow) for s in range(16)])
 def test_state_kept_by_push_and_undo_answers_as_a_rebuilt_game(seed):
     """push and undo keep flag masks and remembered claim verdicts up to date: after
     moves taken back and replayed, legal moves and provable flags are those of the same

@@ -55,3 +55,14 @@ def run_in_plain_python(code: str, timeout: float = 600) -> str:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=timeout)
     assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
     return out.stdout
+
+
+def in_two_tiers(quick_examples: int, cases, full):
+    """A Hypothesis property in two sizes: ``in_two_tiers(n, given(...), settings(...))(body)``
+    returns two tests of ``body``, the quick tier's with ``n`` examples and the slow tier's
+    with the ``full`` settings, so the whole suite still tries every example it tried before.
+    Name them ``test_x, test_x_at_length``."""
+    import pytest
+    from hypothesis import settings
+    return lambda body: (settings(full, max_examples=quick_examples)(cases(body)),
+                         pytest.mark.slow(full(cases(body))))

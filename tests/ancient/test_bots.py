@@ -51,8 +51,8 @@ def play_out(name, seed, levels, advanced=(), max_decisions=60000):
     raise AssertionError(f"{name} seed {seed}: no end after {max_decisions} decisions")
 
 
-# Two battles stay in the quick tier; the rest run in the whole suite.
-QUICK_SCENARIOS = ("marathon", "points")
+# One battle stays in the quick tier; the rest (a points battle too) run in the whole suite.
+QUICK_SCENARIOS = ("marathon",)
 
 
 @pytest.mark.parametrize("name", [n if n in QUICK_SCENARIOS else pytest.param(n, marks=pytest.mark.slow)
@@ -211,6 +211,7 @@ def test_unknown_bot_is_refused():
         ancient_bot("grandmaster")
 
 
+@pytest.mark.slow      # hard is the planner: the quick tier plays its battle in test_planner.py
 def test_the_default_hard_bot_plays_a_legal_battle():
     bots = {"south": ancient_bot("hard", 3), "north": ancient_bot("medium", 4)}
     game = AncientGame.scenario("marathon", seed=3)

@@ -344,7 +344,8 @@ def random_points_armies(seed: int):
 # --- the tests ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name, advanced, seed", [("issus", "all", 1), ("marathon", (), 2), ("raphia", "all", 3)])
+@pytest.mark.parametrize("name, advanced, seed", [("issus", "all", 1), ("marathon", (), 2),
+                                                  pytest.param("raphia", "all", 3, marks=pytest.mark.slow)])
 def test_random_scenario_battles_keep_the_invariants(name, advanced, seed):
     game = AncientGame.scenario(name, seed=seed, advanced=advanced)
     play_battle(game, seed, record_every=40, full_every=4)

@@ -77,16 +77,24 @@ def test_perft_equals_the_engine_at_the_start_of_every_setting(setting):
         assert kernel.perft(g, 2) == reference_perft(g, 2) > 0
 
 
+FULL_SAMPLE = range(0, 90, 5)       # the seeds of 18 random battles, two of each setting
+QUICK_SAMPLE = range(0, 90, 10)     # one of each setting (about 116 positions): the quick tier's
+
+
 @functools.lru_cache(maxsize=None)
-def _sampled() -> dict:
-    """Positions sampled from random battles (18, two of each setting), by setting."""
+def _sampled(seeds: range = FULL_SAMPLE) -> dict:
+    """Positions sampled from random battles (by default 18, two of each setting), by setting."""
     picked: dict[str, list] = {name: [] for name in SETTINGS}
-    compare_battles(range(0, 90, 5), lambda g, setting: picked[setting].append(g), limit=400)
+    compare_battles(seeds, lambda g, setting: picked[setting].append(g), limit=400)
     return picked
 
 
-def _sampled_positions() -> list:
-    return [g for name in SETTINGS for g in _sampled()[name]]
+def _sampled_positions(seeds: range = FULL_SAMPLE) -> list:
+    return [g for name in SETTINGS for g in _sampled(seeds)[name]]
+
+
+SAMPLES = pytest.mark.parametrize("sample", [QUICK_SAMPLE, pytest.param(FULL_SAMPLE, marks=pytest.mark.slow)],
+                                  ids=["quick", "full"])
 
 
 @pytest.mark.slow
@@ -257,12 +265,13 @@ class OptionalTerms(Weights):
     army_scale, pull_mounted, reach, duel = 1.0, False, False, 0.0
 
 
+@SAMPLES
 @pytest.mark.parametrize("weights", [Weights, HardWeights, OptionalTerms])
-def test_the_evaluation_equals_the_python_evaluation(weights):
+def test_the_evaluation_equals_the_python_evaluation(weights, sample):
     params = kernel.weights_array(weights)
     terms = np.zeros(len(evaluation.TERMS))
     checked = 0
-    for g in _sampled_positions():
+    for g in _sampled_positions(sample):
         s = kernel.state_of(g)
         for side in (0, 1):
             if g.state.outcome is None:
@@ -272,15 +281,16 @@ def test_the_evaluation_equals_the_python_evaluation(weights):
             assert evaluation.evaluate(s, side, params, terms) == pytest.approx(python_evaluate(g, side, w=weights),
                                                                                  abs=1e-7)
             checked += 1
-    assert checked > 400 and evaluation.TERMS == PYTHON_TERMS
+    assert checked > (400 if sample == FULL_SAMPLE else 200) and evaluation.TERMS == PYTHON_TERMS
 
 
-def test_the_play_out_policy_chooses_as_quick_reply():
+@SAMPLES
+def test_the_play_out_policy_chooses_as_quick_reply(sample):
     params = kernel.weights_array(Weights)
     buffer, scratch = np.empty(layout.MAX_ACTIONS, dtype=np.int64), np.empty(layout.MAX_ACTIONS, dtype=np.int64)
     copy, terms = np.empty(layout.STATE_SIZE, dtype=np.int64), np.empty(len(evaluation.TERMS))
     phases = set()
-    for g in _sampled_positions()[::3]:
+    for g in _sampled_positions(sample)[::3]:
         if not g.legal_actions():
             continue
         s = kernel.state_of(g)

@@ -94,12 +94,15 @@ def test_the_planner_searches_fights_among_the_best_and_the_end():
     assert bot.last_used_kernel == kernel.compiled()
 
 
-@pytest.mark.parametrize("phase", ["actions", pytest.param("melee", marks=pytest.mark.slow)])
-def test_same_observation_same_seed_same_choice(phase):
+@pytest.mark.parametrize("phase, seeds", [("actions", range(2)),
+                                         pytest.param("actions", range(2, 4), marks=pytest.mark.slow),
+                                         pytest.param("melee", range(4), marks=pytest.mark.slow)],
+                         ids=["actions", "actions-more", "melee"])
+def test_same_observation_same_seed_same_choice(phase, seeds):
     """Two worlds that look the same to the side to act (the opponent's hand, the deck and
     the dice differ): the same choice, so the bot reads nothing but the observation."""
     checked = 0
-    for seed in range(4):
+    for seed in seeds:
         try:
             game = in_battle(("issus", "marathon", "raphia")[seed % 3], seed, phase, decisions=20 + 4 * seed)
         except AssertionError:
@@ -113,7 +116,7 @@ def test_same_observation_same_seed_same_choice(phase):
         choices = {str(quick_planner(seed).choose(o)) for o in (obs, twin.observation(side), obs)}
         assert len(choices) == 1
         checked += 1
-    assert checked >= 4
+    assert checked == len(seeds)
 
 
 @pytest.mark.slow
@@ -198,11 +201,12 @@ def test_the_planner_is_named_in_the_arena():
     assert type(ancient_bot("PlannerBot", seed=1)).__name__ == "PlannerBot"
 
 
-def test_without_the_kernel_the_planner_plays_as_search_bot(monkeypatch):
+@pytest.mark.parametrize("decisions", [60, pytest.param(90, marks=pytest.mark.slow)])   # 60: actions, fire, melee
+def test_without_the_kernel_the_planner_plays_as_search_bot(monkeypatch, decisions):
     monkeypatch.setattr(compiled, "compiled", lambda: False)
     game = AncientGame.scenario("sicily", seed=2)
     planner, hard, other = quick_planner(7), SearchBot(seed=7, turn_time=60.0), HeuristicBot(8)
-    for _ in range(90):
+    for _ in range(decisions):
         if game.outcome is not None:
             break
         obs = game.observation(game.to_act)
@@ -245,6 +249,7 @@ print("plain ok")
 """
 
 
+@pytest.mark.slow      # a process of its own; the quick tier checks the fallback with the mode patched
 def test_in_plain_python_the_planner_falls_back_and_the_search_still_runs():
     env = {**os.environ, "BATTLELINE_KERNEL": "python"}
     out = subprocess.run([sys.executable, "-c", PLAIN], capture_output=True, text=True, env=env, timeout=600)

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from util import in_two_tiers
 
 
 def _load_reference():
@@ -147,11 +148,15 @@ def check_against_reference(case):
         assert set(game.melee_targets(square)) == ref.front_melee_targets(field, bad, width, square), square
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(fields())
-def test_engine_queries_match_the_reference(case):
+def engine_queries_match_the_reference(case):
     engine()
     check_against_reference(case)
+
+
+test_engine_queries_match_the_reference, test_engine_queries_match_the_reference_at_length = in_two_tiers(
+    10, given(fields()),
+    settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]),
+)(engine_queries_match_the_reference)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -198,9 +203,7 @@ def build_with_flanks(width, field, cards, terrain):
     return game
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(fields(max_cards=30))
-def test_engine_flank_targets_match_the_reference(case):
+def engine_flank_targets_match_the_reference(case):
     # A scripted set-up is the start of south's player turn; for north the present position
     # decides. Both therefore read the field as it stands.
     width, field, cards, terrain = case
@@ -210,6 +213,13 @@ def test_engine_flank_targets_match_the_reference(case):
         expected = ref.melee_targets_with_flanks(field, bad, width, square)
         assert set(game.melee_targets(square)) == expected, square
         assert set(game.moves_from(square)) == ref.reachable_squares(field, bad, width, square), square
+
+
+(test_engine_flank_targets_match_the_reference,
+ test_engine_flank_targets_match_the_reference_at_length) = in_two_tiers(
+    10, given(fields(max_cards=30)),
+    settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]),
+)(engine_flank_targets_match_the_reference)
 
 
 @pytest.mark.slow

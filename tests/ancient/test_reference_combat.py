@@ -24,6 +24,7 @@ from battleline.ancient.combat import (
     rampage_hits,
     rampage_victim,
 )
+from util import in_two_tiers
 
 FACES = range(1, 7)
 
@@ -57,9 +58,7 @@ sums = st.integers(1, 20)  # stacks (6, 8, 10) and combined attacks
 modifiers = st.integers(-4, 4)
 
 
-@settings(max_examples=400, deadline=None)
-@given(attack=sums, defence=sums, disrupted=st.booleans(), am=modifiers, dm=modifiers)
-def test_melee_odds_match_the_36_dice_pairs(attack, defence, disrupted, am, dm):
+def melee_odds_match_the_36_dice_pairs(attack, defence, disrupted, am, dm):
     odds = melee_odds(attack, defence, defender_disrupted=disrupted, attack_modifier=am, defence_modifier=dm)
     expected = brute_melee(attack, defence, disrupted, am, dm)
     assert (odds.no_effect, odds.disrupted, odds.eliminated) == expected
@@ -67,6 +66,12 @@ def test_melee_odds_match_the_36_dice_pairs(attack, defence, disrupted, am, dm):
     assert odds.no_effect + odds.disrupted + odds.eliminated == 1
     if disrupted:
         assert odds.disrupted == 0
+
+
+test_melee_odds_match_the_36_dice_pairs, test_melee_odds_match_the_36_dice_pairs_at_length = in_two_tiers(
+    60, given(attack=sums, defence=sums, disrupted=st.booleans(), am=modifiers, dm=modifiers),
+    settings(max_examples=400, deadline=None),
+)(melee_odds_match_the_36_dice_pairs)
 
 
 def test_melee_odds_every_card_pair_exhaustively():

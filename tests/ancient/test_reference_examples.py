@@ -11,6 +11,7 @@ from itertools import product
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from util import in_two_tiers
 
 try:
     from battleline.ancient import AncientGame
@@ -291,9 +292,7 @@ def build_fight(attacker, defender, disrupted, terrain, around, advanced, bow=Fa
     return game, field
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(front_fights(), st.booleans())
-def test_melee_odds_of_the_engine_match_brute_force(fight, rampage):
+def melee_odds_of_the_engine_match_brute_force(fight, rampage):
     attacker, defender, disrupted, terrain, around = fight
     # An Elephant attacking an Elephant could set off a second rampage: the model has none.
     assume(not (rampage and attacker == 10 and defender == 10))
@@ -311,6 +310,13 @@ def test_melee_odds_of_the_engine_match_brute_force(fight, rampage):
     if rampage and defender == 10 and not disrupted:
         hurt, killed = Fraction(0), hurt + killed  # a disrupted Elephant rampages and is removed
     assert (odds.no_effect, odds.disrupted, odds.eliminated) == (none, hurt, killed)
+
+
+(test_melee_odds_of_the_engine_match_brute_force,
+ test_melee_odds_of_the_engine_match_brute_force_at_length) = in_two_tiers(
+    10, given(front_fights(), st.booleans()),
+    settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]),
+)(melee_odds_of_the_engine_match_brute_force)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

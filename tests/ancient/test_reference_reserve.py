@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from util import in_two_tiers
 
 try:
     from battleline.ancient import AncientGame
@@ -106,9 +107,7 @@ def reference_actions(width, occupied, single_placed, reserve, stacks, troops, m
     return legal
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(reserves(), st.lists(st.integers(0, 10 ** 6), min_size=7, max_size=7))
-def test_reinforcements_and_stacks_match_the_reference(case, choices):
+def reinforcements_and_stacks_match_the_reference(case, choices):
     width, field, reserve, stacks = case
     game = setup(width, field, reserve, stacks)
     troops = {s: ref.Troop(v, side) for s, (c, v, side) in field.items()}
@@ -163,6 +162,13 @@ def test_reinforcements_and_stacks_match_the_reference(case, choices):
         cell = game.cell(square)
         assert len(cell["cards"]) == 2 and cell["side"] == "south"
         assert len({card[1:] for card in cell["cards"]}) == 1  # one type
+
+
+(test_reinforcements_and_stacks_match_the_reference,
+ test_reinforcements_and_stacks_match_the_reference_at_length) = in_two_tiers(
+    15, given(reserves(), st.lists(st.integers(0, 10 ** 6), min_size=7, max_size=7)),
+    settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]),
+)(reinforcements_and_stacks_match_the_reference)
 
 
 def test_a_stack_fights_with_the_sum_and_never_flanks():

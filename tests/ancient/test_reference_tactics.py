@@ -21,6 +21,7 @@ from itertools import combinations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from util import in_two_tiers
 
 try:
     from battleline.ancient import Action, AncientGame
@@ -111,18 +112,20 @@ def reference_plays(width, field, terrain, hand):
     return {str(Action.parse(p)) for p in plays}
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(tactic_fields())
-def test_tactics_plays_match_the_reference(case):
+def tactics_plays_match_the_reference(case):
     width, field, terrain = case
     game, hand = start_of_south_turn_with_every_tactic(width, field, terrain)
     assert game.phase == "tactics" and game.to_act == "south"
     assert {str(a) for a in game.legal_actions()} == reference_plays(width, field, terrain, hand)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(tactic_fields(), st.integers(0, 10 ** 6))
-def test_tactics_effects(case, choice):
+test_tactics_plays_match_the_reference, test_tactics_plays_match_the_reference_at_length = in_two_tiers(
+    15, given(tactic_fields()),
+    settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]),
+)(tactics_plays_match_the_reference)
+
+
+def tactics_effects(case, choice):
     width, field, terrain = case
     game, hand = start_of_south_turn_with_every_tactic(width, field, terrain)
     plays = sorted(reference_plays(width, field, terrain, hand) - {"end tactics"})
@@ -157,6 +160,12 @@ def test_tactics_effects(case, choice):
         else:
             assert game.to_act == "south"
     assert card not in game.observation("south").hand  # played: out of the hand
+
+
+test_tactics_effects, test_tactics_effects_at_length = in_two_tiers(
+    15, given(tactic_fields(), st.integers(0, 10 ** 6)),
+    settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]),
+)(tactics_effects)
 
 
 # --- continuous rallying and scenario leaders ------------------------------------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from util import in_two_tiers
 
 try:
     from battleline.ancient import AncientGame
@@ -38,9 +39,7 @@ def back_rows(draw):
     return width, row
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(back_rows())
-def test_terrain_victory_matches_the_rule(case):
+def terrain_victory_matches_the_rule(case):
     width, row = case
     game = AncientGame.empty(width, seed=1)
     used = {}
@@ -63,6 +62,12 @@ def test_terrain_victory_matches_the_rule(case):
         assert game.outcome is not None and (game.outcome.winner_name, game.outcome.reason) == ("south", "terrain")
     else:
         assert game.outcome is None
+
+
+test_terrain_victory_matches_the_rule, test_terrain_victory_matches_the_rule_at_length = in_two_tiers(
+    20, given(back_rows()),
+    settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow]),
+)(terrain_victory_matches_the_rule)
 
 
 def test_terrain_victory_thresholds_by_hand():
@@ -116,9 +121,7 @@ def casualty_positions(draw):
     return text, points, lost
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(casualty_positions())
-def test_casualty_victory_matches_the_rule(case):
+def casualty_victory_matches_the_rule(case):
     text, points, lost = case
     game = AncientGame.from_position(text)
     assert game.outcome is None
@@ -130,6 +133,12 @@ def test_casualty_victory_matches_the_rule(case):
     else:
         expected = None
     assert ((game.outcome.winner_name, game.outcome.reason) if game.outcome else None) == expected
+
+
+test_casualty_victory_matches_the_rule, test_casualty_victory_matches_the_rule_at_length = in_two_tiers(
+    20, given(casualty_positions()),
+    settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow]),
+)(casualty_victory_matches_the_rule)
 
 
 @pytest.mark.parametrize("quiet", [1, 2, 3])

@@ -9,6 +9,7 @@ file after every change). Screenshots go to each test's tmp dir.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
@@ -22,7 +23,10 @@ import pytest
 from conftest import _free_port
 from test_widget_browser import HAND, PLACE, troop_cards
 
-pytest.importorskip("marimo", reason="pip install marimo (the test extra)")
+# marimo runs in its own process: only ask whether it is installed (importing it here would
+# cost the quick tier's collection a second of CPU for tests it never runs)
+pytestmark = pytest.mark.skipif(importlib.util.find_spec("marimo") is None,
+                                reason="pip install marimo (the test extra)")
 
 LAPTOP = {"width": 1366, "height": 768}
 
