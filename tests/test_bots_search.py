@@ -90,7 +90,7 @@ def never_reads_hidden_cards(make_bot) -> None:
     assert checked >= 5
 
 
-@pytest.mark.parametrize("depth", [0, 2])
+@pytest.mark.parametrize("depth", [pytest.param(0, marks=pytest.mark.slow), 2])   # the deeper search in the quick tier
 def test_search_bot_never_reads_hidden_cards(depth):
     never_reads_hidden_cards(lambda seed: SearchBot(seed=seed, iterations=6, depth=depth, move_time=60.0))
 

@@ -63,6 +63,7 @@ def test_easy_and_medium_play_only_legal_actions(name):
     assert {"deploy", "actions", "melee"} <= phases
 
 
+@pytest.mark.slow      # hard is the planner now: test_planner.py plays its battle in the quick tier
 def test_hard_plays_legal_actions_in_a_battle():
     game, phases = play_out("marathon", 4, ("hard", "medium"))
     assert game.outcome is not None and "actions" in phases

@@ -344,7 +344,8 @@ def random_points_armies(seed: int):
 # --- the tests ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name, advanced, seed", [("issus", "all", 1), ("marathon", (), 2),
+@pytest.mark.parametrize("name, advanced, seed", [("issus", "all", 1),
+                                                  pytest.param("marathon", (), 2, marks=pytest.mark.slow),
                                                   pytest.param("raphia", "all", 3, marks=pytest.mark.slow)])
 def test_random_scenario_battles_keep_the_invariants(name, advanced, seed):
     game = AncientGame.scenario(name, seed=seed, advanced=advanced)
