@@ -26,7 +26,28 @@ from typing import Any, Protocol
 from ..errors import IllegalMoveError
 from .kernel import kernel_loop
 
-__all__ = ["TurnLog", "log_reader", "BotTurn", "BotRunner"]
+__all__ = ["TurnLog", "log_reader", "BotTurn", "BotRunner", "warm_up", "bot_preparing"]
+
+
+def warm_up(bot: Any) -> None:
+    """Let a bot that searches on a compiled kernel prepare it in the background now, while
+    the human thinks, rather than at its first move (other bots have nothing to prepare).
+
+    >>> warm_up(None)
+    """
+    prepare = getattr(bot, "prepare_in_background", None)
+    if callable(prepare):
+        prepare()
+
+
+def bot_preparing(bot: Any) -> bool:
+    """Whether ``bot``'s compiled search is still being prepared (it plays a quicker search
+    meanwhile, and the status line says so).
+
+    >>> bot_preparing(None)
+    False
+    """
+    return bool(getattr(bot, "preparing", False))
 
 
 class TurnLog:

@@ -19,7 +19,7 @@ from typing import Any, Callable
 from ...ancient import Action, AncientGame
 from ...errors import IllegalMoveError, shorten
 from ..messages import MessageRouter, Text
-from ..turns import BotRunner, TurnLog, log_reader
+from ..turns import BotRunner, TurnLog, bot_preparing, log_reader, warm_up
 from .words import AncientWords
 
 __all__ = ["BattleController", "RandomAncientBot", "opponent_bot", "origin_of", "LEVELS",
@@ -104,9 +104,7 @@ class BattleController:
         self.words = words
         self.human = human
         self.bot = bot
-        warm_up = getattr(bot, "prepare_in_background", None)
-        if callable(warm_up):
-            warm_up()      # a bot that searches on the compiled kernel prepares it while the human thinks
+        warm_up(bot)
         self.bot_turns = BotRunner(background_bot)
         self.step_delay = step_delay
         self.refresh = refresh
@@ -402,7 +400,7 @@ class BattleController:
     def bot_preparing(self) -> bool:
         """Whether the bot's compiled search is still being prepared (it plays its quicker
         search meanwhile)."""
-        return bool(getattr(self.bot, "preparing", False))
+        return bot_preparing(self.bot)
 
     def bot_to_act(self) -> bool:
         return self.game.to_act not in (None, self.human)

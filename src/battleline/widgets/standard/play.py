@@ -23,7 +23,7 @@ from ...match import Match
 from ...moves import IllegalMoveError, Move
 from ..messages import Boolean, Choice, MessageRouter, Text
 from ..pieces import public_move_json
-from ..turns import BotRunner, TurnLog, log_reader
+from ..turns import BotRunner, TurnLog, bot_preparing, log_reader, warm_up
 from .table import Seat, claim_view, table_view
 
 if TYPE_CHECKING:
@@ -106,14 +106,10 @@ class PlayController:
         self.host.refresh()
 
     def warm_up_bot(self) -> None:
-        """Let a bot that searches on the compiled kernel prepare it in the background now, while
-        the human thinks, rather than at its first move."""
-        prepare = getattr(self.bot, "prepare_in_background", None)
-        if callable(prepare):
-            prepare()
+        warm_up(self.bot)
 
     def bot_preparing(self) -> bool:
-        return bool(getattr(self.bot, "preparing", False))
+        return bot_preparing(self.bot)
 
     def show_error(self, error) -> None:
         self.message = {"kind": "error", "text": error}
