@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import pytest
 
 from battleline.runner import MAX_CHUNK, check_jobs, load_saved, max_jobs, play_match, run_games
+from util import load_experiment
 
 
 @dataclass
@@ -141,16 +142,6 @@ def test_without_a_cluster_ray_is_never_imported():
             "sys.exit(3 if 'ray' in sys.modules else 0)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-2000:]
-
-
-def load_experiment(name: str):
-    import importlib.util
-    from pathlib import Path
-    path = Path(__file__).resolve().parents[1] / "docs" / "experiments" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.mark.slow

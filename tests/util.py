@@ -5,6 +5,18 @@ import dataclasses
 import threading
 
 
+def load_experiment(name: str):
+    """The script ``docs/experiments/<name>.py`` as a module (the experiments are scripts,
+    not part of the package)."""
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[1] / "docs" / "experiments" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def norm(o):
     """An observation with the hands in card order (the order of a hand is not part of
     the position)."""

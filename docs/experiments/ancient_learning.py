@@ -54,7 +54,7 @@ from battleline.ancient.kernel.rules import legal_actions
 from battleline.arena_ancient import COLOURS, scenario_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))    # the fitting is ancient_tuning's
-from ancient_tuning import logloss, newton  # noqa: E402
+from ancient_tuning import logloss, newton, print_weights  # noqa: E402
 
 BATTLES = ("cunaxa", "issus", "gaugamela", "indus", "marathon", "sicily", "raphia", "points")
 MAX_ACTIONS_PER_BATTLE = 20_000
@@ -304,6 +304,13 @@ def fit(paths: list[str]) -> dict:
     }
 
 
+def save_weights(result: dict, path: str | None) -> None:
+    """Write a fit's weights to ``path`` as JSON (nothing without a path)."""
+    if path:
+        with open(path, "w") as out:
+            json.dump({name: round(v, 4) for name, v in result["weights"].items()}, out, indent=1)
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="command", required=True)
@@ -333,25 +340,17 @@ def main(argv=None) -> None:
     elif args.command == "fit-siblings":
         r = fit_siblings(args.files)
         print(f"{r['candidates']} candidates at {r['roots']} roots")
-        print(f"{'term':16} {'fitted':>9} {'present':>9}")
-        for name in TERMS:
-            print(f"{name:16} {r['weights'][name]:9.3f} {r['present'][name]:9.3f}")
+        print_weights(r, TERMS)
         for key, (acc, n) in r["pairs"].items():
             print(f"held-out pairs ordered as their results, {key}: {acc:.4f} of {n}")
-        if args.save:
-            with open(args.save, "w") as out:
-                json.dump({name: round(v, 4) for name, v in r["weights"].items()}, out, indent=1)
+        save_weights(r, args.save)
     else:
         r = fit(args.files)
         print(f"{r['positions']} positions from {r['battles']} battles")
-        print(f"{'term':16} {'fitted':>9} {'present':>9}")
-        for name in TERMS:
-            print(f"{name:16} {r['weights'][name]:9.3f} {r['present'][name]:9.3f}")
+        print_weights(r, TERMS)
         for key, v in r["logloss"].items():
             print(f"held-out log-loss, {key}: {v:.4f}")
-        if args.save:
-            with open(args.save, "w") as out:
-                json.dump({name: round(v, 4) for name, v in r["weights"].items()}, out, indent=1)
+        save_weights(r, args.save)
 
 
 if __name__ == "__main__":

@@ -146,6 +146,13 @@ def fit(paths: list[str], l2: float = 1e-3) -> dict:
     }
 
 
+def print_weights(result: dict, names) -> None:
+    """A fit's weights beside the present ones, a term a line."""
+    print(f"{'term':16} {'fitted':>9} {'present':>9}")
+    for name in names:
+        print(f"{name:16} {result['weights'][name]:9.3f} {result['present'][name]:9.3f}")
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="command", required=True)
@@ -165,9 +172,7 @@ def main(argv=None) -> None:
     else:
         result = fit(args.files)
         print(f"{result['positions']} positions from {result['battles']} battles")
-        print(f"{'term':16} {'fitted':>9} {'present':>9}")
-        for name in FEATURES:
-            print(f"{name:16} {result['weights'][name]:9.3f} {result['present'][name]:9.3f}")
+        print_weights(result, FEATURES)
         for key in ("fitted", "present", "constants_only"):
             print(f"held-out log-loss, {key.replace('_', ' ')}: {result['held_out_logloss_' + key]:.4f}")
 

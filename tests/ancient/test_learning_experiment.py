@@ -3,25 +3,15 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import numpy as np
 import pytest
 
-EXPERIMENTS = Path(__file__).resolve().parents[2] / "docs" / "experiments"
-
-
-def load(name):
-    spec = importlib.util.spec_from_file_location(f"{name}_experiment", EXPERIMENTS / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from util import load_experiment
 
 
 @pytest.mark.slow
 def test_self_play_collects_the_same_data_twice_and_fits(tmp_path):
-    learning = load("ancient_learning")
+    learning = load_experiment("ancient_learning")
     first, second = tmp_path / "a.npz", tmp_path / "b.npz"
     learning.collect(range(5, 13), str(first), explore=0.05)       # 8 deals, a points battle among them
     learning.collect(range(5, 13), str(second), explore=0.05)
@@ -41,7 +31,7 @@ def test_self_play_collects_the_same_data_twice_and_fits(tmp_path):
 
 
 def test_siblings_share_a_root_and_their_results_are_shares_of_play_outs():
-    learning = load("ancient_learning")
+    learning = load_experiment("ancient_learning")
     from battleline.ancient import kernel
     from battleline.ancient.bots.search import HardWeights
 
