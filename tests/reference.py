@@ -3,7 +3,7 @@
 Nothing here is clever: every identity of every wild card is tried, every
 completion of an incomplete side is tried, and each resulting set of troop
 identities is read with the plain definitions of the rulebook. It shares no
-code with ``battleline.formations`` or ``battleline.claims``; only
+code with ``battleline.standard.formations`` or ``battleline.standard.claims``; only
 :class:`battleline.cards.Card` is used, to parse and name cards.
 
 A *strength* is ``rank * 100 + total`` (wedge 4, phalanx 3, battalion 2,

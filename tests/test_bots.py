@@ -7,9 +7,9 @@ import random
 import pytest
 
 from battleline import Game
-from battleline.bots import GreedyBot, HeuristicBot, PlannerBot, RandomBot, SearchBot, bot_from_spec
-from battleline.moves import Move
-from battleline.worlds import sample_world
+from battleline.standard.bots import GreedyBot, HeuristicBot, PlannerBot, RandomBot, SearchBot, bot_from_spec
+from battleline.standard.moves import Move
+from battleline.standard.worlds import sample_world
 
 
 def play_out(bots, seed: int, rules: str = "standard") -> Game:
@@ -104,8 +104,8 @@ def test_levels_and_names():
     assert isinstance(bot_from_spec("medium"), HeuristicBot)
     assert isinstance(bot_from_spec("hard"), PlannerBot)
     assert isinstance(bot_from_spec("greedy"), GreedyBot)
-    assert isinstance(bot_from_spec("battleline.bots:RandomBot"), RandomBot)
-    for bad in ("nightmare", "battleline.bots:Nope", "no.such.module:X", 42):
+    assert isinstance(bot_from_spec("battleline.standard.bots:RandomBot"), RandomBot)
+    for bad in ("nightmare", "battleline.standard.bots:Nope", "no.such.module:X", 42):
         with pytest.raises(ValueError):
             bot_from_spec(bad)
 
@@ -214,7 +214,7 @@ def test_greedy_bot_draws_a_tactic_that_could_win_next_turn():
 def test_evaluation_counts_the_cards_that_complete_a_formation():
     from math import comb
 
-    from battleline.bots.evaluation import side_levels
+    from battleline.standard.bots.evaluation import side_levels
     from battleline.cards import Card
 
     r8, r9, r10 = Card("R8"), Card("R9"), Card("R10")
@@ -242,7 +242,7 @@ def test_medium_does_not_spend_a_tactic_on_an_empty_board():
 
 
 def test_ranking_past_its_deadline_still_lists_every_move_once():
-    from battleline.bots.heuristic import rank_moves
+    from battleline.standard.bots.heuristic import rank_moves
 
     g = Game(seed=3)
     moves = g.legal_moves()
@@ -259,7 +259,7 @@ def test_search_bot_counts_its_worlds():
 
 
 def test_evaluation_defends_the_flag_next_to_the_opponents():
-    from battleline.bots.evaluation import evaluate
+    from battleline.standard.bots.evaluation import evaluate
 
     held = {1: "north - | south R10 R9 R8", 2: "north - | south B10 B9 B8"}
 

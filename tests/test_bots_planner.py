@@ -9,12 +9,13 @@ import pytest
 from util import advance, run_in_plain_python
 
 from battleline import Game
-from battleline import compiled, kernel
-from battleline.bots import GreedyBot, PlannerBot, RandomBot
-from battleline.bots.planner import known_places
-from battleline.kernel import layout
-from battleline.kernel.search import determinize
-from battleline.worlds import sample_world
+from battleline import compiled
+from battleline.standard import kernel
+from battleline.standard.bots import GreedyBot, PlannerBot, RandomBot
+from battleline.standard.bots.planner import known_places
+from battleline.standard.kernel import layout
+from battleline.standard.kernel.search import determinize
+from battleline.standard.worlds import sample_world
 
 
 def scouted(seed: int) -> Game:
@@ -126,8 +127,9 @@ def test_determinizations_keep_what_the_seat_knows():
 
 
 PLAIN = """
-from battleline import Game, kernel
-from battleline.bots import PlannerBot, GreedyBot
+from battleline import Game
+from battleline.standard import kernel
+from battleline.standard.bots import PlannerBot, GreedyBot
 assert not kernel.compiled()
 g = Game(seed=4)
 bots = [PlannerBot(seed=1, iterations=20), GreedyBot(seed=1)]

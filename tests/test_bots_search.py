@@ -10,10 +10,10 @@ import pytest
 from util import advance
 
 from battleline import Game
-from battleline.bots import GreedyBot, RandomBot, SearchBot
-from battleline.bots.evaluation import win_chance
-from battleline.bots.playout import greedy_play, greedy_turn, play_out
-from battleline.worlds import sample_world
+from battleline.standard.bots import GreedyBot, RandomBot, SearchBot
+from battleline.standard.bots.evaluation import win_chance
+from battleline.standard.bots.playout import greedy_play, greedy_turn, play_out
+from battleline.standard.worlds import sample_world
 
 
 

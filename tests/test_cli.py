@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from battleline.bots import LEVELS
+from battleline.standard.bots import LEVELS
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
-COMMANDS = ["battleline", "battleline.arena", "battleline.bench", "battleline.puzzles"]
+COMMANDS = ["battleline", "battleline.arena", "battleline.bench", "battleline.standard.puzzles"]
 
 
 def run(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
@@ -68,7 +68,7 @@ def test_arena_help_lists_the_bots():
 
 
 def test_puzzles_check_help():
-    text = run("battleline.puzzles", "check", "--help").stdout
+    text = run("battleline.standard.puzzles", "check", "--help").stdout
     assert entries_without_help(text) == [] and "JSON" in text
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from battleline import Game, PositionError
-from battleline.editor import PositionDraft
+from battleline.standard.editor import PositionDraft
 
 
 def test_placing_cards_and_exporting():

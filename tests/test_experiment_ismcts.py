@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from battleline import Game
-from battleline.bots import GreedyBot, RandomBot
-from battleline.worlds import sample_world
+from battleline.standard.bots import GreedyBot, RandomBot
+from battleline.standard.worlds import sample_world
 
 
 def load_experiment():

@@ -10,7 +10,7 @@ import pytest
 from test_bots_search import never_reads_hidden_cards
 
 from battleline import Game
-from battleline.bots import SearchBot
+from battleline.standard.bots import SearchBot
 
 
 def load_experiment():

@@ -266,7 +266,7 @@ def test_complete_troop_sides_read_directly_agree_with_the_search():
     """A complete side of troops is read from its values and colours; the general search
     (nothing to add) must give the same answer, in every kind and under Fog."""
     import random
-    from battleline.formations import best, side_best
+    from battleline.standard.formations import best, side_best
     rng = random.Random(11)
     runs = [[10 * c + v + k for k in range(n)] for n in (3, 4) for c in range(6) for v in range(11 - n)]
     same_value = [[10 * c + v for c in cols] for v in range(10) for cols in combinations(range(6), 3)]

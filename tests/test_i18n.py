@@ -12,10 +12,10 @@ import pytest
 
 from battleline import Game
 from battleline.cards import ALL_CARDS
-from battleline.editor import PositionDraft
+from battleline.standard.editor import PositionDraft
 from battleline.errors import RuleError
-from battleline.moves import Move
-from battleline.puzzles import PuzzleError, bundled, parse
+from battleline.standard.moves import Move
+from battleline.standard.puzzles import PuzzleError, bundled, parse
 from battleline.texts import RULES, claim_explanation, error_text
 from battleline.widgets import BattleLineWidget, PositionEditor, PuzzleWidget
 
@@ -49,8 +49,8 @@ def _raised_rules(path: Path) -> list[tuple[int, str | None]]:
     return out
 
 
-@pytest.mark.parametrize("module", ["game.py", "moves.py", "notation.py", "editor.py", "widgets/standard/shell.py",
-                                    "widgets/standard/play.py", "widgets/standard/puzzle.py", "puzzles/session.py"])
+@pytest.mark.parametrize("module", ["standard/game.py", "standard/moves.py", "standard/notation.py", "standard/editor.py", "widgets/standard/shell.py",
+                                    "widgets/standard/play.py", "widgets/standard/puzzle.py", "standard/puzzles/session.py"])
 def test_every_engine_error_names_a_rule_with_japanese_words(module):
     raised = _raised_rules(SRC / module)
     assert raised, module
@@ -60,7 +60,7 @@ def test_every_engine_error_names_a_rule_with_japanese_words(module):
 
 
 def test_every_reason_why_a_move_is_illegal_has_japanese_words():
-    tree = ast.parse((SRC / "game.py").read_text(encoding="utf-8"))
+    tree = ast.parse((SRC / "standard" / "game.py").read_text(encoding="utf-8"))
     keys = set()
     for fn in ast.walk(tree):
         if isinstance(fn, ast.FunctionDef) and (fn.name.startswith("_why_") or fn.name == "_claim_timing_error"):

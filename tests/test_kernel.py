@@ -15,14 +15,15 @@ import numpy as np
 import pytest
 
 from battleline import Game
-from battleline import compiled, kernel, kernel_random
+from battleline import compiled, kernel_random
+from battleline.standard import kernel
 from battleline.bench import random_game
 from battleline.cards import TROOP_MASK
-from battleline.encoding import ALL_MOVES, MOVE_COUNT
-from battleline.formations import best, side_strength
-from battleline.kernel import layout
-from battleline.kernel.check import compare_games, compare_perft, reference_perft
-from battleline.kernel.strength import NO_COMPLETION, completion_strength
+from battleline.standard.encoding import ALL_MOVES, MOVE_COUNT
+from battleline.standard.formations import best, side_strength
+from battleline.standard.kernel import layout
+from battleline.standard.kernel.check import compare_games, compare_perft, reference_perft
+from battleline.standard.kernel.strength import NO_COMPLETION, completion_strength
 from util import run_in_plain_python
 
 
@@ -146,7 +147,7 @@ def test_games_agree_move_by_move():
 
 def test_a_broken_kernel_rule_is_caught(monkeypatch):
     """The comparison can fail: a kernel that forgets the Tactics limit disagrees."""
-    from battleline.kernel import check
+    from battleline.standard.kernel import check
     real = check.legal_moves
 
     def no_limit(s, buffer, claims):
@@ -232,7 +233,7 @@ def test_both_kernels_caches_follow_the_shared_stream(monkeypatch):
     named by a fingerprint that covers the shared module, and the module's own functions cache
     in a folder of their own that follows only it (and compiled.py)."""
     package = Path(compiled.__file__).resolve().parent
-    places = [package / "kernel", package / "ancient" / "kernel", package / "kernel_random.py"]
+    places = [package / "standard" / "kernel", package / "ancient" / "kernel", package / "kernel_random.py"]
     for folder in places[:2]:
         assert package / "kernel_random.py" in compiled.kernel_sources(folder)
     assert [p.name for p in compiled.kernel_sources(places[2])] == ["compiled.py", "kernel_bits.py", "kernel_random.py"]
@@ -279,8 +280,9 @@ def test_without_compiled_code_a_preparation_is_never_usable_and_never_warms(mon
 
 # ------------------------------------------------------------ plain Python mode
 PLAIN_CHECK = """
-from battleline import Game, kernel
-from battleline.kernel.check import compare_games, compare_perft
+from battleline import Game
+from battleline.standard import kernel
+from battleline.standard.kernel.check import compare_games, compare_perft
 assert kernel.MODE == "python", kernel.MODE
 r = compare_games(range(6))
 assert r["disagreements"] == 0, r
@@ -298,7 +300,7 @@ def test_plain_python_mode():
 
 @pytest.mark.slow      # a process of its own; test_plain_python_mode is the quick tier's
 def test_both_modes_draw_the_same_random_games():
-    code = "from battleline import kernel; import json; r = kernel.random_games(4, seed=8); r.pop('cpu_seconds'); r.pop('mode'); print(json.dumps(r, sort_keys=True))"
+    code = "from battleline.standard import kernel; import json; r = kernel.random_games(4, seed=8); r.pop('cpu_seconds'); r.pop('mode'); print(json.dumps(r, sort_keys=True))"
     there = run_in_plain_python(code, timeout=300)
     here = kernel.random_games(4, seed=8)
     here.pop("cpu_seconds"), here.pop("mode")
@@ -310,10 +312,10 @@ def test_both_modes_draw_the_same_random_games():
 @pytest.mark.parametrize("games", [6, pytest.param(12, marks=pytest.mark.slow)])
 def test_the_play_out_policy_is_the_reference_greedy_play_out(games):
     """From turn starts of random games (standard rules), the kernel's play-out reaches the
-    same final position as :func:`battleline.bots.playout.play_out`, move for move."""
-    from battleline.bots.playout import play_out as reference_play_out
-    from battleline.kernel.check import comparable_state
-    from battleline.kernel.policy import play_out
+    same final position as :func:`battleline.standard.bots.playout.play_out`, move for move."""
+    from battleline.standard.bots.playout import play_out as reference_play_out
+    from battleline.standard.kernel.check import comparable_state
+    from battleline.standard.kernel.policy import play_out
     checked = 0
     for seed in range(0, 2 * games, 2):
         moves = random_game(seed).moves

@@ -10,11 +10,12 @@ import time
 
 import pytest
 
-from battleline import Game, kernel, solver
-from battleline.kernel import solver as kernel_solver
-from battleline.kernel.check import compare_solvers, solver_endgames
-from battleline.puzzles import bundled
-from battleline.puzzles.session import PuzzleSession
+from battleline import Game
+from battleline.standard import kernel, solver
+from battleline.standard.kernel import solver as kernel_solver
+from battleline.standard.kernel.check import compare_solvers, solver_endgames
+from battleline.standard.puzzles import bundled
+from battleline.standard.puzzles.session import PuzzleSession
 from util import run_in_plain_python
 
 WIN_PUZZLES = [p for p in bundled() if p.kind == "win"]
@@ -122,9 +123,9 @@ def test_the_puzzle_steps_use_the_kernel_when_ready_and_say_the_same(monkeypatch
 
 
 PLAIN_CHECK = """
-from battleline.kernel import MODE
-from battleline.kernel.check import compare_solvers, solver_endgames
-from battleline.puzzles import bundled
+from battleline.standard.kernel import MODE
+from battleline.standard.kernel.check import compare_solvers, solver_endgames
+from battleline.standard.puzzles import bundled
 assert MODE == "python", MODE
 report = compare_solvers([p.game() for p in bundled() if p.kind == "win"][:6] + solver_endgames(range(2), every=11),
                          turns=(1, 2), max_nodes=1500)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from battleline import Game, Match, Outcome
-from battleline.bots import RandomBot
-from battleline.match import game_points
+from battleline.standard.bots import RandomBot
+from battleline.standard.match import game_points
 
 
 def finish(g: Game, seed: int = 0) -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from battleline import Game
-from battleline.claims import can_claim
-from battleline.editor import PositionDraft
-from battleline.puzzles import bundled
-from battleline.puzzles.session import PuzzleSession
+from battleline.standard.claims import can_claim
+from battleline.standard.editor import PositionDraft
+from battleline.standard.puzzles import bundled
+from battleline.standard.puzzles.session import PuzzleSession
 from battleline.texts import claim_explanation, sentences
 from battleline.widgets import BattleLineWidget, PositionEditor, PuzzleWidget
 
@@ -149,7 +149,7 @@ def test_puzzle_mode_move_wrong_is_taken_back_then_right():
 
 @pytest.mark.slow
 def test_puzzle_mode_win_played_out_against_the_defence():
-    from battleline.solver import solve
+    from battleline.standard.solver import solve
     for p in (x for x in PUZZLES if x.kind == "win"):
         s = PuzzleSession(p)
         while s.status == "solving":
@@ -161,7 +161,7 @@ def test_puzzle_win_wrong_move_names_a_defence():
     p = next(x for x in PUZZLES if x.kind == "win" and x.answer["turns"] >= 2)
     s = PuzzleSession(p)
     before = s.game.position()
-    from battleline.solver import Search
+    from battleline.standard.solver import Search
     wrong = None
     for m in s.legal_moves():
         if m.kind == "claim":
@@ -316,7 +316,7 @@ def test_unknown_language_or_name_set_is_refused():
 # ------------------------------------------------------------------ publishing
 
 def test_create_works_out_and_checks_the_answer(tmp_path):
-    from battleline.puzzles import PuzzleError, create, load, verify
+    from battleline.standard.puzzles import PuzzleError, create, load, verify
     claims = create(EXPLAIN, "claims", "Which flags can south claim?")
     assert claims.answer == {"flags": [3]}
     move = first("move")

@@ -8,7 +8,7 @@ import pytest
 
 from battleline import texts
 from battleline.cards import ALL_CARDS
-from battleline.formations import KINDS
+from battleline.standard.formations import KINDS
 from battleline.names import NAME_SETS, NameSet, name_set
 from battleline.texts import LANGS, card_label, card_name, card_title, formation_name, outcome_word
 

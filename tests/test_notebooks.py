@@ -60,7 +60,7 @@ def test_the_bundled_puzzles_are_counted_right():
     """Wherever the number of bundled puzzles is written, it is the number there are; the
     puzzles notebook counts them from the code, so it cannot go stale."""
     import re
-    from battleline.puzzles import bundled
+    from battleline.standard.puzzles import bundled
     real = len(bundled())
     texts = {p.name: "".join(line for c in json.loads(p.read_text(encoding="utf-8"))["cells"]
                              for line in c["source"]) for p in EXAMPLES.glob("*.ipynb")}

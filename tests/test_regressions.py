@@ -13,12 +13,12 @@ import pytest
 
 from battleline import Game, IllegalMoveError, Move, PositionError, solve
 from battleline.arena import main as arena_main, run_arena
-from battleline.bots import RandomBot
+from battleline.standard.bots import RandomBot
 from battleline.cards import ALL_CARDS
-from battleline.puzzles import Puzzle, PuzzleError, bundled
-from battleline.puzzles import parse as parse_puzzle
-from battleline.puzzles import session as session_module
-from battleline.puzzles.session import PuzzleSession
+from battleline.standard.puzzles import Puzzle, PuzzleError, bundled
+from battleline.standard.puzzles import parse as parse_puzzle
+from battleline.standard.puzzles import session as session_module
+from battleline.standard.puzzles.session import PuzzleSession
 from battleline.widgets import BattleLineWidget, PuzzleWidget
 from test_widget import until_idle
 from util import run_async

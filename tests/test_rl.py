@@ -7,8 +7,8 @@ import random
 import pytest
 
 from battleline import Game
-from battleline.bots import RandomBot
-from battleline.encoding import (ALL_MOVES, MOVE_COUNT, OBSERVATION_SIZE, decode_move, encode_move,
+from battleline.standard.bots import RandomBot
+from battleline.standard.encoding import (ALL_MOVES, MOVE_COUNT, OBSERVATION_SIZE, decode_move, encode_move,
                                  legal_mask, observation_vector)
 
 
@@ -47,14 +47,14 @@ def test_observation_vector_hides_the_opponents_hand():
 def test_pettingzoo_api():
     pytest.importorskip("pettingzoo", reason="the [rl] extra is not installed")
     from pettingzoo.test import api_test
-    from battleline.rl import env
+    from battleline.standard.rl import env
     api_test(env(), num_cycles=300)
 
 
 def test_pettingzoo_plays_a_game_to_the_end():
     pytest.importorskip("pettingzoo", reason="the [rl] extra is not installed")
     import numpy as np
-    from battleline.rl import env
+    from battleline.standard.rl import env
     e = env()
     e.reset(seed=4)
     rng = random.Random(0)

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from battleline import Game, solve
-from battleline.puzzles import bundled
+from battleline.standard.puzzles import bundled
 
 BASE = """battleline position 1
 turn south play

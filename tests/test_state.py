@@ -10,7 +10,7 @@ import pytest
 from battleline import Game
 from battleline.cards import ALL_CARDS, Card
 from battleline.errors import PositionError
-from battleline.worlds import sample_world
+from battleline.standard.worlds import sample_world
 
 DERIVED = ("visible", "tactics_counts", "leader_played", "sides", "fog_flag", "fog_owner",
            "mud_flag", "mud_owner",

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from battleline import Card, Game
-from battleline.bots import RandomBot
+from battleline.standard.bots import RandomBot
 from battleline.cards import ALL_CARDS
 from battleline.widgets import BattleLineWidget
 from util import run_async

@@ -5,7 +5,7 @@ may be explained (docs/widget.md)."""
 from __future__ import annotations
 
 from battleline import Game
-from battleline.puzzles import bundled
+from battleline.standard.puzzles import bundled
 from battleline.widgets import BattleLineWidget, PuzzleWidget
 
 

@@ -4,7 +4,7 @@ the status line says so meanwhile."""
 from __future__ import annotations
 
 from battleline import BattleLineWidget
-from battleline.bots import PlannerBot
+from battleline.standard.bots import PlannerBot
 from battleline.compiled import Preparation
 
 

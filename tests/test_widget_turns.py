@@ -9,7 +9,7 @@ import importlib
 import pytest
 
 from battleline import AncientBattlesWidget, BattleLineWidget, Game
-from battleline.bots import RandomBot
+from battleline.standard.bots import RandomBot
 from battleline.errors import IllegalMoveError
 from battleline.widgets.turns import BotRunner, TurnLog, log_reader
 

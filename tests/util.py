@@ -47,7 +47,7 @@ def run_async(main, timeout: float = 60):
 def advance(seed: int, plies: int):
     """A game of the given seed after ``plies`` moves of a seeded random player."""
     from battleline import Game
-    from battleline.bots import RandomBot
+    from battleline.standard.bots import RandomBot
     g = Game(seed=seed)
     mover = RandomBot(seed=seed)
     for _ in range(plies):

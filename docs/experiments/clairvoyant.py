@@ -29,7 +29,7 @@ import sys
 from pathlib import Path
 
 from battleline import Game
-from battleline.bots import bot_from_spec
+from battleline.standard.bots import bot_from_spec
 from battleline.runner import paired_games, run_games
 from battleline.scoring import wilson
 

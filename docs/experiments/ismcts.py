@@ -6,31 +6,31 @@ sampled worlds, and in each world every later move is chosen knowing that world'
 (``docs/bots.md``). This bot instead grows one tree over its own information: a node is the
 sequence of moves it has seen since the root (its own card plays and the opponent's card
 plays), and every iteration samples a fresh world from the observation
-(:func:`battleline.worlds.sample_world`), walks the tree choosing only among the moves legal
+(:func:`battleline.standard.worlds.sample_world`), walks the tree choosing only among the moves legal
 in that world, and adds one node. Its own later moves are thus chosen by statistics shared by
 every world that reaches the node, not by one world's future.
 
 - Our nodes: UCB1 over the moves available in the world, with availability counts (the
   exploration term uses how often a move was available, not the parent's visits). At the
   root the candidates are the heuristic's best ``width`` moves
-  (:func:`battleline.bots.heuristic.rank_moves`); below it, each troop in hand at its best
+  (:func:`battleline.standard.bots.heuristic.rank_moves`); below it, each troop in hand at its best
   flag by the greedy rule's potential formation (at most ``deep_width`` of them, strongest
   first). Untried moves are expanded in that order.
 - Opponent nodes: the opponent is modelled as the greedy player, as ``hard``'s playouts do
   (a Tactics card when it wins at once, else the greedy card); its card is a public move,
   so the tree branches on what it played in each world (a chance node for us).
 - Claims are made as soon as they are provable, and draws are troops (inside the tree and
-  the rollouts, as :func:`battleline.bots.playout.finish_turn` does).
+  the rollouts, as :func:`battleline.standard.bots.playout.finish_turn` does).
 - After the new node, greedy turns for both sides until ``horizon`` turns from the root
   (None: the end of the game); the end is valued as the chance of winning the game
-  (:func:`battleline.bots.evaluation.win_chance` of the flag chances, knowing that world's
+  (:func:`battleline.standard.bots.evaluation.win_chance` of the flag chances, knowing that world's
   hands), 1 / 0 / 0.5 when the game is over. A Tactics card at the root pays
   ``tactic_cost / CHANCE_SCALE`` (``medium``'s price, in games rather than flags).
 - The move is the root child visited most.
 
 The work per move is ``iterations`` worlds (deterministic for a seed); the wall clock,
 ``DEADLINE_SHARE`` of ``move_time``, is only a backstop. Draws use
-:func:`battleline.bots.heuristic.choose_draw` and Scout's phases ``medium``'s choice.
+:func:`battleline.standard.bots.heuristic.choose_draw` and Scout's phases ``medium``'s choice.
 
 Measured with the arena on the paired deals of ``docs/arena/hard-vs-greedy-v3.jsonl``:
 
@@ -59,16 +59,16 @@ import time
 from pathlib import Path
 
 from battleline import Game
-from battleline.bots import Bot, HeuristicBot
-from battleline.bots.base import gc_paused
-from battleline.bots.evaluation import flag_chances, win_chance
-from battleline.bots.greedy import potential_strength
-from battleline.bots.heuristic import choose_draw, rank_moves, tactic_cost
-from battleline.bots.playout import CENTRE_FIRST, finish_turn, greedy_play, play_out, winning_tactic
+from battleline.standard.bots import Bot, HeuristicBot
+from battleline.standard.bots.base import gc_paused
+from battleline.standard.bots.evaluation import flag_chances, win_chance
+from battleline.standard.bots.greedy import potential_strength
+from battleline.standard.bots.heuristic import choose_draw, rank_moves, tactic_cost
+from battleline.standard.bots.playout import CENTRE_FIRST, finish_turn, greedy_play, play_out, winning_tactic
 from battleline.cards import TROOP_MASK
-from battleline.game import Observation
-from battleline.moves import PLAY_TABLE, Move
-from battleline.worlds import sample_world
+from battleline.standard.game import Observation
+from battleline.standard.moves import PLAY_TABLE, Move
+from battleline.standard.worlds import sample_world
 
 ITERATIONS = 250       # worlds a move
 HORIZON = 8            # turns from the root (tree and rollout together); None: to the end
@@ -313,7 +313,7 @@ def compare(path: str, reference: str) -> str:
 
 def cpu_per_move(deal: int, plies: list[int], bot: Bot) -> list[tuple[int, float, int]]:
     """CPU seconds of ``bot``'s move after ``plies`` greedy moves of ``deal``."""
-    from battleline.bots import GreedyBot
+    from battleline.standard.bots import GreedyBot
     out = []
     for k in plies:
         g = Game(seed=deal)

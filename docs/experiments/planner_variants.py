@@ -12,7 +12,7 @@ Played by the arena as ``module:Class`` with this folder on the path:
 
 from __future__ import annotations
 
-from battleline.bots.planner import PlannerBot
+from battleline.standard.bots.planner import PlannerBot
 
 
 class PlannerWide(PlannerBot):

@@ -2,7 +2,7 @@
 measured no stronger, kept here for their write-ups rather than in the shipped bot.
 
 - ``leaf="chance"``: the end of a playout is valued as the chance of winning the game
-  (:func:`battleline.bots.evaluation.win_chance`, times ``CHANCE_SCALE``) instead of the
+  (:func:`battleline.standard.bots.evaluation.win_chance`, times ``CHANCE_SCALE``) instead of the
   evaluation's expected flags;
 - ``tactics="win"``: it draws troops while the troop deck lasts and searches a Tactics card
   only when that wins at once.
@@ -19,13 +19,13 @@ as ``module:Class`` with this folder on the path:
 
 from __future__ import annotations
 
-from battleline.bots import SearchBot
-from battleline.bots.evaluation import flag_chances, win_chance
-from battleline.bots.greedy import wins_at_once
-from battleline.bots.heuristic import choose_draw, tactic_cost
+from battleline.standard.bots import SearchBot
+from battleline.standard.bots.evaluation import flag_chances, win_chance
+from battleline.standard.bots.greedy import wins_at_once
+from battleline.standard.bots.heuristic import choose_draw, tactic_cost
 from battleline.errors import shorten
-from battleline.game import Game, Observation
-from battleline.moves import Move
+from battleline.standard.game import Game, Observation
+from battleline.standard.moves import Move
 
 CHANCE_SCALE = 6.0     # a won game, in the flags of the one-ply score and the Tactics price
 

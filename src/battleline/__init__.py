@@ -5,13 +5,13 @@
 'wedge'
 """
 from .cards import Card
-from .claims import ClaimResult, can_claim
-from .formations import Formation, evaluate
-from .game import NORTH, SOUTH, FlagView, Game, Observation, Outcome
-from .match import Match
+from .standard.claims import ClaimResult, can_claim
+from .standard.formations import Formation, evaluate
+from .standard.game import NORTH, SOUTH, FlagView, Game, Observation, Outcome
+from .standard.match import Match
 from .errors import IllegalMoveError, InvalidMoveError, PositionError
-from .moves import Move
-from .solver import Solution, solve
+from .standard.moves import Move
+from .standard.solver import Solution, solve
 
 __all__ = ["AncientBattlesWidget", "BattleLineWidget", "PositionEditor", "PuzzleWidget", "Card", "ClaimResult", "Formation", "FlagView", "Game", "IllegalMoveError", "InvalidMoveError", "Match", "Move",
            "NORTH", "Observation", "Outcome", "PositionError", "SOUTH", "Solution", "can_claim", "evaluate", "solve"]

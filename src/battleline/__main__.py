@@ -44,7 +44,7 @@ def main(argv=None) -> None:
         epilog="To play, open examples/play.ipynb in JupyterLab. Other commands: "
                "python -m battleline.arena (bots against each other), "
                "python -m battleline.bench (speed figures), "
-               "python -m battleline.puzzles check (verify puzzles).")
+               "python -m battleline.standard.puzzles check (verify puzzles).")
     ap.add_argument("command", nargs="?", default="demo", choices=["demo"], metavar="demo",
                     help="(the default) show formations ranked, claims proved and refused with "
                          "their reasons, then a random game played to its end")

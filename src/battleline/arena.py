@@ -4,7 +4,7 @@ Plays paired deals: every dealt game is played twice with the seats swapped, so
 the luck of the deal cancels. Reports each side's win rate with a 95% Wilson
 interval, the Elo difference, how games ended, the first player's win rate and
 the time per move. Bots are named by level (``easy``, ``medium``, ``hard``), ``greedy``, by
-class name in :mod:`battleline.bots`, or as ``module:Class``. ``--game ancient`` plays
+class name in :mod:`battleline.standard.bots`, or as ``module:Class``. ``--game ancient`` plays
 Ancient Battles (:mod:`battleline.arena_ancient`). The games are played through
 :mod:`battleline.runner`: in this process, on ``--jobs`` processes or on a Ray cluster
 (``--cluster``), saved as they finish (``--save``) and resumed (``--resume``).
@@ -26,8 +26,8 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from .bots import bot_from_spec
-from .game import Game
+from .standard.bots import bot_from_spec
+from .standard.game import Game
 from .errors import shorten
 from .runner import check_games, check_jobs, max_jobs, play_match, read_saved
 from .scoring import elo_difference, elo_phrase, nodes_lines, tally, wilson, wins_phrase

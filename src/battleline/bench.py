@@ -24,7 +24,7 @@
 - Every rate and median is measured by the wall clock; the ``_cpu`` figures by CPU time
   (``time.process_time``), which means more on a busy machine. ``load_average_1min``
   says how busy the machine was when the run began.
-- ``kernel``: the search kernel (:mod:`battleline.kernel`) beside the reference engine in one
+- ``kernel``: the search kernel (:mod:`battleline.standard.kernel`) beside the reference engine in one
   run, by CPU time: ``kernel_random_games_per_cpu_s`` (ten times ``--games`` random games in
   the kernel) against ``reference_random_games_per_cpu_s`` (a quarter of ``--games`` in the engine), and
   greedy play-outs to the end of the game from the same turn starts
@@ -32,7 +32,7 @@
   figures are their ratios, ``kernel_mode`` says whether it ran compiled, ``kernel_prepare_s``
   how long compiling or loading it took.
 - ``solver``: every bundled ``win`` puzzle solved by :func:`battleline.solve` at its
-  stated number of turns (iterative deepening, as ``python -m battleline.puzzles
+  stated number of turns (iterative deepening, as ``python -m battleline.standard.puzzles
   check`` does): per puzzle the positions searched (``nodes``), ``seconds`` and
   ``nodes_per_s``, then the totals.
 
@@ -52,12 +52,12 @@ import statistics
 import time
 
 from .cards import ALL_CARDS, TROOP_MASK
-from .claims import can_claim, claim_holds
-from .formations import cards_needed
-from .game import Game
-from .moves import CLAIM_MOVES
-from .puzzles import bundled
-from .solver import solve
+from .standard.claims import can_claim, claim_holds
+from .standard.formations import cards_needed
+from .standard.game import Game
+from .standard.moves import CLAIM_MOVES
+from .standard.puzzles import bundled
+from .standard.solver import solve
 
 
 def hard_claim_cases(n: int, seed: int = 1) -> list[dict]:
@@ -215,15 +215,15 @@ def bench_solver(puzzles=None) -> dict:
     turns, with the engine's solver and with the kernel's (which finds the same line through
     the same positions); the figures per puzzle and in total, wall-clock seconds.
 
-    >>> from battleline.puzzles import bundled
+    >>> from battleline.standard.puzzles import bundled
     >>> r = bench_solver([p for p in bundled() if p.id == "win-in-two"])
     >>> [(row["id"], row["turns"], row["nodes"]) for row in r["puzzles"]]
     [('win-in-two', 2, 130)]
     >>> sorted(r["total"])
     ['kernel_seconds', 'nodes', 'nodes_per_s', 'puzzles', 'seconds']
     """
-    from .kernel import prepare_solver
-    from .kernel.solver import solve as kernel_solve
+    from .standard.kernel import prepare_solver
+    from .standard.kernel.solver import solve as kernel_solve
     if puzzles is None:
         puzzles = bundled()
     prepare_solver()
@@ -334,9 +334,9 @@ def bench_kernel(n_games: int, seed: int) -> dict:
     """The search kernel beside the reference engine, by CPU time in this one run: random games
     (the same rule; kernel games are dealt by the kernel) and greedy play-outs to the end of
     the game from the same turn starts (the kernel's play-out makes the same moves)."""
-    from . import kernel
-    from .bots.playout import play_out as reference_play_out
-    from .kernel.policy import play_out as kernel_play_out
+    from .standard import kernel
+    from .standard.bots.playout import play_out as reference_play_out
+    from .standard.kernel.policy import play_out as kernel_play_out
 
     prepare_seconds = kernel.prepare_kernel()
     reference = bench_games(max(50, n_games // 4), seed)["random_games_per_cpu_s"]

@@ -54,7 +54,7 @@ def kernel_sources(where: Path) -> list[Path]:
     >>> package = Path(__file__).parent
     >>> [p.name for p in kernel_sources(package / "kernel_random.py")]
     ['compiled.py', 'kernel_bits.py', 'kernel_random.py']
-    >>> {"compiled.py", "kernel_random.py", "rules.py"} <= {p.name for p in kernel_sources(package / "kernel")}
+    >>> {"compiled.py", "kernel_random.py", "rules.py"} <= {p.name for p in kernel_sources(package / "standard" / "kernel")}
     True
     """
     here = Path(__file__).resolve()
@@ -77,7 +77,7 @@ def source_fingerprint(where: Path | None = None) -> str:
     ...      source_fingerprint(package / "kernel_random.py")})
     3
     """
-    where = where or Path(__file__).parent / "kernel"
+    where = where or Path(__file__).parent / "standard" / "kernel"
     digest = hashlib.sha1()
     for path in kernel_sources(where):
         digest.update(path.name.encode())

@@ -2,10 +2,10 @@
 name, a class of a given package, or ``module:Class`` for a class of one's own. Shared by both
 games' bot ladders.
 
->>> import battleline.bots
->>> named_class("easy", {"easy": "RandomBot"}, battleline.bots).__name__
+>>> import battleline.standard.bots
+>>> named_class("easy", {"easy": "RandomBot"}, battleline.standard.bots).__name__
 'RandomBot'
->>> named_class("collections:OrderedDict", {}, battleline.bots).__name__
+>>> named_class("collections:OrderedDict", {}, battleline.standard.bots).__name__
 'OrderedDict'
 """
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Card, CardLike
-from ..formations import Formation
+from ..standard.formations import Formation
 from ..names import name_set
 from .shared import BOT_PREPARING, LANGS, card_name, shorten_text
 
@@ -143,7 +143,7 @@ def claim_explanation(result, lang: str = "en", names: Any = "ancient") -> str:
 def _rank_words(result, case: str, words: dict, ns) -> str:
     """The sentence saying that the winner's kind outranks the loser's whatever the totals
     (``claims.outranks_despite_total``), or ""."""
-    from ..claims import outranks_despite_total
+    from ..standard.claims import outranks_despite_total
     pair = {"beats": (result.formation, result.their_formation),
             "beaten": (result.their_formation, result.formation),
             "counter": (result.counter_formation, result.formation),
@@ -258,9 +258,9 @@ class Line:
 
 def render(value: Any, lang: str = "en", names: Any = "ancient") -> Any:
     """``value`` in words (see :class:`Line`); numbers and text stay as they are."""
-    from ..claims import ClaimResult
-    from ..game import Outcome
-    from ..moves import Move
+    from ..standard.claims import ClaimResult
+    from ..standard.game import Outcome
+    from ..standard.moves import Move
     if isinstance(value, Line):
         return value.render(lang, names)
     if isinstance(value, str):
@@ -294,7 +294,7 @@ def move_line(who: Any, m, result=None, secret=None) -> Line:
     ``result`` is a claim's proof (its formation is named); ``secret`` is the card drawn or
     put back, named only when the reader may know it (None: the deck alone is said).
 
-    >>> from battleline.moves import Move
+    >>> from battleline.standard.moves import Move
     >>> move_line(Player(0), Move.parse("draw troop")).render("ja")
     '北が軍勢カードを引きました。'
     """
@@ -353,7 +353,7 @@ def level_name(level: str, lang: str = "en") -> str:
 def move_words(m, lang: str = "en", names: Any = "ancient") -> str:
     """A move in words, as in the log: ``R7@3`` is ``Red 7 at flag 3`` (``赤7@3``).
 
-    >>> from battleline.moves import Move
+    >>> from battleline.standard.moves import Move
     >>> move_words(Move.parse("Traitor B5@2"), "ja"), move_words(Move.parse("Traitor B5@2"))
     ('裏切 青5@2', 'Traitor Blue 5@2')
     """

@@ -4,7 +4,7 @@ Shared by both games' widgets (Ancient Battles draws the same deck).
 
 >>> card_json("R7")["title"], card_json("R7", "ja")["name"]
 ('Red 7: Light Cavalry', '赤7')
->>> from battleline.moves import Move
+>>> from battleline.standard.moves import Move
 >>> public_move_json(Move.parse("return R7"))["text"]
 'return (troop)'
 """
@@ -15,7 +15,7 @@ from typing import Any
 
 from .. import texts
 from ..cards import Card, CardLike
-from ..moves import Move
+from ..standard.moves import Move
 
 __all__ = ["card_json", "move_json", "public_move_json"]
 

@@ -1,4 +1,4 @@
-"""Edit mode: the position editor, a :class:`~battleline.editor.PositionDraft` on screen.
+"""Edit mode: the position editor, a :class:`~battleline.standard.editor.PositionDraft` on screen.
 
 Every message kind of edit mode has one typed handler in
 :data:`EditController.messages`; the draft checks each change with the engine's
@@ -16,11 +16,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ... import texts
-from ...bots import LEVELS
+from ...standard.bots import LEVELS
 from ...cards import ALL_CARDS
-from ...editor import RULE_SETS, PositionDraft
+from ...standard.editor import RULE_SETS, PositionDraft
 from ...errors import PositionError
-from ...game import PLAYER_NAMES
+from ...standard.game import PLAYER_NAMES
 from ..messages import Choice, Integer, MessageRouter, Text
 
 if TYPE_CHECKING:

@@ -1,6 +1,6 @@
 """Play mode: a game against a bot or between two people at one screen.
 
-The controller owns the :class:`~battleline.match.Match`, the bot and what the
+The controller owns the :class:`~battleline.standard.match.Match`, the bot and what the
 view remembers between moves (the log, the last turn, a claim's answer, the
 hot-seat cover). Each message kind of play mode has one typed handler in
 :data:`PlayController.messages`.
@@ -16,11 +16,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ... import texts
-from ...bots import LEVELS, bot_from_spec
+from ...standard.bots import LEVELS, bot_from_spec
 from ...errors import shorten
-from ...game import DRAW, PLAY, Game
-from ...match import Match
-from ...moves import IllegalMoveError, Move
+from ...standard.game import DRAW, PLAY, Game
+from ...standard.match import Match
+from ...standard.moves import IllegalMoveError, Move
 from ..messages import Boolean, Choice, MessageRouter, Text
 from ..pieces import public_move_json
 from ..turns import BotRunner, TurnLog, bot_preparing, log_reader, warm_up

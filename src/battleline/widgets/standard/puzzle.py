@@ -1,4 +1,4 @@
-"""Puzzle mode: a list of puzzles, one :class:`~battleline.puzzles.session.PuzzleSession`
+"""Puzzle mode: a list of puzzles, one :class:`~battleline.standard.puzzles.session.PuzzleSession`
 at a time.
 
 Every message kind of puzzle mode has one typed handler in
@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ... import texts
-from ...moves import IllegalMoveError, Move
-from ...puzzles.session import PuzzleSession
+from ...standard.moves import IllegalMoveError, Move
+from ...standard.puzzles.session import PuzzleSession
 from ..messages import Integer, IntegerList, MessageRouter, Text
 from .play import option_labels
 from .table import Seat, table_view

@@ -20,11 +20,11 @@ import anywidget
 import traitlets
 
 from ... import texts
-from ...bots import LEVELS
-from ...editor import PositionDraft
+from ...standard.bots import LEVELS
+from ...standard.editor import PositionDraft
 from ...errors import shorten
-from ...game import Game
-from ...moves import IllegalMoveError, Move
+from ...standard.game import Game
+from ...standard.moves import IllegalMoveError, Move
 from ...names import load as load_names
 from ..kernel import in_kernel
 from ..messages import Choice, Integer, MessageRouter, answer_safely, dispatch
@@ -296,10 +296,10 @@ class PositionEditor(BattleLineWidget):
     play from it.
 
     ``PositionEditor(position=None, *, lang="en", names="ancient")``: ``position`` is a
-    :class:`~battleline.editor.PositionDraft` (a scripted setup), a position text, or a
-    :class:`~battleline.game.Game`; None gives an empty board.
+    :class:`~battleline.standard.editor.PositionDraft` (a scripted setup), a position text, or a
+    :class:`~battleline.standard.game.Game`; None gives an empty board.
 
-    >>> from battleline.editor import PositionDraft
+    >>> from battleline.standard.editor import PositionDraft
     >>> d = PositionDraft(to_move=1); d.place("R8", flag=3, side=1)
     >>> ed = PositionEditor(d)
     >>> ed.view["editor"]["flags"][2]["south"][0]["id"]
@@ -325,7 +325,7 @@ class PuzzleWidget(BattleLineWidget):
     solution step by step.
 
     ``PuzzleWidget(puzzles=None, *, lang="en", names="ancient")``: one
-    :class:`~battleline.puzzles.Puzzle`, a list of them, or None for every bundled puzzle.
+    :class:`~battleline.standard.puzzles.Puzzle`, a list of them, or None for every bundled puzzle.
 
     >>> w = PuzzleWidget()
     >>> w.view["puzzle"]["number"], w.view["puzzle"]["total"] >= 20
@@ -333,7 +333,7 @@ class PuzzleWidget(BattleLineWidget):
     """
 
     def __init__(self, puzzles=None, **kwargs):
-        from ...puzzles import Puzzle, bundled
+        from ...standard.puzzles import Puzzle, bundled
         if puzzles is None:
             puzzles = bundled()
         elif isinstance(puzzles, Puzzle):

@@ -20,9 +20,9 @@ from typing import Sequence
 
 from ... import texts
 from ...cards import ALL_CARDS, FOG, MUD, TROOP_MASK, Card
-from ...formations import best, evaluate, side_formation
-from ...game import Game, Observation
-from ...moves import Move
+from ...standard.formations import best, evaluate, side_formation
+from ...standard.game import Game, Observation
+from ...standard.moves import Move
 from ..pieces import move_json
 from ..wording import Wording
 

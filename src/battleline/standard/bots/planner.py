@@ -1,0 +1,182 @@
+"""PlannerBot: many-world search to the end of the game on the compiled kernel (``hard``).
+
+Claims it can prove are made at once, as every bot does; draws and Scout's steps are chosen
+as ``medium`` chooses them. For the card it plays, the bot ranks every legal move with
+``medium``'s one-ply evaluation (:func:`~battleline.standard.bots.heuristic.rank_moves`), keeps the
+best ``candidates`` (eight), and searches them by successive halving on the kernel
+(:mod:`battleline.standard.kernel.search`): each world deals the cards it cannot see at random again,
+every candidate still in is played in that same world and then the greedy policy plays both
+sides to the end of the game; after each third of the budget the worse half is dropped. The
+candidate with the best average wins, less the price of a Tactics card (the play-outs never
+play one, so they would spend them too freely). Playing every candidate in the same worlds
+measures their differences on common deals; a bandit (UCB1) that gave each its own worlds
+measured weaker (``docs/bots.md``). The work per move is a fixed
+number of iterations, so the seed makes the bot reproducible; the wall clock is only a
+backstop. Where the kernel is not compiled (no numba, or ``BATTLELINE_KERNEL=python``), and
+while a notebook is still compiling it in the background, the bot plays as
+:class:`~battleline.standard.bots.search.SearchBot` instead, so that no move waits for the compiler.
+
+>>> from battleline import Game
+>>> g = Game(seed=5)
+>>> PlannerBot(seed=1, iterations=50).choose(g.observation(g.to_move)) in g.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+
+from .. import kernel
+from ..encoding import encode_move
+from ...errors import shorten
+from ..game import Observation
+from ..kernel.layout import TROOP_COUNT
+from ..kernel.search import search_paired
+from ..moves import Move
+from .base import Bot, gc_paused
+from .heuristic import HeuristicBot, rank_moves, tactic_cost
+from .search import SearchBot
+
+__all__ = ["PlannerBot", "ITERATIONS", "CANDIDATES"]
+
+ITERATIONS = 2500        # play-outs per decision: about 0.6 s of CPU time on a quiet core
+CANDIDATES = 8           # the one-ply ranking's best moves that are searched
+COST_SCALE = 0.1         # a Tactics card's price (in flags) as a share of a won game
+CHUNK = 250              # play-outs between two looks at the clock
+DEADLINE_SHARE = 0.9     # of move_time: the backstop
+
+
+def _whole(value, name: str, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise ValueError(f"{name} is a whole number of at least {low}, not {shorten(value)}")
+    return value
+
+
+class PlannerBot(Bot):
+    """Determinized UCB search with play-outs to the end of the game, on the kernel.
+
+    ``iterations`` play-outs per decision; ``move_time`` (seconds) the wall-clock backstop;
+    ``candidates`` the moves searched.
+    """
+
+    name = "planner"
+
+    def __init__(self, seed: int | None = None, move_time: float = 1.0, iterations: int = ITERATIONS,
+                 candidates: int = CANDIDATES):
+        super().__init__(seed)
+        self.candidates = _whole(candidates, "candidates", 1)
+        if isinstance(move_time, bool) or not isinstance(move_time, (int, float)) \
+                or not math.isfinite(move_time) or move_time <= 0:
+            raise ValueError(f"move_time is a number of seconds above 0, not {shorten(move_time)}")
+        self.move_time = float(move_time)
+        self.iterations = _whole(iterations, "iterations", 1)
+        self._fallback = SearchBot(seed=seed, move_time=move_time)
+        self._heuristic = HeuristicBot(seed=seed)
+        self.last_playouts = 0       # play-outs of the last searched decision (for benchmarks)
+        self.last_used_kernel = False
+
+    def prepare_in_background(self) -> None:
+        """Start compiling (or loading) the kernel in a thread, so that a notebook stays
+        responsive; until it is ready the bot plays as ``SearchBot``."""
+        kernel.prepare_kernel(background=True)
+
+    @property
+    def preparing(self) -> bool:
+        """Whether the kernel is still being prepared in the background."""
+        return kernel.kernel_preparing()
+
+    def kernel_usable(self) -> bool:
+        """Whether this move can search on the compiled kernel now; a kernel still being
+        prepared in the background is not waited for (:func:`~battleline.standard.kernel.kernel_usable`)."""
+        return kernel.kernel_usable()
+
+    def choose(self, obs: Observation) -> Move:
+        world, moves, claim = self.world_and_moves(obs)
+        if claim is not None:
+            return claim
+        if len(moves) == 1:
+            return moves[0]
+        if world.phase != "play":
+            self._heuristic.rng = self.rng
+            return self._heuristic.choose(obs)
+        self.last_used_kernel = self.kernel_usable()
+        if not self.last_used_kernel:
+            self._fallback.rng = self.rng
+            return self._fallback.choose(obs)
+        with gc_paused():
+            return self._search(obs, world, moves)
+
+    def _search(self, obs: Observation, world, moves: list[Move]) -> Move:
+        deadline = time.perf_counter() + self.move_time * DEADLINE_SHARE
+        me = obs.seat
+        cands = [m for _, m in rank_moves(world, moves, me)[:self.candidates]]
+        if len(cands) == 1:
+            return cands[0]
+        costs = np.array([tactic_cost(world, m, me) for m in cands])
+        template = kernel.state_of(world)
+        known_troops, known_tactics, troop_slots, tactic_slots = known_places(obs)
+        numbers = np.array([encode_move(m) for m in cands], dtype=np.int64)
+        rewards = np.zeros(len(cands), dtype=np.float64)
+        active = np.ones(len(cands), dtype=np.bool_)
+        rng = np.array([kernel.seed_stream(self.rng.getrandbits(63))], dtype=np.int64)
+        worlds = 0
+        done = 0
+        for share in halving_rounds(len(cands)):
+            # Each round's play-outs go to the candidates still in, in the same worlds.
+            alive = int(active.sum())
+            round_worlds = max(1, int(self.iterations * share) // alive)
+            while round_worlds > 0:
+                step = min(round_worlds, max(1, CHUNK // alive))
+                done += search_paired(template, known_troops, known_tactics, troop_slots, tactic_slots,
+                                      numbers, active, len(cands), step, rng, rewards)
+                worlds += step
+                round_worlds -= step
+                if time.perf_counter() > deadline:
+                    break
+            scores = rewards / worlds - COST_SCALE * costs
+            keep = max(1, alive // 2)
+            ranked = sorted((k for k in range(len(cands)) if active[k]), key=lambda k: (-scores[k], k))
+            active[:] = False
+            active[ranked[:keep]] = True
+            if keep == 1 or time.perf_counter() > deadline:
+                break
+        self.last_playouts = done
+        return cands[ranked[0]]
+
+
+def halving_rounds(n: int) -> list[float]:
+    """The share of the play-outs each round of successive halving gets (n candidates halved
+    until one is left): equal shares.
+
+    >>> halving_rounds(8)
+    [0.3333333333333333, 0.3333333333333333, 0.3333333333333333]
+    """
+    rounds = max(1, (n - 1).bit_length())
+    return [1 / rounds] * rounds
+
+
+def known_places(obs: Observation) -> tuple[int, int, np.ndarray, np.ndarray]:
+    """What the seat knows of the hidden places: the opponent's cards it has seen (troop and
+    Tactics masks), and which deck slots (bottom first) hold a card it put back with Scout.
+
+    >>> from battleline import Game
+    >>> troops, tactics, troop_slots, tactic_slots = known_places(Game(seed=1).observation(0))
+    >>> troops, tactics, int(troop_slots.sum()), int(tactic_slots.sum())
+    (0, 0, 0, 0)
+    """
+    known_troops = known_tactics = 0
+    for c in obs.opponent_known:
+        if c < TROOP_COUNT:
+            known_troops |= 1 << c
+        else:
+            known_tactics |= 1 << (c - TROOP_COUNT)
+    troop_slots = np.zeros(TROOP_COUNT, dtype=np.bool_)
+    tactic_slots = np.zeros(10, dtype=np.bool_)
+    for deck, depth, _ in obs.known_deck:
+        slots = troop_slots if deck == "troop" else tactic_slots
+        size = obs.deck_sizes[0 if deck == "troop" else 1]
+        slots[size - 1 - depth] = True
+    return known_troops, known_tactics, troop_slots, tactic_slots

@@ -1,0 +1,127 @@
+"""Whole games in the kernel: the deal, perft and random games.
+
+The random stream is :mod:`battleline.kernel_random` (xorshift64 held in a one-element
+``int64`` array, shared with the Ancient Battles kernel).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...compiled import kernel_function
+from ...kernel_random import random_below, shuffle
+from .layout import (
+    ADVANCED, CLAIM_BASE, CLAIMED, CLOCK, DECK_LEN, DRAW, FOG_OWNER, HAND_SIZE, HAND_TROOPS,
+    MAX_MOVES, MUD_OWNER, NOBODY, OVER, PHASE, PLAY, REASON, STATE_SIZE, TACTIC_DECK, TO_MOVE,
+    TROOP_COUNT, TROOP_DECK, WINNER,
+)
+from .rules import apply_move, legal_moves, provable_flags
+
+@kernel_function
+def deal(s, rng, advanced):
+    """A new game in ``s``: both decks shuffled, seven troops each, the first player by lot."""
+    s[:] = 0
+    troops = np.arange(TROOP_COUNT, dtype=np.int64)
+    shuffle(troops, TROOP_COUNT, rng)
+    tactics = np.arange(TROOP_COUNT, TROOP_COUNT + 10, dtype=np.int64)
+    shuffle(tactics, 10, rng)
+    first = random_below(rng, 2)
+    for i in range(2 * HAND_SIZE):
+        s[HAND_TROOPS + (first + i) % 2] |= 1 << troops[i]
+    for i in range(TROOP_COUNT - 2 * HAND_SIZE):
+        s[TROOP_DECK + i] = troops[2 * HAND_SIZE + i]
+    for i in range(10):
+        s[TACTIC_DECK + i] = tactics[i]
+    s[DECK_LEN] = TROOP_COUNT - 2 * HAND_SIZE
+    s[DECK_LEN + 1] = 10
+    for f in range(1, 10):
+        s[CLAIMED + f] = -1
+    s[FOG_OWNER] = -1
+    s[MUD_OWNER] = -1
+    s[TO_MOVE] = first
+    s[PHASE] = PLAY
+    s[ADVANCED] = advanced
+    s[CLOCK] = 1
+    s[WINNER] = NOBODY
+
+
+@kernel_function
+def perft_count(root, depth):
+    """The number of move sequences of length ``depth`` from ``root`` (claims included),
+    walked depth first with one saved state per level."""
+    if depth == 0:
+        return 1
+    states = np.empty((depth, STATE_SIZE), dtype=np.int64)
+    moves = np.empty((depth, MAX_MOVES), dtype=np.int64)
+    counts = np.zeros(depth, dtype=np.int64)
+    next_index = np.zeros(depth, dtype=np.int64)
+    states[0, :] = root
+    counts[0] = legal_moves(states[0], moves[0], True)
+    if depth == 1:
+        return counts[0]
+    total = 0
+    level = 0
+    while level >= 0:
+        if next_index[level] >= counts[level]:
+            level -= 1
+            continue
+        move = moves[level, next_index[level]]
+        next_index[level] += 1
+        states[level + 1, :] = states[level]
+        apply_move(states[level + 1], move)
+        level += 1
+        counts[level] = legal_moves(states[level], moves[level], True)
+        next_index[level] = 0
+        if level == depth - 1:
+            total += counts[level]       # the last level's moves are counted, not played
+            level -= 1
+    return total
+
+
+@kernel_function
+def claim_all(s):
+    """Claim every provable flag of the player to move, one by one, until the game ends;
+    returns the claims made."""
+    provable = provable_flags(s, s[TO_MOVE])
+    made = 0
+    for f in range(1, 10):
+        if provable >> f & 1:
+            apply_move(s, CLAIM_BASE + f - 1)
+            made += 1
+            if s[PHASE] == OVER:
+                break
+    return made
+
+
+@kernel_function
+def random_game(s, rng, moves):
+    """Play the game in ``s`` to its end as the reference bench does: every provable flag
+    claimed (before playing under the Advanced rule, before drawing otherwise), then a random
+    legal move. Returns the moves made, claims included."""
+    played = 0
+    while s[PHASE] != OVER:
+        phase = s[PHASE]
+        if (phase == PLAY and s[ADVANCED]) or (phase == DRAW and not s[ADVANCED]):
+            played += claim_all(s)
+            if s[PHASE] == OVER:
+                return played
+        n = legal_moves(s, moves, False)
+        apply_move(s, moves[random_below(rng, n)])
+        played += 1
+    return played
+
+
+@kernel_function
+def random_games_run(n_games, seed_state, rules_code, results):
+    """Play ``n_games`` random games; ``results[i]`` gets (winner, reason, moves) of game i.
+    ``rules_code``: 0 standard, 1 Advanced, 2 alternating (standard first)."""
+    rng = np.empty(1, dtype=np.int64)
+    rng[0] = seed_state
+    s = np.empty(STATE_SIZE, dtype=np.int64)
+    moves = np.empty(MAX_MOVES, dtype=np.int64)
+    for i in range(n_games):
+        advanced = i % 2 if rules_code == 2 else rules_code
+        deal(s, rng, advanced)
+        results[i, 2] = random_game(s, rng, moves)
+        results[i, 0] = s[WINNER]
+        results[i, 1] = s[REASON]

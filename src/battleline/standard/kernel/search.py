@@ -1,0 +1,128 @@
+"""Search under hidden cards in the kernel: determinizations and play-outs of the candidates.
+
+Each world deals the cards the searching seat cannot see at random again (the opponent's
+unknown hand cards and the unknown deck cards are shuffled among those places; what the seat
+knows stays put). Every candidate still in the search is played in that same world, then the
+greedy policy plays both sides to the end of the game, and the result is scored for the
+searching seat: 1 for a win, 0.5 for a draw, 0 for a loss, plus a small share for the flags
+held more than the opponent (so that, among lost or won games, more flags still count).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...compiled import kernel_function
+from .layout import (
+    DECK_LEN, HAND_TACTICS, HAND_TROOPS, OVER, PHASE, STATE_SIZE, TACTIC_DECK, TO_MOVE,
+    TROOP_COUNT, TROOP_DECK, WINNER, DRAWN,
+)
+from .play import shuffle
+from .policy import play_out
+from .rules import apply_move, flags_held
+from ...kernel_bits import popcount
+
+FLAG_SHARE = 0.02          # of a win, per flag held more than the opponent at the end
+MAX_PLAYOUT_MOVES = 2000   # a guard: every game ends well before (the deadlock rule)
+
+
+@kernel_function
+def reshuffle_troops(world, opponent, known_hand, known_slots, pool):
+    """Deal the opponent's unknown troops and the troop deck's unknown slots again."""
+    hand = world[HAND_TROOPS + opponent]
+    unknown = hand & ~known_hand
+    n = 0
+    x = unknown
+    while x:
+        c = 0
+        while not (x >> c) & 1:
+            c += 1
+        pool[n] = c
+        n += 1
+        x &= x - 1
+    in_hand = n
+    for i in range(world[DECK_LEN]):
+        if not known_slots[i]:
+            pool[n] = world[TROOP_DECK + i]
+            n += 1
+    return n, in_hand
+
+
+@kernel_function
+def determinize(template, world, rng, opponent, known_troops, known_tactics, known_troop_slots,
+                known_tactic_slots, pool):
+    """``world`` becomes ``template`` with the hidden cards dealt again at random."""
+    world[:] = template
+    # Troops.
+    n, in_hand = reshuffle_troops(world, opponent, known_troops, known_troop_slots, pool)
+    shuffle(pool, n, rng)
+    hand = world[HAND_TROOPS + opponent] & known_troops
+    for i in range(in_hand):
+        hand |= 1 << pool[i]
+    world[HAND_TROOPS + opponent] = hand
+    j = in_hand
+    for i in range(world[DECK_LEN]):
+        if not known_troop_slots[i]:
+            world[TROOP_DECK + i] = pool[j]
+            j += 1
+    # Tactics, the same way (bits 0-9 of the hand mask stand for cards 60-69).
+    tactics = world[HAND_TACTICS + opponent]
+    unknown = tactics & ~known_tactics
+    n = 0
+    for t in range(10):
+        if unknown >> t & 1:
+            pool[n] = t
+            n += 1
+    in_hand = n
+    for i in range(world[DECK_LEN + 1]):
+        if not known_tactic_slots[i]:
+            pool[n] = world[TACTIC_DECK + i] - TROOP_COUNT
+            n += 1
+    shuffle(pool, n, rng)
+    hand = tactics & known_tactics
+    for i in range(in_hand):
+        hand |= 1 << pool[i]
+    world[HAND_TACTICS + opponent] = hand
+    j = in_hand
+    for i in range(world[DECK_LEN + 1]):
+        if not known_tactic_slots[i]:
+            world[TACTIC_DECK + i] = pool[j] + TROOP_COUNT
+            j += 1
+
+
+@kernel_function
+def result_value(world, me):
+    """The finished (or cut-off) play-out's value for ``me``."""
+    margin = popcount(flags_held(world, me)) - popcount(flags_held(world, 1 - me))
+    value = 0.5 + FLAG_SHARE * margin
+    if world[PHASE] == OVER:
+        if world[WINNER] == me:
+            value = 1.0 + FLAG_SHARE * margin
+        elif world[WINNER] != DRAWN:
+            value = FLAG_SHARE * margin
+    return value
+
+
+@kernel_function
+def search_paired(template, known_troops, known_tactics, known_troop_slots, known_tactic_slots,
+                  moves, active, n_moves, worlds, rng, rewards):
+    """Play every active candidate in the same ``worlds`` determinizations (so that their
+    differences are measured on common deals), adding each play-out's value to
+    ``rewards``; returns the play-outs made."""
+    me = template[TO_MOVE]
+    world = np.empty(STATE_SIZE, dtype=np.int64)
+    trial = np.empty(STATE_SIZE, dtype=np.int64)
+    pool = np.empty(TROOP_COUNT, dtype=np.int64)
+    made = 0
+    for _ in range(worlds):
+        determinize(template, world, rng, 1 - me, known_troops, known_tactics, known_troop_slots,
+                    known_tactic_slots, pool)
+        for k in range(n_moves):
+            if not active[k]:
+                continue
+            trial[:] = world
+            apply_move(trial, moves[k])
+            play_out(trial, MAX_PLAYOUT_MOVES)
+            rewards[k] += result_value(trial, me)
+            made += 1
+    return made

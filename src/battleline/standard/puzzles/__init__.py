@@ -1,0 +1,276 @@
+"""Puzzles: a position, a question and its answer, checked by the engine.
+
+A puzzle is a small JSON file::
+
+    {"format": "battleline-puzzle", "version": 1, "id": "claims-01",
+     "title": "Which flags?", "level": "easy", "kind": "claims",
+     "question": "Which flags can south claim now?",
+     "position": "battleline position 1\\n...",
+     "answer": {"flags": [3, 5]}}
+
+``title`` and ``question`` may also be given in several languages, as an object with an
+``"en"`` text and others (``{"en": "Which flags?", "ja": "どのフラッグ？"}``); the widget
+shows the one of its language, and English where a language is missing.
+
+Kinds and answers:
+
+- ``claims``: which flags can the player to move claim now; ``{"flags": [...]}``.
+- ``move``: the one card move after which flag N can be claimed;
+  ``{"flag": N, "move": "R7@3"}`` (it must be the only such move).
+- ``win``: a forced win within N of your turns, both hands and the decks known;
+  ``{"turns": N}`` (and no win in fewer turns).
+
+``python -m battleline.standard.puzzles check [FILES]`` verifies the bundled puzzles (or the
+files given) and ends with ``N puzzles verified``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from ..game import Game
+from ...errors import shorten
+from ..moves import Move, PositionError
+from ..notation import json_document
+from ..solver import solve
+
+__all__ = ["Puzzle", "PuzzleError", "load", "bundled", "verify", "create"]
+
+KINDS = ("claims", "move", "win")
+
+
+class PuzzleError(ValueError):
+    """A puzzle file that is malformed, or whose stated answer is wrong."""
+
+
+@dataclass
+class Puzzle:
+    id: str
+    title: str
+    level: str
+    kind: str
+    question: str
+    position: str
+    answer: dict
+    translations: dict = field(default_factory=dict)
+    """Other languages' ``title`` and ``question``: ``{"ja": {"title": …, "question": …}}``."""
+
+    def text(self, key: str, lang: str = "en") -> str:
+        """``title`` or ``question`` in ``lang`` (English when not translated).
+
+        >>> p = bundled()[0]
+        >>> p.text("question") == p.question, p.text("question", "ja") != p.question
+        (True, True)
+        """
+        if key not in ("title", "question"):
+            raise ValueError(f"a puzzle's texts are title and question, not {str(key)[:20]!r}")
+        return self.translations.get(lang, {}).get(key) or getattr(self, key)
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise PuzzleError(f"kind must be one of {', '.join(KINDS)}, not {shorten(self.kind)}")
+        check_answer(self.kind, self.answer)
+
+    def game(self) -> Game:
+        """A fresh game at the puzzle's position."""
+        return Game.from_position(self.position)
+
+    def save(self, path: str | Path) -> Path:
+        """Write the puzzle as a JSON file (to share it, or to add it to a collection)."""
+        path = Path(path)
+        path.write_text(self.to_json() + "\n", encoding="utf-8")
+        return path
+
+    def to_json(self) -> str:
+        def texts(key: str):
+            other = {lang: t[key] for lang, t in self.translations.items() if t.get(key)}
+            return {"en": getattr(self, key), **other} if other else getattr(self, key)
+        return json.dumps({"format": "battleline-puzzle", "version": 1, "id": self.id,
+                           "title": texts("title"), "level": self.level, "kind": self.kind,
+                           "question": texts("question"), "position": self.position,
+                           "answer": self.answer}, indent=1, ensure_ascii=False)
+
+
+MAX_TURNS = 20  # a "win" puzzle deeper than this is beyond the exact solver anyway
+
+
+def _whole(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def check_answer(kind: str, answer) -> None:
+    """Raise :class:`PuzzleError` unless ``answer`` has the shape its ``kind`` needs:
+    ``{"flags": [N, ...]}``, ``{"flag": N, "move": "TEXT"}`` or ``{"turns": N}``.
+
+    >>> check_answer("win", {"turns": 0})
+    Traceback (most recent call last):
+    ...
+    battleline.standard.puzzles.PuzzleError: the answer's "turns" must be a whole number from 1 to 20, not 0
+    """
+    if not isinstance(answer, dict):
+        raise PuzzleError("the answer must be a JSON object")
+    if kind == "claims":
+        flags = answer.get("flags")
+        if not isinstance(flags, list) or not all(_whole(f) and 1 <= f <= 9 for f in flags):
+            raise PuzzleError(f"the answer's \"flags\" must be a list of flag numbers 1 to 9, "
+                              f"not {shorten(flags)}")
+    elif kind == "move":
+        flag, move = answer.get("flag"), answer.get("move")
+        if not (_whole(flag) and 1 <= flag <= 9):
+            raise PuzzleError(f"the answer's \"flag\" must be a flag number 1 to 9, not {shorten(flag)}")
+        if not isinstance(move, str):
+            raise PuzzleError(f"the answer's \"move\" must be move text, not {shorten(move)}")
+        try:
+            Move.parse(move)
+        except ValueError as e:
+            raise PuzzleError(f"the answer's \"move\": {e}") from None
+    elif kind == "win":
+        turns = answer.get("turns")
+        if not (_whole(turns) and 1 <= turns <= MAX_TURNS):
+            raise PuzzleError(f"the answer's \"turns\" must be a whole number from 1 to {MAX_TURNS}, "
+                              f"not {shorten(turns)}")
+
+
+def parse(text: str | dict, source: str = "puzzle") -> Puzzle:
+    """A puzzle from its JSON text (or the dict it holds); raises :class:`PuzzleError`
+    naming the problem."""
+    doc = json_document(text, source, PuzzleError)
+    if not isinstance(doc, dict) or doc.get("format") != "battleline-puzzle":
+        raise PuzzleError(f"{source}: expected a JSON object with \"format\": \"battleline-puzzle\"")
+    missing = [k for k in ("id", "kind", "question", "position", "answer") if k not in doc]
+    if missing:
+        raise PuzzleError(f"{source}: missing {', '.join(missing)}")
+    translations: dict = {}
+    title = _texts(doc.get("title", doc["id"]), "title", source, translations)
+    question = _texts(doc["question"], "question", source, translations)
+    try:
+        p = Puzzle(str(doc["id"]), title, str(doc.get("level", "")),
+                   doc["kind"], question, str(doc["position"]), doc["answer"], translations)
+    except PuzzleError as e:
+        raise PuzzleError(f"{source}: {e}") from None
+    try:
+        g = p.game()
+    except PositionError as e:
+        raise PuzzleError(f"{source}: the position is invalid: {e}") from None
+    if p.kind == "move":
+        m = Move.parse(p.answer["move"])
+        if m not in g.legal_moves(claims=False):
+            raise PuzzleError(f"{source}: the answer's \"move\" {m} is not a legal card move here")
+    return p
+
+
+def _texts(value, key: str, source: str, translations: dict) -> str:
+    """A title or question: a text, or ``{"en": …, "ja": …}`` (the others go to ``translations``)."""
+    if not isinstance(value, dict):
+        return str(value)
+    if not isinstance(value.get("en"), str):
+        raise PuzzleError(f"{source}: {key} in several languages needs an \"en\" text")
+    for lang, text in value.items():
+        if not (isinstance(lang, str) and lang.isascii() and lang.isalpha() and len(lang) <= 8):
+            raise PuzzleError(f"{source}: {key}: {str(lang)[:20]!r} is not a language code")
+        if not isinstance(text, str):
+            raise PuzzleError(f"{source}: {key}[{lang}] must be text")
+        if lang != "en":
+            translations.setdefault(lang, {})[key] = text
+    return value["en"]
+
+
+def load(path: str | Path) -> Puzzle:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise PuzzleError(f"{path}: {e}") from None
+    return parse(text, str(path))
+
+
+def bundled() -> list[Puzzle]:
+    """The puzzles that ship with the package, in file order."""
+    files = sorted(p for p in resources.files(__package__).joinpath("data").iterdir()
+                   if p.name.endswith(".json"))
+    return [parse(f.read_text(encoding="utf-8"), f.name) for f in files]
+
+
+def _move_wins_flag(g: Game, move: Move, flag: int) -> bool:
+    p = g.to_move
+    g.push(move)
+    try:
+        return g.claimed[flag] < 0 and flag in g.provable_flags(p)
+    finally:
+        g.undo()
+
+
+def verify(p: Puzzle, seconds: float = 60.0) -> str:
+    """Check that the stated answer is the engine's and, where asked, the only one.
+    Returns a one-line summary; raises :class:`PuzzleError` when it is wrong."""
+    g = p.game()
+    a = p.answer
+    if p.kind == "claims":
+        want = sorted(int(f) for f in a.get("flags", []))
+        got = g.provable_flags()
+        if got != want:
+            raise PuzzleError(f"{p.id}: the answer says flags {want}, the engine proves {got}")
+        return f"{p.id}: claimable flags {got or 'none'}"
+    if p.kind == "move":
+        flag = int(a["flag"])
+        try:
+            stated = g.parse_move(a["move"])
+        except ValueError as e:
+            raise PuzzleError(f"{p.id}: {e}") from None
+        winners = [m for m in g.legal_moves(claims=False) if _move_wins_flag(g, m, flag)]
+        if winners != [stated]:
+            raise PuzzleError(f"{p.id}: the moves that win flag {flag} are "
+                              f"{[str(m) for m in winners] or 'none'}, not just {stated}")
+        return f"{p.id}: {stated} is the only move that wins flag {flag}"
+    turns = int(a["turns"])
+    sol = solve(g, turns, seconds=seconds)
+    if not sol.wins or sol.turns_needed != turns:
+        found = sol.turns_needed if sol.wins else None
+        raise PuzzleError(f"{p.id}: the answer says a forced win in {turns} turns; "
+                          f"the solver finds {'a win in ' + str(found) if found else 'no forced win'}")
+    return f"{p.id}: forced win in {turns} ({sol.nodes} positions, {sol.seconds:.2f} s)"
+
+
+def create(position: str, kind: str, question: str, *, id: str = "my-puzzle", title: str = "",
+           level: str = "", flag: int | None = None, turns: int | None = None,
+           seconds: float = 60.0) -> Puzzle:
+    """A puzzle whose answer the engine works out, refused unless the answer is sound:
+    ``claims`` takes the flags provable now; ``move`` needs ``flag`` and exactly one move
+    that wins it; ``win`` needs ``turns``, a forced win in exactly that many turns.
+
+    >>> text = bundled()[1].position
+    >>> p = create(text, "move", "Which card wins flag 5?", flag=5)
+    >>> p.answer
+    {'flag': 5, 'move': 'R10@5'}
+    """
+    try:
+        g = Game.from_position(position)
+    except PositionError as e:
+        raise PuzzleError(f"the position is invalid: {e}") from None
+    if kind not in KINDS:
+        raise PuzzleError(f"kind must be one of {', '.join(KINDS)}, not {shorten(kind)}")
+    if g.is_over():
+        raise PuzzleError("the game is already over in this position")
+    if kind == "claims":
+        answer: dict = {"flags": g.provable_flags()}
+    elif kind == "move":
+        if isinstance(flag, bool) or not isinstance(flag, int) or not 1 <= flag <= 9:
+            raise PuzzleError(f"a move puzzle needs flag=N (1 to 9), not {shorten(flag)}")
+        winners = [m for m in g.legal_moves(claims=False) if _move_wins_flag(g, m, flag)]
+        if len(winners) != 1:
+            raise PuzzleError(f"a move puzzle needs exactly one move that wins flag {flag}; "
+                              f"this position has {len(winners)}"
+                              + (f": {', '.join(map(str, winners))}" if winners else ""))
+        answer = {"flag": flag, "move": str(winners[0])}
+    else:
+        if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
+            raise PuzzleError(f"a win puzzle needs turns=N (1 or more), not {shorten(turns)}")
+        answer = {"turns": turns}
+    translations: dict = {}
+    p = Puzzle(id, _texts(title or id, "title", "puzzle", translations), level, kind,
+               _texts(question, "question", "puzzle", translations), position, answer, translations)
+    verify(p, seconds=seconds)
+    return p
