@@ -168,7 +168,7 @@ KERNEL_NAME = "battleline.standard.kernel"
 
 def _warm() -> None:
     from .policy import play_out
-    from .search import search_paired
+    from .search import FLAG_SHARE, search_paired
     g = Game(seed=1)
     play_out(state_of(g), 10)
     perft_count(state_of(g), 2)
@@ -177,7 +177,8 @@ def _warm() -> None:
     moves = np.array([encode_move(m) for m in g.legal_moves()[:2]], dtype=np.int64)
     slots = np.zeros(TROOP_COUNT, dtype=np.bool_)
     search_paired(template, 0, 0, slots, slots[:10], moves, np.ones(2, dtype=np.bool_), len(moves), 1,
-                  np.array([seed_stream(1)], dtype=np.int64), np.zeros(2))
+                  np.array([seed_stream(1)], dtype=np.int64), np.zeros(2), FLAG_SHARE,
+                  np.zeros((2, 10), dtype=np.int64))
 
 
 _KERNEL = Preparation(KERNEL_NAME, _warm)
