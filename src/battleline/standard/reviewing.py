@@ -1,7 +1,7 @@
 """Review and hints for Battle Line: each decision judged by the search from what its seat knew.
 
-For every move of the reviewed seat that had a choice (a card played, Tactics included, or the
-deck drawn from), the search deals the cards the seat could not see again and plays the game
+For every move of the reviewed seat that had a choice of card to play (Tactics included), the
+search deals the cards the seat could not see again and plays the game
 out: first the moves the one-ply ranking likes best, plus the move played, halved round by
 round (:mod:`battleline.standard.kernel.search`, as ``hard`` searches); then, on fresh worlds,
 the move played against the search's choice, both in the same worlds. The seat's chance of
@@ -11,7 +11,10 @@ play-outs count the flags the seat holds at their end, which the reasons quote.
 Fair: the worlds are dealt from the seat's observation at that moment and from ``seed`` and
 the move's index alone, so two games that looked the same to the seat get the same review.
 Claims are not judged (a provable claim only helps, and every bot makes it at once), nor are
-Scout's draws and returns; moves with a single legal option are left out.
+the draws, Scout's steps included: the play-outs never play a Tactics card, so they would value
+drawing one at nothing and mark every such draw. For the same reason the search's choice, as
+``hard``'s, pays a price for spending a Tactics card (the chances it reports are the play-outs'
+own). Moves with a single legal option are left out.
 
 >>> from battleline import Game
 >>> from battleline.standard.bots import RandomBot
@@ -37,7 +40,8 @@ from ..kernel_random import seed_stream
 from ..texts.review import reason as reason_words
 from ..texts.standard import formation_name, move_words
 from . import kernel
-from .bots.heuristic import rank_moves
+from .bots.heuristic import rank_moves, tactic_cost
+from .bots.planner import COST_SCALE
 from .bots.planner import halving_rounds, known_places
 from .encoding import encode_move
 from .formations import evaluate
@@ -49,10 +53,10 @@ from .worlds import sample_world
 
 __all__ = ["review", "iter_review", "hint", "BUDGET", "CANDIDATES", "JUDGED_PHASES"]
 
-BUDGET = 2000            # play-outs a decision: the halving's share and the confirmation's
+BUDGET = 6000            # play-outs a decision: the halving's share and the confirmation's
 CONFIRM_SHARE = 0.4      # of the budget, for the played move and the best on fresh worlds
 CANDIDATES = 12          # the one-ply ranking's best moves searched, besides the move played
-JUDGED_PHASES = ("play", "draw")
+JUDGED_PHASES = ("play",)
 NO_FLAG_SHARE = 0.0      # a review wants the chance of winning itself, not a margin of flags
 
 
@@ -142,7 +146,7 @@ def hint(game: Game, *, budget: int | None = None, seed: int = 0) -> Decision:
     claims = [m for m in world.legal_moves() if m.kind == "claim"]
     if claims:
         return _simple_hint(obs, claims[0], len(game.moves), "claim")
-    if len(moves) == 1 or world.phase not in JUDGED_PHASES:
+    if len(moves) == 1:
         return _simple_hint(obs, moves[0], len(game.moves), "only")
     return judge(obs, None, len(game.moves), budget, _check_seed(seed))
 
@@ -150,8 +154,8 @@ def hint(game: Game, *, budget: int | None = None, seed: int = 0) -> Decision:
 # ------------------------------------------------------------------ judging one decision
 
 def judged(position: Game, move: Move) -> bool:
-    """Whether ``move`` made in ``position`` is a decision a review judges: a card played or
-    a deck chosen, with another legal option besides it."""
+    """Whether ``move`` made in ``position`` is a decision a review judges: a card played
+    (or a pass) with another legal option besides it."""
     if position.phase not in JUDGED_PHASES or move.kind == "claim":
         return False
     return sum(1 for m in position.legal_moves(claims=False)) > 1
@@ -174,9 +178,9 @@ def judge(obs: Observation, played: Move | None, index: int, budget: int, seed: 
     if played is None and len(ranked) > 1:
         pair.append(search.runner_up)
     chances, held = search.confirm(pair, max(8, int(budget * CONFIRM_SHARE) // len(pair)))
-    chance_best = chances[0]
-    chance_played = chance_best if played in (None, best) else chances[1]
-    loss = max(0.0, chance_best - chance_played) if played is not None else 0.0
+    chance_best = round(chances[0], 4)
+    chance_played = chance_best if played in (None, best) else round(chances[1], 4)
+    loss = round(max(0.0, chance_best - chance_played), 4) if played is not None else 0.0
     label = label_of(loss, played_is_best=played == best) if played is not None else "best"
     if label == "best" and played is not None and played != best:
         # as good as the search's choice on these worlds: the reason is the move played's own
@@ -185,8 +189,8 @@ def judge(obs: Observation, played: Move | None, index: int, budget: int, seed: 
         best_for_words = best
     en, ja, flags = _reason(world, me, played, best_for_words, pair, chances, held, len(ranked))
     return Decision(index=index, seat=me, played=None if played is None else str(played), best=str(best),
-                    chance_played=None if played is None else round(chance_played, 4),
-                    chance_best=round(chance_best, 4), loss=round(loss, 4), label=label, mark=MARKS[label],
+                    chance_played=None if played is None else chance_played,
+                    chance_best=chance_best, loss=loss, label=label, mark=MARKS[label],
                     reason=en, reason_ja=ja, flags=tuple(flags), playouts=search.playouts)
 
 
@@ -195,6 +199,7 @@ class _Search:
 
     def __init__(self, world: Game, obs: Observation, candidates: list[Move], rng: random.Random):
         self.template = kernel.state_of(world)
+        self.prices = np.array([COST_SCALE * tactic_cost(world, m, obs.seat) for m in candidates])
         self.known = known_places(obs)
         self.candidates = candidates
         self.stream = np.array([seed_stream(rng.getrandbits(63))], dtype=np.int64)
@@ -223,7 +228,7 @@ class _Search:
             wins, _ = self.run(cands, active.copy(), round_worlds)
             totals += wins
             worlds += round_worlds
-            scores = totals / worlds
+            scores = totals / worlds - self.prices
             ranked = sorted((k for k in range(len(cands)) if active[k]), key=lambda k: (-scores[k], k))
             survivors = ranked[:max(1, alive // 2)]
             active[:] = False

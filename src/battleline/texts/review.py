@@ -16,11 +16,11 @@ __all__ = ["reason", "REASONS"]
 REASONS = {
     # key: (English, Japanese)
     # Battle Line
-    "win_now": ("{move} completes {formation} at flag {flag}, which you can prove now, and flag {flag} is "
+    "win_now": ("{move} completes a {formation} at flag {flag}, which you can prove now, and flag {flag} is "
                 "your {count} flag: the game is won.",
                 "{move}でフラッグ{flag}に{formation}が完成し、すぐに証明できます。これで{count_ja}本目のフラッグとなり、"
                 "勝ちが決まります。"),
-    "win_missed": ("{best} completes {formation} at flag {flag}, which you could prove at once, and wins the game; "
+    "win_missed": ("{best} completes a {formation} at flag {flag}, which you could prove at once, and wins the game; "
                    "after {played} you win {b}% of the continuations.",
                    "{best}ならフラッグ{flag}に{formation}が完成してすぐに証明でき、勝ちが決まりました。{played}では続きの{b}%で勝ちます。"),
     "gives_claim": ("After {played} your opponent can prove flag {flag} at once; after {best}, not.",
