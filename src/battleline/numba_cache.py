@@ -118,13 +118,16 @@ class KernelCache(FunctionCache):
         save writes them afresh) after ``error`` in loading them, and warn once."""
         locator = self._impl.locator
         prefix = self._impl.filename_base + "."
-        if locator.writable:
-            for name in os.listdir(self.cache_path):
-                if name.startswith(prefix) and name.endswith((".nbi", ".nbc")):
-                    try:
-                        os.remove(os.path.join(self.cache_path, name))
-                    except OSError:
-                        pass
+        try:
+            names = os.listdir(self.cache_path) if locator.writable else []
+        except OSError:
+            names = []
+        for name in names:
+            if name.startswith(prefix) and name.endswith((".nbi", ".nbc")):
+                try:
+                    os.remove(os.path.join(self.cache_path, name))
+                except OSError:                       # another process removed it first
+                    pass
         warn_once(locator.folder, f"battleline: a kernel cache entry in {locator.folder} could not be "
                                   f"loaded ({type(error).__name__}: {str(error)[:80]}); compiling it again")
 
