@@ -21,12 +21,13 @@ import shutil
 import tempfile
 import threading
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from collections.abc import Callable
 from pathlib import Path
 
 __all__ = ["MODE", "ENV_SWITCH", "SHARED_KERNEL_FILES", "kernel_function", "compiled", "kernel_sources",
-           "source_fingerprint", "cache_place", "prune_cache_folders", "preparing_lock", "prepare", "prepared", "preparing", "prepare_in_background", "Preparation"]
+           "source_fingerprint", "cache_place", "prune_cache_folders", "preparing_lock", "prepare", "prepared",
+           "preparing", "prepare_in_background", "Preparation"]
 
 ENV_SWITCH = "BATTLELINE_KERNEL"     # "python" forces the plain-Python mode
 
@@ -172,7 +173,7 @@ PREPARE_WAIT_SECONDS = 1800.0
 
 
 @contextmanager
-def preparing_lock(package: Path | None):
+def preparing_lock(package: Path | None) -> Iterator[None]:
     """Hold the file lock ``prepare.lock`` in ``package``'s cache folder (:func:`cache_place`)
     while the body runs, so that processes preparing the same kernel package at once compile
     it once: the first compiles and saves, the others wait and then load the cache. No lock
