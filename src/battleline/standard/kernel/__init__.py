@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -181,7 +182,7 @@ def _warm() -> None:
                   np.zeros((2, 10), dtype=np.int64))
 
 
-_KERNEL = Preparation(KERNEL_NAME, _warm)
+_KERNEL = Preparation(KERNEL_NAME, _warm, Path(__file__).parent)
 
 
 def prepare_kernel(background: bool = False) -> float:
@@ -227,7 +228,7 @@ def _warm_solver() -> None:
         pass
 
 
-_SOLVER = Preparation(SOLVER_NAME, _warm_solver)
+_SOLVER = Preparation(SOLVER_NAME, _warm_solver, Path(__file__).parent)
 
 
 def prepare_solver(background: bool = False) -> float:
