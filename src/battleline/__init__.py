@@ -28,7 +28,7 @@ def __getattr__(name):
         from .reviewing import review
         return review
     if name == "hint":
-        from .standard.reviewing import hint
+        from .reviewing import hint
         return hint
     if name == "AncientBattlesWidget":
         from .widgets.ancient.shell import AncientBattlesWidget
