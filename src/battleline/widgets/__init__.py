@@ -33,11 +33,11 @@ Shared, game-neutral, at the top:
 from . import old_paths
 from .kernel import in_kernel, kernel_loop
 from .pieces import card_json, move_json, public_move_json
-from .standard.shell import BattleLineWidget, PositionEditor, PuzzleWidget
+from .standard.shell import BattleLineWidget, LessonWidget, PositionEditor, PuzzleWidget
 
 old_paths.install()
 
-__all__ = ["BattleLineWidget", "PositionEditor", "PuzzleWidget", "AncientBattlesWidget", "card_json",
+__all__ = ["BattleLineWidget", "LessonWidget", "PositionEditor", "PuzzleWidget", "AncientBattlesWidget", "card_json",
            "move_json", "public_move_json", "kernel_loop", "in_kernel"]
 
 
