@@ -36,7 +36,7 @@ def scouted(seed: int) -> Game:
 def test_planner_plays_legal_moves_to_the_end_of_games(seeds):
     for seed in seeds:
         g = Game(seed=seed)
-        bots = [PlannerBot(seed=seed, iterations=40, move_time=60.0), GreedyBot(seed=seed)]
+        bots = [PlannerBot(seed=seed, playouts=40, move_time=60.0), GreedyBot(seed=seed)]
         while not g.is_over():
             move = bots[g.to_move].choose(g.observation(g.to_move))
             assert move in g.legal_moves()
@@ -55,7 +55,7 @@ def test_planner_never_reads_hidden_cards():
         other = sample_world(obs, random.Random(seed + 77))
         assert sorted(other.hand(1 - obs.seat)) != sorted(g.hand(1 - obs.seat)) \
             or other.deck("troop") != g.deck("troop")
-        make = lambda: PlannerBot(seed=seed, iterations=60, move_time=60.0)   # noqa: E731
+        make = lambda: PlannerBot(seed=seed, playouts=60, move_time=60.0)   # noqa: E731
         assert make().choose(obs) == make().choose(other.observation(obs.seat))
         checked += 1
     assert checked >= 5
@@ -63,7 +63,7 @@ def test_planner_never_reads_hidden_cards():
 
 def test_planner_searches_its_budget_on_the_kernel():
     g = Game(seed=9)
-    bot = PlannerBot(seed=2, iterations=300, move_time=60.0)
+    bot = PlannerBot(seed=2, playouts=300, move_time=60.0)
     bot.choose(g.observation(g.to_move))
     assert bot.last_used_kernel == kernel.compiled()     # plain Python: SearchBot plays instead
     if kernel.compiled():
@@ -77,7 +77,7 @@ def test_planner_claims_what_it_can_prove_at_once():
         g = Game(seed=seed)
         for m in random_game(seed).moves:
             if m.kind == "claim" and g.phase == "draw":     # a claim is provable here
-                move = PlannerBot(seed=1, iterations=20).choose(g.observation(g.to_move))
+                move = PlannerBot(seed=1, playouts=20).choose(g.observation(g.to_move))
                 assert move.kind == "claim" and move.flag in g.provable_flags()
                 found += 1
                 break
@@ -85,9 +85,9 @@ def test_planner_claims_what_it_can_prove_at_once():
     assert found >= 5
 
 
-@pytest.mark.parametrize("kwargs", [dict(iterations=0), dict(iterations=2.5), dict(move_time=0),
+@pytest.mark.parametrize("kwargs", [dict(playouts=0), dict(playouts=2.5), dict(move_time=0),
                                     dict(move_time=float("nan")), dict(move_time="1"),
-                                    dict(candidates=0), dict(candidates=1.5), dict(iterations="x" * 5000)])
+                                    dict(candidates=0), dict(candidates=1.5), dict(playouts="x" * 5000)])
 def test_planner_refuses_bad_budgets(kwargs):
     with pytest.raises(ValueError) as e:
         PlannerBot(**kwargs)
@@ -132,7 +132,7 @@ from battleline.standard import kernel
 from battleline.standard.bots import PlannerBot, GreedyBot
 assert not kernel.compiled()
 g = Game(seed=4)
-bots = [PlannerBot(seed=1, iterations=20), GreedyBot(seed=1)]
+bots = [PlannerBot(seed=1, playouts=20), GreedyBot(seed=1)]
 for _ in range(30):
     if g.is_over():
         break
@@ -149,7 +149,7 @@ def test_without_the_compiled_kernel_the_planner_plays_as_search_bot():
 
 
 def test_while_the_kernel_prepares_in_the_background_the_planner_does_not_wait(monkeypatch):
-    bot = PlannerBot(seed=1, iterations=50)
+    bot = PlannerBot(seed=1, playouts=50)
     monkeypatch.setattr(compiled, "compiled", lambda: True)           # as if a notebook had started it
     monkeypatch.setattr(compiled.Preparation, "ready", lambda self: False)
     monkeypatch.setattr(compiled.Preparation, "preparing", lambda self: True)
