@@ -5,11 +5,13 @@ Strength is measured in the arena (docs/bots.md), never here."""
 from __future__ import annotations
 
 import dataclasses
+
 import os
 import random
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 from battleline import compiled
@@ -255,3 +257,32 @@ def test_in_plain_python_the_planner_falls_back_and_the_search_still_runs():
     out = subprocess.run([sys.executable, "-c", PLAIN], capture_output=True, text=True, env=env, timeout=600)
     assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
     assert "plain ok" in out.stdout
+
+
+def test_a_world_deals_only_what_the_side_cannot_see_again():
+    from battleline.ancient.kernel.layout import DECK, DECK_LEN, DICE_POS, HAND
+    from battleline.ancient.kernel.worlds import TACTIC_COUNT, deal_world
+    from battleline.kernel_random import seed_stream
+    g = AncientGame.scenario("marathon", seed=3)
+    template = kernel.state_of(g)
+    pool = np.empty(TACTIC_COUNT, dtype=np.int64)
+    rng = np.array([seed_stream(11)], dtype=np.int64)
+    deck_len = int(template[DECK_LEN])
+
+    def hidden(s, other):
+        hand = {60 + b for b in range(TACTIC_COUNT) if int(s[HAND + other]) >> b & 1}
+        return hand, sorted(hand | {int(c) for c in s[DECK:DECK + deck_len]})
+
+    deals = set()
+    for other in (0, 1):
+        for _ in range(40):
+            world = np.empty_like(template)
+            deal_world(world, template, other, pool, rng)
+            hand, cards = hidden(world, other)
+            assert cards == hidden(template, other)[1] and len(hand) == len(hidden(template, other)[0])
+            assert int(world[HAND + 1 - other]) == int(template[HAND + 1 - other])   # what the side holds
+            changed = np.flatnonzero(world != template)
+            assert all(i in (HAND + other, ) or DECK <= i < DECK + deck_len or i == DICE_POS
+                       for i in changed), changed
+            deals.add((other, tuple(sorted(hand)), tuple(int(c) for c in world[DECK:DECK + deck_len])))
+    assert len(deals) > 20          # the stream deals many different worlds

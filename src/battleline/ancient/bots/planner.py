@@ -45,10 +45,12 @@ from ..actions import Action
 from ..kernel.effects import apply
 from ..kernel.evaluation import N_TERMS, evaluate as kernel_evaluate
 from ..kernel.layout import (
-    DECK, DECK_LEN, DICE_COUNT, DICE_POS, DICE_RNG, DICE_SHORT, HALF, HAND, MAX_ACTIONS, P_MELEE,
-    P_TACTICS, PHASE, STATE_SIZE, TO_ACT, TURN, WIDTH, encode, new_dice,
+    DICE_POS, HALF, MAX_ACTIONS, P_MELEE, P_TACTICS, PHASE, STATE_SIZE, TO_ACT, TURN, WIDTH, encode,
+    new_dice,
 )
 from ..kernel.policy import quick_reply
+from ..kernel.worlds import TACTIC_COUNT, deal_world, fresh_dice
+from ...kernel_random import seed_stream
 from ..kernel.rules import legal_actions as kernel_legal_actions
 from ..observation import Observation
 from ..rules import Rules
@@ -94,7 +96,8 @@ class TurnSearch:
         self.horizon = horizon
         self.policy = kernel.weights_array(policy)
         self.leaf = kernel.weights_array(leaf)
-        self.rng = np.random.default_rng(seed)
+        self.rng = np.array([seed_stream(seed)], dtype=np.int64)
+        self.pool = np.empty(TACTIC_COUNT, dtype=np.int64)
         self.dice = new_dice(DICE_ROOM)
         self.world = np.empty(STATE_SIZE, dtype=np.int64)
         self.trial = np.empty(STATE_SIZE, dtype=np.int64)
@@ -109,20 +112,10 @@ class TurnSearch:
         return [encode(Action.parse(t), int(self.template[WIDTH])) for t in texts]
 
     def new_world(self) -> None:
-        """Deal the opponent's Tactics hand and the deck again, and fresh dice."""
-        w = self.world
-        w[:] = self.template
-        other = 1 - self.me
-        hand = int(w[HAND + other])
-        pool = [60 + b for b in range(10) if hand >> b & 1] + [int(c) for c in w[DECK:DECK + w[DECK_LEN]]]
-        held = bin(hand).count("1")
-        order = self.rng.permutation(len(pool))
-        dealt = [pool[i] for i in order]
-        w[HAND + other] = sum(1 << (c - 60) for c in dealt[:held])
-        w[DECK:DECK + len(dealt) - held] = dealt[held:]
-        self.dice[DICE_COUNT] = 0
-        self.dice[DICE_SHORT] = 0
-        self.dice[DICE_RNG] = int(self.rng.integers(1, 2 ** 62))
+        """Deal the opponent's Tactics hand and the deck again, and fresh dice (in the kernel,
+        from the search's stream: :mod:`battleline.ancient.kernel.worlds`)."""
+        deal_world(self.world, self.template, 1 - self.me, self.pool, self.rng)
+        fresh_dice(self.dice, self.rng)
 
     def play(self, candidate: list[int]) -> float:
         """One candidate in the present world: its actions, then the policy to the horizon;
