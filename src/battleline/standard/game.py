@@ -15,9 +15,9 @@ adds the phases ``scout-draw`` and ``scout-return``.
 position), :class:`~.legality.Legality` (the legal moves and why a move is illegal),
 :class:`~.claiming.Claiming` (claims), :class:`~.tactics.TacticsCards` (Fog, Mud and the
 Guile cards), :class:`~.flow.TurnFlow` (playing, drawing, the end of a turn and of the game)
-and :class:`~.journal.Journal` (undo through the recorded changes). Here are the state, the
-read access, :meth:`~Game.play`, :meth:`~Game.push`, :meth:`~Game.undo`, the observations and
-the text forms (:mod:`.notation`, :mod:`.render`).
+and :class:`~.journal.Journal` (:meth:`~Game.push` and :meth:`~Game.undo`, through the
+recorded changes). Here are the state, the read access, :meth:`~Game.play`, the observations
+and the text forms (:mod:`.notation`, :mod:`.render`).
 
 >>> g = Game(seed=1, first=1)
 >>> g.to_move, g.phase, len(g.hand(1))
@@ -282,7 +282,6 @@ class Game(Assembly, Claiming, Legality, TacticsCards, TurnFlow, Journal):
             rule, why, params = self._why_illegal(m)
             raise IllegalMoveError(f"{m}: {why}", rule=rule, **params)
         self.push(m)
-
 
     # ------------------------------------------------------------ information
     def flag_view(self, flag: int) -> FlagView:
