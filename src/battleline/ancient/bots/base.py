@@ -18,15 +18,13 @@ import random
 
 from ...cards import COLORS
 from ...errors import PositionError, shorten
-from ...plugins import named_class
+from ...plugins import LEVELS, named_class
 from ..actions import Action
 from ..armies import MAX_CARDS, MAX_PER_TYPE, POINTS_BUDGET, Army, check_points_army
 from ..observation import Observation
 from ..worlds import sample_world
 
 __all__ = ["AncientBot", "LEVELS", "ancient_bot", "random_army", "army_from_plan"]
-
-LEVELS = {"easy": "RandomBot", "medium": "HeuristicBot", "hard": "PlannerBot"}
 
 
 class AncientBot:

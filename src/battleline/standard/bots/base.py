@@ -9,10 +9,9 @@ from contextlib import contextmanager
 from ...errors import shorten
 from ..game import Observation
 from ..moves import Move
-from ...plugins import named_class
+from ...plugins import LEVELS, named_class
 from ..worlds import sample_world
 
-LEVELS = {"easy": "RandomBot", "medium": "HeuristicBot", "hard": "PlannerBot"}
 # Every bot known by a short name: the levels, and the measuring stick (not a widget level).
 NAMED_BOTS = {**LEVELS, "greedy": "GreedyBot"}
 
