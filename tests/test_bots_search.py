@@ -109,24 +109,20 @@ def test_search_bot_stops_at_its_deadline_when_the_budget_is_too_big():
     assert 0 <= bot.last_worlds < 10 ** 9
 
 
-def test_search_bot_searches_the_worlds_its_source_gives():
+def test_search_bot_scores_its_candidates_in_the_worlds_searched_world_gives():
     g = advance(3, 10)
     obs = g.observation(g.to_move)
     calls = []
 
-    def source(o, rng):
-        calls.append(o.seat)
-        return sample_world(o, rng)
+    class Counting(SearchBot):
+        def searched_world(self, o):
+            calls.append(o.seat)
+            return super().searched_world(o)
 
-    seeded = SearchBot(seed=4, iterations=6, move_time=60.0, world_source=source)
+    counted = Counting(seed=4, iterations=6, move_time=60.0)
     plain = SearchBot(seed=4, iterations=6, move_time=60.0)
-    assert seeded.choose(obs) == plain.choose(obs)   # the default source is sample_world
+    assert counted.choose(obs) == plain.choose(obs)   # the default is sample_world
     assert calls == [obs.seat] * 6
-
-
-def test_search_bot_rejects_a_world_source_that_is_not_a_function():
-    with pytest.raises(ValueError, match="world source"):
-        SearchBot(world_source="the real game")
 
 
 def test_clairvoyant_experiment_plays_a_whole_game():
