@@ -259,10 +259,10 @@ def test_both_modes_play_the_same_random_battles():
 
 # ------------------------------------------------------- evaluation and play-out policy
 class OptionalTerms(Weights):
-    """Every optional term and switch turned the other way, to check them too."""
+    """Every switch turned the other way, and the terms computed only when weighed left out,
+    to check them too."""
 
-    reinforcements, terrain_reach, terrain_threat, home_guard = 0.6, 2.0, 40.0, 3.0
-    army_scale, pull_mounted, reach, duel = 1.0, False, False, 0.0
+    army_scale, pull_mounted, reach, duel, stall_advance = 1.0, False, False, 0.0, 0.0
 
 
 @SAMPLES
