@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -102,11 +104,26 @@ def test_search_bot_stops_at_its_budget_of_worlds():
     assert bot.last_worlds == 5
 
 
+DEADLINE_CHECK = """
+from battleline import Game
+from battleline.standard.bots import SearchBot
+g = Game(seed=9)
+bot = SearchBot(seed=2, iterations=10 ** 9, move_time=0.05)
+assert bot.choose(g.observation(g.to_move)) in g.legal_moves()
+assert 0 <= bot.last_worlds < 10 ** 9
+print("stopped after", bot.last_worlds, "worlds")
+"""
+
+
 def test_search_bot_stops_at_its_deadline_when_the_budget_is_too_big():
-    g = Game(seed=9)
-    bot = SearchBot(seed=2, iterations=10 ** 9, move_time=0.05)
-    assert bot.choose(g.observation(g.to_move)) in g.legal_moves()
-    assert 0 <= bot.last_worlds < 10 ** 9
+    # A bot that ignored its deadline would search 10**9 worlds: in a process of its own,
+    # killed after a bound far above the 0.05 s asked for (a loaded machine included), the
+    # test fails instead of hanging the suite.
+    try:
+        out = subprocess.run([sys.executable, "-c", DEADLINE_CHECK], capture_output=True, text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail("SearchBot(move_time=0.05) was still searching after 60 s")
+    assert out.returncode == 0 and "stopped after" in out.stdout, out.stderr[-2000:]
 
 
 def test_search_bot_scores_its_candidates_in_the_worlds_searched_world_gives():
