@@ -17,7 +17,7 @@ def test_engine_imports_nothing_from_jupyter():
             "battleline.standard.bots, battleline.standard.worlds, battleline.standard.match, battleline.standard.render, battleline.standard.editor, "
             "battleline.standard.puzzles.session, battleline.texts, battleline.ancient, battleline.ancient.bots, "
             "battleline.arena, battleline.bench; "
-            "bad = [m for m in ('anywidget', 'ipywidgets', 'traitlets', 'IPython', 'battleline.widget', "
+            "bad = [m for m in ('anywidget', 'ipywidgets', 'traitlets', 'IPython', "
             "'battleline.widgets') "
             "if m in sys.modules]; print(bad); sys.exit(1 if bad else 0)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -19,14 +19,13 @@ import random
 
 from ...cards import COLORS
 from ...errors import PositionError
+from ...plugins import LEVELS
 from ..actions import Action
 from ..armies import MAX_CARDS, MAX_PER_TYPE, POINTS_BUDGET, Army, check_points_army
 from ..observation import Observation
 from ..worlds import sample_world
 
 __all__ = ["AncientBot", "LEVELS", "random_army", "army_from_plan"]
-
-LEVELS = {"easy": "RandomBot", "medium": "HeuristicBot", "hard": "PlannerBot"}
 
 
 class AncientBot:

@@ -67,7 +67,7 @@ def weights_array(weights) -> np.ndarray:
 
     >>> from battleline.ancient.bots.evaluation import Weights
     >>> w = weights_array(Weights); float(w[0]), len(w)
-    (60.0, 26)
+    (60.0, 20)
     """
     return _weights_array(weights)
 

@@ -9,9 +9,9 @@ from contextlib import contextmanager
 
 from ..game import Observation
 from ..moves import Move
+from ...plugins import LEVELS
 from ..worlds import sample_world
 
-LEVELS = {"easy": "RandomBot", "medium": "HeuristicBot", "hard": "PlannerBot"}
 # Every bot known by a short name: the levels, and the measuring stick (not a widget level).
 NAMED_BOTS = {**LEVELS, "greedy": "GreedyBot"}
 
