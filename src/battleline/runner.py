@@ -376,9 +376,10 @@ class SaveFile:
         cannot be written is a ValueError while no game has been played."""
         if self.fd is not None:
             return
+        if self.lock_error is not None:
+            raise ValueError(f"cannot write {_file_name(self.path)}: its lock file cannot be made "
+                             f"({self.lock_error.strerror or self.lock_error}); no game was played")
         try:
-            if self.lock_error is not None:
-                raise self.lock_error
             self.fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
             if cut_at is not None:
                 os.ftruncate(self.fd, cut_at)
