@@ -334,7 +334,7 @@ def main(argv=None) -> None:
         print(f"{ap.prog}: {e}", file=sys.stderr)
         sys.exit(1)
     except KeyboardInterrupt as e:
-        print(f"{ap.prog}: {e or 'stopped by Ctrl-C'}", file=sys.stderr)
+        print(f"{ap.prog}: {str(e) or 'stopped by Ctrl-C'}", file=sys.stderr)
         sys.exit(130)
     if args.json:
         print(json.dumps(s))
