@@ -277,3 +277,21 @@ def test_a_long_match_holds_no_record_per_game(monkeypatch):
     large, s = peak(6000)
     assert (s["games"], s["wins_a"], s["median_move_s_a"], s["max_move_s_a"]) == (6000, 3000, 0.004, 0.007)
     assert large - small < 500_000, (small, large)
+
+
+# ------------------------------------------------------------------ compressed save files
+def test_a_gzip_save_file_is_written_resumed_and_combined_as_a_plain_one(tmp_path):
+    import gzip
+    from battleline.arena import combine
+    plain = run_arena("easy", "easy", 8, seed=41, save=str(tmp_path / "plain.jsonl"))
+    packed = tmp_path / "run.jsonl.gz"
+    run_arena("easy", "easy", 4, seed=41, save=str(packed))
+    resumed = run_arena("easy", "easy", 8, seed=41, save=str(packed), resume=True)
+    assert resumed["resumed"] == 4
+    lines = gzip.open(packed, "rt").read().splitlines()
+    assert len(lines) == 8 and packed.read_bytes()[:2] == b"\x1f\x8b"          # gzip members, 8 games
+    untimed = lambda s: {k: v for k, v in s.items() if "move_s" not in k and k not in ("nodes", "resumed")}  # noqa: E731
+    assert untimed(combine([str(packed)])) == untimed(combine([str(tmp_path / "plain.jsonl")])) == untimed(plain)
+    packed.write_bytes(packed.read_bytes()[:-7])                                  # damaged
+    with pytest.raises(ValueError, match="run.jsonl.gz"):
+        combine([str(packed)])

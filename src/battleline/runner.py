@@ -36,6 +36,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import gzip
 import multiprocessing
 import os
 import signal
@@ -45,6 +46,7 @@ import sys
 import time
 import types
 import typing
+import zlib
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -332,6 +334,20 @@ def _file_name(path: str) -> str:
     return shorten(str(path), 200)
 
 
+def compressed(path: str) -> bool:
+    """Whether a save file is kept gzip-compressed (its name ends in ``.gz``): the arena
+    reads such files as it reads plain ones, and appends to them a gzip member at a time."""
+    return str(path).endswith(".gz")
+
+
+def _lines(fh, path: str) -> Iterator[bytes]:
+    """The lines of an open save file; a damaged gzip file is a ValueError naming it."""
+    try:
+        yield from fh
+    except (EOFError, OSError, zlib.error) as e:
+        raise ValueError(f"{_file_name(path)} is not a readable gzip file ({shorten(str(e), 60)})") from None
+
+
 class SaveFile:
     r"""A run's save file, held for the whole run. It is locked (by ``FILE.lock``, which
     stays beside it) so that a second run on the same file is refused; opened for appending
@@ -387,9 +403,11 @@ class SaveFile:
             raise ValueError(f"cannot write {_file_name(self.path)} ({e.strerror or e}); no game was played") from None
 
     def append(self, lines: list[str]) -> None:
-        """Append ``lines`` (JSON, without their newlines) in one write. If it fails the file
-        is cut back to where it was and the run stops (RunStopped)."""
-        data = memoryview("".join(line + "\n" for line in lines).encode())
+        """Append ``lines`` (JSON, without their newlines) in one write (to a ``.gz`` file, as
+        one more gzip member). If it fails the file is cut back to where it was and the run
+        stops (RunStopped)."""
+        encoded = "".join(line + "\n" for line in lines).encode()
+        data = memoryview(gzip.compress(encoded) if compressed(self.path) else encoded)
         size = os.fstat(self.fd).st_size
         try:
             while data:
@@ -558,13 +576,16 @@ class SavedRuns:
         accepts (every line is checked all the same)."""
         self.cut = None
         try:
-            fh = open(path, "rb")
+            fh = gzip.open(path, "rb") if compressed(path) else open(path, "rb")
         except OSError as e:
             raise ValueError(f"cannot read {_file_name(path)} ({e.strerror or e})") from None
         with fh:
             offset = 0
-            for number, raw in enumerate(fh, 1):
+            for number, raw in enumerate(_lines(fh, path), 1):
                 if not raw.endswith(b"\n"):
+                    if compressed(path):     # a gzip member cannot be cut back to a line
+                        raise ValueError(f"{_file_name(path)} line {number} is cut off: the compressed "
+                                         "file is damaged")
                     self.cut = offset
                     return
                 offset += len(raw)
