@@ -53,7 +53,7 @@ from .danger import attack_danger
 from .game import AncientGame
 from .kernel.effects import apply
 from .kernel.layout import (
-    ARMY, BY_TERRAIN, DISRUPTED, DRAWN, ELIMINATED, HALF, LOST_POINTS, P_MELEE, P_OVER, P_TACTICS,
+    ARMY, BY_LEADER, BY_TERRAIN, DISRUPTED, DRAWN, ELIMINATED, HALF, LOST_POINTS, P_MELEE, P_OVER, P_TACTICS,
     PHASE, REASON, TROOP_COUNT, TURN, WHERE, WINNER,
 )
 from .kernel.policy import play_out, quick_reply
@@ -79,8 +79,9 @@ RACE_SWING = 0.10        # battles won less battles lost on the Back Row
 HIT_SWING = 0.15         # continuations in which one troop is hit by the opponent's next turn
 POINTS_SWING = 1.0       # points taken less points lost by then
 # one play-out's figures, the columns of ReviewSearch.totals
-(VALUE, WON_NOW, TERRAIN_WON, TERRAIN_LOST, POINTS_LOST, POINTS_TAKEN, UNFINISHED) = range(7)
-N_FIGURES = 7
+(VALUE, WON_NOW, TERRAIN_WON, TERRAIN_LOST, POINTS_LOST, POINTS_TAKEN, UNFINISHED, NOW_BY_TERRAIN,
+ NOW_BY_LEADER) = range(9)
+N_FIGURES = 9
 
 
 @dataclass(frozen=True)
@@ -360,7 +361,10 @@ class ReviewSearch(TurnSearch):
         self.playouts += 1
         figures = np.zeros(N_FIGURES)
         n = self.play_turns(n, 1)                 # to the opponent's player turn
-        figures[WON_NOW] = s[PHASE] == P_OVER and s[WINNER] == self.me
+        if s[PHASE] == P_OVER and s[WINNER] == self.me:
+            figures[WON_NOW] = 1
+            figures[NOW_BY_TERRAIN] = s[REASON] == BY_TERRAIN
+            figures[NOW_BY_LEADER] = s[REASON] == BY_LEADER
         n = self.play_turns(n, 1)                 # through it: what it did to us
         figures[POINTS_LOST] = s[LOST_POINTS + self.me] - self.base_lost[0]
         figures[POINTS_TAKEN] = s[LOST_POINTS + 1 - self.me] - self.base_lost[1]
@@ -474,7 +478,10 @@ class Words:
         return self.say("ab_chances", squares, best=best, played=played, a=_pct(f[VALUE]), b=_pct(g[VALUE]))
 
     def how_won(self, f: np.ndarray) -> str:
-        return "terrain" if f[TERRAIN_WON] >= 0.5 * f[WON_NOW] else "casualties"
+        """How the battles won this turn were won, most of them."""
+        terrain, leader = f[NOW_BY_TERRAIN], f[NOW_BY_LEADER]
+        ways = {"terrain": terrain, "leader": leader, "casualties": f[WON_NOW] - terrain - leader}
+        return max(ways, key=ways.get)
 
     def back_row(self) -> list[str]:
         """The enemy's Back Row, the race's goal."""
@@ -551,10 +558,10 @@ def _points(mean: float) -> str:
 
 
 def _unsearched_hint(obs: Observation, action: str, index: int, key: str) -> Decision:
-    squares = _squares((action,))
+    en, ja = (reason_words(lang, key, best=_in_words("best", action, lang)) for lang in ("en", "ja"))
     return Decision(index=index, seat=side_index(obs.side), played=None, best=action, chance_played=None,
-                    chance_best=None, loss=0.0, label="best", mark="", reason=reason_words("en", key, best=action),
-                    reason_ja=reason_words("ja", key, best=action), flags=tuple(squares))
+                    chance_best=None, loss=0.0, label="best", mark="", reason=en, reason_ja=ja,
+                    flags=tuple(_squares((action,))))
 
 
 def _world_seed(seed: int, index: int) -> int:

@@ -48,15 +48,15 @@ REASONS = {
                 "lose on your own in {c}%; after {played}, {b}% and {d}%.",
                 "{best}なら最後列の競争に勝ちます：続きの{a}%で敵の最後列を占めて勝ち、{c}%で自軍の最後列を占められて負けます。"
                 "{played}では{b}%と{d}%です。"),
-    "ab_exposed": ("After {played} your {troop} on {square} is disrupted or eliminated by the end of your "
+    "ab_exposed": ("After {played} your {troop} on {square} are disrupted or eliminated by the end of your "
                    "opponent's next turn in {a}% of the continuations; after {best}, in {b}%.",
                    "{played}の後、{square}の{troop}は相手の次の手番の終わりまでに続きの{a}%で混乱するか壊滅します。"
                    "{best}なら{b}%です。"),
     "ab_danger": ("After {played} your {troop} on {square} can be disrupted or eliminated in your opponent's next "
-                  "turn: {exact}% by the troops that can reach it where they stand, {a}% of the continuations; "
-                  "after {best}, {b}%.",
-                  "{played}の後、{square}の{troop}は相手の次の手番に混乱するか壊滅しえます：今の位置から届く敵によって{exact}%、"
-                  "続きの{a}%。{best}なら{b}%です。"),
+                  "turn: {exact}% from the enemy troops within reach now, {a}% in the continuations; after {best}, "
+                  "{b}%.",
+                  "{played}の後、{square}の{troop}は相手の次の手番に混乱するか壊滅しえます：今届く敵から{exact}%、"
+                  "続きでは{a}%。{best}なら{b}%です。"),
     "ab_points": ("{best} leaves you {a}% to win; {played}, {b}%. By the end of your opponent's next turn you "
                   "lose {lost_best} points and take {taken_best} on average after {best}; you lose "
                   "{lost_played} and take {taken_played} after {played}.",
@@ -76,6 +76,7 @@ REASONS = {
                         "{best}は「むずかしい」の選択です。探索が判断するのは行動ステップ・射撃・攻撃だけです。"),
     "ab_how_terrain": ("on the Back Row", "最後列の占領で"),
     "ab_how_casualties": ("by casualties", "損害で"),
+    "ab_how_leader": ("the enemy leader falls", "敵のリーダーが倒れて"),
     "ab_plans": ("plans", "計画"),
     "ab_options": ("options", "選択肢"),
 }
