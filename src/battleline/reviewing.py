@@ -22,7 +22,7 @@ from pathlib import Path
 from .annotation import Progress, Review
 from .errors import shorten
 
-__all__ = ["review", "game_kind", "main"]
+__all__ = ["review", "hint", "game_kind", "main"]
 
 MAX_RECORD_CHARS = 5_000_000
 
@@ -67,6 +67,18 @@ def review(game, seat: int | str | None = None, *, budget: int | None = None, se
         return ancient_reviewing.review(game, seat, budget=budget, seed=seed, progress=progress)
     from .standard import reviewing
     return reviewing.review(game, seat, budget=budget, seed=seed, progress=progress)
+
+
+def hint(game, *, budget: int | None = None, seed: int = 0):
+    """The move the search prefers for the seat to move, in either game (a
+    :class:`~battleline.annotation.Decision` whose ``played`` is None)."""
+    if isinstance(game, (str, bytes, bytearray, dict)) or game_kind(game) not in ("standard", "ancient"):
+        raise ValueError(f"a hint takes a Game or an AncientGame, not {shorten(game)}")
+    if game_kind(game) == "ancient":
+        from .ancient import reviewing as ancient_reviewing
+        return ancient_reviewing.hint(game, budget=budget, seed=seed)
+    from .standard import reviewing
+    return reviewing.hint(game, budget=budget, seed=seed)
 
 
 def main(argv: list[str] | None = None) -> int:
