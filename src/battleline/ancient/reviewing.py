@@ -65,7 +65,7 @@ from .worlds import sample_world
 __all__ = ["review", "iter_review", "hint", "decision_points", "DecisionPoint", "BUDGET", "HINT_BUDGET",
            "PLAN_CANDIDATES", "FIGHT_CANDIDATES", "MAX_PLAYOUT_ACTIONS"]
 
-BUDGET = 400             # play-outs a decision: the halving's share and the confirmation's
+BUDGET = 600             # play-outs a decision: the halving's share and the confirmation's
 HINT_BUDGET = 240        # a hint's, for an answer within about two seconds (compiled)
 CONFIRM_SHARE = 0.4      # of the budget, for the choice made and the best on fresh worlds
 PLAN_CANDIDATES = 6      # hard's best plans searched, besides the plan made
