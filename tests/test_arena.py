@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import subprocess
 import sys
 
@@ -163,3 +164,134 @@ def test_a_stopped_run_resumes_from_its_save_file(tmp_path):
     assert games(part) == games(tmp_path / "whole.jsonl")        # every game once, none skipped
     with pytest.raises(ValueError, match="another match"):
         run_arena("easy", "medium", 10, seed=40, save=str(part), resume=True)
+
+
+# ------------------------------------------------------------------ every saved line checked
+GOOD = {"a": "medium", "b": "easy", "move_time": None, "rules": "standard", "deal": 50, "a_seat": 0, "winner": "a",
+        "reason": "breakthrough", "first": 0, "times_a": [0.1], "times_b": [0.2], "moves": 30}
+BAD_LINES = {
+    "a list": ("[1, 2]", "is not a game"),
+    "a number": ("5", "is not a game"),
+    "null": ("null", "is not a game"),
+    "no deal": (json.dumps({k: v for k, v in GOOD.items() if k != "deal"}), "has no 'deal'"),
+    "no setting": (json.dumps({k: v for k, v in GOOD.items() if k != "rules"}), "has no 'rules'"),
+    "a string deal": (json.dumps({**GOOD, "deal": "50"}), 'deal must be a whole number, not "50"'),
+    "an unknown field": (json.dumps({**GOOD, "zzz": 1}), "unknown field 'zzz'"),
+    "nested too deep": ("[" * 100000 + "]" * 100000, "is not JSON"),
+    "not JSON": ("{oops", "is not JSON"),
+    "not UTF-8": (b'{"a": "\xff"}', "is not JSON"),
+    # the issue's line: accepted, it made the summary of --games 20 say 21 games
+    "a seat 7 and a winner zzz": (json.dumps({**GOOD, "deal": 9, "a_seat": 7, "winner": "zzz"}), "must be"),
+    "a winner zzz": (json.dumps({**GOOD, "winner": "zzz"}), 'winner must be "a" or "b" or null, not "zzz"'),
+    "a NaN time": (json.dumps({**GOOD, "times_a": [float("nan")]}), "times_a must be a list of (a finite number)"),
+    "true for a number": (json.dumps({**GOOD, "moves": True}), "moves must be a whole number, not true"),
+    "a first player 2": (json.dumps({**GOOD, "first": 2}), "first must be 0 or 1, not 2"),
+    "another match": (json.dumps({**GOOD, "b": "hard"}), "is another match"),
+}
+
+
+def with_bad_line(tmp_path, bad) -> tuple:
+    """A save file of 20 games with ``bad`` as its third line, ended by a stopped run's cut line."""
+    path = tmp_path / "m.jsonl"
+    lines = saved_games(path, 10, 10) and path.read_bytes().splitlines(keepends=True)
+    bad = bad if isinstance(bad, bytes) else bad.encode()
+    path.write_bytes(b"".join(lines[:2]) + bad + b"\n" + b"".join(lines[2:]) + lines[2][:25])
+    return path, path.read_bytes()
+
+
+@pytest.mark.parametrize("case", BAD_LINES)
+def test_a_bad_saved_line_is_refused_naming_its_file_and_line(tmp_path, case):
+    bad, says = BAD_LINES[case]
+    path, before = with_bad_line(tmp_path, bad)
+    from battleline.arena import combine
+    with pytest.raises(ValueError, match=r"m\.jsonl' line 3") as refused:
+        run_arena("medium", "easy", 20, seed=0, save=str(path), resume=True)
+    assert says in str(refused.value)
+    assert path.read_bytes() == before                    # refused without changing the file
+    with pytest.raises(ValueError, match=r"m\.jsonl' line 3"):
+        combine([str(path)])
+
+
+def test_the_command_refuses_a_bad_save_file_without_a_traceback(tmp_path, capsys):
+    from battleline.arena import main
+    path, before = with_bad_line(tmp_path, BAD_LINES["a seat 7 and a winner zzz"][0])
+    for extra in (["--save", str(path), "--resume"], ["--combine", str(path)]):
+        with pytest.raises(SystemExit) as exit_:
+            main(["medium", "easy", "--games", "20", *extra])
+        err = capsys.readouterr().err
+        assert exit_.value.code == 2 and "Traceback" not in err
+        assert re.search(r"error: '.*m\.jsonl' line 3: winner must be \"a\" or \"b\" or null, not \"zzz\"", err), err
+    assert path.read_bytes() == before
+    for extra in (["--save", str(tmp_path)], ["--combine", str(tmp_path / "none.jsonl")]):
+        with pytest.raises(SystemExit) as exit_:
+            main(["medium", "easy", "--games", "20", *extra])
+        err = capsys.readouterr().err
+        assert exit_.value.code == 2 and "Traceback" not in err and ("folder" in err or "cannot read" in err)
+
+
+def test_ctrl_c_in_the_command_says_what_is_saved_without_a_traceback(tmp_path, capsys, monkeypatch):
+    import battleline.arena as arena
+    real = arena.play_from_settings
+
+    def pressed_at_deal_2(settings, deal, a_seat):
+        if deal == 2:
+            raise KeyboardInterrupt
+        return real(settings, deal, a_seat)
+
+    monkeypatch.setattr(arena, "play_from_settings", pressed_at_deal_2)
+    path = tmp_path / "run.jsonl"
+    try:
+        with pytest.raises(SystemExit) as exit_:
+            arena.main(["easy", "easy", "--games", "8", "--save", str(path), "--json"])
+    except KeyboardInterrupt:
+        pytest.fail("Ctrl-C came out as a KeyboardInterrupt")
+    out, err = capsys.readouterr()
+    saved = len(path.read_text().splitlines())
+    assert exit_.value.code == 130 and out == "" and "Traceback" not in err
+    assert f"stopped by Ctrl-C. {saved} of the 8 games are saved in" in err and "--resume" in err
+
+
+def test_a_long_match_holds_no_record_per_game(monkeypatch):
+    """The summary is counted as games come: 5,000 more games take no more memory (the
+    durations past the exact window go into bins). Before, each game stayed in a list."""
+    import tracemalloc
+    import battleline.arena as arena
+    import battleline.scoring as scoring
+    monkeypatch.setattr(scoring, "EXACT_DURATIONS", 500, raising=False)
+
+    def quick_game(settings, deal, a_seat):
+        times = [0.001 * (1 + (deal + i) % 7) for i in range(10)]
+        return GameResult(deal, a_seat, "ab"[deal % 2], "breakthrough", deal % 2, times, times[:5], 20)
+
+    monkeypatch.setattr(arena, "play_from_settings", quick_game)
+
+    def peak(games):
+        tracemalloc.start()
+        try:
+            s = run_arena("easy", "easy", games)
+            return tracemalloc.get_traced_memory()[1], s
+        finally:
+            tracemalloc.stop()
+
+    small, _ = peak(1000)
+    large, s = peak(6000)
+    assert (s["games"], s["wins_a"], s["median_move_s_a"], s["max_move_s_a"]) == (6000, 3000, 0.004, 0.007)
+    assert large - small < 500_000, (small, large)
+
+
+# ------------------------------------------------------------------ compressed save files
+def test_a_gzip_save_file_is_written_resumed_and_combined_as_a_plain_one(tmp_path):
+    import gzip
+    from battleline.arena import combine
+    plain = run_arena("easy", "easy", 8, seed=41, save=str(tmp_path / "plain.jsonl"))
+    packed = tmp_path / "run.jsonl.gz"
+    run_arena("easy", "easy", 4, seed=41, save=str(packed))
+    resumed = run_arena("easy", "easy", 8, seed=41, save=str(packed), resume=True)
+    assert resumed["resumed"] == 4
+    lines = gzip.open(packed, "rt").read().splitlines()
+    assert len(lines) == 8 and packed.read_bytes()[:2] == b"\x1f\x8b"          # gzip members, 8 games
+    untimed = lambda s: {k: v for k, v in s.items() if "move_s" not in k and k not in ("nodes", "resumed")}  # noqa: E731
+    assert untimed(combine([str(packed)])) == untimed(combine([str(tmp_path / "plain.jsonl")])) == untimed(plain)
+    packed.write_bytes(packed.read_bytes()[:-7])                                  # damaged
+    with pytest.raises(ValueError, match="run.jsonl.gz"):
+        combine([str(packed)])

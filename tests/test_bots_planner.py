@@ -198,7 +198,7 @@ FLAG_SAVED = (position({7: " claimed by south: north - | south G10 G9 G8",
 
 
 @pytest.mark.parametrize("case", CLEARLY_BEST)
-@pytest.mark.parametrize("make", [lambda seed: PlannerBot(seed=seed, iterations=400, move_time=60.0),
+@pytest.mark.parametrize("make", [lambda seed: PlannerBot(seed=seed, playouts=400, move_time=60.0),
                                   lambda seed: SearchBot(seed=seed, move_time=60.0)], ids=["hard", "search"])
 def test_hard_takes_the_one_clearly_best_move(case, make):
     """``hard``: the planner on the compiled kernel, or (plain Python) SearchBot in its place."""
@@ -218,7 +218,7 @@ def test_the_planners_own_search_takes_the_one_clearly_best_move_in_either_kerne
     monkeypatch.setattr(PlannerBot, "kernel_usable", lambda self: True)
     g, best = CLEARLY_BEST[case]
     for seed in (1, 2):
-        bot = PlannerBot(seed=seed, iterations=160, move_time=60.0)
+        bot = PlannerBot(seed=seed, playouts=160, move_time=60.0)
         assert bot.choose(g.observation(0)) == Move.parse(best), (case, seed)
         assert bot.last_used_kernel and bot.last_playouts > 0
 
@@ -236,4 +236,4 @@ def test_the_planners_search_saves_the_flag_that_would_lose_the_game(monkeypatch
     monkeypatch.setattr(PlannerBot, "kernel_usable", lambda self: True)
     g, best = FLAG_SAVED
     for seed in (1, 2):
-        assert PlannerBot(seed=seed, iterations=160, move_time=60.0).choose(g.observation(0)) == Move.parse(best)
+        assert PlannerBot(seed=seed, playouts=160, move_time=60.0).choose(g.observation(0)) == Move.parse(best)

@@ -14,7 +14,7 @@ A disruption counts half the unit's cost, an elimination the rest. The bots have
 so a replay is the same battle; a battle whose replay ends otherwise than the file says
 (another version of the bots) is reported and left out.
 
-    python docs/experiments/ancient_losses.py docs/arena/ancient-medium-vs-easy-v5.jsonl
+    python docs/experiments/ancient_losses.py docs/arena/ancient-medium-vs-easy-v5.jsonl.gz
 """
 
 from __future__ import annotations

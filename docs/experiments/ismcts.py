@@ -32,7 +32,7 @@ The work per move is ``iterations`` worlds (deterministic for a seed); the wall 
 ``DEADLINE_SHARE`` of ``move_time``, is only a backstop. Draws use
 :func:`battleline.standard.bots.heuristic.choose_draw` and Scout's phases ``medium``'s choice.
 
-Measured with the arena on the paired deals of ``docs/arena/hard-vs-greedy-v3.jsonl``:
+Measured with the arena on the paired deals of ``docs/arena/hard-vs-greedy-v3.jsonl.gz``:
 
     PYTHONPATH=src:docs/experiments python -m battleline.arena ismcts:ISMCTSBot greedy \\
         --games 50 --seed 9001 --jobs 1 --save /tmp/ismcts-50.jsonl
@@ -333,7 +333,7 @@ def cpu_per_move(deal: int, plies: list[int], bot: Bot) -> list[tuple[int, float
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--compare", metavar="FILE", help="arena results to compare with hard v3 on the same games")
-    ap.add_argument("--reference", default=str(Path(__file__).resolve().parent.parent / "arena" / "hard-vs-greedy-v3.jsonl"))
+    ap.add_argument("--reference", default=str(Path(__file__).resolve().parent.parent / "arena" / "hard-vs-greedy-v3.jsonl.gz"))
     ap.add_argument("--time", type=int, metavar="DEAL", help="CPU time of one move in positions of this deal")
     ap.add_argument("--plies", type=int, nargs="+", default=[12, 24, 36])
     ap.add_argument("--bot", default="ISMCTSBot", help="the class of this module to time")

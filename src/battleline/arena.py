@@ -20,30 +20,35 @@ Ancient Battles (:mod:`battleline.arena_ancient`). The games are played through
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
-import statistics
+import sys
 import time
 from dataclasses import dataclass
+from typing import Literal
 
 from .standard.bots import bot_from_spec
 from .standard.game import Game
 from .errors import shorten
-from .runner import check_games, check_jobs, max_jobs, play_match, read_saved
-from .scoring import elo_difference, elo_phrase, nodes_lines, tally, wilson, wins_phrase
+from .runner import RunStopped, SavedRuns, check_games, check_jobs, max_jobs, play_match, read_saved
+from .scoring import Durations, Tally, elo_difference, elo_phrase, nodes_lines, tally, wilson, wins_phrase
 
-__all__ = ["wilson", "elo_difference", "play_game", "run_arena", "run", "combine", "tally", "read_saved"]
+__all__ = ["wilson", "elo_difference", "play_game", "run_arena", "run", "combine", "tally", "read_saved",
+           "GameTally", "summarize"]
+
+SETTING_KEYS = ("a", "b", "move_time", "rules")     # a match's settings, on every saved line
 
 
 @dataclass
 class GameResult:
     deal: int
-    a_seat: int           # the seat bot A played
-    winner: str | None    # "a", "b" or None
+    a_seat: int                       # the seat bot A played
+    winner: Literal["a", "b"] | None
     reason: str
-    first: int
-    times_a: list
-    times_b: list
+    first: Literal[0, 1]              # the seat that moved first
+    times_a: list[float]              # seconds per move
+    times_b: list[float]
     moves: int
 
 
@@ -84,22 +89,50 @@ def play_from_settings(settings: dict, deal: int, a_seat: int) -> GameResult:
     return play_game(settings["a"], settings["b"], deal, a_seat, settings["move_time"], settings["rules"])
 
 
+class GameTally:
+    """A match's summary, counted game by game as results come: its memory stays bounded
+    however long the match (see :class:`battleline.scoring.Durations` for the medians).
+
+    >>> t = GameTally()
+    >>> t.add(GameResult(0, 0, "a", "breakthrough", 0, [0.1, 0.3], [0.2], 10))
+    >>> s = t.summary("x", "y")
+    >>> s["wins_a"], s["first_player_win_rate"], s["median_move_s_a"], s["mean_moves_per_game"]
+    (1, 1.0, 0.2, 10.0)
+    """
+
+    def __init__(self):
+        self.outcomes = Tally()
+        self.first_wins = 0
+        self.moves = 0
+        self.times_a = Durations()
+        self.times_b = Durations()
+
+    def add(self, r: GameResult) -> None:
+        self.outcomes.add(r.winner, r.reason)
+        self.first_wins += r.winner is not None and ((r.winner == "a") == (r.a_seat == r.first))
+        self.moves += r.moves
+        self.times_a.extend(r.times_a)
+        self.times_b.extend(r.times_b)
+
+    def summary(self, spec_a: str, spec_b: str) -> dict:
+        n = self.outcomes.games
+        ta, tb = self.times_a.figures(), self.times_b.figures()
+        return {
+            "bot_a": spec_a, "bot_b": spec_b,
+            **self.outcomes.figures(),
+            "first_player_win_rate": round(self.first_wins / n, 4) if n else 0.0,
+            "median_move_s_a": ta["median"], "median_move_s_b": tb["median"],
+            "max_move_s_a": ta["max"], "max_move_s_b": tb["max"],
+            "mean_moves_per_game": round(self.moves / n, 1) if n else 0.0,
+        }
+
+
 def summarize(results: list[GameResult], spec_a: str, spec_b: str) -> dict:
-    n = len(results)
-    first_wins = sum(1 for r in results if r.winner is not None and
-                     ((r.winner == "a") == (r.a_seat == r.first)))
-    ta = [t for r in results for t in r.times_a]
-    tb = [t for r in results for t in r.times_b]
-    return {
-        "bot_a": spec_a, "bot_b": spec_b,
-        **tally(results),
-        "first_player_win_rate": round(first_wins / n, 4) if n else 0.0,
-        "median_move_s_a": round(statistics.median(ta), 4) if ta else 0.0,
-        "median_move_s_b": round(statistics.median(tb), 4) if tb else 0.0,
-        "max_move_s_a": round(max(ta), 4) if ta else 0.0,
-        "max_move_s_b": round(max(tb), 4) if tb else 0.0,
-        "mean_moves_per_game": round(sum(r.moves for r in results) / n, 1) if n else 0.0,
-    }
+    """The summary of a list of games (:class:`GameTally`)."""
+    t = GameTally()
+    for r in results:
+        t.add(r)
+    return t.summary(spec_a, spec_b)
 
 
 def _check_move_time(move_time) -> None:
@@ -121,9 +154,10 @@ def run_arena(spec_a: str, spec_b: str, games: int, seed: int = 0, move_time: fl
     for spec in (spec_a, spec_b):
         bot_from_spec(spec)  # fail early on a bad name
     settings = {"a": spec_a, "b": spec_b, "move_time": move_time, "rules": rules}
+    counted = GameTally()
     match = play_match(play_from_settings, GameResult, settings, seed, games, jobs=jobs, cluster=cluster,
-                       save=save, resume=resume, progress=progress)
-    return {**summarize(match.results, spec_a, spec_b), "nodes": match.nodes, "resumed": match.resumed}
+                       save=save, resume=resume, progress=progress, collect=counted.add)
+    return {**counted.summary(spec_a, spec_b), "nodes": match.nodes, "resumed": match.resumed}
 
 
 def run(bot_a: str, bot_b: str, games: int = 100, seed: int = 0, *, game: str = "standard",
@@ -159,9 +193,13 @@ def run(bot_a: str, bot_b: str, games: int = 100, seed: int = 0, *, game: str = 
 def combine(paths: list[str], deals: tuple[int, int] | None = None) -> dict:
     """One summary of games saved by several runs (``--save``), e.g. a long match played
     in parts. All games must be between the same two bots under the same settings.
-    ``deals=(first, last)`` keeps only the games of those deals (a part of the run)."""
-    results, settings = read_saved(paths, ("a", "b", "move_time", "rules"), GameResult, deals)
-    return summarize(results, settings["a"], settings["b"])
+    ``deals=(first, last)`` keeps only the games of those deals (a part of the run). Every
+    line is checked; a bad one is a ValueError naming the file and the line."""
+    reader = SavedRuns(GameResult, SETTING_KEYS)
+    counted = GameTally()
+    for result in reader.read(paths, deals):
+        counted.add(result)
+    return counted.summary(reader.settings["a"], reader.settings["b"])
 
 
 def _report(s: dict) -> str:
@@ -265,29 +303,42 @@ def _parser() -> argparse.ArgumentParser:
     return ap
 
 
+def _summary(args) -> dict:
+    """The summary the command asks for: of saved games (``--combine``) or of a run."""
+    ancient = args.game == "ancient"
+    if args.combine:
+        if ancient:
+            from .arena_ancient import combine_ancient
+            return combine_ancient(args.combine, args.deals)
+        return combine(args.combine, args.deals)
+    options = {"scenario": args.scenario, "advanced": args.advanced} if ancient else {"rules": args.rules}
+    # Ray prints what it hears from the cluster (a dead node's 8 KB report) on stdout, which
+    # is the summary's: during a run on a cluster stdout goes to stderr.
+    with contextlib.redirect_stdout(sys.stderr) if args.cluster else contextlib.nullcontext():
+        return run(args.bot_a, args.bot_b, args.games, args.seed, game=args.game, move_time=args.move_time,
+                   jobs=args.jobs, cluster=args.cluster, save=args.save, resume=args.resume,
+                   progress=args.games >= (4 if ancient else 20), **options)
+
+
 def main(argv=None) -> None:
-    """``python -m battleline.arena``: see ``--help``."""
+    """``python -m battleline.arena``: see ``--help``. Bad input or a bad save file is a
+    usage error (exit 2); a run that cannot go on (exit 1) or is stopped by Ctrl-C (exit
+    130) says how many games are saved and how to play the rest."""
     ap = _parser()
     args = ap.parse_args(argv)
-    ancient = args.game == "ancient"
     try:
-        if args.combine:
-            if ancient:
-                from .arena_ancient import combine_ancient
-                s = combine_ancient(args.combine, args.deals)
-            else:
-                s = combine(args.combine, args.deals)
-        else:
-            options = ({"scenario": args.scenario, "advanced": args.advanced} if ancient
-                       else {"rules": args.rules})
-            s = run(args.bot_a, args.bot_b, args.games, args.seed, game=args.game, move_time=args.move_time,
-                    jobs=args.jobs, cluster=args.cluster, save=args.save, resume=args.resume,
-                    progress=args.games >= (4 if ancient else 20), **options)
+        s = _summary(args)
     except ValueError as e:
         ap.error(str(e))
+    except RunStopped as e:
+        print(f"{ap.prog}: {e}", file=sys.stderr)
+        sys.exit(1)
+    except KeyboardInterrupt as e:
+        print(f"{ap.prog}: {str(e) or 'stopped by Ctrl-C'}", file=sys.stderr)
+        sys.exit(130)
     if args.json:
         print(json.dumps(s))
-    elif ancient:
+    elif args.game == "ancient":
         from .arena_ancient import report
         print(report(s))
     else:

@@ -28,18 +28,20 @@ same side winning both, or one battle not yet played are counted apart.
 
 from __future__ import annotations
 
-import statistics
 import time
 from dataclasses import dataclass
+from typing import Literal
 
 from .ancient import SCENARIO_NAMES, AncientGame, Outcome
 from .ancient.bots import ancient_bot
 from .errors import shorten
-from .runner import check_games, check_jobs, play_match, read_saved
-from .scoring import elo_phrase, nodes_lines, tally, wilson, wins_phrase
+from .runner import SavedRuns, check_games, check_jobs, play_match
+from .scoring import Durations, Tally, elo_phrase, median_of_counts, nodes_lines, wilson, wins_phrase
 
 __all__ = ["AncientResult", "play_battle", "play_from_settings", "run_ancient_arena", "combine_ancient",
-           "summarize", "split_deals", "scenario_for", "report"]
+           "summarize", "split_deals", "scenario_for", "report", "BattleTally", "SplitDeals"]
+
+SETTING_KEYS = ("a", "b", "game", "scenarios", "advanced", "turn_time")   # on every saved line
 
 SIDES = ("south", "north")
 _PLAYER_STEPS = ("tactics", "actions", "fire", "melee")
@@ -54,15 +56,15 @@ COLOURS = ("ROY", "GBP")   # points armies: south's colours, north's
 @dataclass
 class AncientResult:
     deal: int
-    a_seat: int            # 0: bot A played south, 1: north
-    winner: str | None     # "a", "b" or None
-    reason: str            # terrain, casualties, leader, draw, or "turn limit" (the arena's)
-    scenario: str          # a scenario name or "points"
+    a_seat: int                       # 0: bot A played south, 1: north
+    winner: Literal["a", "b"] | None
+    reason: str                       # terrain, casualties, leader, draw, or "turn limit" (the arena's)
+    scenario: str                     # a scenario name or "points"
     turns: int
-    times_a: list          # seconds per decision
-    times_b: list
-    turn_times_a: list     # seconds per whole player turn (Tactics to melee)
-    turn_times_b: list
+    times_a: list[float]              # seconds per decision
+    times_b: list[float]
+    turn_times_a: list[float]         # seconds per whole player turn (Tactics to melee)
+    turn_times_b: list[float]
 
 
 def scenario_for(spec: str, deal: int) -> str:
@@ -144,10 +146,32 @@ def play_from_settings(settings: dict, deal: int, a_seat: int) -> AncientResult:
                        tuple(settings["advanced"]), settings["turn_time"])
 
 
-def _timing(values: list) -> dict:
-    if not values:
-        return {"median": 0.0, "max": 0.0, "n": 0}
-    return {"median": round(statistics.median(values), 4), "max": round(max(values), 4), "n": len(values)}
+class SplitDeals:
+    """The paired deals by how their two battles ended, counted as battles come: a deal
+    waits here only until its other battle comes. See :func:`split_deals`."""
+
+    def __init__(self):
+        self.waiting: dict[int, str | None] = {}     # deal -> winner of its one battle so far
+        self.counts = {"a": 0, "b": 0, "same_side": 0, "with_draw": 0}
+
+    def add(self, deal: int, winner: str | None) -> None:
+        if deal not in self.waiting:
+            self.waiting[deal] = winner
+            return
+        other = self.waiting.pop(deal)
+        if None in (winner, other):
+            self.counts["with_draw"] += 1
+        elif winner == other:
+            self.counts[winner] += 1           # one bot won from both seats
+        else:
+            self.counts["same_side"] += 1      # each bot won once: the same seat won both
+
+    def figures(self) -> dict:
+        c = self.counts
+        split = c["a"] + c["b"]
+        return {"deals": split, "wins_a": c["a"], "wins_b": c["b"],
+                "rate_a": round(c["a"] / split, 4) if split else 0.0, "ci95_a": list(wilson(c["a"], split)),
+                "same_side": c["same_side"], "with_draw": c["with_draw"], "unpaired": len(self.waiting)}
 
 
 def split_deals(results: list[AncientResult]) -> dict:
@@ -162,35 +186,34 @@ def split_deals(results: list[AncientResult]) -> dict:
     >>> d["deals"], d["wins_a"], d["rate_a"], d["same_side"], d["with_draw"], d["unpaired"]
     (2, 1, 0.5, 1, 1, 1)
     """
-    by_deal: dict[int, list] = {}
+    deals = SplitDeals()
     for r in results:
-        by_deal.setdefault(r.deal, []).append(r.winner)
-    counts = {"a": 0, "b": 0, "same_side": 0, "with_draw": 0, "unpaired": 0}
-    for winners in by_deal.values():
-        if len(winners) != 2:
-            counts["unpaired"] += 1
-        elif None in winners:
-            counts["with_draw"] += 1
-        elif winners[0] == winners[1]:
-            counts[winners[0]] += 1          # one bot won from both seats
-        else:
-            counts["same_side"] += 1         # each bot won once: the same seat won both
-    split = counts["a"] + counts["b"]
-    return {"deals": split, "wins_a": counts["a"], "wins_b": counts["b"],
-            "rate_a": round(counts["a"] / split, 4) if split else 0.0, "ci95_a": list(wilson(counts["a"], split)),
-            "same_side": counts["same_side"], "with_draw": counts["with_draw"], "unpaired": counts["unpaired"]}
+        deals.add(r.deal, r.winner)
+    return deals.figures()
 
 
-def summarize(results: list[AncientResult], spec_a: str, spec_b: str) -> dict:
-    """The summary of a list of battles between bots A and B (see the module docstring)."""
-    n = len(results)
-    turns_by_end: dict[str, list] = {}
-    for r in results:
-        turns_by_end.setdefault(r.reason, []).append(r.turns)
-    scenarios: dict[str, dict] = {}
-    for r in results:
-        d = scenarios.setdefault(r.scenario, {"games": 0, "wins_a": 0, "wins_b": 0, "draws": 0,
-                                              "south_wins": 0, "north_wins": 0})
+class BattleTally:
+    """The summary of battles between bots A and B (see the module docstring), counted
+    battle by battle as results come: its memory stays bounded however long the match."""
+
+    def __init__(self):
+        self.outcomes = Tally()
+        self.turns: dict[int, int] = {}                 # turns -> battles
+        self.turns_by_end: dict[str, list] = {}         # reason -> [turns summed, battles]
+        self.scenarios: dict[str, dict] = {}
+        self.south_wins = 0
+        self.split = SplitDeals()
+        self.times = {key: Durations() for key in ("decision_s_a", "decision_s_b", "player_turn_s_a",
+                                                  "player_turn_s_b")}
+
+    def add(self, r: AncientResult) -> None:
+        self.outcomes.add(r.winner, r.reason)
+        self.turns[r.turns] = self.turns.get(r.turns, 0) + 1
+        by_end = self.turns_by_end.setdefault(r.reason, [0, 0])
+        by_end[0] += r.turns
+        by_end[1] += 1
+        d = self.scenarios.setdefault(r.scenario, {"games": 0, "wins_a": 0, "wins_b": 0, "draws": 0,
+                                                   "south_wins": 0, "north_wins": 0})
         d["games"] += 1
         if r.winner is None:
             d["draws"] += 1
@@ -198,25 +221,39 @@ def summarize(results: list[AncientResult], spec_a: str, spec_b: str) -> dict:
             d["wins_" + r.winner] += 1
             south_won = (r.winner == "a") == (r.a_seat == 0)
             d["south_wins" if south_won else "north_wins"] += 1
-    for d in scenarios.values():
-        d["south_rate"] = round(d["south_wins"] / d["games"], 4)
-        d["south_ci95"] = list(wilson(d["south_wins"], d["games"]))
-    turns = [r.turns for r in results]
-    return {
-        "game": "ancient", "bot_a": spec_a, "bot_b": spec_b,
-        **tally(results),
-        "turns": {"mean": round(sum(turns) / n, 2) if n else 0.0,
-                  "median": statistics.median(turns) if turns else 0, "max": max(turns, default=0),
-                  "by_end": {k: round(sum(v) / len(v), 2) for k, v in sorted(turns_by_end.items())}},
-        "south_win_rate": round(sum(1 for r in results if r.winner is not None and
-                                    ((r.winner == "a") == (r.a_seat == 0))) / n, 4) if n else 0.0,
-        "scenarios": dict(sorted(scenarios.items())),
-        "split_deals": split_deals(results),
-        "decision_s_a": _timing([t for r in results for t in r.times_a]),
-        "decision_s_b": _timing([t for r in results for t in r.times_b]),
-        "player_turn_s_a": _timing([t for r in results for t in r.turn_times_a]),
-        "player_turn_s_b": _timing([t for r in results for t in r.turn_times_b]),
-    }
+            self.south_wins += south_won
+        self.split.add(r.deal, r.winner)
+        for key, values in (("decision_s_a", r.times_a), ("decision_s_b", r.times_b),
+                            ("player_turn_s_a", r.turn_times_a), ("player_turn_s_b", r.turn_times_b)):
+            self.times[key].extend(values)
+
+    def summary(self, spec_a: str, spec_b: str) -> dict:
+        n = self.outcomes.games
+        scenarios = {}
+        for name, counts in sorted(self.scenarios.items()):
+            d = scenarios[name] = dict(counts)
+            d["south_rate"] = round(d["south_wins"] / d["games"], 4)
+            d["south_ci95"] = list(wilson(d["south_wins"], d["games"]))
+        turns_total = sum(t * c for t, c in self.turns.items())
+        return {
+            "game": "ancient", "bot_a": spec_a, "bot_b": spec_b,
+            **self.outcomes.figures(),
+            "turns": {"mean": round(turns_total / n, 2) if n else 0.0,
+                      "median": median_of_counts(self.turns) if n else 0, "max": max(self.turns, default=0),
+                      "by_end": {k: round(v[0] / v[1], 2) for k, v in sorted(self.turns_by_end.items())}},
+            "south_win_rate": round(self.south_wins / n, 4) if n else 0.0,
+            "scenarios": scenarios,
+            "split_deals": self.split.figures(),
+            **{key: d.figures() for key, d in self.times.items()},
+        }
+
+
+def summarize(results: list[AncientResult], spec_a: str, spec_b: str) -> dict:
+    """The summary of a list of battles between bots A and B (:class:`BattleTally`)."""
+    t = BattleTally()
+    for r in results:
+        t.add(r)
+    return t.summary(spec_a, spec_b)
 
 
 def run_ancient_arena(spec_a: str, spec_b: str, games: int, seed: int = 0, scenario: str = "all",
@@ -237,17 +274,21 @@ def run_ancient_arena(spec_a: str, spec_b: str, games: int, seed: int = 0, scena
     advanced = tuple(advanced)
     settings = {"a": spec_a, "b": spec_b, "game": "ancient", "scenarios": scenario,
                 "advanced": sorted(advanced), "turn_time": turn_time}
+    counted = BattleTally()
     match = play_match(play_from_settings, AncientResult, settings, seed, games, jobs=jobs, cluster=cluster,
-                       save=save, resume=resume, progress=progress, unit="battle")
-    return {**summarize(match.results, spec_a, spec_b), "nodes": match.nodes, "resumed": match.resumed}
+                       save=save, resume=resume, progress=progress, unit="battle", collect=counted.add)
+    return {**counted.summary(spec_a, spec_b), "nodes": match.nodes, "resumed": match.resumed}
 
 
 def combine_ancient(paths: list[str], deals: tuple[int, int] | None = None) -> dict:
     """One summary of battles saved by several runs (``--save``). All must be between the
-    same two bots with the same settings; no battle may appear twice."""
-    results, settings = read_saved(paths, ("a", "b", "game", "scenarios", "advanced", "turn_time"),
-                                   AncientResult, deals, what="battle")
-    return summarize(results, settings["a"], settings["b"])
+    same two bots with the same settings; no battle may appear twice. Every line is checked;
+    a bad one is a ValueError naming the file and the line."""
+    reader = SavedRuns(AncientResult, SETTING_KEYS, what="battle")
+    counted = BattleTally()
+    for result in reader.read(paths, deals):
+        counted.add(result)
+    return counted.summary(reader.settings["a"], reader.settings["b"])
 
 
 def _split_line(d: dict, a: str) -> str:

@@ -109,3 +109,19 @@ def test_a_battle_past_the_turn_limit_is_a_draw(monkeypatch):
     monkeypatch.setattr(arena, "MAX_TURNS", 1)
     r = arena.play_battle("medium", "medium", 2, 0, "marathon")
     assert (r.winner, r.reason, r.turns) == (None, "turn limit", 2)
+
+
+def test_a_bad_saved_battle_is_refused_naming_its_file_and_line(tmp_path):
+    """Each line of an Ancient Battles save file is checked as the standard game's are: here
+    a battle bot A played from seat 7, which used to be counted."""
+    settings = {"a": "easy", "b": "easy", "game": "ancient", "scenarios": "issus", "advanced": [], "turn_time": None}
+    rows = [{**settings, **vars(result(d, s, "a"))} for d in range(2) for s in (0, 1)]
+    rows[2]["a_seat"] = 7
+    path = tmp_path / "battles.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    before = path.read_bytes()
+    with pytest.raises(ValueError, match=r"battles\.jsonl' line 3: a_seat must be 0 or 1, not 7"):
+        combine_ancient([str(path)])
+    with pytest.raises(ValueError, match=r"battles\.jsonl' line 3: a_seat must be 0 or 1, not 7"):
+        run_ancient_arena("easy", "easy", 4, seed=0, scenario="issus", save=str(path), resume=True)
+    assert path.read_bytes() == before
