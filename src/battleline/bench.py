@@ -35,10 +35,16 @@
   stated number of turns (iterative deepening, as ``python -m battleline.standard.puzzles
   check`` does): per puzzle the positions searched (``nodes``), ``seconds`` and
   ``nodes_per_s``, then the totals.
+- ``ancient_review``: one side (south) of a whole Ancient battle (Issus, all Advanced rules,
+  ``medium`` against ``medium``, dealt by ``--seed``) reviewed by
+  :func:`battleline.ancient.review` at its default budget, by CPU time: the side's total
+  (``ancient_review_cpu_s_side``; the goal is at most 180 s compiled), a decision's median and
+  most; ``ancient_hint_cpu_s_max`` is the longest of the hints at south's first three action steps.
 
 Options: ``--games N`` (random games, default 2000), ``--cases N`` (claim cases,
 default 400), ``--battles N`` (Ancient battles, default 300), ``--seed S``, ``--only SECTION``
-(``claims``, ``games``, ``moves``, ``solver``, ``ancient`` or ``kernel``; may be repeated; default all).
+(``claims``, ``games``, ``moves``, ``solver``, ``ancient``, ``kernel``, ``review`` or
+``ancient_review``; may be repeated; default all).
 """
 
 from __future__ import annotations
@@ -396,7 +402,41 @@ def bench_review(seed: int, games: int = 3) -> dict:
             "review_cpu_s_per_decision_max": round(max(per_decision), 3)}
 
 
-SECTIONS = ("claims", "games", "moves", "solver", "ancient", "kernel", "review")
+def bench_ancient_review(seed: int) -> dict:
+    """One side of a whole Ancient battle (Issus, all Advanced rules, medium against medium)
+    reviewed at the default budget, and hints at that side's first action steps: CPU seconds
+    (the goals: at most 3 minutes of one core for a side's review, about 2 s a hint)."""
+    from .ancient import AncientGame
+    from .ancient import reviewing
+    from .ancient.bots import ancient_bot
+    from .ancient.kernel import prepare_kernel
+    prepare_kernel()
+    g = AncientGame.scenario("issus", seed=seed, advanced="all")
+    bots = {"south": ancient_bot("medium", seed=seed), "north": ancient_bot("medium", seed=seed + 1)}
+    hints = []
+    while g.outcome is None:
+        side = g.to_act
+        if side == "south" and g.phase == "actions" and g.state.actions_left == 6 and len(hints) < 3:
+            start = time.process_time()
+            reviewing.hint(g, seed=seed)
+            hints.append(time.process_time() - start)
+        g.play(bots[side].choose(g.observation(side)))
+    per_decision = []
+    stream = reviewing.iter_review(g, "south", seed=seed)
+    while True:
+        start = time.process_time()
+        if next(stream, None) is None:
+            break
+        per_decision.append(time.process_time() - start)
+    return {"ancient_review_budget": reviewing.BUDGET, "ancient_review_actions": len(g.actions_played),
+            "ancient_review_decisions": len(per_decision),
+            "ancient_review_cpu_s_side": round(sum(per_decision), 1),
+            "ancient_review_cpu_s_per_decision_median": round(statistics.median(per_decision), 3),
+            "ancient_review_cpu_s_per_decision_max": round(max(per_decision), 3),
+            "ancient_hint_budget": reviewing.HINT_BUDGET, "ancient_hint_cpu_s_max": round(max(hints), 2)}
+
+
+SECTIONS = ("claims", "games", "moves", "solver", "ancient", "kernel", "review", "ancient_review")
 
 
 def main(argv=None) -> None:
@@ -437,6 +477,8 @@ def main(argv=None) -> None:
         out.update(bench_kernel(args.games, args.seed))
     if "review" in sections:
         out.update(bench_review(args.seed))
+    if "ancient_review" in sections:
+        out.update(bench_ancient_review(args.seed))
     print(json.dumps(out))
 
 

@@ -7,6 +7,9 @@ wide and 4 deep, then move, shoot and fight with dice. See ``docs/ancient.md``.
 >>> g.put("c2", "Javalineers", "south"); g.put("c3", "Light Cavalry", "north", disrupted=True)
 >>> g.odds("attack c2-c3").eliminated == melee_odds(3, 7, defender_disrupted=True).eliminated
 True
+
+``review(game, seat)`` and ``hint(game)`` judge a battle's decisions by the search
+(:mod:`.reviewing`, ``docs/review.md``); they load the kernel (NumPy, numba) when first asked for.
 """
 
 from .actions import Action
@@ -19,4 +22,12 @@ from .troops import TROOP_TYPES, TroopType, troop_type
 
 __all__ = ["AncientGame", "Army", "Action", "melee_odds", "MeleeOdds", "ActionOdds", "Outcome",
            "SCENARIOS", "SCENARIO_NAMES", "Scenario", "ADVANCED_RULES", "AncientState", "Board",
-           "board", "TROOP_TYPES", "TroopType", "troop_type", "advanced_options"]
+           "board", "TROOP_TYPES", "TroopType", "troop_type", "advanced_options", "review", "hint", "iter_review"]
+
+
+def __getattr__(name):
+    # A review searches on the kernel (NumPy, numba): load it only when asked for.
+    if name in ("review", "hint", "iter_review"):
+        from . import reviewing
+        return getattr(reviewing, name)
+    raise AttributeError(f"module 'battleline.ancient' has no attribute {name!r}")

@@ -39,18 +39,46 @@ REASONS = {
     "draw_deck": ("Drawing a {deck} card wins {a}% of the continuations; the other deck, {b}%.",
                   "{deck}カードを引くと続きの{a}%で勝ちます。もう一方の山札では{b}%です。"),
     # Ancient Battles
-    "ab_points": ("{best} leaves you {a}% to win; {played}, {b}%. Points after your next turn, on average: "
-                  "you {mine_best} and your opponent {theirs_best} after {best}; {mine_played} and {theirs_played} "
-                  "after {played}.",
-                  "{best}なら勝率{a}%、{played}では{b}%。次の手番の後の平均得点：{best}ではあなた{mine_best}・相手{theirs_best}、"
-                  "{played}ではあなた{mine_played}・相手{theirs_played}。"),
-    "ab_danger": ("After {played} your troops on {squares} can be attacked next turn; after {best} they are safe.",
-                  "{played}の後、{squares}の部隊は次の手番に攻撃されえます。{best}なら安全です。"),
-    "ab_race": ("{best} brings you nearer the Back Row: you reach it first in {a}% of the continuations; after "
-                "{played}, in {b}%.",
-                "{best}なら敵の最後列への到達が早まり、続きの{a}%で先に着きます。{played}では{b}%です。"),
-    "ab_wins": ("The best of the {n} plans searched: you win {p}% of the continuations.",
-                "調べた{n}通りの計画の中で最善：続きの{p}%で勝ちます。"),
+    "ab_win_now": ("{move} wins the battle this turn in {p}% of the continuations ({how}).",
+                   "{move}で、続きの{p}%でこの手番のうちに勝ちます（{how}）。"),
+    "ab_win_missed": ("{best} wins the battle this turn in {a}% of the continuations ({how}); after {played} "
+                      "you win {b}% of the continuations.",
+                      "{best}なら続きの{a}%でこの手番のうちに勝てました（{how}）。{played}では続きの{b}%で勝ちます。"),
+    "ab_race": ("{best} wins the Back Row race: you win on the enemy's Back Row in {a}% of the continuations and "
+                "lose on your own in {c}%; after {played}, {b}% and {d}%.",
+                "{best}なら最後列の競争に勝ちます：続きの{a}%で敵の最後列を占めて勝ち、{c}%で自軍の最後列を占められて負けます。"
+                "{played}では{b}%と{d}%です。"),
+    "ab_exposed": ("After {played} your {troop} on {square} are disrupted or eliminated by the end of your "
+                   "opponent's next turn in {a}% of the continuations; after {best}, in {b}%.",
+                   "{played}の後、{square}の{troop}は相手の次の手番の終わりまでに続きの{a}%で混乱するか壊滅します。"
+                   "{best}なら{b}%です。"),
+    "ab_danger": ("After {played} your {troop} on {square} can be disrupted or eliminated in your opponent's next "
+                  "turn: {exact}% from the enemy troops within reach now, {a}% in the continuations; after {best}, "
+                  "{b}%.",
+                  "{played}の後、{square}の{troop}は相手の次の手番に混乱するか壊滅しえます：今届く敵から{exact}%、"
+                  "続きでは{a}%。{best}なら{b}%です。"),
+    "ab_points": ("{best} leaves you {a}% to win; {played}, {b}%. By the end of your opponent's next turn you "
+                  "lose {lost_best} points and take {taken_best} on average after {best}; you lose "
+                  "{lost_played} and take {taken_played} after {played}.",
+                  "{best}なら勝率{a}%、{played}では{b}%。相手の次の手番の終わりまでに、{best}では平均{lost_best}点を失い"
+                  "{taken_best}点を奪います。{played}では{lost_played}点を失い{taken_played}点を奪います。"),
+    "ab_chances": ("{best} wins {a}% of the continuations; {played}, {b}%.",
+                   "{best}なら続きの{a}%で勝ちます。{played}では{b}%です。"),
+    "ab_best": ("The best of the {n} {options} searched: you win {p}% of the continuations, and by the end of "
+                "your opponent's next turn lose {lost} points and take {taken} on average.",
+                "調べた{n}通りの{options}の中で最善：続きの{p}%で勝ち、相手の次の手番の終わりまでに平均{lost}点を失い"
+                "{taken}点を奪います。"),
+    "ab_hint": ("{best}: you win {a}% of the continuations (the next best, {alt}, {b}%).",
+                "{best}：続きの{a}%で勝ちます（次善の{alt}は{b}%）。"),
+    "ab_hint_alone": ("{best}: you win {a}% of the continuations.", "{best}：続きの{a}%で勝ちます。"),
+    "ab_only": ("{best} is the only legal action.", "{best}しか選べません。"),
+    "ab_not_searched": ("{best} is hard's choice; the search judges only action steps, shots and attacks.",
+                        "{best}は「むずかしい」の選択です。探索が判断するのは行動ステップ・射撃・攻撃だけです。"),
+    "ab_how_terrain": ("on the Back Row", "最後列の占領で"),
+    "ab_how_casualties": ("by casualties", "損害で"),
+    "ab_how_leader": ("the enemy leader falls", "敵のリーダーが倒れて"),
+    "ab_plans": ("plans", "計画"),
+    "ab_options": ("options", "選択肢"),
 }
 
 _ORDINALS_EN = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh",
