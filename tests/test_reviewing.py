@@ -171,3 +171,13 @@ def random_game(seed: int, moves: int) -> Game:
     while not g.is_over() and len(g.moves) < moves:
         g.play(bots[g.to_move].choose(g.observation(g.to_move)))
     return g
+
+
+def test_a_win_under_mud_names_its_four_card_formation():
+    # Mud at flag 3: four cards a side. O7 completes O4-O7, provable at once, the third flag in a row.
+    mud = WIN_IN_ONE.replace("flag 3: north G3 | south R8 R9", "flag 3: north Mud G3 | south O4 O5 O6").replace(
+        "hand south: R10 B1 B2", "hand south: O7 B1 B2")
+    g = Game.from_position(mud)
+    g.play("O7@3")
+    (d,) = review(g, seat=1, budget=BUDGET).decisions
+    assert d.best == "O7@3" and d.label == "best" and "Wedge" in d.reason

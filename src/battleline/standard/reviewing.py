@@ -45,7 +45,6 @@ from .bots.planner import COST_SCALE
 from ..planning import halving_rounds
 from .bots.planner import known_places
 from .encoding import encode_move
-from .formations import evaluate
 from .game import Game, Observation
 from .kernel.search import search_paired
 from .moves import Move
@@ -325,7 +324,7 @@ def _winning_proof(world: Game, me: int, move: Move) -> tuple[int, str, int] | N
     held = set(after.flags_held(me)) | {move.flag}
     if win_reason(held) is None:
         return None
-    formation = evaluate(after.cards_at(move.flag, me))
+    formation = after.check_claim(move.flag, me).formation        # under Fog or Mud as they lie
     return move.flag, formation.kind if formation else "host", len(held)
 
 
