@@ -178,7 +178,8 @@ class Cursor:
 class ReviewProgress:
     """A review as it streams in: the decisions judged so far (by move index), whether it
     runs, and how it ended. ``total`` is how many decisions it judges (the moves of the
-    reviewed seat), ``seat`` the side whose win chance the graph shows.
+    reviewed seat), ``seat`` the side whose win chance the graph shows (``side`` turns a
+    decision's seat into the form of ``seat``).
 
     >>> from types import SimpleNamespace as D
     >>> p = ReviewProgress(total=2, seat=1)
@@ -187,9 +188,10 @@ class ReviewProgress:
     ({3: '?'}, [{'index': 3, 'chance': 40, 'mark': '?'}])
     """
 
-    def __init__(self, total: int, seat: Any) -> None:
+    def __init__(self, total: int, seat: Any, side: Callable[[Any], Any] = lambda s: s) -> None:
         self.total = total
         self.seat = seat
+        self.side = side                # a decision's seat in the form of ``seat``
         self.decisions: dict[int, Any] = {}
         self.state = "running"          # running, done, stopped, failed
         self.error: str | None = None
@@ -210,7 +212,7 @@ class ReviewProgress:
     def chance_for_seat(self, d: Any) -> float:
         """The graph's side's win chance after the decision ``d``."""
         chance = float(d.chance_played)
-        return chance if self.seat is None or d.seat == self.seat else 1.0 - chance
+        return chance if self.seat is None or self.side(d.seat) == self.seat else 1.0 - chance
 
     def points(self) -> list[dict]:
         """The graph: the win chance of ``seat`` after each judged move, in move order."""
