@@ -77,7 +77,7 @@ STUDY_SENTENCES = {
     "study.move_list": ("Moves", "棋譜"),
     "study.open_hands": ("Open both hands", "両者の手札を公開"),
     "study.view_as": ("View as", "視点"),
-    "study.keys": ("← → Home End step through the game", "← → Home End で手を進める・戻す"),
+    "study.keys": ("← → Home End step through the game", "「←」「→」「Home」「End」キーで手を進める・戻す"),
     "study.reviewing": ("Reviewing: {done} of {total} decisions", "検討中：{total}手中{done}手"),
     "study.reviewed": ("Review done: {inaccuracy} inaccuracies, {mistake} mistakes, {blunder} blunders.",
                        "検討完了：疑問手{inaccuracy}、悪手{mistake}、大悪手{blunder}。"),

@@ -257,7 +257,7 @@ def decision_view(d: Any, say: Callable[..., str], lang: str, who: str, played: 
     label = say(f"study.label.{d.label}") if d.label else ""
     reason = (getattr(d, "reason_ja", None) if lang == "ja" else None) or getattr(d, "reason", "") or ""
     return {
-        "index": int(d.index), "mark": d.mark or "", "label": d.label, "label_text": label,
+        "index": int(d.index), "mark": d.mark or "", "kind": d.label, "label": label,
         "chance_played": percent(d.chance_played), "chance_best": percent(d.chance_best),
         "played": say("study.played", who=who, move=played, label=label, chance=percent(d.chance_played)),
         "better": None if best is None else say("study.better", move=best, chance=percent(d.chance_best),
