@@ -239,7 +239,9 @@ class ReviewProgress:
     def view(self, say: Callable[..., str], who: str) -> dict:
         """The review's part of the view: progress, the graph's points and its title."""
         return {"state": self.state, "done": len(self.decisions), "total": self.total,
-                "status": self.status(say), "points": self.points(),
+                "status": self.status(say), "points": [
+                    {**p, "label": say("study.graph_point", i=p["index"] + 1, mark=f"{p['mark']} " if p["mark"] else "",
+                                       chance=p["chance"], who=who)} for p in self.points()],
                 "graph_title": say("study.graph", who=who)}
 
 
