@@ -225,6 +225,7 @@ export function markBoard(tree, view) {
     const move = what.move || what;
     if (move.card) for (const el of tree.querySelectorAll(`[data-card="${cssEscape(move.card)}"]`)) el.classList.add(cls);
     if (move.flag != null) for (const el of tree.querySelectorAll(`.bl-flag-col[data-flag="${Number(move.flag)}"]`)) el.classList.add(cls);
+    if (move.deck && move.kind === "draw") for (const el of tree.querySelectorAll(`.bl-deck-${cssEscape(move.deck)}`)) el.classList.add(cls);
     for (const sq of what.squares || []) {
       for (const el of tree.querySelectorAll(`[data-square="${cssEscape(sq)}"], [data-card="${cssEscape(sq)}"]`)) el.classList.add(cls);
     }

@@ -201,8 +201,8 @@ class AncientStudy:
         g = b.game
         if b.thinking or g.to_act is None or g.to_act != b.side:
             raise IllegalMoveError("a hint is for your turn")
-        if self.hint_pending():
-            return
+        if self.hint_standing():
+            return   # one hint a position (counted once)
         analyst = self.analyst or analysis_module("ancient")
         copy = AncientGame.from_record(g.record())
         self.hint = {"game": g, "at": len(g.actions_played), "decision": None}
@@ -215,8 +215,9 @@ class AncientStudy:
         g = self.battle.game
         return h is not None and h["game"] is g and h["at"] == len(g.actions_played) and g.outcome is None
 
-    def hint_pending(self) -> bool:
-        return self.hint_current() and self.hint["decision"] is None and self.runner.running
+    def hint_standing(self) -> bool:
+        """Whether the position on screen has its hint (shown, or on its way)."""
+        return self.hint_current() and "error" not in self.hint
 
     def hint_found(self, decision) -> None:
         if self.hint is not None:
@@ -391,7 +392,7 @@ class AncientStudy:
         g = b.game
         mine = not b.thinking and g.to_act is not None and g.to_act == b.side
         view["study"] = {
-            "hint": self.hint_view(), "can_hint": mine and not self.hint_pending(), "hints_used": self.hints_used,
+            "hint": self.hint_view(), "can_hint": mine and not self.hint_standing(), "hints_used": self.hints_used,
             "can_replay": over and bool(g.actions_played), "record_available": over,
             "record": self.record_text(), "record_file": RECORD_FILE, "words": study_words(self.say),
         }

@@ -318,8 +318,8 @@ class StudyTools:
         g = play.game
         if not play.humans_turn() or play.cover:
             raise IllegalMoveError("a hint is for your turn", rule="hint-not-your-turn")
-        if self.hint_pending():
-            return
+        if self.hint_standing():
+            return   # one hint a position (counted once)
         analyst = self.analyst or analysis_module("standard")
         copy = g.copy()
         self.hint = {"game": g, "at": len(g.moves), "decision": None}
@@ -327,8 +327,9 @@ class StudyTools:
         self.runner.start(lambda: [analyst.hint(copy)], self.hint_found, self.hint_done)
         self.host.refresh()
 
-    def hint_pending(self) -> bool:
-        return self.hint_current() and self.hint["decision"] is None and self.runner.running
+    def hint_standing(self) -> bool:
+        """Whether the position on screen has its hint (shown, or on its way)."""
+        return self.hint_current() and "error" not in self.hint
 
     def hint_current(self) -> bool:
         """Whether the hint asked for is of the position on screen."""
@@ -425,7 +426,7 @@ class StudyTools:
         return {
             "hint": self.hint_view() if mode == "play" else None,
             "can_hint": mode == "play" and self.play.humans_turn() and not self.play.cover
-            and not self.hint_pending(),
+            and not self.hint_standing(),
             "hints_used": self.play.hints_used if mode == "play" else 0,
             "can_replay": mode == "play" and g.is_over() and bool(g.moves),
             "record_available": over,
