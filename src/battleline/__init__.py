@@ -13,7 +13,7 @@ from .errors import IllegalMoveError, InvalidMoveError, PositionError
 from .standard.moves import Move
 from .standard.solver import Solution, solve
 
-__all__ = ["AncientBattlesWidget", "BattleLineWidget", "PositionEditor", "PuzzleWidget", "Card", "ClaimResult", "Formation", "FlagView", "Game", "IllegalMoveError", "InvalidMoveError", "Match", "Move",
+__all__ = ["review", "hint", "AncientBattlesWidget", "BattleLineWidget", "PositionEditor", "PuzzleWidget", "Card", "ClaimResult", "Formation", "FlagView", "Game", "IllegalMoveError", "InvalidMoveError", "Match", "Move",
            "NORTH", "Observation", "Outcome", "PositionError", "SOUTH", "Solution", "can_claim", "evaluate", "solve"]
 __version__ = "0.1.0"
 
@@ -23,6 +23,13 @@ def __getattr__(name):
     if name in ("BattleLineWidget", "PositionEditor", "PuzzleWidget"):
         from . import widgets
         return getattr(widgets, name)
+    # A review searches on the kernel (NumPy, numba): load it only when asked for.
+    if name == "review":
+        from .reviewing import review
+        return review
+    if name == "hint":
+        from .reviewing import hint
+        return hint
     if name == "AncientBattlesWidget":
         from .widgets.ancient.shell import AncientBattlesWidget
         return AncientBattlesWidget

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 
 from . import Game, can_claim, evaluate
 from .bench import random_game
@@ -38,6 +39,10 @@ def demo(seed: int = 7) -> None:
 
 
 def main(argv=None) -> None:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["review"]:
+        from .reviewing import main as review_main
+        raise SystemExit(review_main(argv[1:]))
     ap = argparse.ArgumentParser(
         prog="python -m battleline",
         description="Battle Line in the terminal: a short demonstration of the rules engine.",

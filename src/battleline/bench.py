@@ -365,7 +365,38 @@ def bench_kernel(n_games: int, seed: int) -> dict:
     }
 
 
-SECTIONS = ("claims", "games", "moves", "solver", "ancient", "kernel")
+def bench_review(seed: int, games: int = 3) -> dict:
+    """One seat of whole games (medium against medium) reviewed at the default budget: CPU
+    seconds a game and a decision (the review's goal: at most 60 s a game of about 100 moves,
+    a median of at most 0.5 s a decision)."""
+    from .standard import reviewing
+    from .standard.bots import HeuristicBot
+    from .standard.kernel import prepare_kernel
+    prepare_kernel()
+    per_game, per_decision, moves = [], [], []
+    for deal in range(seed, seed + games):
+        g = Game(seed=deal)
+        bots = (HeuristicBot(seed=deal), HeuristicBot(seed=deal + 1))
+        while not g.is_over():
+            g.play(bots[g.to_move].choose(g.observation(g.to_move)))
+        moves.append(len(g.moves))
+        total = 0.0
+        stream = reviewing.iter_review(g, seat=1, seed=deal)
+        while True:
+            start = time.process_time()
+            if next(stream, None) is None:
+                break
+            took = time.process_time() - start
+            per_decision.append(took)
+            total += took
+        per_game.append(total)
+    return {"review_budget": reviewing.BUDGET, "review_games": games, "review_moves_mean": round(statistics.mean(moves), 1),
+            "review_cpu_s_per_game_seat_max": round(max(per_game), 2),
+            "review_cpu_s_per_decision_median": round(statistics.median(per_decision), 3),
+            "review_cpu_s_per_decision_max": round(max(per_decision), 3)}
+
+
+SECTIONS = ("claims", "games", "moves", "solver", "ancient", "kernel", "review")
 
 
 def main(argv=None) -> None:
@@ -404,6 +435,8 @@ def main(argv=None) -> None:
         out.update(bench_ancient(args.battles, args.seed))
     if "kernel" in sections:
         out.update(bench_kernel(args.games, args.seed))
+    if "review" in sections:
+        out.update(bench_review(args.seed))
     print(json.dumps(out))
 
 

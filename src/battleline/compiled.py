@@ -18,13 +18,16 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 __all__ = ["MODE", "ENV_SWITCH", "SHARED_KERNEL_FILES", "kernel_function", "compiled", "kernel_sources",
-           "source_fingerprint", "prepare", "prepared", "preparing", "prepare_in_background", "Preparation"]
+           "source_fingerprint", "cache_place", "prune_cache_folders", "preparing_lock", "prepare", "prepared",
+           "preparing", "prepare_in_background", "Preparation"]
 
 ENV_SWITCH = "BATTLELINE_KERNEL"     # "python" forces the plain-Python mode
 
@@ -91,25 +94,31 @@ CACHE_UNUSED_DAYS = 30
 _pruned: list = []
 
 
-def _cache_folder(source: Path) -> str | None:
-    """``~/.cache/battleline/numba-<fingerprint>`` (or under ``$XDG_CACHE_HOME``) for the file
-    of a compiled function: its kernel package's folder, or a shared kernel module's own (a
-    file beside this one). None when ``NUMBA_CACHE_DIR`` is set or the folder cannot be
-    written (then numba's own choice stands; this also serves read-only installs)."""
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        return None
-    shared = source.resolve().parent == Path(__file__).resolve().parent
-    fingerprint = source_fingerprint(source if shared else source.parent)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = os.path.join(base, "battleline", f"numba-{fingerprint}")
+def cache_place(where: Path) -> tuple[str, bool]:
+    """The disk cache folder of a kernel package's folder or a shared kernel module's file
+    (``where``, as for :func:`source_fingerprint`) and whether this process may write to it:
+    ``battleline/numba-<fingerprint>`` under ``$NUMBA_CACHE_DIR`` when set, else under
+    ``$XDG_CACHE_HOME`` or ``~/.cache``. The folder is created when it can be and marked used
+    (the pruning below keeps it). Where it cannot be written it is still read (a cache
+    prepared on a read-only mount), and where it does not exist either the kernels compile in
+    memory (:func:`kernel_function`): a read-only install never fails.
+
+    >>> folder, writable = cache_place(Path(__file__).with_name("kernel_bits.py"))
+    >>> os.path.basename(folder) == "numba-" + source_fingerprint(Path(__file__).with_name("kernel_bits.py"))
+    True
+    """
+    base = (os.environ.get("NUMBA_CACHE_DIR") or os.environ.get("XDG_CACHE_HOME")
+            or os.path.join(os.path.expanduser("~"), ".cache"))
+    folder = os.path.join(base, "battleline", f"numba-{source_fingerprint(where)}")
     try:
         os.makedirs(folder, exist_ok=True)
-        os.utime(folder)                  # in use: the pruning below keeps it
+        tempfile.TemporaryFile(dir=folder).close()     # as numba tests it: root ignores modes
+        os.utime(folder)                               # in use: the pruning below keeps it
     except OSError:
-        return None
-    if not _pruned:                        # once a process
+        return folder, False
+    if not _pruned:                                    # once a process
         _pruned.append(prune_cache_folders(os.path.dirname(folder)))
-    return folder if os.access(folder, os.W_OK) else None
+    return folder, True
 
 
 def prune_cache_folders(base: str, now: float | None = None) -> list[str]:
@@ -146,32 +155,60 @@ def compiled() -> bool:
 
 def kernel_function(fn: Callable) -> Callable:
     """Compile ``fn`` with numba (no Python objects inside, cached on disk in its kernel
-    package's folder), or return it unchanged in the plain-Python mode."""
+    package's folder: :func:`cache_place`, :mod:`battleline.numba_cache`), or return it
+    unchanged in the plain-Python mode."""
     if MODE != "numba":
         return fn
-    import numba
-    import numba.core.config
-    folder = _cache_folder(Path(fn.__code__.co_filename))
-    if folder is None:
-        return numba.njit(cache=True, nogil=True)(fn)
-    # numba reads the cache folder when the function is decorated, so set it per package
-    saved = numba.core.config.CACHE_DIR
-    numba.core.config.CACHE_DIR = folder
-    try:
-        return numba.njit(cache=True, nogil=True)(fn)
-    finally:
-        numba.core.config.CACHE_DIR = saved
+    from .numba_cache import kernel_dispatcher
+    return kernel_dispatcher(fn)
 
 
 _prepared: dict[str, float] = {}
 _background: dict[str, threading.Thread] = {}
 _lock = threading.Lock()
 
+#: How long a process waits for another one preparing the same kernel package before it
+#: prepares on its own (a cold compile takes minutes, several under load).
+PREPARE_WAIT_SECONDS = 1800.0
 
-def prepare(name: str, warm: Callable[[], object]) -> float:
+
+@contextmanager
+def preparing_lock(package: Path | None) -> Iterator[None]:
+    """Hold the file lock ``prepare.lock`` in ``package``'s cache folder (:func:`cache_place`)
+    while the body runs, so that processes preparing the same kernel package at once compile
+    it once: the first compiles and saves, the others wait and then load the cache. No lock
+    without a package, in the plain-Python mode (nothing compiles), where the folder cannot be
+    written, or after :data:`PREPARE_WAIT_SECONDS` of waiting.
+
+    >>> with preparing_lock(None):
+    ...     "no package: nothing to lock"
+    'no package: nothing to lock'
+    """
+    if package is None or not compiled():
+        yield
+        return
+    import filelock
+    folder, writable = cache_place(package)
+    lock = filelock.FileLock(os.path.join(folder, "prepare.lock"), timeout=PREPARE_WAIT_SECONDS)
+    locked = False
+    if writable:
+        try:
+            lock.acquire()
+            locked = True
+        except (filelock.Timeout, OSError):   # a hung process holds it, or it cannot be made
+            pass
+    try:
+        yield
+    finally:
+        if locked:
+            lock.release()
+
+
+def prepare(name: str, warm: Callable[[], object], package: Path | None = None) -> float:
     """Run ``warm`` once per process under ``name`` (it calls every kernel function once, which
     compiles them or loads them from the disk cache); returns the seconds it took, 0 when
-    already done. Thread-safe: a widget may start it in the background.
+    already done. Thread-safe: a widget may start it in the background. With the kernel
+    ``package``'s folder, one process at a time prepares it (:func:`preparing_lock`).
 
     >>> prepare("doctest", lambda: None) >= 0, prepare("doctest", lambda: None)
     (True, 0.0)
@@ -180,7 +217,8 @@ def prepare(name: str, warm: Callable[[], object]) -> float:
         if name in _prepared:
             return 0.0
         start = time.perf_counter()
-        warm()
+        with preparing_lock(package):
+            warm()
         took = time.perf_counter() - start
         _prepared[name] = took
         return took
@@ -197,13 +235,13 @@ def preparing(name: str) -> bool:
     return thread is not None and thread.is_alive() and name not in _prepared
 
 
-def prepare_in_background(name: str, warm: Callable[[], object]) -> None:
+def prepare_in_background(name: str, warm: Callable[[], object], package: Path | None = None) -> None:
     """Start :func:`prepare` in a daemon thread (once), so that a notebook stays responsive
     while the kernels compile; :func:`prepared` tells when it is done."""
     with _lock:
         if name in _prepared or name in _background:
             return
-        thread = threading.Thread(target=prepare, args=(name, warm), daemon=True,
+        thread = threading.Thread(target=prepare, args=(name, warm, package), daemon=True,
                                   name=f"prepare {name}")
         _background[name] = thread
     thread.start()
@@ -213,7 +251,8 @@ class Preparation:
     """A kernel's first-call handling: ``warm`` calls each of its compiled functions once
     (which compiles them or loads them from the disk cache), at most once per process under
     ``name``; a kernel's ``prepare_kernel``/``kernel_ready``/``kernel_preparing``/``kernel_usable``
-    delegate here.
+    delegate here. With the kernel ``package``'s folder, processes preparing it at once
+    compile it once (:func:`preparing_lock`).
 
     >>> p = Preparation("doctest preparation", lambda: None)
     >>> p.ready(), p.prepare() >= 0, p.ready(), p.prepare(), p.preparing()
@@ -227,9 +266,10 @@ class Preparation:
     True
     """
 
-    def __init__(self, name: str, warm: Callable[[], object]) -> None:
+    def __init__(self, name: str, warm: Callable[[], object], package: Path | None = None) -> None:
         self.name = name
         self.warm = warm
+        self.package = package
 
     def prepare(self, background: bool = False) -> float:
         """Run the warm-up now and return the seconds it took (0 when already done); with
@@ -237,9 +277,9 @@ class Preparation:
         mode there is nothing to compile, so no thread is started)."""
         if background:
             if compiled():
-                prepare_in_background(self.name, self.warm)
+                prepare_in_background(self.name, self.warm, self.package)
             return 0.0
-        return prepare(self.name, self.warm)
+        return prepare(self.name, self.warm, self.package)
 
     def ready(self) -> bool:
         """Whether the warm-up has finished in this process."""

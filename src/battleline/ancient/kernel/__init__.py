@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -151,7 +152,7 @@ def _warm() -> None:
     play_out(s.copy(), dice, params, 5)
 
 
-_KERNEL = Preparation(KERNEL_NAME, _warm)
+_KERNEL = Preparation(KERNEL_NAME, _warm, Path(__file__).parent)
 
 
 def prepare_kernel(background: bool = False) -> float:

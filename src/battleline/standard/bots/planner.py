@@ -34,7 +34,7 @@ from ..encoding import encode_move
 from ...errors import shorten
 from ..game import Observation
 from ..kernel.layout import TROOP_COUNT
-from ..kernel.search import search_paired
+from ..kernel.search import FLAG_SHARE, search_paired
 from ..moves import Move
 from .base import Bot, gc_paused
 from .heuristic import HeuristicBot, rank_moves, tactic_cost
@@ -120,6 +120,7 @@ class PlannerBot(Bot):
         known_troops, known_tactics, troop_slots, tactic_slots = known_places(obs)
         numbers = np.array([encode_move(m) for m in cands], dtype=np.int64)
         rewards = np.zeros(len(cands), dtype=np.float64)
+        held = np.zeros((len(cands), 10), dtype=np.int64)
         active = np.ones(len(cands), dtype=np.bool_)
         rng = np.array([kernel.seed_stream(self.rng.getrandbits(63))], dtype=np.int64)
         worlds = 0
@@ -131,7 +132,7 @@ class PlannerBot(Bot):
             while round_worlds > 0:
                 step = min(round_worlds, max(1, CHUNK // alive))
                 done += search_paired(template, known_troops, known_tactics, troop_slots, tactic_slots,
-                                      numbers, active, len(cands), step, rng, rewards)
+                                      numbers, active, len(cands), step, rng, rewards, FLAG_SHARE, held)
                 worlds += step
                 round_worlds -= step
                 if time.perf_counter() > deadline:

@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -168,7 +169,7 @@ KERNEL_NAME = "battleline.standard.kernel"
 
 def _warm() -> None:
     from .policy import play_out
-    from .search import search_paired
+    from .search import FLAG_SHARE, search_paired
     g = Game(seed=1)
     play_out(state_of(g), 10)
     perft_count(state_of(g), 2)
@@ -177,10 +178,11 @@ def _warm() -> None:
     moves = np.array([encode_move(m) for m in g.legal_moves()[:2]], dtype=np.int64)
     slots = np.zeros(TROOP_COUNT, dtype=np.bool_)
     search_paired(template, 0, 0, slots, slots[:10], moves, np.ones(2, dtype=np.bool_), len(moves), 1,
-                  np.array([seed_stream(1)], dtype=np.int64), np.zeros(2))
+                  np.array([seed_stream(1)], dtype=np.int64), np.zeros(2), FLAG_SHARE,
+                  np.zeros((2, 10), dtype=np.int64))
 
 
-_KERNEL = Preparation(KERNEL_NAME, _warm)
+_KERNEL = Preparation(KERNEL_NAME, _warm, Path(__file__).parent)
 
 
 def prepare_kernel(background: bool = False) -> float:
@@ -226,7 +228,7 @@ def _warm_solver() -> None:
         pass
 
 
-_SOLVER = Preparation(SOLVER_NAME, _warm_solver)
+_SOLVER = Preparation(SOLVER_NAME, _warm_solver, Path(__file__).parent)
 
 
 def prepare_solver(background: bool = False) -> float:

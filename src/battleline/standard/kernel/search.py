@@ -5,7 +5,10 @@ unknown hand cards and the unknown deck cards are shuffled among those places; w
 knows stays put). Every candidate still in the search is played in that same world, then the
 greedy policy plays both sides to the end of the game, and the result is scored for the
 searching seat: 1 for a win, 0.5 for a draw, 0 for a loss, plus a small share for the flags
-held more than the opponent (so that, among lost or won games, more flags still count).
+held more than the opponent (so that, among lost or won games, more flags still count; a
+review, which wants the chance of winning itself, asks for no share). Each play-out also
+counts, per candidate, the flags the searching seat holds at its end (``held``), which the
+review's reasons quote.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import numpy as np
 
 from ...compiled import kernel_function
 from .layout import (
-    DECK_LEN, HAND_TACTICS, HAND_TROOPS, OVER, PHASE, STATE_SIZE, TACTIC_DECK, TO_MOVE,
+    CLAIMED, DECK_LEN, HAND_TACTICS, HAND_TROOPS, OVER, PHASE, STATE_SIZE, TACTIC_DECK, TO_MOVE,
     TROOP_COUNT, TROOP_DECK, WINNER, DRAWN,
 )
 from .play import shuffle
@@ -91,24 +94,34 @@ def determinize(template, world, rng, opponent, known_troops, known_tactics, kno
 
 
 @kernel_function
-def result_value(world, me):
-    """The finished (or cut-off) play-out's value for ``me``."""
+def result_value(world, me, flag_share):
+    """The finished (or cut-off) play-out's value for ``me``: 1, 0.5 or 0, plus ``flag_share``
+    per flag held more than the opponent."""
     margin = popcount(flags_held(world, me)) - popcount(flags_held(world, 1 - me))
-    value = 0.5 + FLAG_SHARE * margin
+    value = 0.5 + flag_share * margin
     if world[PHASE] == OVER:
         if world[WINNER] == me:
-            value = 1.0 + FLAG_SHARE * margin
+            value = 1.0 + flag_share * margin
         elif world[WINNER] != DRAWN:
-            value = FLAG_SHARE * margin
+            value = flag_share * margin
     return value
 
 
 @kernel_function
+def count_held(world, me, held, k):
+    """Add one to ``held[k, f]`` for every flag ``f`` (1-9) that ``me`` holds in ``world``."""
+    for f in range(1, 10):
+        if world[CLAIMED + f] == me:
+            held[k, f] += 1
+
+
+@kernel_function
 def search_paired(template, known_troops, known_tactics, known_troop_slots, known_tactic_slots,
-                  moves, active, n_moves, worlds, rng, rewards):
+                  moves, active, n_moves, worlds, rng, rewards, flag_share, held):
     """Play every active candidate in the same ``worlds`` determinizations (so that their
-    differences are measured on common deals), adding each play-out's value to
-    ``rewards``; returns the play-outs made."""
+    differences are measured on common deals), adding each play-out's value
+    (:func:`result_value` with ``flag_share``) to ``rewards`` and its held flags to ``held``
+    (``n_moves`` × 10); returns the play-outs made."""
     me = template[TO_MOVE]
     world = np.empty(STATE_SIZE, dtype=np.int64)
     trial = np.empty(STATE_SIZE, dtype=np.int64)
@@ -123,6 +136,7 @@ def search_paired(template, known_troops, known_tactics, known_troop_slots, know
             trial[:] = world
             apply_move(trial, moves[k])
             play_out(trial, MAX_PLAYOUT_MOVES)
-            rewards[k] += result_value(trial, me)
+            rewards[k] += result_value(trial, me, flag_share)
+            count_held(trial, me, held, k)
             made += 1
     return made

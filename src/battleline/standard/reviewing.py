@@ -1,0 +1,358 @@
+"""Review and hints for Battle Line: each decision judged by the search from what its seat knew.
+
+For every move of the reviewed seat that had a choice of card to play (Tactics included), the
+search deals the cards the seat could not see again and plays the game
+out: first the moves the one-ply ranking likes best, plus the move played, halved round by
+round (:mod:`battleline.standard.kernel.search`, as ``hard`` searches); then, on fresh worlds,
+the move played against the search's choice, both in the same worlds. The seat's chance of
+winning after each is the share of those play-outs it won (a draw counts half). The same
+play-outs count the flags the seat holds at their end, which the reasons quote.
+
+Fair: the worlds are dealt from the seat's observation at that moment and from ``seed`` and
+the move's index alone, so two games that looked the same to the seat get the same review.
+Claims are not judged (a provable claim only helps, and every bot makes it at once), nor are
+the draws, Scout's steps included: the play-outs never play a Tactics card, so they would value
+drawing one at nothing and mark every such draw. For the same reason the search's choice, as
+``hard``'s, pays a price for spending a Tactics card (the chances it reports are the play-outs'
+own). Moves with a single legal option are left out.
+
+>>> from battleline import Game
+>>> from battleline.standard.bots import RandomBot
+>>> g = Game(seed=3)
+>>> bots = RandomBot(seed=1)
+>>> for _ in range(6):
+...     g.play(bots.choose(g.observation(g.to_move)))
+>>> r = review(g, budget=32)
+>>> all(d.loss >= 0 and d.label in LABELS for d in r.decisions), r.decisions[0].index
+(True, 0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import numpy as np
+
+from ..annotation import LABELS, MARKS, Decision, Progress, Review, check_budget, check_seat, label_of
+from ..errors import shorten
+from ..kernel_random import seed_stream
+from ..texts.review import reason as reason_words
+from ..texts.standard import formation_name, move_words
+from . import kernel
+from .bots.heuristic import rank_moves, tactic_cost
+from .bots.planner import COST_SCALE
+from .bots.planner import halving_rounds, known_places
+from .encoding import encode_move
+from .formations import evaluate
+from .game import Game, Observation
+from .kernel.search import search_paired
+from .moves import Move
+from .rules import win_reason
+from .worlds import sample_world
+
+__all__ = ["review", "iter_review", "hint", "BUDGET", "CANDIDATES", "JUDGED_PHASES"]
+
+BUDGET = 6000            # play-outs a decision: the halving's share and the confirmation's
+CONFIRM_SHARE = 0.4      # of the budget, for the played move and the best on fresh worlds
+CANDIDATES = 12          # the one-ply ranking's best moves searched, besides the move played
+JUDGED_PHASES = ("play",)
+NO_FLAG_SHARE = 0.0      # a review wants the chance of winning itself, not a margin of flags
+
+
+def start_and_moves(game: Game | str | dict) -> tuple[Game, list[Move]]:
+    """The game's start position and its moves, from a :class:`Game` (its whole history) or
+    a game record's text (:meth:`Game.record`)."""
+    if isinstance(game, (str, bytes, dict)):
+        game = Game.from_record(game)
+    if not isinstance(game, Game):
+        raise ValueError(f"a review takes a Game or a game record's text, not {shorten(game)}")
+    moves = list(game.moves)
+    start = game.copy()
+    for _ in moves:
+        start.undo()
+    return start, moves
+
+
+def iter_review(game: Game | str | dict, seat: int | str | None = None, *, budget: int | None = None,
+                seed: int = 0) -> Iterator[Decision]:
+    """Judge the game's decisions one at a time, in move order (a generator: stop iterating
+    to cancel). Arguments as :func:`review`."""
+    seat = check_seat(seat)
+    budget = check_budget(budget, BUDGET)
+    seed = _check_seed(seed)
+    position, moves = start_and_moves(game)
+    kernel.prepare_kernel()
+    for index, move in enumerate(moves):
+        mover = position.to_move
+        if seat in (None, mover) and judged(position, move):
+            decision = judge(position.observation(mover), move, index, budget, seed)
+            if decision is not None:
+                yield decision
+        position.play(move)
+
+
+def review(game: Game | str | dict, seat: int | str | None = None, *, budget: int | None = None,
+           seed: int = 0, progress: Progress | None = None) -> Review:
+    """Review a game of Battle Line: every decision of ``seat`` (0 north, 1 south, None both)
+    judged from what that seat knew then, with ``budget`` play-outs a decision (default
+    :data:`BUDGET`). ``progress(done, total)`` is called after each decision.
+
+    >>> from battleline import Game
+    >>> g = Game(seed=2)
+    >>> g.play(g.legal_moves()[0])
+    >>> r = review(g, budget=32)
+    >>> [(d.index, d.played) for d in r.decisions] == [(0, str(g.moves[0]))]
+    True
+    """
+    position, moves = start_and_moves(game)
+    seat = check_seat(seat)
+    movers, total = [], 0
+    walk = position.copy()
+    for move in moves:
+        movers.append(walk.to_move)
+        total += seat in (None, walk.to_move) and judged(walk, move)
+        walk.play(move)
+    decisions = []
+    for decision in iter_review(game, seat, budget=budget, seed=seed):
+        decisions.append(decision)
+        if progress is not None:
+            progress(len(decisions), total)
+    outcome = walk.outcome()
+    return Review("standard", [str(m) for m in moves], movers, decisions, seat=seat,
+                  budget=check_budget(budget, BUDGET), seed=seed,
+                  result=outcome.describe() if outcome else None)
+
+
+def hint(game: Game, *, budget: int | None = None, seed: int = 0) -> Decision:
+    """The move the search prefers for the seat to move, with its chance and a one-line
+    reason (a :class:`~battleline.annotation.Decision` whose ``played`` is None); from that
+    seat's observation only.
+
+    >>> from battleline import Game
+    >>> h = hint(Game(seed=4), budget=32)
+    >>> h.is_hint and Move.parse(h.best) in Game(seed=4).legal_moves()
+    True
+    """
+    if not isinstance(game, Game):
+        raise ValueError(f"a hint takes a Game, not {shorten(game)}")
+    if game.is_over():
+        raise ValueError("the game is over: there is no move to hint")
+    budget = check_budget(budget, BUDGET)
+    kernel.prepare_kernel()
+    obs = game.observation(game.to_move)
+    world = sample_world(obs, random.Random(_world_seed(_check_seed(seed), len(game.moves))))
+    moves = [m for m in world.legal_moves() if m.kind != "claim"]
+    claims = [m for m in world.legal_moves() if m.kind == "claim"]
+    if claims:
+        return _simple_hint(obs, claims[0], len(game.moves), "claim")
+    if len(moves) == 1:
+        return _simple_hint(obs, moves[0], len(game.moves), "only")
+    return judge(obs, None, len(game.moves), budget, _check_seed(seed))
+
+
+# ------------------------------------------------------------------ judging one decision
+
+def judged(position: Game, move: Move) -> bool:
+    """Whether ``move`` made in ``position`` is a decision a review judges: a card played
+    (or a pass) with another legal option besides it."""
+    if position.phase not in JUDGED_PHASES or move.kind == "claim":
+        return False
+    return sum(1 for m in position.legal_moves(claims=False)) > 1
+
+
+def judge(obs: Observation, played: Move | None, index: int, budget: int, seed: int) -> Decision | None:
+    """One decision: ``played`` (None for a hint) against the search's choice, from ``obs``."""
+    rng = random.Random(_world_seed(seed, index))
+    world = sample_world(obs, rng)
+    me = obs.seat
+    moves = [m for m in world.legal_moves(claims=False)]
+    if len(moves) < 2:
+        return None
+    ranked = [m for _, m in rank_moves(world, moves, me)][:CANDIDATES]
+    if played is not None and played not in ranked:
+        ranked.append(played)
+    search = _Search(world, obs, ranked, rng)
+    best = search.best_of(int(budget * (1 - CONFIRM_SHARE)), keep=played)
+    pair = [best] if played is None or played == best else [best, played]
+    if played is None and len(ranked) > 1:
+        pair.append(search.runner_up)
+    chances, held = search.confirm(pair, max(8, int(budget * CONFIRM_SHARE) // len(pair)))
+    chance_best = round(chances[0], 4)
+    chance_played = chance_best if played in (None, best) else round(chances[1], 4)
+    loss = round(max(0.0, chance_best - chance_played), 4) if played is not None else 0.0
+    label = label_of(loss, played_is_best=played == best) if played is not None else "best"
+    if label == "best" and played is not None and played != best:
+        # as good as the search's choice on these worlds: the reason is the move played's own
+        pair, chances, held, best_for_words = [played], chances[1:], held[1:], played
+    else:
+        best_for_words = best
+    en, ja, flags = _reason(world, me, played, best_for_words, pair, chances, held, len(ranked))
+    return Decision(index=index, seat=me, played=None if played is None else str(played), best=str(best),
+                    chance_played=None if played is None else chance_played,
+                    chance_best=chance_best, loss=loss, label=label, mark=MARKS[label],
+                    reason=en, reason_ja=ja, flags=tuple(flags), playouts=search.playouts)
+
+
+class _Search:
+    """The paired play-outs of one decision on the kernel, from one sampled world."""
+
+    def __init__(self, world: Game, obs: Observation, candidates: list[Move], rng: random.Random):
+        self.template = kernel.state_of(world)
+        self.prices = np.array([COST_SCALE * tactic_cost(world, m, obs.seat) for m in candidates])
+        self.known = known_places(obs)
+        self.candidates = candidates
+        self.stream = np.array([seed_stream(rng.getrandbits(63))], dtype=np.int64)
+        self.playouts = 0
+        self.runner_up = candidates[min(1, len(candidates) - 1)]
+
+    def run(self, moves: list[Move], active: np.ndarray, worlds: int) -> tuple[np.ndarray, np.ndarray]:
+        numbers = np.array([encode_move(m) for m in moves], dtype=np.int64)
+        wins = np.zeros(len(moves), dtype=np.float64)
+        held = np.zeros((len(moves), 10), dtype=np.int64)
+        self.playouts += search_paired(self.template, *self.known, numbers, active, len(moves), worlds,
+                                       self.stream, wins, NO_FLAG_SHARE, held)
+        return wins, held
+
+    def best_of(self, budget: int, keep: Move | None) -> Move:
+        """Successive halving over the candidates (``keep``, the move played, stays in every
+        round so that it is never dropped unmeasured, but it wins only on its merits)."""
+        cands = self.candidates
+        active = np.ones(len(cands), dtype=np.bool_)
+        totals = np.zeros(len(cands))
+        worlds = 0
+        ranked = list(range(len(cands)))
+        for share in halving_rounds(len(cands)):
+            alive = int(active.sum())
+            round_worlds = max(1, int(budget * share) // alive)
+            wins, _ = self.run(cands, active.copy(), round_worlds)
+            totals += wins
+            worlds += round_worlds
+            scores = totals / worlds - self.prices
+            ranked = sorted((k for k in range(len(cands)) if active[k]), key=lambda k: (-scores[k], k))
+            survivors = ranked[:max(1, alive // 2)]
+            active[:] = False
+            active[survivors] = True
+            if keep is not None:
+                active[cands.index(keep)] = True
+            if len(survivors) == 1:
+                break
+        self.runner_up = cands[ranked[1]] if len(ranked) > 1 else cands[ranked[0]]
+        return cands[ranked[0]]
+
+    def confirm(self, pair: list[Move], worlds: int) -> tuple[list[float], np.ndarray]:
+        """The chances of ``pair``'s moves on fresh common worlds, and their held-flag shares."""
+        wins, held = self.run(pair, np.ones(len(pair), dtype=np.bool_), worlds)
+        return [float(w) / worlds for w in wins], held / worlds
+
+
+# ------------------------------------------------------------------ reasons
+
+def _reason(world: Game, me: int, played: Move | None, best: Move, pair: list[Move], chances: list[float],
+            held: np.ndarray, searched: int) -> tuple[str, str, list[int]]:
+    """The reason in English and Japanese, and the flags it names."""
+    def say(key, **blanks):
+        return reason_words("en", key, **_words(blanks, "en")), reason_words("ja", key, **_words(blanks, "ja"))
+
+    pct = [round(100 * c) for c in chances]
+    win = _winning_proof(world, me, best)
+    if played is None:
+        if win:
+            return (*say("win_now", move=best, formation=win[1], flag=win[0], count=win[2]), [win[0]])
+        if best.kind == "draw":
+            other = pct[1] if len(pct) > 1 else pct[0]
+            return (*say("draw_deck", deck=best.deck, a=pct[0], b=other), [])
+        if len(pair) > 1:
+            return (*say("hint", best=best, alt=pair[1], a=pct[0], b=pct[1]), _target(best))
+        return (*say("hint_alone", best=best, a=pct[0]), _target(best))
+    if played == best:
+        if win:
+            return (*say("win_now", move=best, formation=win[1], flag=win[0], count=win[2]), [win[0]])
+        flag = _most_held_flag(held[0], best)
+        if flag:
+            return (*say("holds", p=pct[0], flag=flag, a=round(100 * held[0][flag])), [flag])
+        return (*say("wins", n=searched, p=pct[0]), [])
+    if win:
+        return (*say("win_missed", best=best, played=played, formation=win[1], flag=win[0], b=pct[1]), [win[0]])
+    given = _claims_given(world, me, played, best)
+    if given:
+        return (*say("gives_claim", played=played, best=best, flag=given), [given])
+    if best.kind == "draw":
+        return (*say("draw_deck", deck=best.deck, a=pct[0], b=pct[1]), [])
+    swing = held[0] - held[1]          # where the better move holds more
+    flag = int(np.argmax(swing[1:]) + 1)
+    if swing[flag] >= 0.05:
+        return (*say("flag_swing", best=best, played=played, flag=flag, a=round(100 * held[0][flag]),
+                     b=round(100 * held[1][flag])), [flag])
+    return (*say("chances_only", best=best, played=played, a=pct[0], b=pct[1]), [])
+
+
+def _words(blanks: dict, lang: str) -> dict:
+    """Moves and decks in words of ``lang``; formations by name; other blanks as they are."""
+    out = {}
+    for key, value in blanks.items():
+        if isinstance(value, Move):
+            value = move_words(value, lang)
+        elif key == "formation":
+            value = formation_name(value, lang)
+        elif key == "deck":
+            value = ("troop" if value == "troop" else "Tactics") if lang == "en" else \
+                ("部隊" if value == "troop" else "戦術")
+        out[key] = value
+    return out
+
+
+def _target(move: Move) -> list[int]:
+    return [move.flag] if move.flag else []
+
+
+def _most_held_flag(shares: np.ndarray, move: Move) -> int:
+    """The flag the move was played at, when the seat holds it in most continuations."""
+    flag = move.flag if move.kind == "play" and move.flag else 0
+    return flag if flag and shares[flag] >= 0.5 else 0
+
+
+def _winning_proof(world: Game, me: int, move: Move) -> tuple[int, str, int] | None:
+    """``(flag, formation kind, flags then held)`` when ``move`` completes a formation the seat
+    can prove at once and the flag wins the game; else None. Only the table is read."""
+    if move.kind != "play" or not move.flag:
+        return None
+    after = world.copy()
+    after.push(move)
+    if move.flag not in after.provable_flags(me):
+        return None
+    held = set(after.flags_held(me)) | {move.flag}
+    if win_reason(held) is None:
+        return None
+    formation = evaluate(after.cards_at(move.flag, me))
+    return move.flag, formation.kind if formation else "host", len(held)
+
+
+def _claims_given(world: Game, me: int, played: Move, best: Move) -> int:
+    """A flag the opponent could prove at once after ``played`` but not after ``best``."""
+    def provable_after(move: Move) -> set[int]:
+        after = world.copy()
+        after.push(move)
+        return set(after.provable_flags(1 - me)) - set(after.flags_held(1 - me))
+
+    given = sorted(provable_after(played) - provable_after(best))
+    return given[0] if given else 0
+
+
+def _simple_hint(obs: Observation, move: Move, index: int, why: str) -> Decision:
+    words = {"claim": (f"Claim flag {move.flag}: you can prove it now.", f"フラッグ{move.flag}を取得できます：今すぐ証明できます。"),
+             "only": (f"{move_words(move)} is the only legal move.", f"{move_words(move, 'ja')}しか指せません。")}[why]
+    return Decision(index=index, seat=obs.seat, played=None, best=str(move), chance_played=None, chance_best=None,
+                    loss=0.0, label="best", mark="", reason=words[0], reason_ja=words[1],
+                    flags=tuple(_target(move)) if why == "claim" else ())
+
+
+def _world_seed(seed: int, index: int) -> int:
+    """The decision's own stream: from the review's seed and the move's index alone."""
+    return (seed * 1_000_003 + index) & 0xFFFFFFFFFFFF
+
+
+def _check_seed(seed) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**32:
+        raise ValueError(f"seed is a whole number from 0 to 2**32 - 1, not {shorten(seed)}")
+    return seed

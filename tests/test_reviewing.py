@@ -1,0 +1,173 @@
+"""The review, hints and replay of Battle Line (battleline.standard.reviewing, battleline.annotation)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from battleline import Game, review
+from battleline.annotation import LABELS, THRESHOLDS, label_of
+from battleline.standard import reviewing
+from battleline.standard.moves import Move
+
+# South holds flags 1 and 2; R10 at flag 3 completes a Wedge that can be proved at once, and
+# the three adjacent flags win the game (the rulebook's Breakthrough). Nothing else wins now,
+# and North, holding flags 7 and 8, wins next turn with P10 at flag 9 unless South wins first.
+WIN_IN_ONE = """battleline position 1
+rules standard
+turn south play
+flag 1 claimed by south: north G1 | south Y8 Y9 Y10
+flag 2 claimed by south: north G2 | south O8 O9 O10
+flag 3: north G3 | south R8 R9
+flag 7 claimed by north: north B5 B6 B7 | south Y1 Y2
+flag 8 claimed by north: north R5 R6 R7 | south O1 O2
+flag 9: north P8 P9 | south -
+hand north: P10 G9 B9
+hand south: R10 B1 B2
+troop deck: -
+tactic deck: rest seed 2
+discard north: rest
+discard south: -
+"""
+BUDGET = 96
+
+
+def played(move: str, position: str = WIN_IN_ONE) -> Game:
+    g = Game.from_position(position)
+    g.play(move)
+    return g
+
+
+def test_a_planted_mistake_is_found_and_the_better_move_wins():
+    r = review(played("B1@4"), seat="south", budget=BUDGET)
+    (d,) = r.decisions
+    assert (d.index, d.seat, d.played, d.best) == (0, 1, "B1@4", "R10@3")
+    assert d.loss > THRESHOLDS["inaccuracy"] and LABELS.index(d.label) > LABELS.index("good")
+    assert d.chance_best == 1.0 and d.mark in ("?!", "?", "??")
+    g = Game.from_position(WIN_IN_ONE)
+    g.play(d.best)
+    g.play("claim 3")
+    assert g.is_over() and g.outcome().winner == 1
+
+
+def test_the_winning_move_itself_is_best_and_says_why():
+    (d,) = review(played("R10@3"), seat=1, budget=BUDGET).decisions
+    assert (d.played, d.best, d.label, d.loss, d.mark) == ("R10@3", "R10@3", "best", 0.0, "")
+    assert d.flags == (3,)
+    assert "flag 3" in d.reason and "Red 10" in d.reason and "won" in d.reason
+    assert "フラッグ3" in d.reason_ja
+
+
+def test_the_other_seat_and_forced_moves_are_left_out():
+    g = played("B1@4")
+    assert review(g, seat="north", budget=BUDGET).decisions == []
+    assert not reviewing.judged(Game.from_position(WIN_IN_ONE), Move.parse("claim 1"))
+    g.play(g.legal_moves()[0])          # south's draw: not judged
+    assert [d.index for d in review(g, budget=BUDGET).decisions] == [0]
+
+
+def test_fair_two_games_that_looked_the_same_to_the_seat_get_the_same_review():
+    # North's hand differs (south never saw it: the rest of the troops lie in the deck); south's
+    # view of every decision is the same.
+    hidden = WIN_IN_ONE.replace("troop deck: -", "troop deck: rest seed 5").replace("discard north: rest",
+                                                                                     "discard north: -")
+    other = hidden.replace("hand north: P10 G9 B9", "hand north: P10 G10 B3")
+    a, b = played("B1@4", hidden), played("B1@4", other)
+    assert a.observation(1) == b.observation(1) and a.position() != b.position()
+    assert review(a, seat=1, budget=BUDGET).decisions == review(b, seat=1, budget=BUDGET).decisions
+
+
+def test_the_same_seed_gives_the_same_review_and_another_seed_its_own_worlds():
+    g = random_game(5, moves=30)
+    one, again = review(g, seat=0, budget=BUDGET, seed=3), review(g, seat=0, budget=BUDGET, seed=3)
+    assert one.decisions == again.decisions and one.decisions
+    assert review(g, seat=0, budget=BUDGET, seed=4).decisions != one.decisions
+
+
+def test_reasons_name_real_flags_and_cards():
+    g = random_game(8, moves=40)
+    for d in review(g, budget=BUDGET).decisions:
+        assert all(1 <= f <= 9 for f in d.flags)
+        for f in d.flags:
+            assert f"flag {f}" in d.reason and f"フラッグ{f}" in d.reason_ja
+        for move in {d.played, d.best}:
+            m = Move.parse(move)
+            if m.kind == "play" and m.card < 60:
+                assert m.card.name if hasattr(m.card, "name") else True
+        assert 0 <= d.chance_played <= 1 and 0 <= d.chance_best <= 1
+        assert d.loss == pytest.approx(max(0.0, d.chance_best - d.chance_played), abs=1e-4)
+        assert d.label == "best" or d.label == label_of(d.loss)
+
+
+def test_the_review_streams_and_can_be_cancelled():
+    g = random_game(9, moves=40)
+    stream = reviewing.iter_review(g, budget=BUDGET)
+    first = next(stream)
+    stream.close()
+    with pytest.raises(StopIteration):
+        next(stream)
+    assert first == review(g, budget=BUDGET).decisions[0]
+    seen = []
+    review(g, seat=1, budget=BUDGET, progress=lambda done, total: seen.append((done, total)))
+    assert seen and seen[-1][0] == seen[-1][1] and [d for d, _ in seen] == list(range(1, len(seen) + 1))
+
+
+def test_a_record_text_reviews_as_its_game():
+    g = random_game(4, moves=20)
+    assert review(g.record(), budget=BUDGET).to_json() == review(g, budget=BUDGET).to_json()
+
+
+def test_to_text_and_to_json():
+    r = review(played("B1@4"), budget=BUDGET)
+    text = r.to_text()
+    assert "1. south B1@4" in text and "Best was R10@3" in text and "??" in text or "?" in text
+    data = json.loads(json.dumps(r.to_json()))
+    assert data["decisions"][0]["best"] == "R10@3" and data["summary"]["south"]["decisions"] == 1
+    assert "最善は R10@3" in r.to_text("ja")
+
+
+def test_a_hint_is_the_winning_move_with_its_reason():
+    h = reviewing.hint(Game.from_position(WIN_IN_ONE), budget=BUDGET)
+    assert h.is_hint and h.best == "R10@3" and h.chance_best == 1.0 and "won" in h.reason
+    claim = Game.from_position(WIN_IN_ONE.replace("turn south play", "turn south play").replace(
+        "flag 3: north G3 | south R8 R9", "flag 3: north G3 | south R8 R9 R10").replace("hand south: R10 B1 B2",
+                                                                                         "hand south: B1 B2"))
+    assert reviewing.hint(claim, budget=BUDGET).best == "claim 3"
+
+
+@pytest.mark.parametrize("bad, words", [
+    ({"seat": 2}, "seat is 0"), ({"seat": "east"}, "seat is 0"), ({"budget": 3}, "budget"),
+    ({"budget": 10**9}, "budget"), ({"seed": -1}, "seed"), ({"budget": 2.5}, "budget")])
+def test_bad_arguments_are_refused_clearly(bad, words):
+    with pytest.raises(ValueError, match=words):
+        review(played("B1@4"), **bad)
+
+
+def test_bad_games_are_refused_clearly():
+    for bad in ("not json", '{"format": "chess"}', 42, None):
+        with pytest.raises(ValueError):
+            review(bad)
+
+
+def test_the_command_line_reviews_a_record(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(played("B1@4").record())
+    out = subprocess.run([sys.executable, "-m", "battleline", "review", str(path), "--seat", "south", "--json",
+                          "--budget", str(BUDGET)], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert json.loads(out.stdout)["decisions"][0]["best"] == "R10@3"
+    bad = subprocess.run([sys.executable, "-m", "battleline", "review", str(tmp_path / "missing.json")],
+                         capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 2 and "cannot read" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def random_game(seed: int, moves: int) -> Game:
+    from battleline.standard.bots import HeuristicBot, RandomBot
+    g = Game(seed=seed)
+    bots = (HeuristicBot(seed=seed), RandomBot(seed=seed + 1))
+    while not g.is_over() and len(g.moves) < moves:
+        g.play(bots[g.to_move].choose(g.observation(g.to_move)))
+    return g
