@@ -34,7 +34,7 @@ class FakeAnalysis:
     def __init__(self, delay: float = 0.0):
         self.delay = delay
         self.closed = threading.Event()
-        self.judged = 0
+        self.decided = 0
         self.hints = 0
 
     def iter_review(self, game, seat=None, *, budget=None, seed=0):
@@ -44,9 +44,9 @@ class FakeAnalysis:
                 if seat is not None and player != seat:
                     continue
                 time.sleep(self.delay)
-                self.judged += 1
+                self.decided += 1
                 bad = i % 3 == 0
-                yield decision(i, player, move, move,
+                yield decision(i, player, str(move), str(move),
                                label="mistake" if bad else "good", mark="?" if bad else "", chance=0.4)
         finally:
             self.closed.set()
@@ -55,7 +55,7 @@ class FakeAnalysis:
         self.hints += 1
         time.sleep(self.delay)
         if isinstance(game, Game):
-            best = next(m for m in game.legal_moves() if m.kind != "claim")
+            best = str(next(m for m in game.legal_moves() if m.kind != "claim"))
         else:
             best = str(game.legal_actions()[0])
         return decision(0, None, None, best, label="best")
@@ -241,7 +241,7 @@ def test_the_review_streams_in_the_background_and_can_be_cancelled():
     total = asyncio.run(run())
     assert fake.closed.wait(2)                   # the analysis' generator was closed
     review = w.view["replay"]["review"]
-    assert review["state"] == "stopped" and review["done"] < total and fake.judged < total
+    assert review["state"] == "stopped" and review["done"] < total and fake.decided < total
     assert "stopped" in review["status"]
 
 
@@ -337,3 +337,25 @@ def test_ancient_hint_and_review():
     first = next(m["index"] for m in w.view["replay"]["moves"] if m["mark"])
     w.goto(first + 1)
     assert w.view["replay"]["decision"]["better"].startswith("Better:")
+
+
+# ------------------------------------------------------------------ the real analysis
+@pytest.mark.slow    # searches: seconds in the plain-Python kernel
+def test_the_widget_runs_the_real_hint_and_review_of_a_loaded_record():
+    """``battleline.standard.reviewing`` itself, at a small budget: a hint for your turn, and
+    the review of a few moves of a record pasted in (a pasted record may be reviewed and
+    its hands opened before its end: its text held them all)."""
+    w = BattleLineWidget(Game(seed=8, first=1), opponent="easy", bot_seed=1, review_budget=16)
+    shown = w.hint()
+    assert shown["move"]["text"] in {m["text"] for m in w.view["legal"]} and shown["text"].startswith("Hint:")
+    g = Game(seed=8, first=1)
+    for _ in range(6):
+        g.play(next(m for m in g.legal_moves() if m.kind != "claim"))
+    w.load(g.record())
+    w._on_msg(None, {"type": "replay_hands", "open": True})
+    assert w.view["replay"]["hands_open"]
+    w._on_msg(None, {"type": "review_start"})
+    review = w.view["replay"]["review"]
+    assert review["state"] == "done" and review["done"] >= 1, review
+    judged = [m for m in w.view["replay"]["moves"] if m["index"] in {p["index"] for p in review["points"]}]
+    assert judged and all(m["text"] for m in judged)

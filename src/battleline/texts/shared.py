@@ -98,6 +98,7 @@ STUDY_SENTENCES = {
                      "より良い手：{move}（勝率{chance}%）。{reason}"),
     "study.hint_wait": ("Looking for a hint…", "ヒントを探しています…"),
     "study.hint_line": ("Hint: {move} (win chance {chance}%). {reason}", "ヒント：{move}（勝率{chance}%）。{reason}"),
+    "study.hint_plain": ("Hint: {move}. {reason}", "ヒント：{move}。{reason}"),
     "study.hint_failed": ("No hint: {text}", "ヒントを出せません：{text}"),
     "study.with_hints": (" (with {n} hint{s})", "（ヒント{n}回使用）"),
     "study.save_load": ("Save / load", "保存・読み込み"),

@@ -200,6 +200,8 @@ class ReviewProgress:
         self.decisions[int(decision.index)] = decision
 
     def finish(self, error: Exception | None, stopped: bool = False) -> None:
+        if error is None and not stopped:
+            self.total = len(self.decisions)   # what was judged in the end
         if error is not None:
             self.state, self.error = "failed", f"{type(error).__name__}: {shorten(str(error))}"
         else:
@@ -217,7 +219,7 @@ class ReviewProgress:
     def points(self) -> list[dict]:
         """The graph: the win chance of ``seat`` after each judged move, in move order."""
         return [{"index": i, "chance": percent(self.chance_for_seat(d)), "mark": d.mark}
-                for i, d in sorted(self.decisions.items())]
+                for i, d in sorted(self.decisions.items()) if d.chance_played is not None]
 
     def counts(self) -> dict[str, int]:
         out = {label: 0 for label in MARK_LABELS}
@@ -264,13 +266,15 @@ def decision_view(d: Any, say: Callable[..., str], lang: str, who: str, played: 
         "played": say("study.played", who=who, move=played, label=label, chance=percent(d.chance_played)),
         "better": None if best is None else say("study.better", move=best, chance=percent(d.chance_best),
                                                 reason=reason),
-        "reason": reason, "flags": [int(f) for f in (getattr(d, "flags", None) or [])],
+        "reason": reason, "flags": list(getattr(d, "flags", None) or ()),
     }
 
 
 def hint_line(d: Any, say: Callable[..., str], lang: str, move: str) -> str:
     """A hint in words: the move the search prefers, its win chance and its reason."""
     reason = (getattr(d, "reason_ja", None) if lang == "ja" else None) or getattr(d, "reason", "") or ""
+    if d.chance_best is None:   # a claim to make, or the only move: nothing was searched
+        return say("study.hint_plain", move=move, reason=reason).strip()
     return say("study.hint_line", move=move, chance=percent(d.chance_best), reason=reason).strip()
 
 

@@ -59,7 +59,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
     def __init__(self, game: AncientGame | None = None, *, scenario: str = "issus", side: str = "south",
                  opponent: Any = "medium", advanced=(), lang: str = "en", names: str = "ancient",
                  seed: int | None = None, bot_seed: int | None = None, background_bot: bool | None = None,
-                 step_delay: float = STEP_DELAY, **kwargs) -> None:
+                 step_delay: float = STEP_DELAY, review_budget: int | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
         if side not in SIDES:
             raise ValueError(f"side must be 'south' or 'north', not {shorten(side)}")
@@ -70,6 +70,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         if game is not None and not isinstance(game, AncientGame):
             raise ValueError(f"game must be a battleline.ancient.AncientGame, not {type(game).__name__}")
         self.words = AncientWords(lang, names)
+        self.review_budget = review_budget   # play-outs a decision for reviews and hints (None: the default)
         self.seed, self.advanced = seed, advanced
         self.builder: ArmyBuilder | None = None
         if game is None and scenario == "points":

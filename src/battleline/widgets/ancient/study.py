@@ -207,7 +207,8 @@ class AncientStudy:
         copy = AncientGame.from_record(g.record())
         self.hint = {"game": g, "at": len(g.actions_played), "decision": None}
         self.hints_used += 1
-        self.runner.start(lambda: [analyst.hint(copy)], self.hint_found, self.hint_done)
+        budget = self.host.review_budget
+        self.runner.start(lambda: [analyst.hint(copy, budget=budget)], self.hint_found, self.hint_done)
         self.host.refresh()
 
     def hint_current(self) -> bool:
@@ -352,10 +353,12 @@ class AncientStudy:
             raise IllegalMoveError("a battle is reviewed once it is over")
         analyst = self.analyst or analysis_module("ancient")
         seat = self.seat if self.fixed_seat else None
-        judged = sum(1 for s in self.replay.actors() if seat is None or s == seat)
+        judged = sum(1 for s in self.replay.actors() if seat is None or s == seat)   # at most
         self.review = ReviewProgress(judged, self.seat, side=side_name)
         game = AncientGame.from_record(self.replay.record)
-        self.review_runner.start(lambda: analyst.iter_review(game, seat), self.judged, self.review_done)
+        budget = self.host.review_budget
+        self.review_runner.start(lambda: analyst.iter_review(game, seat, budget=budget), self.judged,
+                                 self.review_done)
         self.host.refresh()
 
     @messages.on("review_stop")

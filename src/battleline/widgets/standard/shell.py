@@ -51,7 +51,9 @@ class BattleLineWidget(anywidget.AnyWidget):
     names), ``"scifi"``, or a name set of one's own (a dict or a JSON file: see
     :mod:`battleline.names`). Both can be changed while the widget runs (``w.lang = "ja"``,
     ``w.names = "scifi"``): the whole view is worded again. :class:`PositionEditor` and
-    :class:`PuzzleWidget` open the same widget in its edit and puzzle modes.
+    :class:`PuzzleWidget` open the same widget in its edit and puzzle modes. A finished game
+    can be replayed and reviewed, a hint asked for on your turn (``review_budget``: the
+    play-outs a decision of both, None for the analysis' default; ``docs/widget.md``).
     """
 
     _esm = STATIC / "widget.js"
@@ -69,7 +71,8 @@ class BattleLineWidget(anywidget.AnyWidget):
     def __init__(self, game: Game | None = None, *, opponent: Any = "hard", seat: int = 1,
                  rules: str = "standard", seed: int | None = None, bot_seed: int | None = None,
                  background_bot: bool | None = None, lang: str = "en", names: str = "ancient",
-                 mode: str = "play", draft: PositionDraft | None = None, puzzles=None, **kwargs):
+                 mode: str = "play", draft: PositionDraft | None = None, puzzles=None,
+                 review_budget: int | None = None, **kwargs):
         super().__init__(**kwargs)
         if seat not in (0, 1):
             raise ValueError(f"seat must be 0 (north) or 1 (south), not {shorten(seat)}")
@@ -78,6 +81,7 @@ class BattleLineWidget(anywidget.AnyWidget):
         if mode not in MODES or mode == "replay":
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {shorten(mode)}")
         self._ready = False
+        self.review_budget = review_budget   # play-outs a decision for reviews and hints (None: the default)
         self.lang = lang
         self.names = names
         self.wording = Wording(self.lang, self.names)

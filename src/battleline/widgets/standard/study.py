@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 __all__ = ["Replay", "ReplayController", "StudyTools", "load_text"]
 
 SEATS = {"north": 0, "south": 1}
+MARKED = ("inaccuracy", "mistake", "blunder")   # the labels whose better move is shown
 RECORD_FILE = "battleline-record.json"
 
 
@@ -82,6 +83,17 @@ class Replay:
             g.play(self.moves[len(g.moves)])
         self.cursor_game = g
         return g
+
+    def judged(self, seat: int | None, is_judged=None) -> int:
+        """How many decisions a review of ``seat`` (None: both) judges: the moves
+        ``is_judged(position, move)`` says it judges (all of the seat's, without it)."""
+        g = self.start()
+        count = 0
+        for m in self.moves:
+            if seat is None or g.to_move == seat:
+                count += bool(is_judged(g, m)) if callable(is_judged) else 1
+            g.play(m)
+        return count
 
     def replayed_steps(self) -> list[tuple[int, Move, Any, Any]]:
         g = self.start()
@@ -186,10 +198,10 @@ class ReplayController:
             raise IllegalMoveError("a game is reviewed once it is over", rule="game-not-over")
         analyst = self.analyst or analysis_module("standard")
         seat = self.seat if self.fixed_seat else None
-        judged = sum(1 for p, *_ in self.replay.steps if seat is None or p == seat)
-        self.review = ReviewProgress(judged, self.seat)
+        self.review = ReviewProgress(self.replay.judged(seat, getattr(analyst, "judged", None)), self.seat)
         game = self.replay.final.copy()
-        self.runner.start(lambda: analyst.iter_review(game, seat), self.judged, self.review_done)
+        budget = self.host.review_budget
+        self.runner.start(lambda: analyst.iter_review(game, seat, budget=budget), self.judged, self.review_done)
         self.host.refresh()
 
     @messages.on("review_stop")
@@ -272,8 +284,8 @@ class ReplayController:
         better = None
         if review is not None and where["index"] and (where["index"] - 1) in review.decisions:
             d = review.decisions[where["index"] - 1]
-            best = d.best if d.label in ("inaccuracy", "mistake", "blunder") and d.best is not None else None
-            decision = decision_view(d, say, words.lang, self.seat_name(d.seat), self.move_words(d.played),
+            best = Move.parse(d.best) if d.label in MARKED and d.best is not None else None
+            decision = decision_view(d, say, words.lang, self.seat_name(d.seat), self.move_words(Move.parse(d.played)),
                                      None if best is None else self.move_words(best))
             better = None if best is None else move_json(best)
         return {
@@ -324,7 +336,8 @@ class StudyTools:
         copy = g.copy()
         self.hint = {"game": g, "at": len(g.moves), "decision": None}
         play.hints_used += 1
-        self.runner.start(lambda: [analyst.hint(copy)], self.hint_found, self.hint_done)
+        budget = self.host.review_budget
+        self.runner.start(lambda: [analyst.hint(copy, budget=budget)], self.hint_found, self.hint_done)
         self.host.refresh()
 
     def hint_standing(self) -> bool:
@@ -357,7 +370,7 @@ class StudyTools:
             return {"pending": error is None,
                     "text": say("study.hint_failed", text=error) if error else say("study.hint_wait"),
                     "move": None}
-        move = d.best
+        move = Move.parse(d.best)
         text = hint_line(d, say, self.words.lang, texts.move_words(move, self.words.lang, self.words.nameset))
         return {"pending": False, "text": text, "move": move_json(move), "flags": list(d.flags or [])}
 
