@@ -145,7 +145,8 @@ class ReplayController:
         self.message: dict | None = None
         self.review: ReviewProgress | None = None
         self.runner = AnalysisRunner(background)
-        self.analyst = None                 # the analysis module (None: battleline.standard.reviewing)
+        self.analyst = None                 # the analysis (None: the widget's study.analyst, else
+        #                                     battleline.standard.reviewing)
         self.explain = None
 
     # ------------------------------------------------------------ state
@@ -196,7 +197,7 @@ class ReplayController:
         """Judge the game's decisions in the background; each shows as it comes."""
         if not self.game_over and not self.loaded:
             raise IllegalMoveError("a game is reviewed once it is over", rule="game-not-over")
-        analyst = self.analyst or analysis_module("standard")
+        analyst = self.analyst or self.host.study.analyst or analysis_module("standard")
         seat = self.seat if self.fixed_seat else None
         self.review = ReviewProgress(self.replay.judged(seat, getattr(analyst, "judged", None)), self.seat)
         game = self.replay.final.copy()
