@@ -9,12 +9,15 @@
 
 import { h, svg } from "./dom.js";
 
-/** The move keys of a replay: the index they go to, or null (not a move key, or no move). */
-export function replayKey(view, key) {
+/** The move keys of a replay: the index they go to, or null (not a move key, or no move).
+ * `from` is where the last key went while Python has not answered yet (keys pressed
+ * quickly, or held down, step on from there). */
+export function replayKey(view, key, from = null) {
   const r = view && view.replay;
   if (!r) return null;
-  const go = { ArrowLeft: r.index - 1, ArrowRight: r.index + 1, Home: 0, End: r.total }[key];
-  if (go == null || go < 0 || go > r.total || go === r.index) return null;
+  const at = from == null ? r.index : from;
+  const go = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: r.total }[key];
+  if (go == null || go < 0 || go > r.total || go === at) return null;
   return go;
 }
 
@@ -96,11 +99,11 @@ export function replayBar(view, sui) {
   const running = !!review && review.state === "running";
   return h("div", { class: "bl-replay-bar", key: "replay-bar", role: "toolbar", "aria-label": w.replay },
     h("span", { class: "bl-replay-nav" },
-      control(w.first, "first", { text: "⏮", disabled: r.index === 0 }),
+      control(w.first, "first", { text: "|◀", disabled: r.index === 0 }),
       control(w.previous, "previous", { text: "◀", disabled: r.index === 0 }),
       h("span", { class: "bl-replay-where", key: "where", "aria-live": "polite" }, r.where),
       control(w.next, "next", { text: "▶", disabled: r.index >= r.total }),
-      control(w.last, "last", { text: "⏭", disabled: r.index >= r.total })),
+      control(w.last, "last", { text: "▶|", disabled: r.index >= r.total })),
     r.may_open_hands ? control(w.open_hands, "hands", { pressed: r.hands_open, cls: "bl-toggle" }) : null,
     !r.fixed_seat
       ? h("span", { class: "bl-replay-seat", role: "group", "aria-label": w.view_as, key: "seat" },
@@ -220,6 +223,10 @@ export function recordPanel(view, sui) {
 export function markBoard(tree, view) {
   const hint = view.study && view.study.hint;
   const better = view.replay && view.replay.better;
+  // the hands opened in a replay: the opponent's cards are all shown, not "known"
+  if (view.replay && view.replay.hands_open) {
+    for (const tag of tree.querySelectorAll(".bl-known-tag")) tag.textContent = wordsOf(view).hand_open;
+  }
   for (const [what, cls] of [[hint, "is-hint"], [better, "is-better"]]) {
     if (!what) continue;
     const move = what.move || what;
@@ -243,6 +250,7 @@ const cssEscape = (s) => String(s).replace(/[^A-Za-z0-9_-]/g, "");
  */
 export function attachStudy({ root, getView, send, update }) {
   const ui = { panelOpen: false, copied: false };
+  let aimed = null; // where the last move key went, until the view shows it
   let copiedTimer = null;
   const doc = root.ownerDocument;
   const find = (sel) => root.querySelector(sel);
@@ -316,15 +324,18 @@ export function attachStudy({ root, getView, send, update }) {
     const tag = event.target && event.target.tagName;
     if (tag === "TEXTAREA" || tag === "INPUT" || tag === "SELECT") return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const go = replayKey(getView(), event.key);
+    const go = replayKey(getView(), event.key, aimed);
     if (go == null) return;
     event.preventDefault();
     event.stopPropagation();
+    aimed = go;
     send({ type: "replay_goto", index: go });
   }
 
   /** Keep the move on screen in sight in the move list (without scrolling the page). */
   function afterUpdate() {
+    const r = getView().replay;
+    if (!r || r.index === aimed) aimed = null;   // Python is where the keys went
     const list = find(".bl-movelist");
     const now = list && list.querySelector('[aria-current="step"]');
     if (now) {

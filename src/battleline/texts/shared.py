@@ -76,6 +76,7 @@ STUDY_SENTENCES = {
     "study.at_move": ("Move {i} of {n}", "{n}手中{i}手目"),
     "study.move_list": ("Moves", "棋譜"),
     "study.open_hands": ("Open both hands", "両者の手札を公開"),
+    "study.hand_open": ("HAND", "手札"),
     "study.view_as": ("View as", "視点"),
     "study.keys": ("← → Home End step through the game", "「←」「→」「Home」「End」キーで手を進める・戻す"),
     "study.reviewing": ("Reviewing: {done} of {total} decisions", "検討中：{total}手中{done}手"),

@@ -36,7 +36,7 @@ __all__ = ["AnalysisRunner", "ReviewProgress", "Cursor", "study_words", "analysi
 MARK_LABELS = ("inaccuracy", "mistake", "blunder")
 #: The words the front end shows in the panel (sent in the view: every word is Python's).
 PANEL_KEYS = ("replay", "review", "hint", "first", "previous", "next", "last", "back", "move_list",
-              "open_hands", "view_as", "keys", "stop", "save_load", "record", "show_record",
+              "open_hands", "hand_open", "view_as", "keys", "stop", "save_load", "record", "show_record",
               "record_later", "download", "copy", "copied", "paste", "load")
 
 
