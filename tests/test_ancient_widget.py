@@ -12,7 +12,8 @@ import pytest
 
 from battleline import AncientBattlesWidget
 from battleline.ancient import SCENARIOS, AncientGame
-from battleline.ancient_widget import RandomAncientBot, opponent_bot
+from battleline.ancient.bots import RandomBot
+from battleline.widgets.ancient.battle import opponent_bot
 from util import run_async
 
 
@@ -61,7 +62,7 @@ def test_bad_arguments_are_refused_by_name(kw, word):
 
 def test_opponent_specs():
     assert opponent_bot(None) is None
-    bot = RandomAncientBot(seed=1)
+    bot = RandomBot(seed=1)
     assert opponent_bot(bot) is bot
     assert hasattr(opponent_bot("medium", seed=1), "choose")
 
@@ -177,7 +178,7 @@ def test_play_from_python_shows_at_once():
 
 
 def test_not_your_turn_is_refused():
-    w = AncientBattlesWidget(scenario="marathon", opponent=RandomAncientBot(1), seed=2)
+    w = AncientBattlesWidget(scenario="marathon", opponent=RandomBot(1), seed=2)
     w.battle.bot_turns.thinking = True  # as while the bot's turn is being shown
     position = w.game.position()
     send(w, {"type": "act", "action": w.game.legal_actions()[0].__str__()})
@@ -230,7 +231,7 @@ def test_undo_takes_back_my_player_turn_and_renews_dice_and_deck():
 def test_the_header_names_each_sides_army_without_doubled_brackets(lang):
     """Issue 23 item 11: 'Macedonian army (Alexander) (south)' no more."""
     for name in SCENARIOS:
-        w = AncientBattlesWidget(scenario=name, opponent=RandomAncientBot(1), seed=1, lang=lang)
+        w = AncientBattlesWidget(scenario=name, opponent=RandomBot(1), seed=1, lang=lang)
         sc = w.view["scenario"]
         heading = sc["heading"]
         assert sc["title"] in heading and sc["south"] in heading and sc["north"] in heading
@@ -250,7 +251,7 @@ def quiet_battle(opponent) -> AncientBattlesWidget:
 @pytest.mark.parametrize("opponent", [None, "bot"])
 def test_after_the_battle_ends_no_undo_no_stale_initiative_die_and_the_result_shown(opponent):
     """Issue 23 item 9."""
-    w = quiet_battle(RandomAncientBot(2) if opponent else None)
+    w = quiet_battle(RandomBot(2) if opponent else None)
     seen_initiative = False
     while w.game.outcome is None:
         seen_initiative |= bool(w.view["dice"]) and "initiative" in w.view["dice"]["text"]
@@ -309,7 +310,7 @@ def test_an_attack_shows_the_danger_it_exposes_its_card_to():
 
 def test_the_bots_turn_is_shown_step_by_step():
     views = []
-    w = AncientBattlesWidget(scenario="marathon", opponent=RandomAncientBot(3), seed=4)
+    w = AncientBattlesWidget(scenario="marathon", opponent=RandomBot(3), seed=4)
     w.observe(lambda ch: views.append(ch["new"]), names="view")
     for _ in range(7):   # south deploys all seven: then north deploys, one card a view
         send(w, {"type": "select", "card": w.view["reserve"][0]["id"]})
@@ -421,7 +422,7 @@ def test_the_view_never_holds_hidden_information_over_whole_battles(scenario, se
     game differing only in the other side's secrets gives the same view."""
     rng = random.Random(seed)
     other = "north" if side == "south" else "south"
-    w = AncientBattlesWidget(scenario=scenario, side=side, opponent=RandomAncientBot(seed), seed=seed,
+    w = AncientBattlesWidget(scenario=scenario, side=side, opponent=RandomBot(seed), seed=seed,
                              advanced="all")
     checked = []
 
@@ -473,7 +474,7 @@ def test_in_a_kernel_the_bots_turn_runs_in_the_background_step_by_step():
     import asyncio
 
     async def run():
-        w = AncientBattlesWidget(scenario="marathon", opponent=RandomAncientBot(2), seed=3,
+        w = AncientBattlesWidget(scenario="marathon", opponent=RandomBot(2), seed=3,
                                  background_bot=True, step_delay=0.001)
         views = []
         w.observe(lambda ch: views.append(ch["new"]), names="view")
@@ -529,7 +530,7 @@ def test_bad_inspect_changes_nothing(square, words):
 
 
 def test_a_face_down_enemy_card_cannot_be_inspected():
-    w = AncientBattlesWidget(scenario="marathon", side="north", opponent=RandomAncientBot(1), seed=1)
+    w = AncientBattlesWidget(scenario="marathon", side="north", opponent=RandomBot(1), seed=1)
     hidden = next(sq["square"] for row in w.view["rows"] for sq in row if sq["unit"] and sq["unit"]["hidden"])
     send(w, {"type": "inspect", "square": hidden})
     assert w.view["help"] is None and "no card you can see" in w.view["message"]["text"]
@@ -538,7 +539,7 @@ def test_a_face_down_enemy_card_cannot_be_inspected():
 # ---------------------------------------------------------------- the army builder
 
 def test_a_points_army_is_built_checked_live_and_refused_over_budget():
-    w = AncientBattlesWidget(scenario="points", opponent=RandomAncientBot(1), seed=1)
+    w = AncientBattlesWidget(scenario="points", opponent=RandomBot(1), seed=1)
     assert w.view["mode"] == "builder" and not w.view["builder"]["can_confirm"]
     for colour in "ROY":
         send(w, {"type": "army", "op": "colour", "colour": colour})
@@ -568,7 +569,7 @@ def test_a_points_army_is_built_checked_live_and_refused_over_budget():
 def test_confirming_an_army_with_points_unspent_says_how_many_and_asks_again():
     """Issue 23 item 10: a 58-point army confirmed once is not played yet."""
     armies = []
-    w = AncientBattlesWidget(scenario="points", opponent=RandomAncientBot(1), seed=1)
+    w = AncientBattlesWidget(scenario="points", opponent=RandomBot(1), seed=1)
     w.builder.on_confirm = armies.append
     for colour in "RO":
         send(w, {"type": "army", "op": "colour", "colour": colour})
@@ -590,7 +591,7 @@ def test_confirming_an_army_with_points_unspent_says_how_many_and_asks_again():
 
 def test_a_full_budget_army_is_confirmed_at_once():
     armies = []
-    w = AncientBattlesWidget(scenario="points", opponent=RandomAncientBot(1), seed=1)
+    w = AncientBattlesWidget(scenario="points", opponent=RandomBot(1), seed=1)
     w.builder.on_confirm = armies.append
     for colour in "ROY":
         send(w, {"type": "army", "op": "colour", "colour": colour})
@@ -613,7 +614,7 @@ def test_a_full_budget_army_is_confirmed_at_once():
     ({"type": "undo"}, "build and confirm your army first"),
 ])
 def test_bad_builder_messages_change_nothing(content, words):
-    w = AncientBattlesWidget(scenario="points", opponent=RandomAncientBot(1), seed=1)
+    w = AncientBattlesWidget(scenario="points", opponent=RandomBot(1), seed=1)
     send(w, {"type": "army", "op": "colour", "colour": "R"})
     send(w, {"type": "army", "op": "add", "card": "R8"})
     send(w, {"type": "army", "op": "add", "card": "R4"})
@@ -626,7 +627,7 @@ def test_bad_builder_messages_change_nothing(content, words):
 
 
 def test_a_bow_the_type_cannot_carry_is_refused_in_the_engines_words():
-    w = AncientBattlesWidget(scenario="points", opponent=RandomAncientBot(1), seed=1)
+    w = AncientBattlesWidget(scenario="points", opponent=RandomBot(1), seed=1)
     send(w, {"type": "army", "op": "colour", "colour": "R"})
     send(w, {"type": "army", "op": "add", "card": "R4"})
     before = w.view
@@ -637,7 +638,7 @@ def test_a_bow_the_type_cannot_carry_is_refused_in_the_engines_words():
 
 @pytest.mark.parametrize("kw", [{"scenario": "points"}, {"scenario": "raphia"}])
 def test_static_html_picture(kw):
-    w = AncientBattlesWidget(opponent=RandomAncientBot(1), seed=1, **kw)
+    w = AncientBattlesWidget(opponent=RandomBot(1), seed=1, **kw)
     text = w._repr_html_()
     assert text.startswith("<div>") and html_escaped(w.view["status"]) in text
     if kw["scenario"] == "raphia":
@@ -762,7 +763,7 @@ def test_japanese_help_melee_and_builder():
     assert "効果なし" in choice["label"] and "戦力7" in choice["strength"]["text"]
     send(w, {"type": "inspect", "square": "d3"})
     assert w.view["help"]["title"] == "d3：槍兵"
-    b = AncientBattlesWidget(scenario="points", opponent=RandomAncientBot(1), seed=1, lang="ja")
+    b = AncientBattlesWidget(scenario="points", opponent=RandomBot(1), seed=1, lang="ja")
     send(b, {"type": "army", "op": "colour", "colour": "R"})
     assert b.view["builder"]["palette"][0]["type"] == "斥候" and b.view["status"].startswith("ポイント軍")
 

@@ -9,9 +9,11 @@ one. Shell blocks are not run; the README's first commands are checked to exist.
 from __future__ import annotations
 
 import ast
+import os
 import re
 import shlex
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -73,10 +75,13 @@ def test_the_readmes_first_commands_exist():
                 if c.strip()][:2]
     assert len(commands) == 2
     pyproject = (ROOT / "pyproject.toml").read_text()
+    # the tools of the environment running the tests, even when it is not on PATH (a venv's
+    # python run by its full path): its scripts lie beside its interpreter
+    tools = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
     for command in commands:
         for part in command.split("#")[0].split("&&"):
             argv = shlex.split(part)
-            assert shutil.which(argv[0]), f"{argv[0]} is not installed"
+            assert shutil.which(argv[0], path=tools), f"{argv[0]} is not installed"
             for arg in argv[1:]:
                 if "/" in arg and not arg.startswith("-"):
                     assert (ROOT / arg).exists(), f"{arg} is not in the repository"

@@ -231,15 +231,17 @@ def test_the_shared_stream_draws_what_the_kernel_drew():
 def test_both_kernels_caches_follow_the_shared_stream(monkeypatch):
     """numba does not notice a change to a callee's file: each kernel package's cache folder is
     named by a fingerprint that covers the shared module, and the module's own functions cache
-    in a folder of their own that follows only it (and compiled.py)."""
+    in a folder of their own that follows only it (and the compile route's files)."""
     package = Path(compiled.__file__).resolve().parent
     places = [package / "standard" / "kernel", package / "ancient" / "kernel", package / "kernel_random.py"]
     for folder in places[:2]:
         assert package / "kernel_random.py" in compiled.kernel_sources(folder)
-    assert [p.name for p in compiled.kernel_sources(places[2])] == ["compiled.py", "kernel_bits.py", "kernel_random.py"]
+    assert [p.name for p in compiled.kernel_sources(places[2])] == ["cache_places.py", "compiled.py", "kernel_bits.py",
+                                                                   "kernel_random.py", "numba_cache.py"]
     before = [compiled.source_fingerprint(where) for where in places]
     assert len(set(before)) == 3
-    monkeypatch.setattr(compiled, "SHARED_KERNEL_FILES", (*compiled.SHARED_KERNEL_FILES, "errors.py"))
+    from battleline import cache_places
+    monkeypatch.setattr(cache_places, "SHARED_KERNEL_FILES", (*cache_places.SHARED_KERNEL_FILES, "errors.py"))
     after = [compiled.source_fingerprint(where) for where in places]
     assert all(a != b for a, b in zip(after, before))
 

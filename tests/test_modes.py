@@ -331,3 +331,42 @@ def test_create_works_out_and_checks_the_answer(tmp_path):
         create(win.position, "win", "?", turns=win.answer["turns"] + 1)
     with pytest.raises(PuzzleError, match="position is invalid"):
         create("battleline position 1\nturn south play\nflag 1: north R7 R7 | south -\n", "claims", "?")
+
+
+# ------------------------------------------------------------------ the lesson
+
+def test_the_lesson_is_clicked_through_step_by_step_in_both_languages():
+    from battleline.widgets import LessonWidget
+    from battleline.standard.puzzles import lesson
+    steps = lesson()
+    assert [p.id for p in steps] == ["lesson-1-place-a-card", "lesson-2-build-a-formation", "lesson-3-prove-a-claim",
+                                     "lesson-4-use-a-tactics-card", "lesson-5-win-the-game"]
+    for lang in ("en", "ja"):
+        w = LessonWidget(lang=lang)
+        for number, p in enumerate(steps, 1):
+            v = send(w, type="puzzle_goto", number=number)
+            assert v["puzzle"]["number"] == number and v["puzzle"]["title"] == p.text("title", lang)
+            if p.kind == "claims":
+                v = send(w, type="puzzle_answer", flags=p.answer["flags"])
+            elif p.kind == "move":
+                v = send(w, type="move", move=p.answer["move"])
+            else:
+                v = send(w, type="move", move="R10@3")
+                if v["puzzle"]["status"] == "solving":
+                    v = send(w, type="move", move="claim 3")
+            assert v["puzzle"]["status"] == "solved", (lang, p.id, v["puzzle"]["feedback"])
+
+
+def test_a_wrong_click_in_the_lesson_is_judged_and_taken_back():
+    from battleline.widgets import LessonWidget
+    w = LessonWidget()
+    before = w.game.position()
+    v = send(w, type="move", move="B1@5")
+    assert v["puzzle"]["feedback"]["kind"] == "wrong" and v["puzzle"]["status"] == "solving"
+    assert w.game.position() == before
+
+
+def test_every_lesson_step_is_verified_by_the_engine():
+    from battleline.standard.puzzles import lesson, verify
+    for p in lesson():
+        verify(p)

@@ -4,7 +4,6 @@ module paths of the widgets, kept working."""
 
 from __future__ import annotations
 
-import importlib
 
 import pytest
 
@@ -70,19 +69,3 @@ def test_a_failing_bot_ends_its_turn_with_a_message_in_both_games(make):
     assert not w.view["thinking"]
     text = w.view["message"]["text"]
     assert text.startswith("The bot failed: RuntimeError") and "no idea" in text
-
-
-@pytest.mark.parametrize("old, new", [
-    ("battleline.widgets.play", "battleline.widgets.standard.play"),
-    ("battleline.widgets.table", "battleline.widgets.standard.table"),
-    ("battleline.widgets.shell", "battleline.widgets.standard.shell"),
-    ("battleline.widgets.ancient_battle", "battleline.widgets.ancient.battle"),
-    ("battleline.widgets.ancient_words", "battleline.widgets.ancient.words"),
-])
-def test_the_widgets_old_module_paths_give_the_moved_modules(old, new):
-    assert importlib.import_module(old) is importlib.import_module(new)
-
-
-def test_an_unknown_widgets_module_is_still_missing():
-    with pytest.raises(ModuleNotFoundError):
-        importlib.import_module("battleline.widgets.ancient_nothing")

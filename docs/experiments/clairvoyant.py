@@ -1,7 +1,7 @@
 """What hidden information costs `hard`: its search, given the real game, against `greedy` (or another bot).
 
 A diagnostic, not a player. ``SearchBot`` normally searches worlds sampled from its
-observation; here its ``world_source`` returns a copy of the real game instead, so it knows
+observation; here (``ClairvoyantSearch``) it searches a copy of the real game instead, so it knows
 the opponent's hand and the order of both decks, and one world a move is enough (the
 playouts are then exact for greedy play). Comparing it with the honest search on the same
 paired deals separates what the search loses to hidden information from what it loses to
@@ -29,6 +29,7 @@ import sys
 from pathlib import Path
 
 from battleline import Game
+from battleline.standard.game import Observation
 from battleline.standard.bots import bot_from_spec
 from battleline.runner import paired_games, run_games
 from battleline.scoring import wilson
@@ -37,15 +38,26 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))   # search_v4 lies besi
 from search_v4 import SearchBotV4  # noqa: E402
 
 
+class ClairvoyantSearch(SearchBotV4):
+    """The search scoring its candidates in a copy of ``real``, the game being played, in
+    place of worlds sampled from its observation (the rest of the bot is unchanged)."""
+
+    def __init__(self, real: Game, **options) -> None:
+        super().__init__(**options)
+        self.real = real
+
+    def searched_world(self, obs: Observation) -> Game:
+        return self.real.copy()
+
+
 def play(deal: int, a_seat: int, honest: int | None = None, opponent: str = "greedy",
          leaf: str = "flags", **settings) -> tuple[str | None, str]:
     """One game of the paired deal ``deal``: the search in ``a_seat``, ``opponent`` in the other.
     ``leaf="flags"`` is ``hard``'s search (``SearchBot``), ``"chance"`` v4's value of a playout."""
     g = Game(seed=deal)
-    real = g.copy if honest is None else None
-    search = SearchBotV4(seed=deal * 2 + a_seat, move_time=1000.0, iterations=honest or 1,
-                         world_source=(lambda obs, rng: real()) if real else None, leaf=leaf,
-                         tactics="priced", **settings)
+    options = dict(seed=deal * 2 + a_seat, move_time=1000.0, iterations=honest or 1, leaf=leaf,
+                   tactics="priced", **settings)
+    search = ClairvoyantSearch(g, **options) if honest is None else SearchBotV4(**options)
     bots = {a_seat: search, 1 - a_seat: bot_from_spec(opponent, seed=deal * 2 + 1 - a_seat)}
     while not g.is_over():
         seat = g.to_move

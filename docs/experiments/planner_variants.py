@@ -20,10 +20,10 @@ class PlannerWide(PlannerBot):
 
     >>> from battleline import Game
     >>> g = Game(seed=5)
-    >>> PlannerWide(seed=1, iterations=40).choose(g.observation(g.to_move)) in g.legal_moves()
+    >>> PlannerWide(seed=1, playouts=40).choose(g.observation(g.to_move)) in g.legal_moves()
     True
     """
 
-    def __init__(self, seed: int | None = None, move_time: float = 1.0, iterations: int = 7500,
+    def __init__(self, seed: int | None = None, move_time: float = 1.0, playouts: int = 7500,
                  candidates: int = 12):
-        super().__init__(seed, move_time=move_time, iterations=iterations, candidates=candidates)
+        super().__init__(seed, move_time=move_time, playouts=playouts, candidates=candidates)

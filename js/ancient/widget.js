@@ -1,8 +1,9 @@
 // The anywidget front end of battleline.AncientBattlesWidget (protocol: docs/widget.md).
 //
 // Python owns the battle: this module shows `view` and sends intents (select, act, join,
-// leave, undo, dismiss, inspect, army). The interaction is ancient_logic.js (pure), the DOM ancient_render.js; cards,
-// buttons, pop-ups, themes and the DOM patching are the Battle Line widget's own pieces.
+// leave, undo, dismiss, inspect, army). The interaction is logic.js beside this file (pure), the
+// DOM render.js; cards, buttons, pop-ups, themes and the DOM patching are the pieces both
+// games share (../dom.js, ../render_cards.js, ../widget.css).
 
 import { h, morphKeepingFocus, mountRoot } from "../dom.js";
 import { click, normalize } from "./logic.js";

@@ -127,7 +127,7 @@ export function makeView(over = {}) {
   if (typeof view.opponent_known === "string") view.opponent_known = cards(view.opponent_known);
   view.legal = view.legal.map((m) => (typeof m === "string" ? move(m) : m));
   view.last = view.last.map((m) => (typeof m === "string" ? move(m) : m));
-  // What Python would offer (widget.py _affordances), unless the test says.
+  // What Python would offer (widgets/standard/table.py: claim_buttons, explainable), unless the test says.
   if (!("claim_buttons" in rest)) view.claim_buttons = claimButtonsOf(view);
   if (!("explainable" in rest)) view.explainable = !view.cover;
   return view;

@@ -13,14 +13,14 @@ from .errors import IllegalMoveError, InvalidMoveError, PositionError
 from .standard.moves import Move
 from .standard.solver import Solution, solve
 
-__all__ = ["review", "hint", "AncientBattlesWidget", "BattleLineWidget", "PositionEditor", "PuzzleWidget", "Card", "ClaimResult", "Formation", "FlagView", "Game", "IllegalMoveError", "InvalidMoveError", "Match", "Move",
+__all__ = ["review", "hint", "AncientBattlesWidget", "BattleLineWidget", "PositionEditor", "PuzzleWidget", "LessonWidget", "Card", "ClaimResult", "Formation", "FlagView", "Game", "IllegalMoveError", "InvalidMoveError", "Match", "Move",
            "NORTH", "Observation", "Outcome", "PositionError", "SOUTH", "Solution", "can_claim", "evaluate", "solve"]
 __version__ = "0.1.0"
 
 
 def __getattr__(name):
     # The widget pulls in anywidget and ipywidgets: load it only when asked for.
-    if name in ("BattleLineWidget", "PositionEditor", "PuzzleWidget"):
+    if name in ("BattleLineWidget", "PositionEditor", "PuzzleWidget", "LessonWidget"):
         from . import widgets
         return getattr(widgets, name)
     # A review searches on the kernel (NumPy, numba): load it only when asked for.

@@ -3,7 +3,7 @@
 :func:`battleline.compiled.kernel_function` compiles through :class:`KernelDispatcher`, whose
 cache differs from numba's own in three ways:
 
-- it lives where :func:`battleline.compiled.cache_place` says (a folder per version of a
+- it lives where :func:`battleline.cache_places.cache_place` says (a folder per version of a
   kernel's sources), never in numba's fallbacks (``__pycache__`` beside the source, numba's
   user-wide folder), which lack that protection against stale callees;
 - a folder that cannot be written is still read, and where nothing can be written the
@@ -32,7 +32,7 @@ import numba.core.config
 from numba.core.caching import CompileResultCacheImpl, FunctionCache, UserProvidedCacheLocator
 from numba.core.registry import CPUDispatcher
 
-from .compiled import cache_place
+from .cache_places import cache_place
 
 __all__ = ["KernelDispatcher", "KernelCache", "KernelCacheLocator", "CacheWarning"]
 
@@ -52,7 +52,7 @@ def warn_once(folder: str, message: str) -> None:
 
 
 class KernelCacheLocator(UserProvidedCacheLocator):
-    """numba's file-backed locator pointed at :func:`~battleline.compiled.cache_place`'s folder
+    """numba's file-backed locator pointed at :func:`~battleline.cache_places.cache_place`'s folder
     (a shared kernel module's own, or its kernel package's), read even where it cannot be
     written."""
 

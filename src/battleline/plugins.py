@@ -17,7 +17,11 @@ from typing import Any, Mapping
 
 from .errors import shorten
 
-__all__ = ["named_class"]
+__all__ = ["named_class", "LEVELS"]
+
+#: The levels a player picks, the same three in both games: each game's ``bots`` package has
+#: a class of each name (``battleline.standard.bots``, ``battleline.ancient.bots``).
+LEVELS = {"easy": "RandomBot", "medium": "HeuristicBot", "hard": "PlannerBot"}
 
 
 def named_class(spec: str, names: Mapping[str, str], package: ModuleType) -> Any:

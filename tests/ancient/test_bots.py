@@ -264,36 +264,6 @@ def test_facing_units_duel_and_the_first_strike_counts():
     assert evaluate(game, SOUTH) < evaluate(game, SOUTH, w=NoDuel)
 
 
-def test_the_next_movers_reserve_threatens_units_before_its_back_row():
-    from battleline.ancient.bots.evaluation import Weights, evaluate
-    from battleline.cards import Card
-
-    class ReserveThreat(Weights):
-        reinforcements = 0.6
-    game = AncientGame.empty(seed=1)
-    game.put("c3", "Hoplites", "south")       # faces c4, an empty north Back Row square
-    game.put("a4", "Skirmishers", "north")
-    game.state.reserve[NORTH] = [int(Card("R10"))]  # an Elephant north may place on c4 and attack with
-    assert evaluate(game, SOUTH, w=ReserveThreat) < evaluate(game, SOUTH)
-    game.state.reserve[NORTH] = []
-    assert evaluate(game, SOUTH, w=ReserveThreat) == evaluate(game, SOUTH)
-
-
-def test_an_open_back_row_and_a_terrain_threat_cost():
-    from battleline.ancient.bots.evaluation import Weights, evaluate
-
-    class TerrainTerms(Weights):
-        home_guard, terrain_threat, terrain_reach = 3.0, 40.0, 2.0
-    game = AncientGame.empty(seed=1)
-    for sq in ("a2", "b2", "c2", "d2", "e2"):
-        game.put(sq, "Hoplites", "north")     # five north units one step from south's Back Row
-    game.put("i3", "Hoplites", "south")
-    assert evaluate(game, SOUTH, w=TerrainTerms) < evaluate(game, SOUTH) - 40
-    for sq in ("a1", "b1", "c1", "d1", "e1"):
-        game.put(sq, "Skirmishers", "south")  # south holds five squares: no terrain defeat possible
-    assert evaluate(game, SOUTH, w=TerrainTerms) > evaluate(game, SOUTH) - 1
-
-
 def test_medium_keeps_heavy_infantry_back_against_chariots_and_elephants():
     game = AncientGame.scenario("indus", seed=3)
     bot = HeuristicBot(seed=1)

@@ -5,11 +5,13 @@ Strength is measured in the arena (docs/bots.md), never here."""
 from __future__ import annotations
 
 import dataclasses
+
 import os
 import random
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 from battleline import compiled
@@ -255,3 +257,79 @@ def test_in_plain_python_the_planner_falls_back_and_the_search_still_runs():
     out = subprocess.run([sys.executable, "-c", PLAIN], capture_output=True, text=True, env=env, timeout=600)
     assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
     assert "plain ok" in out.stdout
+
+
+def test_a_world_deals_only_what_the_side_cannot_see_again():
+    from battleline.ancient.kernel.layout import DECK, DECK_LEN, DICE_POS, HAND
+    from battleline.ancient.kernel.worlds import TACTIC_COUNT, deal_world
+    from battleline.kernel_random import seed_stream
+    g = AncientGame.scenario("marathon", seed=3)
+    template = kernel.state_of(g)
+    pool = np.empty(TACTIC_COUNT, dtype=np.int64)
+    rng = np.array([seed_stream(11)], dtype=np.int64)
+    deck_len = int(template[DECK_LEN])
+
+    def hidden(s, other):
+        hand = {60 + b for b in range(TACTIC_COUNT) if int(s[HAND + other]) >> b & 1}
+        return hand, sorted(hand | {int(c) for c in s[DECK:DECK + deck_len]})
+
+    deals = set()
+    for other in (0, 1):
+        for _ in range(40):
+            world = np.empty_like(template)
+            deal_world(world, template, other, pool, rng)
+            hand, cards = hidden(world, other)
+            assert cards == hidden(template, other)[1] and len(hand) == len(hidden(template, other)[0])
+            assert int(world[HAND + 1 - other]) == int(template[HAND + 1 - other])   # what the side holds
+            changed = np.flatnonzero(world != template)
+            assert all(i in (HAND + other, ) or DECK <= i < DECK + deck_len or i == DICE_POS
+                       for i in changed), changed
+            deals.add((other, tuple(sorted(hand)), tuple(int(c) for c in world[DECK:DECK + deck_len])))
+    assert len(deals) > 20          # the stream deals many different worlds
+
+
+# ------------------------------------------------------------------ quality: one clearly best plan
+def north_can_win_on_terrain():
+    """Width 7 (four squares win on terrain): three north Hoplites on south's Back Row and
+    north's Heavy Cavalry two steps from e1, the last square it can reach; north to act. A
+    plan that takes e1 wins at the end of this player turn; any other does not."""
+    game = AncientGame.empty(7, seed=1)
+    for sq in ("a1", "b1", "c1"):
+        game.put(sq, "Hoplites", "north")
+    game.put("e3", "Heavy Cavalry", "north")
+    game.put("f1", "Hypaspists", "south")
+    game.put("g2", "Phalangists", "south")
+    game.play("g2-g3")
+    game.play("end actions")                 # south leaves e1 open
+    assert game.to_act == "north" and game.phase == "actions"
+    return game
+
+
+def wins_on_terrain(bot) -> bool:
+    """Whether ``bot``, playing north's player turn, wins the battle on terrain in it."""
+    game = north_can_win_on_terrain()
+    for _ in range(40):
+        if game.outcome is not None or game.to_act != "north":
+            break
+        game.play(bot.choose(game.observation("north")))
+    return game.outcome is not None and game.outcome.winner_name == "north" and game.outcome.reason == "terrain"
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_hard_takes_the_terrain_victory_at_once(seed):
+    """``hard``: the planner on the compiled kernel, or (plain Python) SearchBot in its place."""
+    bot = PlannerBot(seed=seed, playouts=48, fight_playouts=12, move_time=60.0, turn_time=60.0, turn_budget=60.0)
+    assert wins_on_terrain(bot)
+    assert bot.last_used_kernel == kernel.compiled()
+
+
+def test_the_planners_own_search_takes_the_terrain_victory_in_either_kernel_mode(monkeypatch):
+    """The planner's search itself, also on the plain-Python kernel (where ``hard`` would
+    otherwise play as SearchBot); with a confidence of 0 any other plan that seemed better
+    in the play-outs would be played instead of hard's."""
+    monkeypatch.setattr(PlannerBot, "kernel_usable", lambda self: True)
+    for seed in (3, 4):
+        bot = PlannerBot(seed=seed, playouts=24, fight_playouts=6, move_time=60.0, turn_time=60.0,
+                         turn_budget=60.0, confidence=0.0)
+        assert wins_on_terrain(bot), seed
+        assert bot.last_playouts > 0

@@ -8,12 +8,7 @@ import json
 
 import pytest
 
-try:
-    from battleline.ancient import Action, AncientGame, Army
-except ImportError:  # the engine is not there yet
-    Action = AncientGame = Army = None
-
-pytestmark = pytest.mark.skipif(AncientGame is None, reason="engine has no battleline.ancient.AncientGame yet")
+from battleline.ancient import Action, AncientGame, Army
 
 LONG = 300  # no message echoes a long input whole
 

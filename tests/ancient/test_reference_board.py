@@ -119,11 +119,8 @@ def fields(draw, max_cards: int = 22):
 
 
 def engine():
-    """The engine's game class, or a skip while the engine is not there yet."""
-    try:
-        from battleline.ancient import AncientGame
-    except ImportError:
-        pytest.skip("engine has no battleline.ancient.AncientGame yet")
+    """The engine's game class."""
+    from battleline.ancient import AncientGame
     return AncientGame
 
 

@@ -13,12 +13,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from util import in_two_tiers
 
-try:
-    from battleline.ancient import AncientGame
-except ImportError:  # the engine is not there yet
-    AncientGame = None
-
-pytestmark = pytest.mark.skipif(AncientGame is None, reason="engine has no battleline.ancient.AncientGame yet")
+from battleline.ancient import AncientGame
 
 FACES = range(1, 7)
 NAMES = {1: "Skirmishers", 2: "Peltasts", 3: "Javalineers", 4: "Hoplites", 5: "Phalangists",

@@ -16,17 +16,11 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from util import in_two_tiers
 
-try:
-    from battleline.ancient import AncientGame
-except ImportError:  # the engine is not there yet
-    AncientGame = None
-
-pytestmark = pytest.mark.skipif(AncientGame is None, reason="engine has no battleline.ancient.AncientGame yet")
+from battleline.ancient import AncientGame
 
 
 def _load_reference():

@@ -12,12 +12,7 @@ import pytest
 
 from battleline.sides import NORTH, SOUTH
 
-try:
-    from battleline.ancient import AncientGame
-except ImportError:  # the engine is not there yet
-    AncientGame = None
-
-pytestmark = pytest.mark.skipif(AncientGame is None, reason="engine has no battleline.ancient.AncientGame yet")
+from battleline.ancient import AncientGame
 
 SK, PE, JA, HO, PH, HY, LC, HC, CH, EL = range(1, 11)
 BOW = True

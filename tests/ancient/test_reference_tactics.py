@@ -23,12 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from util import in_two_tiers
 
-try:
-    from battleline.ancient import Action, AncientGame
-except ImportError:  # the engine is not there yet
-    AncientGame = Action = None
-
-pytestmark = pytest.mark.skipif(AncientGame is None, reason="engine has no battleline.ancient.AncientGame yet")
+from battleline.ancient import Action, AncientGame
 
 COLOURS = "ROYGBP"
 LOYAL = {1, 2, 3, 7}

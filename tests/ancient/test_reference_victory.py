@@ -10,12 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from util import in_two_tiers
 
-try:
-    from battleline.ancient import AncientGame
-except ImportError:  # the engine is not there yet
-    AncientGame = None
-
-pytestmark = pytest.mark.skipif(AncientGame is None, reason="engine has no battleline.ancient.AncientGame yet")
+from battleline.ancient import AncientGame
 
 COLOURS = "ROYGBP"
 NOT_HOLDING = {1, 2, 7}  # Skirmishers, Peltasts, Light Cavalry cannot take ground

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..cards import Card
 from ..errors import IllegalMoveError, InvalidMoveError, PositionError, shorten
 from ..sides import Outcome
 from .actions import Action
@@ -23,8 +22,9 @@ from .diagnosis import possible_this_turn, why_illegal
 from .odds import ActionOdds, MeleeNumbers, action_odds
 from .rules import SHORT, Rules
 from .journal import restore_fields, rewind, save_fields
-from .state import ADVANCED_RULES, AncientState, new_state
-from .troops import TROOP_TYPES, troop_type
+from .scripted import put_bad_terrain, put_troop
+from .state import ADVANCED_RULES, PLAYER_STEPS, AncientState, new_state
+from .troops import TROOP_TYPES
 
 __all__ = ["AncientGame", "Outcome", "ActionOdds", "MeleeNumbers", "advanced_options"]
 
@@ -58,7 +58,6 @@ def _draw_after(n) -> int:
 
 # The legal actions of a settled position not listed yet (listed when first asked for).
 _NOT_YET = object()
-_PLAYER_STEPS = ("tactics", "actions", "fire", "melee", "withdrawal", "loyalty")
 # The squares a fire or an attack names, in order.
 _SHAPES = {"fire": "shooter's square and the target's", "attack": "attackers' squares and the target's"}
 
@@ -171,35 +170,7 @@ class AncientGame:
         >>> g.cell("d2")["cards"], g.cell("d2")["disrupted"]
         (['O4'], True)
         """
-        s = self.state
-        sq = s.board.index(square)
-        p = side_index(side)
-        card = _free_card(s, troop)
-        t = TROOP_TYPES[card.value]
-        if not isinstance(bow, bool) or not isinstance(disrupted, bool):
-            raise PositionError("bow and disrupted are True or False")
-        if bow and not t.may_carry_bow:
-            raise PositionError(f"{t.name} cannot carry a bow (only Javalineers, Light and Heavy Cavalry)")
-        if s.phase not in _PLAYER_STEPS + ("initiative", "rally", "over") or s.hidden_deployment:
-            raise PositionError("put is for scripted set-ups, not during leader choice or deployment")
-        if t.mounted and s.bad >> sq & 1:
-            raise PositionError(f"{t.name} can never stand on bad terrain ({square})")
-        there = s.cells[sq]
-        if there >= 0:
-            if not ("stacks" in s.options and s.owner[there] == p and s.stacked[sq] < 0
-                    and there % 10 + 1 == card.value and t.heavy_infantry
-                    and s.disrupted[there] == disrupted):
-                raise PositionError(f"{square} is occupied (a stack needs the stacks rule, two heavy "
-                                    "infantry cards of one type and one side, and the same marker)")
-        s.owner[int(card)] = p
-        army = list(s.army)      # armies and bows are replaced, never changed in place (Rules.bind)
-        army[p] = sorted(army[p] + [int(card)])
-        s.army = army
-        if bow:
-            s.bows = s.bows | {int(card)}
-        self._rules.place(int(card), sq)
-        if disrupted:
-            s.disrupted[int(card)] = True
+        put_troop(self.state, self._rules, square, troop, side, bow=bow, disrupted=disrupted)
         self._reset_history()
 
     def put_terrain(self, square: str, kind: str) -> None:
@@ -209,24 +180,7 @@ class AncientGame:
         >>> g = AncientGame.empty(seed=1); g.put_terrain("d3", "fog"); g.terrain()
         {'d3': 'Fog'}
         """
-        s = self.state
-        sq = s.board.index(square)
-        k = kind.strip().lower() if isinstance(kind, str) else ""
-        if k not in ("fog", "mud"):
-            raise PositionError(f"terrain is 'fog' or 'mud', not {shorten(kind)}")
-        card = int(Card(k))
-        if card not in s.deck:
-            raise PositionError(f"the {Card(card)} card is not in the Tactics deck")
-        if s.board.row(sq) not in (2, 3):
-            raise PositionError("bad terrain lies only on a Front Row (rows 2 and 3)")
-        if sq in s.terrain:
-            raise PositionError(f"{square} is bad terrain already")
-        c = s.cells[sq]
-        if c >= 0 and TROOP_TYPES[c % 10 + 1].mounted:
-            raise PositionError(f"{TROOP_TYPES[c % 10 + 1].name} can never stand on bad terrain")
-        s.deck.remove(card)
-        s.terrain[sq] = card
-        s.bad |= 1 << sq
+        put_bad_terrain(self.state, square, kind)
         self._reset_history()
 
     # ------------------------------------------------------------------ plain reads
@@ -324,7 +278,7 @@ class AncientGame:
         c = self._card_on(square)
         side = s.owner[c]
         pairs = None
-        if not (side == s.to_act and s.phase in _PLAYER_STEPS and s.outcome is None):
+        if not (side == s.to_act and s.phase in PLAYER_STEPS and s.outcome is None):
             pairs = self._rules.flank_pairs(side) if "flank" in s.options else frozenset()
         if c in s.attacked:
             return set()
@@ -525,28 +479,3 @@ class AncientGame:
     def __repr__(self) -> str:
         return f"<AncientGame turn {self.turn}, {self.phase}, {self.to_act} to act>"
 
-
-def _type_names() -> set[str]:
-    from .troops import TYPE_NAMES
-    return set(TYPE_NAMES)
-
-
-def _free_card(s: AncientState, troop) -> Card:
-    """The card ``put`` places: the first free card of a type name, or the card named."""
-    if isinstance(troop, str) and troop.strip().lower() in _type_names():
-        v = troop_type(troop).value
-        for colour in range(6):
-            c = colour * 10 + v - 1
-            if s.owner[c] < 0:
-                return Card(c)
-        raise PositionError(f"all six {troop_type(troop).name} cards are already in use")
-    try:
-        card = Card(troop)
-    except ValueError:
-        raise PositionError(f"unknown troop {shorten(troop)}: a type name such as 'Hoplites' "
-                            "or a card such as 'R4'") from None
-    if not card.is_troop:
-        raise PositionError(f"{card} is a Tactics card, not a troop")
-    if s.owner[int(card)] >= 0:
-        raise PositionError(f"{card} is already in use")
-    return card

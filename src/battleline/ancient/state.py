@@ -55,11 +55,13 @@ from .board import NORTH, SOUTH, SOUTH_FIRST, Board, board
 from .dice import Dice
 from .troops import TROOP_TYPES
 
-__all__ = ["AncientState", "new_state", "ADVANCED_RULES", "PHASES"]
+__all__ = ["AncientState", "new_state", "ADVANCED_RULES", "PHASES", "PLAYER_STEPS"]
 
 ADVANCED_RULES = ("withdrawal", "stacks", "rampage", "flank", "rally")
 PHASES = ("leader", "deploy", "initiative", "tactics", "actions", "fire", "melee",
           "withdrawal", "loyalty", "rally", "over")
+#: The steps of a player turn (the phases in which the side to act plays its turn).
+PLAYER_STEPS = ("tactics", "actions", "fire", "melee", "withdrawal", "loyalty")
 
 _new = object.__new__
 

@@ -28,10 +28,6 @@ from .observation import Observation
 __all__ = ["sample_world", "world_position"]
 
 
-def _value(card: str) -> int:
-    return Card(card.rstrip("*")).value
-
-
 def world_position(obs: Observation, rng: random.Random) -> str:
     """The position text of one world consistent with ``obs`` (hidden parts drawn with ``rng``)."""
     me = obs.side

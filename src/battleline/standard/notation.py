@@ -25,10 +25,17 @@ import json
 import random
 import re
 
+from typing import TypeVar
+
 from ..cards import ALL_CARDS, Card
-from .game import DRAW, FLAGS, OVER, PLAY, PLAYER_NAMES, SCOUT_DRAW, SCOUT_RETURN, Game
 from ..errors import shorten
 from .moves import PositionError
+from .rules import DRAW, FLAGS, OVER, PLAY, PLAYER_NAMES, SCOUT_DRAW, SCOUT_RETURN
+
+# The writers read a Game's public state and the readers build one through the class they are
+# given (its ``assemble``): Game's text methods call them, so this module never imports the
+# game ("Game" in annotations is battleline.standard.game.Game).
+G = TypeVar("G")
 
 __all__ = ["write_position", "read_position", "write_record", "read_record", "draw_text"]
 
@@ -46,7 +53,7 @@ def _cards_or_dash(parts: list[str]) -> str:
     return " ".join(parts) if parts else "-"
 
 
-def write_position(game: Game) -> str:
+def write_position(game: "Game") -> str:
     """The complete position as text; :func:`read_position` gives it back exactly."""
     g = game
     lines = [HEADER, f"rules {g.rules}"]
@@ -96,7 +103,7 @@ def write_position(game: Game) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _order_string(g: Game, f: int) -> str:
+def _order_string(g: "Game", f: int) -> str:
     placed = sorted((g.placed_at[c], p) for p in (0, 1) for c in g.sides[p][f])
     return "".join("NS"[p] for _, p in placed)
 
@@ -125,9 +132,10 @@ def _card_list(body: str, lineno: int) -> list[tuple[Card, int | None]]:
     return [_card(t, lineno) for t in body.replace(",", " ").split()]
 
 
-def read_position(text: str) -> Game:
-    """A :class:`Game` from position text. Raises :class:`PositionError` naming the
-    line or the rule when the text is malformed or the position impossible."""
+def read_position(text: str, game_class: type[G]) -> G:
+    """A game of ``game_class`` (:meth:`Game.from_position` passes ``Game``) from position text,
+    built by its ``assemble``. Raises :class:`PositionError` naming the line or the rule when
+    the text is malformed or the position impossible."""
     if not isinstance(text, str):
         raise PositionError(f"a position is text, not {type(text).__name__}", rule="position-text")
     raw = [(i + 1, ln.split("#", 1)[0].strip()) for i, ln in enumerate(text.splitlines())]
@@ -203,7 +211,7 @@ def read_position(text: str) -> Game:
         seen_keys.add(key)
     if turn is None:
         raise PositionError("the position has no 'turn' line (e.g. 'turn north play')", rule="position-text")
-    return _build(rules, turn, idle, result, flags, hands, decks, discards)
+    return _build(game_class, rules, turn, idle, result, flags, hands, decks, discards)
 
 
 def _player_line(word: str, ln: str, lineno: int) -> tuple[int, str]:
@@ -267,7 +275,7 @@ def _read_flag(ln: str, lineno: int):
     return f, (owner, sides, order, lineno)
 
 
-def _build(rules, turn, idle, result, flags, hands, decks, discards) -> Game:
+def _build(game_class: type[G], rules, turn, idle, result, flags, hands, decks, discards) -> G:
     """The parsed lines as a :class:`Game`, through :meth:`Game.assemble` (which checks the
     position); here only what belongs to the text: marks, ``order`` and ``rest``."""
     p_turn, phase, left, active = turn
@@ -330,7 +338,7 @@ def _build(rules, turn, idle, result, flags, hands, decks, discards) -> Game:
     piles = [list(discards.get(p, [])) if discards.get(p) != "rest" else
              [c for c in ALL_CARDS if c not in listed] for p in (0, 1)]
     try:
-        game = Game.assemble(rules=rules, to_move=p_turn, phase=phase, flags=placements,
+        game = game_class.assemble(rules=rules, to_move=p_turn, phase=phase, flags=placements,
                              claimed=claimed, hands=hand_cards, decks=deck_cards, discards=piles,
                              known_deck=known_deck, opponent_known=known_opp, scout_left=left,
                              idle_turns=idle, turn_active=active, result=result)
@@ -344,7 +352,7 @@ def _build(rules, turn, idle, result, flags, hands, decks, discards) -> Game:
 
 
 # ---------------------------------------------------------------- records
-def write_record(game: Game) -> str:
+def write_record(game: "Game") -> str:
     """The game as JSON: the start position and the moves; :func:`read_record` replays it."""
     start = game.copy()
     for _ in game.moves:
@@ -379,9 +387,10 @@ def json_document(data, what: str, error: type[ValueError]) -> object:
         raise error(f"{what} is not JSON: {e}") from None
 
 
-def read_record(text: str | dict) -> Game:
-    """Replay a record (its JSON text, or the dict it holds); raises :class:`PositionError`
-    naming the bad part."""
+def read_record(text: str | dict, game_class: type[G]) -> G:
+    """Replay a record (its JSON text, or the dict it holds) in a game of ``game_class``
+    (:class:`~battleline.standard.game.Game`); raises :class:`PositionError` naming the bad
+    part. :meth:`Game.from_record` calls it."""
     doc = json_document(text, "a record", PositionError)
     if not isinstance(doc, dict) or doc.get("format") != "battleline-record":
         raise PositionError("not a battleline record: expected a JSON object with "
@@ -392,7 +401,7 @@ def read_record(text: str | dict) -> Game:
     if not isinstance(start, str) or not isinstance(moves, list):
         raise PositionError("a record needs \"start\" (position text) and \"moves\" (a list of move texts)",
                             rule="position-text")
-    g = read_position(start)
+    g = read_position(start, game_class)
     g.seed = doc.get("seed")
     for i, m in enumerate(moves, 1):
         if not isinstance(m, str):
@@ -405,7 +414,7 @@ def read_record(text: str | dict) -> Game:
 
 
 # ---------------------------------------------------------------- drawing
-def draw_text(g: Game) -> str:
+def draw_text(g: "Game") -> str:
     """The battle line as text for a terminal: north above the flags, south below."""
     width = 6
     out = []
@@ -437,10 +446,10 @@ def _abbr(card: Card) -> str:
     return str(card) if card < 60 else str(card)[:4]
 
 
-def _env_text(g: Game, f: int, p: int) -> str:
+def _env_text(g: "Game", f: int, p: int) -> str:
     return "+".join(str(c)[:3] for c, owner in g.environment(f) if owner == p)
 
 
-def _flag_text(g: Game, f: int) -> str:
+def _flag_text(g: "Game", f: int) -> str:
     o = g.claimed[f]
     return f"[{f}]" if o < 0 else ("^" + str(f) + "^" if o == 0 else "v" + str(f) + "v")

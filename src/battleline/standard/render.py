@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 
 from ..cards import Card
-from .game import FLAGS, PLAYER_NAMES, Game
+from .rules import FLAGS, PLAYER_NAMES
 
 __all__ = ["position_svg", "card_svg"]
 
@@ -43,7 +43,7 @@ def _hand_row(cards, y: float) -> str:
     return "".join(card_svg(c, LEFT + i * (CARD_W + 6), y) for i, c in enumerate(cards))
 
 
-def position_svg(game: Game) -> str:
+def position_svg(game: "Game") -> str:
     """The whole position: north's hand at the top, the nine flags, south's hand below."""
     g = game
     rows_n = max([len(g.cards_at(f, 0)) for f in FLAGS] + [3])

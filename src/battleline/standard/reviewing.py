@@ -42,7 +42,8 @@ from ..texts.standard import formation_name, move_words
 from . import kernel
 from .bots.heuristic import rank_moves, tactic_cost
 from .bots.planner import COST_SCALE
-from .bots.planner import halving_rounds, known_places
+from ..planning import halving_rounds
+from .bots.planner import known_places
 from .encoding import encode_move
 from .formations import evaluate
 from .game import Game, Observation

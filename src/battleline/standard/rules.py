@@ -15,7 +15,7 @@ The rules of formations (what a flag needs, what beats what) live in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import Iterable
 
 from ..cards import ALL_CARDS, FOG, MUD, REDEPLOY, SCOUT, TROOP_MASK
 from .claims import build_result, claim_holds
@@ -23,8 +23,8 @@ from ..errors import PositionError
 from .formations import MUD_SIDE_SIZE, SIDE_SIZE
 from ..sides import NORTH, PLAYER_NAMES, SOUTH   # one numbering for both games
 
-if TYPE_CHECKING:
-    from .game import Game
+# ``g: "Game"`` below is battleline.standard.game.Game, named only: the game imports this
+# module, so this module does not import the game.
 
 __all__ = ["NORTH", "SOUTH", "PLAYER_NAMES", "FLAGS", "HAND_SIZE", "PHASES", "win_reason",
            "deadlock_winner", "claim_phases", "claim_timing_error", "check_position"]

@@ -21,23 +21,18 @@ Shared, game-neutral, at the top:
 - :mod:`.wording`: the language and name set on screen;
 - :mod:`.pieces`: cards and moves as JSON; :mod:`.kernel`: where the widget runs;
 - :mod:`.turns`: the log with undo's marks, whose secrets the log may name, and the bot's
-  turn, for both games' controllers;
-- :mod:`.old_paths`: the first module paths (``battleline.widgets.play``,
-  ``battleline.widgets.ancient_shell`` …), kept working.
+  turn, for both games' controllers.
 
 >>> from battleline.widgets import BattleLineWidget
 >>> BattleLineWidget(opponent="easy", seed=1).view["mode"]
 'play'
 """
 
-from . import old_paths
 from .kernel import in_kernel, kernel_loop
 from .pieces import card_json, move_json, public_move_json
-from .standard.shell import BattleLineWidget, PositionEditor, PuzzleWidget
+from .standard.shell import BattleLineWidget, LessonWidget, PositionEditor, PuzzleWidget
 
-old_paths.install()
-
-__all__ = ["BattleLineWidget", "PositionEditor", "PuzzleWidget", "AncientBattlesWidget", "card_json",
+__all__ = ["BattleLineWidget", "LessonWidget", "PositionEditor", "PuzzleWidget", "AncientBattlesWidget", "card_json",
            "move_json", "public_move_json", "kernel_loop", "in_kernel"]
 
 

@@ -15,10 +15,34 @@ ready, or where it cannot be compiled).
 
 from __future__ import annotations
 
-from .base import LEVELS, AncientBot, ancient_bot, army_from_plan, random_army
+import sys
+
+from ...errors import shorten
+from ...plugins import named_class
+from .base import LEVELS, AncientBot, army_from_plan, random_army
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
 from .planner import PlannerBot
 from .search import SearchBot
 
 __all__ = ["AncientBot", "RandomBot", "HeuristicBot", "SearchBot", "PlannerBot", "ancient_bot", "LEVELS", "random_army", "army_from_plan"]
+
+
+def ancient_bot(spec, seed: int | None = None) -> AncientBot:
+    """A bot from a level (``easy``, ``medium``, ``hard``), a class name in
+    :mod:`battleline.ancient.bots`, ``module:Class``, or a bot object (returned as is).
+
+    >>> type(ancient_bot("medium")).__name__
+    'HeuristicBot'
+    """
+    if isinstance(spec, AncientBot):
+        return spec
+    if not isinstance(spec, str):
+        raise ValueError(f"an Ancient Battles bot is a name ({', '.join(LEVELS)}) or 'module:Class', "
+                         f"not {shorten(spec)}")
+    # The classes are this package's names (a module of its own would import them all).
+    cls = named_class(spec, LEVELS, sys.modules[__name__])
+    if not (isinstance(cls, type) and issubclass(cls, AncientBot)):
+        raise ValueError(f"unknown Ancient Battles bot {shorten(spec)}: use {', '.join(LEVELS)}, a class of "
+                         "battleline.ancient.bots or 'module:Class'")
+    return cls(seed=seed)

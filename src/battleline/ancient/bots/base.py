@@ -1,11 +1,12 @@
 """The bot interface for Ancient Battles, army building for points battles, and the named
-levels.
+levels (:func:`battleline.ancient.bots.ancient_bot` makes a bot from its level).
 
 A bot gets only ``game.observation(side)`` and returns one of its ``legal_actions`` as an
 :class:`~battleline.ancient.actions.Action`. To look ahead it rebuilds a game from the
 observation (:func:`battleline.ancient.worlds.sample_world`), sampling what it cannot see.
 
 >>> from battleline.ancient import AncientGame
+>>> from battleline.ancient.bots import ancient_bot
 >>> g = AncientGame.scenario("marathon", seed=1)
 >>> bot = ancient_bot("easy", seed=2)
 >>> str(bot.choose(g.observation(g.to_act))) in g.observation(g.to_act).legal_actions
@@ -17,16 +18,14 @@ from __future__ import annotations
 import random
 
 from ...cards import COLORS
-from ...errors import PositionError, shorten
-from ...plugins import named_class
+from ...errors import PositionError
+from ...plugins import LEVELS
 from ..actions import Action
 from ..armies import MAX_CARDS, MAX_PER_TYPE, POINTS_BUDGET, Army, check_points_army
 from ..observation import Observation
 from ..worlds import sample_world
 
-__all__ = ["AncientBot", "LEVELS", "ancient_bot", "random_army", "army_from_plan"]
-
-LEVELS = {"easy": "RandomBot", "medium": "HeuristicBot", "hard": "PlannerBot"}
+__all__ = ["AncientBot", "LEVELS", "random_army", "army_from_plan"]
 
 
 class AncientBot:
@@ -123,26 +122,6 @@ def _colours(colours: str) -> list[str]:
     if not cols or len(cols) != len(str(colours)) or len(set(cols)) != len(cols) or len(cols) > 3:
         raise PositionError(f"colour limit: up to three distinct colours of {''.join(COLORS)}, not {colours!r}")
     return cols
-
-
-def ancient_bot(spec, seed: int | None = None) -> AncientBot:
-    """A bot from a level (``easy``, ``medium``, ``hard``), a class name in
-    :mod:`battleline.ancient.bots`, ``module:Class``, or a bot object (returned as is).
-
-    >>> type(ancient_bot("medium")).__name__
-    'HeuristicBot'
-    """
-    if isinstance(spec, AncientBot):
-        return spec
-    if not isinstance(spec, str):
-        raise ValueError(f"an Ancient Battles bot is a name ({', '.join(LEVELS)}) or 'module:Class', "
-                         f"not {shorten(spec)}")
-    from .. import bots
-    cls = named_class(spec, LEVELS, bots)
-    if not (isinstance(cls, type) and issubclass(cls, AncientBot)):
-        raise ValueError(f"unknown Ancient Battles bot {shorten(spec)}: use {', '.join(LEVELS)}, a class of "
-                         "battleline.ancient.bots or 'module:Class'")
-    return cls(seed=seed)
 
 
 def troop_value(card: str) -> int:

@@ -7,14 +7,10 @@ side's attacks and missiles could do in its next fire and melee steps (the side 
 player turn strikes first and in full, the other's threats are discounted), progress
 toward the terrain victory (weighted up when the casualty race is being lost), a line of
 heavy infantry, light troops screening heavies, strength balanced across columns, and
-Tactics cards in hand. A scenario leader's card is worth a lost battle. Optional terms, off
-by default (:class:`Weights`): the next mover's reserve cards placed on its Back Row in front
-of enemy units and attacking at once; units one move from the enemy Back Row and a side that
-could complete the terrain victory in its next player turn; Back Row guards (no unit ever
-steps back and a unit on the enemy Back Row cannot be attacked, so a side holding, or able
-to fill from reserve, more than ``width - need`` squares of its own Back Row cannot lose on
-terrain). As the draw rule's last quiet turns run out with no hit this turn, marching forward
-and out of the reserve counts more (``stall_advance``): a side ahead must not sit out a draw.
+Tactics cards in hand. A scenario leader's card is worth a lost battle. As the draw rule's
+last quiet turns run out with no hit this turn, marching forward and out of the reserve
+counts more (``stall_advance``): a side ahead must not sit out a draw. Six more terms were
+tried and measured no gain (``docs/bots.md``); they are gone from the evaluation.
 
 >>> from battleline.ancient import AncientGame
 >>> g = AncientGame.empty(seed=1)
@@ -48,7 +44,6 @@ class Weights:
     :func:`evaluation_terms`, and the switches that shape the terms."""
 
     casualty_race = 60.0      # per whole half-army of difference in losses
-    casualty_brink = 0.0      # per difference in the cubes of those shares (off)
     own_threat = 1.0          # expected melee damage of the side in its player turn
     own_missile = 1.0         # and of its missiles
     other_threat = 0.6        # the other side's, next player turn
@@ -60,14 +55,8 @@ class Weights:
     screen = 0.4              # light troops in front of heavy infantry
     column = 0.15             # per point the enemy outweighs us in a column
     hand_card = 2.5
-    reserve_card = 0.0        # a card still in reserve fights for nobody
     approach = 0.2            # per square nearer the closest enemy unit
     duel = 1.0                # units facing each other fight it out (0: one strike each)
-    # Off by default: measured against ``easy`` they did not help ``medium`` (docs/bots.md).
-    reinforcements = 0.0      # the next mover's reserve may strike from its Back Row (tried: 0.6)
-    terrain_reach = 0.0       # per unit that could step onto the enemy Back Row next (tried: 2)
-    terrain_threat = 0.0      # the next mover can complete a terrain victory (tried: 40)
-    home_guard = 0.0          # per Back Row square short of making a terrain defeat impossible (tried: 3)
     # The draw rule: as the last quiet turns run out with no hit this turn, marching forward
     # (and out of the reserve) is worth more, growing over ``stall_turns`` turns.
     stall_advance = 2.0       # extra advance weight per row, in full at the last quiet turn
@@ -80,10 +69,9 @@ class Weights:
 
 
 # The terms of the evaluation, in a fixed order (each a weight of ``Weights``).
-TERMS = ("casualty_race", "casualty_brink", "duel", "own_threat", "own_missile", "other_threat",
-         "other_missile", "reinforcements", "terrain_unit", "terrain_reach", "terrain_threat", "home_guard",
-         "advance", "advance_behind", "approach", "line", "screen", "column", "hand_card",
-         "reserve_card", "stall_advance")
+TERMS = ("casualty_race", "duel", "own_threat", "own_missile", "other_threat", "other_missile",
+         "terrain_unit", "advance", "advance_behind", "approach", "line", "screen", "column", "hand_card",
+         "stall_advance")
 
 
 @lru_cache(maxsize=4096)
@@ -149,65 +137,6 @@ def _threats(s, rules: Rules, side: int, reach: bool = False, duels: bool = Fals
                 best = max(best, _loss(s, t, p_dis, p_elim))
         melee += best
     return melee, missile
-
-
-def _reinforcement_threat(s, side: int) -> float:
-    """Expected damage of reserve cards placed on empty Back Row squares in front of enemy
-    units and attacking at once (a reinforcement cannot move, but it may fight), the best
-    card for each such square, no more squares than cards in reserve."""
-    b = s.board
-    fwd = b.forward[side]
-    enemy = s.side_squares[1 - side]
-    values = sorted({c % 10 + 1 for c in s.reserve[side]}, reverse=True)
-    gains = []
-    for sq in b.back_row(side):
-        f = fwd[sq]
-        if s.cells[sq] >= 0 or f < 0 or not enemy >> f & 1:
-            continue
-        t = s.cells[f]
-        d = s.value(t)
-        dm = (-2 if s.bad >> f & 1 else 0) + (2 if t in s.attachments else 0)
-        best = 0.0
-        for v in values:
-            if CAVALRY[v] and TROOP_TYPES[t % 10 + 1].cavalry_proof:
-                continue
-            p_dis, p_elim = melee_chances(v, d, s.disrupted[t], 0, dm)
-            best = max(best, _loss(s, t, p_dis, p_elim))
-        gains.append(best)
-    gains.sort(reverse=True)
-    return sum(gains[:len(s.reserve[side])])
-
-
-def _missing_guards(s, rules: Rules, side: int, need: int) -> int:
-    """How many more Back Row squares ``side`` must hold (with units standing there, or
-    reserve cards it could place) to make a terrain defeat impossible: no unit ever steps
-    back, and an enemy unit on the Back Row cannot be attacked. Zero while the enemy has
-    fewer units that count for the terrain victory than it needs."""
-    home = set(s.board.back_row(side))
-    guards = sum(1 for sq, _ in rules.own_units(side) if sq in home) + len(s.reserve[side])
-    missing = s.width - need + 1 - guards
-    if missing <= 0:
-        return 0
-    foe = 1 - side
-    able = sum(1 for _, c in rules.own_units(foe) if HOLDS_GROUND[c % 10 + 1] and not s.disrupted[c])
-    able += sum(1 for c in s.reserve[foe] if HOLDS_GROUND[c % 10 + 1])
-    return missing if able >= need else 0
-
-
-def _terrain_reach(s, rules: Rules, side: int, enemy_back) -> int:
-    """How many more of ``side``'s units could stand on the enemy Back Row after one more
-    move: units that count for the terrain victory (not light, not disrupted) with an empty
-    enemy Back Row square among their moves, no more than such squares."""
-    units = 0
-    squares = set()
-    for sq, c in rules.own_units(side):
-        if sq in enemy_back or s.disrupted[c] or not HOLDS_GROUND[c % 10 + 1]:
-            continue
-        hits = [d for d in rules.destinations(c, ignore_done=True) if d in enemy_back]
-        if hits:
-            units += 1
-            squares.update(hits)
-    return min(units, len(squares))
 
 
 def strike_chance(s, rules: Rules, x: int, y: int) -> float:
@@ -311,8 +240,8 @@ def evaluate(game: AncientGame, side: int, rules: Rules | None = None, w: type =
 def evaluation_terms(game: AncientGame, side: int, rules: Rules | None = None, w: type = Weights,
                      every: bool = False) -> dict[str, float]:
     """The evaluation's terms for ``side`` in a battle still going, unweighted, each named
-    after its weight in :class:`Weights` (positive: good for ``side``). Optional terms whose
-    weight in ``w`` is 0 are not computed (they stay 0) unless ``every`` (as for fitting the
+    after its weight in :class:`Weights` (positive: good for ``side``). The duels and the draw
+    rule's pull are not computed when their weight in ``w`` is 0 (they stay 0) unless ``every`` (as for fitting the
     weights).
 
     >>> g = AncientGame.empty(seed=1)
@@ -330,8 +259,8 @@ def evaluation_terms(game: AncientGame, side: int, rules: Rules | None = None, w
     acting = s.to_act if s.phase in ("tactics", "actions", "fire", "melee") else -1
     if w.duel or every:
         terms["duel"] = duel_term(s, rules, side, acting, worth)
-    _threat_terms(s, rules, side, acting, worth, w, every, terms)
-    advanced = _formation_terms(s, rules, side, acting, behind, w, every, terms)
+    _threat_terms(s, rules, side, acting, worth, w, terms)
+    advanced = _formation_terms(s, rules, side, behind, w, terms)
     pressure = draw_pressure(s, w.stall_turns) if (w.stall_advance or every) else 0.0
     if pressure:
         # a card still in reserve is a march not yet begun: as far from the enemy as can be
@@ -343,34 +272,29 @@ def evaluation_terms(game: AncientGame, side: int, rules: Rules | None = None, w
 
 
 def _casualty_terms(s, side: int, w: type, terms: dict) -> tuple[tuple[float, float], bool]:
-    """The casualty race and its brink; returns the worth of a point lost by each side (in
+    """The casualty race; returns the worth of a point lost by each side (in
     the race's currency when ``army_scale``) and whether ``side`` is behind in the race."""
     other = 1 - side
     halves = [max(1.0, s.army_points(q) / 2) for q in (0, 1)]
     race = [points_lost(s, q) / halves[q] for q in (0, 1)]       # 1 or more loses the battle
     terms["casualty_race"] = race[other] - race[side]
-    terms["casualty_brink"] = race[other] ** 3 - race[side] ** 3     # each loss costs more near defeat
     worth = tuple(w.army_scale / halves[q] if w.army_scale else 1.0 for q in (0, 1))
     return worth, race[side] > race[other] + 0.15
 
 
-def _threat_terms(s, rules: Rules, side: int, acting: int, worth, w: type, every: bool, terms: dict) -> None:
-    """Each side's melee and missile threats (the side in its player turn's apart), and the
-    next mover's reserve striking from its Back Row."""
+def _threat_terms(s, rules: Rules, side: int, acting: int, worth, w: type, terms: dict) -> None:
+    """Each side's melee and missile threats (the side in its player turn's apart)."""
     for q, sign in ((side, 1.0), (1 - side, -1.0)):
         melee, missile = _threats(s, rules, q, reach=acting >= 0 and q != acting and w.reach,
                                   duels=bool(w.duel))
         mover = "own" if q == acting else "other"
         terms[mover + "_threat"] += sign * melee * worth[1 - q]
         terms[mover + "_missile"] += sign * missile * worth[1 - q]
-        if (w.reinforcements or every) and acting >= 0 and q != acting and w.reach and s.reserve[q]:
-            terms["reinforcements"] += sign * _reinforcement_threat(s, q) * worth[1 - q]
 
 
-def _formation_terms(s, rules: Rules, side: int, acting: int, behind: bool, w: type, every: bool,
-                     terms: dict) -> list[float]:
-    """Terrain, advance, line, screen, columns and cards in hand and reserve, for both
-    sides; returns each side's advance (rows gained), for the draw rule's term."""
+def _formation_terms(s, rules: Rules, side: int, behind: bool, w: type, terms: dict) -> list[float]:
+    """Terrain, advance, line, screen, columns and cards in hand, for both sides; returns
+    each side's advance (rows gained), for the draw rule's term."""
     need = s.width // 2 + 1
     width = s.width
     strength = [[0] * width, [0] * width]
@@ -379,17 +303,9 @@ def _formation_terms(s, rules: Rules, side: int, acting: int, behind: bool, w: t
         enemy_back = set(s.board.back_row(1 - q))
         on_back, adv = _unit_terms(s, rules, q, sign, enemy_back, w, terms, strength[q])
         terms["terrain_unit"] += sign * on_back * (3.0 if on_back >= need - 1 else 1.0)
-        if w.terrain_reach or w.terrain_threat or every:
-            reach_back = _terrain_reach(s, rules, q, enemy_back)
-            terms["terrain_reach"] += sign * reach_back
-            if q != acting and on_back + reach_back >= need:
-                terms["terrain_threat"] += sign     # the next mover may win on terrain
-        if w.home_guard or every:
-            terms["home_guard"] -= sign * _missing_guards(s, rules, q, need)
         terms["advance_behind" if (behind if q == side else not behind) else "advance"] += sign * adv
         advanced[q] = adv
         terms["hand_card"] += sign * len(s.hands[q])
-        terms["reserve_card"] -= sign * sum(1 for c in s.reserve[q] if c != s.leader_of[q])
     for col in range(width):
         gap = strength[1 - side][col] - strength[side][col]
         if gap > 0:

@@ -31,6 +31,7 @@ import time
 
 from ...cards import Card
 from ...errors import shorten
+from ...planning import check_count
 from ..observation import Observation
 from ..rules import Rules
 from ..troops import MOUNTED
@@ -67,20 +68,6 @@ __all__ = ["HeuristicBot", "deployment_plan", "MEDIUM_ARMY", "planned_action", "
            "check_count"]
 
 
-def check_count(name: str, value, least: int = 1) -> int:
-    """``value`` if it is a whole number of at least ``least`` (a bot's budget such as its beam
-    width); ValueError naming ``name`` otherwise.
-
-    >>> check_count("beam", 6)
-    6
-    >>> check_count("beam", 0)
-    Traceback (most recent call last):
-    ...
-    ValueError: beam must be a whole number of at least 1, not 0
-    """
-    if type(value) is not int or value < least:
-        raise ValueError(f"{name} must be a whole number of at least {least}, not {shorten(value)}")
-    return value
 
 SHORT_NAMES = [str(Card(i)) for i in range(60)]
 

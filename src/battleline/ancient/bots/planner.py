@@ -39,20 +39,22 @@ import time
 import numpy as np
 
 from ...errors import shorten
+from ...planning import KernelPlanning, check_count, check_seconds, halving_rounds
 from .. import kernel
 from ..actions import Action
 from ..kernel.effects import apply
 from ..kernel.evaluation import N_TERMS, evaluate as kernel_evaluate
 from ..kernel.layout import (
-    DECK, DECK_LEN, DICE_COUNT, DICE_POS, DICE_RNG, DICE_SHORT, HALF, HAND, MAX_ACTIONS, P_MELEE,
-    P_TACTICS, PHASE, STATE_SIZE, TO_ACT, TURN, WIDTH, encode, new_dice,
+    DICE_POS, HALF, MAX_ACTIONS, P_MELEE, P_TACTICS, PHASE, STATE_SIZE, TO_ACT, TURN, WIDTH, encode,
+    new_dice,
 )
 from ..kernel.policy import quick_reply
+from ..kernel.worlds import TACTIC_COUNT, deal_world, fresh_dice
+from ...kernel_random import seed_stream
 from ..kernel.rules import legal_actions as kernel_legal_actions
 from ..observation import Observation
 from ..rules import Rules
 from .evaluation import Weights, action_gain
-from .heuristic import check_count
 from .search import HardWeights, SearchBot
 
 __all__ = ["PlannerBot", "TurnSearch", "halving_rounds", "PLAYOUTS", "FIGHT_PLAYOUTS", "CANDIDATES",
@@ -66,19 +68,6 @@ DICE_ROOM = 1 << 14     # rolls a world may read (a whole battle reads a few hun
 MAX_PLAYOUT_ACTIONS = 4000   # a guard; a few player turns take a few dozen actions
 CONFIDENCE = 1.5        # standard errors by which a candidate must beat hard's choice
 TURN_BUDGET = 1.5       # seconds of searching per player turn (a wall-clock backstop)
-
-
-def halving_rounds(n: int) -> list[float]:
-    """The share of the play-outs each round of successive halving gets (``n`` candidates
-    halved until one is left): equal shares.
-
-    >>> halving_rounds(6)
-    [0.3333333333333333, 0.3333333333333333, 0.3333333333333333]
-    >>> halving_rounds(2)
-    [1.0]
-    """
-    rounds = max(1, (n - 1).bit_length())
-    return [1 / rounds] * rounds
 
 
 class TurnSearch:
@@ -107,7 +96,8 @@ class TurnSearch:
         self.horizon = horizon
         self.policy = kernel.weights_array(policy)
         self.leaf = kernel.weights_array(leaf)
-        self.rng = np.random.default_rng(seed)
+        self.rng = np.array([seed_stream(seed)], dtype=np.int64)
+        self.pool = np.empty(TACTIC_COUNT, dtype=np.int64)
         self.dice = new_dice(DICE_ROOM)
         self.world = np.empty(STATE_SIZE, dtype=np.int64)
         self.trial = np.empty(STATE_SIZE, dtype=np.int64)
@@ -122,20 +112,10 @@ class TurnSearch:
         return [encode(Action.parse(t), int(self.template[WIDTH])) for t in texts]
 
     def new_world(self) -> None:
-        """Deal the opponent's Tactics hand and the deck again, and fresh dice."""
-        w = self.world
-        w[:] = self.template
-        other = 1 - self.me
-        hand = int(w[HAND + other])
-        pool = [60 + b for b in range(10) if hand >> b & 1] + [int(c) for c in w[DECK:DECK + w[DECK_LEN]]]
-        held = bin(hand).count("1")
-        order = self.rng.permutation(len(pool))
-        dealt = [pool[i] for i in order]
-        w[HAND + other] = sum(1 << (c - 60) for c in dealt[:held])
-        w[DECK:DECK + len(dealt) - held] = dealt[held:]
-        self.dice[DICE_COUNT] = 0
-        self.dice[DICE_SHORT] = 0
-        self.dice[DICE_RNG] = int(self.rng.integers(1, 2 ** 62))
+        """Deal the opponent's Tactics hand and the deck again, and fresh dice (in the kernel,
+        from the search's stream: :mod:`battleline.ancient.kernel.worlds`)."""
+        deal_world(self.world, self.template, 1 - self.me, self.pool, self.rng)
+        fresh_dice(self.dice, self.rng)
 
     def play(self, candidate: list[int]) -> float:
         """One candidate in the present world: its actions, then the policy to the horizon;
@@ -224,7 +204,7 @@ def _beats(values: list[float], default: list[float], confidence: float) -> bool
     return mean > 0 and mean > confidence * spread
 
 
-class PlannerBot(SearchBot):
+class PlannerBot(KernelPlanning, SearchBot):
     """``hard``'s plans and fights searched across turns on the kernel (see the module
     docstring). ``playouts`` per action step, ``fight_playouts`` per fire or melee decision,
     ``candidates`` searched, ``horizon`` player turns played on after ours, ``move_time``
@@ -233,6 +213,7 @@ class PlannerBot(SearchBot):
     candidate must beat ``hard``'s own choice to be played instead."""
 
     name = "planner"
+    search_kernel = kernel
     leaf = HardWeights      # the weights that judge a play-out's last position
 
     def __init__(self, seed: int | None = None, turn_time: float = 1.5, playouts: int = PLAYOUTS,
@@ -246,12 +227,8 @@ class PlannerBot(SearchBot):
         self.fight_playouts = check_count("fight_playouts", fight_playouts, 0)
         self.candidates = check_count("candidates", candidates)
         self.horizon = check_count("horizon", horizon, 0)
-        if isinstance(move_time, bool) or not isinstance(move_time, (int, float)) or not 0 < move_time < math.inf:
-            raise ValueError(f"move_time must be a positive number of seconds, not {shorten(move_time)}")
-        self.move_time = float(move_time)
-        if isinstance(turn_budget, bool) or not isinstance(turn_budget, (int, float)) or not 0 < turn_budget < math.inf:
-            raise ValueError(f"turn_budget must be a positive number of seconds, not {shorten(turn_budget)}")
-        self.turn_budget = float(turn_budget)
+        self.move_time = check_seconds("move_time", move_time)
+        self.turn_budget = check_seconds("turn_budget", turn_budget)
         self._turn_key = None
         self._turn_spent = 0.0       # seconds spent in this player turn's earlier decisions
         self._turn_clock = 0.0       # when this player turn's clock would have started
@@ -272,21 +249,6 @@ class PlannerBot(SearchBot):
             self._turn_spent += time.perf_counter() - start
 
     # ------------------------------------------------------------------ the kernel
-    def prepare_in_background(self) -> None:
-        """Start compiling (or loading) the kernel in a thread, so that a notebook stays
-        responsive; until it is ready the bot plays as ``SearchBot``."""
-        kernel.prepare_kernel(background=True)
-
-    @property
-    def preparing(self) -> bool:
-        """Whether the kernel is still being prepared in the background."""
-        return kernel.kernel_preparing()
-
-    def kernel_usable(self) -> bool:
-        """Whether this decision can search on the compiled kernel now; a kernel still being
-        prepared in the background is not waited for (:func:`~battleline.ancient.kernel.kernel_usable`)."""
-        return kernel.kernel_usable()
-
     def _search(self, world, candidates: list[list[str]], playouts: int) -> int:
         """The index of the best of ``candidates`` (action texts) in ``world`` (sampled from
         the observation), by :class:`TurnSearch`."""

@@ -67,7 +67,7 @@ def weights_array(weights) -> np.ndarray:
 
     >>> from battleline.ancient.bots.evaluation import Weights
     >>> w = weights_array(Weights); float(w[0]), len(w)
-    (60.0, 26)
+    (60.0, 20)
     """
     return _weights_array(weights)
 
@@ -150,6 +150,10 @@ def _warm() -> None:
     evaluate(s, 0, params, terms)
     dice[DICE_RNG] = seed_stream(1)
     play_out(s.copy(), dice, params, 5)
+    from .worlds import TACTIC_COUNT, deal_world, fresh_dice
+    stream = np.array([seed_stream(2)], dtype=np.int64)
+    deal_world(s.copy(), s, 0, np.empty(TACTIC_COUNT, dtype=np.int64), stream)
+    fresh_dice(dice, stream)
 
 
 _KERNEL = Preparation(KERNEL_NAME, _warm, Path(__file__).parent)

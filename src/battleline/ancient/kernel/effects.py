@@ -22,7 +22,7 @@ from .layout import (
     PENDING_INITIATIVE, PENDING_LOYALTY, PENDING_NEXT, PENDING_TARGET, PENDING_WITHDRAWAL, PHASE,
     PLACED, PLAY_AT, PLAY_LEADER, PLAY_LOYALTY, PLAY_RALLY, PLAY_REDEPLOY, QUIET_TURNS, RALLY,
     RALLY_LEN, RALLY_NONE, RALLY_RULE, RALLY_SQUARE, RAMPAGE, REASON, REINFORCE, REMOVE_CARD, REMOVE_SQUARE,
-    RESERVE, ROLL, SCOUT, SCOUT_FIRST, SHIELD, SHIELD_ON, SIDE_SQUARES, SMALL_ELEPHANTS,
+    LAST_STEP, REDEPLOY, RESERVE, ROLL, SCOUT, SCOUT_FIRST, TROOP_COUNT, SHIELD, SHIELD_ON, SIDE_SQUARES, SMALL_ELEPHANTS,
     SOUTH, STACKED, STAND, TO_ACT, TURN, TURN_HIT, WHERE, WIDTH, WINNER, WITHDRAW, WITHDRAWAL,
     FLANK_RULE, MUD, FOG, COMPANION,
 )
@@ -130,10 +130,10 @@ def eliminate(s, card):
     s[SIDE_SQUARES + side] &= ~(1 << sq)
     if s[SHIELD_ON] == card:
         s[SHIELD_ON] = -1
-        s[DISCARDS] |= 1 << (SHIELD - 60)
+        s[DISCARDS] |= 1 << (SHIELD - TROOP_COUNT)
     if s[COMPANION_ON] == card:
         s[COMPANION_ON] = -1
-        s[DISCARDS] |= 1 << (COMPANION - 60)
+        s[DISCARDS] |= 1 << (COMPANION - TROOP_COUNT)
     s[TURN_HIT] = 1
     lose(s, side, card)
     if other >= 0:
@@ -340,14 +340,14 @@ def apply_play(s, dice, action, side, scratch):
         s[LEADER_RALLIED + side] = 1
         return
     if kind == PLAY_REDEPLOY:
-        card = 67
-    s[HAND + side] &= ~(1 << (card - 60))
+        card = REDEPLOY
+    s[HAND + side] &= ~(1 << (card - TROOP_COUNT))
     if kind == PLAY_RALLY:
         for i in range(1, 4):
             sq = field_of(action, i)
             if sq >= 0:
                 undisrupt(s, sq)
-        s[DISCARDS] |= 1 << (card - 60)
+        s[DISCARDS] |= 1 << (card - TROOP_COUNT)
     elif kind == PLAY_AT:
         sq = field_of(action, 1)
         if card == FOG or card == MUD:
@@ -358,9 +358,9 @@ def apply_play(s, dice, action, side, scratch):
             s[COMPANION_ON] = s[CELLS + sq]
     elif kind == PLAY_REDEPLOY:
         relocate(s, s[CELLS + field_of(action, 0)], field_of(action, 1))
-        s[DISCARDS] |= 1 << (card - 60)
+        s[DISCARDS] |= 1 << (card - TROOP_COUNT)
     else:                                   # Traitor or Deserter
-        s[DISCARDS] |= 1 << (card - 60)
+        s[DISCARDS] |= 1 << (card - TROOP_COUNT)
         if loyalty_choices(s, 1 - side, scratch, 0) > 0:
             s[PENDING] = PENDING_LOYALTY
             s[PENDING_NEXT] = card
@@ -539,8 +539,8 @@ def apply_initiative(s, dice, kind, side):
         return
     s[PENDING] = NO_PENDING
     s[PENDING_NEXT] = -1
-    s[HAND + side] &= ~(1 << (SCOUT - 60))
-    s[DISCARDS] |= 1 << (SCOUT - 60)
+    s[HAND + side] &= ~(1 << (SCOUT - TROOP_COUNT))
+    s[DISCARDS] |= 1 << (SCOUT - TROOP_COUNT)
     s[FIRST] = side if kind == SCOUT_FIRST else 1 - side
     s[HALF] = 0
     begin_player_turn(s, s[FIRST])
@@ -566,7 +566,7 @@ def effect(s, dice, action, scratch):
         s[ACTIONS_LEFT] -= 1
     elif kind == DRAW:
         s[DECK_LEN] -= 1
-        s[HAND + side] |= 1 << (s[DECK + s[DECK_LEN]] - 60)
+        s[HAND + side] |= 1 << (s[DECK + s[DECK_LEN]] - TROOP_COUNT)
         s[DREW] = 1
         s[ACTIONS_LEFT] -= DRAW_COST
     elif kind == FIRE:
@@ -581,7 +581,7 @@ def effect(s, dice, action, scratch):
         apply_withdrawal_choice(s, dice, kind == STAND, side)
     elif kind == END:
         step = field_of(action, 0)
-        if step == 3:
+        if step == LAST_STEP:
             end_player_turn(s, dice)
         else:
             s[PHASE] = P_TACTICS + step + 1

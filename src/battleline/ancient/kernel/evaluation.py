@@ -4,7 +4,7 @@ the state array, for the planning bot's searches.
 The weights come in one ``float64`` array (:func:`weights_array` reads them from a
 ``Weights``-like class): one per name of :data:`TERMS`, then the switches ``pull_mounted``,
 ``army_scale``, ``reach``, ``stall_turns`` and ``stall_reserve``. As in the engine's version,
-an optional term whose weight is 0 is not computed. The tests compare every term with the
+the duels and the draw rule's pull are not computed when their weight is 0. The tests compare every term with the
 Python evaluation on positions sampled from random battles.
 """
 
@@ -27,13 +27,11 @@ from .rules import (
     unit_value, value_of,
 )
 
-TERMS = ("casualty_race", "casualty_brink", "duel", "own_threat", "own_missile", "other_threat",
-         "other_missile", "reinforcements", "terrain_unit", "terrain_reach", "terrain_threat", "home_guard",
-         "advance", "advance_behind", "approach", "line", "screen", "column", "hand_card",
-         "reserve_card", "stall_advance")
-(CASUALTY_RACE, CASUALTY_BRINK, DUEL, OWN_THREAT, OWN_MISSILE, OTHER_THREAT, OTHER_MISSILE,
- REINFORCEMENTS, TERRAIN_UNIT, TERRAIN_REACH, TERRAIN_THREAT, HOME_GUARD, ADVANCE, ADVANCE_BEHIND,
- APPROACH, LINE, SCREEN, COLUMN, HAND_CARD, RESERVE_CARD, STALL_ADVANCE) = range(len(TERMS))
+TERMS = ("casualty_race", "duel", "own_threat", "own_missile", "other_threat", "other_missile",
+         "terrain_unit", "advance", "advance_behind", "approach", "line", "screen", "column", "hand_card",
+         "stall_advance")
+(CASUALTY_RACE, DUEL, OWN_THREAT, OWN_MISSILE, OTHER_THREAT, OTHER_MISSILE, TERRAIN_UNIT, ADVANCE,
+ ADVANCE_BEHIND, APPROACH, LINE, SCREEN, COLUMN, HAND_CARD, STALL_ADVANCE) = range(len(TERMS))
 SWITCHES = ("pull_mounted", "army_scale", "reach", "stall_turns", "stall_reserve")
 PULL_MOUNTED, ARMY_SCALE, REACH, STALL_TURNS, STALL_RESERVE = range(len(TERMS), len(TERMS) + len(SWITCHES))
 N_TERMS = len(TERMS)
@@ -245,103 +243,7 @@ def duel_term(s, side, acting, worth_side, worth_other):
     return total
 
 
-@kernel_function
-def reinforcement_threat(s, side):
-    """Reserve cards placed on empty Back Row squares in front of enemy units and attacking
-    at once: the best card for each such square, no more squares than cards in reserve."""
-    gains = np.zeros(16, dtype=np.float64)
-    k = 0
-    w = s[WIDTH]
-    start = 0 if side == SOUTH else (ROWS - 1) * w
-    reserve = s[RESERVE + side]
-    for sq in range(start, start + w):
-        f = forward(s, side, sq)
-        if s[CELLS + sq] >= 0 or not enemy_at(s, side, f):
-            continue
-        t = s[CELLS + f]
-        d = unit_value(s, t)
-        dm = (-2 if has(s[BAD], f) else 0) + (2 if (t == s[SHIELD_ON] or t == s[COMPANION_ON]) else 0)
-        if has(s[DISRUPTED], t):
-            d = d // 2 if d >= 2 else 1
-        best = 0.0
-        for v in range(10, 0, -1):
-            present = False
-            r = reserve
-            while r:
-                if value_of(lowest_bit(r)) == v:
-                    present = True
-                r &= r - 1
-            if not present or (CAVALRY[v] and CAVALRY_PROOF[value_of(t)]):
-                continue
-            p_dis, p_elim = melee_chances(v - d - dm, has(s[DISRUPTED], t))
-            best = max(best, loss(s, t, p_dis, p_elim))
-        j = k
-        while j > 0 and gains[j - 1] < best:     # kept in falling order
-            gains[j] = gains[j - 1]
-            j -= 1
-        gains[j] = best
-        k += 1
-    cards = 0
-    r = reserve
-    while r:
-        r &= r - 1
-        cards += 1
-    total = 0.0
-    for i in range(min(k, cards)):
-        total += gains[i]
-    return total
-
-
 # ---------------------------------------------------------------------- terrain and formation
-@kernel_function
-def terrain_reach(s, side, enemy_back):
-    """How many more of ``side``'s units that count for the terrain victory could stand on
-    the enemy Back Row after one move (no more than such squares)."""
-    units = 0
-    squares = 0
-    scratch = np.empty(16, dtype=np.int64)
-    m = s[SIDE_SQUARES + side]
-    while m:
-        sq = lowest_bit(m)
-        m &= m - 1
-        c = s[CELLS + sq]
-        if has(enemy_back, sq) or has(s[DISRUPTED], c) or not HOLDS_GROUND[value_of(c)]:
-            continue
-        hits = 0
-        for i in range(unit_moves(s, side, c, sq, scratch, 0)):
-            d = field_of(scratch[i], 1)
-            if has(enemy_back, d):
-                hits |= 1 << d
-        if hits:
-            units += 1
-            squares |= hits
-    return min(units, popcount(squares))
-
-
-@kernel_function
-def missing_guards(s, side, need, home):
-    """Back Row squares ``side`` must still hold (or fill from reserve) so that a terrain
-    defeat is impossible; 0 while the enemy has too few units able to win on terrain."""
-    guards = popcount(s[SIDE_SQUARES + side] & home) + popcount(s[RESERVE + side])
-    missing = s[WIDTH] - need + 1 - guards
-    if missing <= 0:
-        return 0
-    foe = 1 - side
-    able = 0
-    m = s[SIDE_SQUARES + foe]
-    while m:
-        c = s[CELLS + lowest_bit(m)]
-        m &= m - 1
-        if HOLDS_GROUND[value_of(c)] and not has(s[DISRUPTED], c):
-            able += 1
-    r = s[RESERVE + foe]
-    while r:
-        if HOLDS_GROUND[value_of(lowest_bit(r))]:
-            able += 1
-        r &= r - 1
-    return missing if able >= need else 0
-
-
 @kernel_function
 def own_at(s, side, sq):
     """Whether ``sq`` is on the field and holds one of ``side``'s units."""
@@ -403,8 +305,8 @@ def row_mask(s, side):
 
 
 @kernel_function
-def formation_terms(s, side, acting, behind_in_race, params, terms, advanced):
-    """Terrain, advance, line, screen, columns, cards in hand and reserve, for both sides;
+def formation_terms(s, side, behind_in_race, params, terms, advanced):
+    """Terrain, advance, line, screen, columns and cards in hand, for both sides;
     each side's rows gained go into ``advanced``."""
     w = s[WIDTH]
     need = w // 2 + 1
@@ -415,22 +317,12 @@ def formation_terms(s, side, acting, behind_in_race, params, terms, advanced):
         enemy_back = row_mask(s, 1 - q)
         on_back, adv = unit_terms(s, q, sign, enemy_back, params, terms, strength[q])
         terms[TERRAIN_UNIT] += sign * on_back * (3.0 if on_back >= need - 1 else 1.0)
-        if params[TERRAIN_REACH] or params[TERRAIN_THREAT]:
-            reach_back = terrain_reach(s, q, enemy_back)
-            terms[TERRAIN_REACH] += sign * reach_back
-            if q != acting and on_back + reach_back >= need:
-                terms[TERRAIN_THREAT] += sign
-        if params[HOME_GUARD]:
-            terms[HOME_GUARD] -= sign * missing_guards(s, q, need, row_mask(s, q))
         if (behind_in_race if q == side else not behind_in_race):
             terms[ADVANCE_BEHIND] += sign * adv
         else:
             terms[ADVANCE] += sign * adv
         advanced[q] = adv
         terms[HAND_CARD] += sign * popcount(s[HAND + q])
-        reserve = s[RESERVE + q]
-        lead = s[LEADER_OF + q]
-        terms[RESERVE_CARD] -= sign * (popcount(reserve) - (1 if lead >= 0 and has(reserve, lead) else 0))
     for col in range(w):
         gap = strength[1 - side, col] - strength[side, col]
         if gap > 0:
@@ -470,7 +362,6 @@ def evaluation_terms(s, side, params, terms):
     race_side = points_lost(s, side) / half_side
     race_other = points_lost(s, other) / half_other
     terms[CASUALTY_RACE] = race_other - race_side
-    terms[CASUALTY_BRINK] = race_other ** 3 - race_side ** 3
     scale = params[ARMY_SCALE]
     worth = np.ones(2, dtype=np.float64)
     if scale:
@@ -492,10 +383,8 @@ def evaluation_terms(s, side, params, terms):
         else:
             terms[OTHER_THREAT] += sign * melee * worth[1 - q]
             terms[OTHER_MISSILE] += sign * missile * worth[1 - q]
-        if params[REINFORCEMENTS] and moving_next and s[RESERVE + q] != 0:
-            terms[REINFORCEMENTS] += sign * reinforcement_threat(s, q) * worth[1 - q]
     advanced = np.zeros(2, dtype=np.float64)
-    formation_terms(s, side, acting, behind_in_race, params, terms, advanced)
+    formation_terms(s, side, behind_in_race, params, terms, advanced)
     pressure = draw_pressure(s, params[STALL_TURNS]) if params[STALL_ADVANCE] else 0.0
     if pressure:
         waiting_side, waiting_other = holding_reserve(s, side), holding_reserve(s, other)

@@ -80,6 +80,7 @@ from ..board import board
 NORTH, SOUTH = 0, 1
 TROOP_COUNT = 60
 ALEXANDER, DARIUS, COMPANION, SHIELD, FOG, MUD, SCOUT, REDEPLOY, DESERTER, TRAITOR = range(60, 70)
+TACTIC_COUNT = 10            # Tactics cards are TROOP_COUNT .. TROOP_COUNT + 9; a hand's bit is card - TROOP_COUNT
 MAX_SQUARES = 44
 ROWS = 4
 ACTIONS_PER_TURN = 6
@@ -144,6 +145,7 @@ FIELD = 128
  SCOUT_SECOND, ROLL, PLAY_LEADER, PLAY_RALLY, PLAY_AT, PLAY_REDEPLOY, PLAY_LOYALTY, REMOVE_SQUARE,
  REMOVE_CARD, RALLY_SQUARE, RALLY_NONE) = range(22)
 STEPS = ("tactics", "actions", "fire", "melee")      # END's field: the step it closes
+LAST_STEP = STEPS.index("melee")                     # closing it ends the player turn
 MAX_ACTIONS = 2048                    # more than any position has (a list's length)
 
 

@@ -14,7 +14,7 @@ from ...compiled import kernel_function
 from ...kernel_bits import lowest_bit
 from ..troops import TROOP_TYPES
 from .layout import (
-    ACTIONS_LEFT, ARMY, ATTACK, ATTACKED, BAD, BOWS, CELLS, COMPANION, COMPANION_ON, DECK_LEN,
+    TROOP_COUNT, ACTIONS_LEFT, ARMY, ATTACK, ATTACKED, BAD, BOWS, CELLS, COMPANION, COMPANION_ON, DECK_LEN,
     DEPLOY, DESERTER, DISRUPTED, DRAW, DRAW_COST, DREW, END, FIELD, FIRE, FIRED, FLANK,
     FLANK_LEN, FOG, HAND, KINDS, LEADER, LEADER_CARD, LEADER_OF, LEADER_RALLIED, LOYALTY_VALUES,
     MOVE, MOVED, MUD, OCCUPIED, OPTIONS, OWNER, P_ACTIONS, P_DEPLOY, P_FIRE, P_INITIATIVE,
@@ -562,7 +562,7 @@ def tactics_step(s, side, out, n):
             n += 1
     hand = s[HAND + side]
     while hand:
-        card = 60 + lowest_bit(hand)
+        card = TROOP_COUNT + lowest_bit(hand)
         hand &= hand - 1
         targets = 0
         if card == ALEXANDER or card == DARIUS:
@@ -665,7 +665,7 @@ def deploy_step(s, side, out, n):
 @kernel_function
 def initiative_step(s, side, out, n):
     """Scout (to move first or second) if the side holds it, or the roll."""
-    if has(s[HAND + side], SCOUT - 60):
+    if has(s[HAND + side], SCOUT - TROOP_COUNT):
         out[n] = act(SCOUT_FIRST, -1, -1)
         out[n + 1] = act(SCOUT_SECOND, -1, -1)
         n += 2

@@ -13,7 +13,11 @@ exactly the real ones.
 
 from __future__ import annotations
 
-from .base import Bot, bot_from_spec, LEVELS, NAMED_BOTS
+import sys
+
+from ...errors import shorten
+from ...plugins import named_class
+from .base import Bot, LEVELS, NAMED_BOTS
 from .greedy import GreedyBot
 from .heuristic import HeuristicBot
 from .planner import PlannerBot
@@ -22,3 +26,27 @@ from .search import SearchBot
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "HeuristicBot", "SearchBot", "PlannerBot", "bot_from_spec", "LEVELS",
            "NAMED_BOTS"]
+
+
+def bot_from_spec(spec, seed: int | None = None) -> Bot:
+    """A bot from a short name (``easy``, ``medium``, ``hard``, ``greedy``), a class name in
+    :mod:`battleline.standard.bots`, ``module:Class``, or a bot object (returned as is).
+
+    >>> type(bot_from_spec("easy")).__name__
+    'RandomBot'
+    """
+    if isinstance(spec, Bot) or (hasattr(spec, "choose") and not isinstance(spec, (str, type))):
+        return spec
+    if isinstance(spec, type):
+        return spec(seed=seed)
+    if not isinstance(spec, str):
+        raise ValueError(f"a bot is a name ({', '.join(NAMED_BOTS)}), 'module:Class' or a bot object, "
+                         f"not {shorten(spec)}")
+    # The classes are this package's names (a module of its own would import them all).
+    cls = named_class(spec, NAMED_BOTS, sys.modules[__name__])
+    if ":" in NAMED_BOTS.get(spec.lower(), spec):
+        return cls(seed=seed)   # a bot of one's own needs only choose(), not this base class
+    if not (isinstance(cls, type) and issubclass(cls, Bot)):
+        raise ValueError(f"unknown bot {shorten(spec)}: use a name ({', '.join(NAMED_BOTS)}), a class of "
+                         f"battleline.standard.bots or 'module:Class'")
+    return cls(seed=seed)

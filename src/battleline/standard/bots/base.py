@@ -1,4 +1,5 @@
-"""The bot interface and the named levels."""
+"""The bot interface and the named levels (:func:`battleline.standard.bots.bot_from_spec` makes a
+bot from its name)."""
 
 from __future__ import annotations
 
@@ -6,13 +7,11 @@ import gc
 import random
 from contextlib import contextmanager
 
-from ...errors import shorten
 from ..game import Observation
 from ..moves import Move
-from ...plugins import named_class
+from ...plugins import LEVELS
 from ..worlds import sample_world
 
-LEVELS = {"easy": "RandomBot", "medium": "HeuristicBot", "hard": "PlannerBot"}
 # Every bot known by a short name: the levels, and the measuring stick (not a widget level).
 NAMED_BOTS = {**LEVELS, "greedy": "GreedyBot"}
 
@@ -75,27 +74,3 @@ class Bot:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed!r})"
-
-
-def bot_from_spec(spec, seed: int | None = None) -> Bot:
-    """A bot from a short name (``easy``, ``medium``, ``hard``, ``greedy``), a class name in
-    :mod:`battleline.standard.bots`, ``module:Class``, or a bot object (returned as is).
-
-    >>> type(bot_from_spec("easy")).__name__
-    'RandomBot'
-    """
-    if isinstance(spec, Bot) or (hasattr(spec, "choose") and not isinstance(spec, (str, type))):
-        return spec
-    if isinstance(spec, type):
-        return spec(seed=seed)
-    if not isinstance(spec, str):
-        raise ValueError(f"a bot is a name ({', '.join(NAMED_BOTS)}), 'module:Class' or a bot object, "
-                         f"not {shorten(spec)}")
-    from .. import bots
-    cls = named_class(spec, NAMED_BOTS, bots)
-    if ":" in NAMED_BOTS.get(spec.lower(), spec):
-        return cls(seed=seed)   # a bot of one's own needs only choose(), not this base class
-    if not (isinstance(cls, type) and issubclass(cls, Bot)):
-        raise ValueError(f"unknown bot {shorten(spec)}: use a name ({', '.join(NAMED_BOTS)}), a class of "
-                         f"battleline.standard.bots or 'module:Class'")
-    return cls(seed=seed)

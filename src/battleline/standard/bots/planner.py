@@ -11,87 +11,63 @@ candidate with the best average wins, less the price of a Tactics card (the play
 play one, so they would spend them too freely). Playing every candidate in the same worlds
 measures their differences on common deals; a bandit (UCB1) that gave each its own worlds
 measured weaker (``docs/bots.md``). The work per move is a fixed
-number of iterations, so the seed makes the bot reproducible; the wall clock is only a
+number of play-outs, so the seed makes the bot reproducible; the wall clock is only a
 backstop. Where the kernel is not compiled (no numba, or ``BATTLELINE_KERNEL=python``), and
 while a notebook is still compiling it in the background, the bot plays as
 :class:`~battleline.standard.bots.search.SearchBot` instead, so that no move waits for the compiler.
 
 >>> from battleline import Game
 >>> g = Game(seed=5)
->>> PlannerBot(seed=1, iterations=50).choose(g.observation(g.to_move)) in g.legal_moves()
+>>> PlannerBot(seed=1, playouts=50).choose(g.observation(g.to_move)) in g.legal_moves()
 True
 """
 
 from __future__ import annotations
 
-import math
 import time
 
 import numpy as np
 
 from .. import kernel
 from ..encoding import encode_move
-from ...errors import shorten
 from ..game import Observation
 from ..kernel.layout import TROOP_COUNT
 from ..kernel.search import FLAG_SHARE, search_paired
 from ..moves import Move
+from ...planning import KernelPlanning, check_count, check_seconds, halving_rounds
 from .base import Bot, gc_paused
 from .heuristic import HeuristicBot, rank_moves, tactic_cost
 from .search import SearchBot
 
-__all__ = ["PlannerBot", "ITERATIONS", "CANDIDATES"]
+__all__ = ["PlannerBot", "PLAYOUTS", "CANDIDATES", "known_places"]
 
-ITERATIONS = 2500        # play-outs per decision: about 0.6 s of CPU time on a quiet core
+PLAYOUTS = 2500          # play-outs per decision: about 0.6 s of CPU time on a quiet core
 CANDIDATES = 8           # the one-ply ranking's best moves that are searched
 COST_SCALE = 0.1         # a Tactics card's price (in flags) as a share of a won game
 CHUNK = 250              # play-outs between two looks at the clock
 DEADLINE_SHARE = 0.9     # of move_time: the backstop
 
 
-def _whole(value, name: str, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise ValueError(f"{name} is a whole number of at least {low}, not {shorten(value)}")
-    return value
-
-
-class PlannerBot(Bot):
+class PlannerBot(KernelPlanning, Bot):
     """Determinized UCB search with play-outs to the end of the game, on the kernel.
 
-    ``iterations`` play-outs per decision; ``move_time`` (seconds) the wall-clock backstop;
+    ``playouts`` per decision; ``move_time`` (seconds) the wall-clock backstop;
     ``candidates`` the moves searched.
     """
 
     name = "planner"
+    search_kernel = kernel
 
-    def __init__(self, seed: int | None = None, move_time: float = 1.0, iterations: int = ITERATIONS,
+    def __init__(self, seed: int | None = None, move_time: float = 1.0, playouts: int = PLAYOUTS,
                  candidates: int = CANDIDATES):
         super().__init__(seed)
-        self.candidates = _whole(candidates, "candidates", 1)
-        if isinstance(move_time, bool) or not isinstance(move_time, (int, float)) \
-                or not math.isfinite(move_time) or move_time <= 0:
-            raise ValueError(f"move_time is a number of seconds above 0, not {shorten(move_time)}")
-        self.move_time = float(move_time)
-        self.iterations = _whole(iterations, "iterations", 1)
+        self.candidates = check_count("candidates", candidates)
+        self.move_time = check_seconds("move_time", move_time)
+        self.playouts = check_count("playouts", playouts)
         self._fallback = SearchBot(seed=seed, move_time=move_time)
         self._heuristic = HeuristicBot(seed=seed)
         self.last_playouts = 0       # play-outs of the last searched decision (for benchmarks)
         self.last_used_kernel = False
-
-    def prepare_in_background(self) -> None:
-        """Start compiling (or loading) the kernel in a thread, so that a notebook stays
-        responsive; until it is ready the bot plays as ``SearchBot``."""
-        kernel.prepare_kernel(background=True)
-
-    @property
-    def preparing(self) -> bool:
-        """Whether the kernel is still being prepared in the background."""
-        return kernel.kernel_preparing()
-
-    def kernel_usable(self) -> bool:
-        """Whether this move can search on the compiled kernel now; a kernel still being
-        prepared in the background is not waited for (:func:`~battleline.standard.kernel.kernel_usable`)."""
-        return kernel.kernel_usable()
 
     def choose(self, obs: Observation) -> Move:
         world, moves, claim = self.world_and_moves(obs)
@@ -128,7 +104,7 @@ class PlannerBot(Bot):
         for share in halving_rounds(len(cands)):
             # Each round's play-outs go to the candidates still in, in the same worlds.
             alive = int(active.sum())
-            round_worlds = max(1, int(self.iterations * share) // alive)
+            round_worlds = max(1, int(self.playouts * share) // alive)
             while round_worlds > 0:
                 step = min(round_worlds, max(1, CHUNK // alive))
                 done += search_paired(template, known_troops, known_tactics, troop_slots, tactic_slots,
@@ -146,17 +122,6 @@ class PlannerBot(Bot):
                 break
         self.last_playouts = done
         return cands[ranked[0]]
-
-
-def halving_rounds(n: int) -> list[float]:
-    """The share of the play-outs each round of successive halving gets (n candidates halved
-    until one is left): equal shares.
-
-    >>> halving_rounds(8)
-    [0.3333333333333333, 0.3333333333333333, 0.3333333333333333]
-    """
-    rounds = max(1, (n - 1).bit_length())
-    return [1 / rounds] * rounds
 
 
 def known_places(obs: Observation) -> tuple[int, int, np.ndarray, np.ndarray]:

@@ -20,23 +20,17 @@ wall clock is only a backstop: the ranking and the world loop stop at
 longer than its budget even on a busy machine (it then uses fewer worlds).
 ``iterations=None`` searches until the deadline.
 
-``world_source`` replaces :func:`battleline.standard.worlds.sample_world` as the source of the
-worlds searched. Bots in play never set it; a diagnostic may pass one that returns the
-real game, to measure what hidden information costs the search (``docs/bots.md``).
-
-Variants measured against it (``docs/experiments/``) change three methods: the move when
+Variants measured against it (``docs/experiments/``) change four methods: the move when
 there is nothing to search (:meth:`SearchBot.unsearched_choice`), the moves searched
-(:meth:`SearchBot.searched_moves`) and the value of a playout's end
-(:meth:`SearchBot.leaf_value`).
+(:meth:`SearchBot.searched_moves`), the worlds they are scored in
+(:meth:`SearchBot.searched_world`; the clairvoyant diagnostic gives the real game) and the
+value of a playout's end (:meth:`SearchBot.leaf_value`).
 """
 
 from __future__ import annotations
 
-import random
 import time
-from collections.abc import Callable
 
-from ...errors import shorten
 from ..game import Game, Observation
 from ..moves import Move
 from ..worlds import sample_world
@@ -60,9 +54,7 @@ class SearchBot(Bot):
     the wall-clock backstop; ``candidates`` moves searched; ``depth`` greedy turns after
     the opponent's answer; ``reply_tactics``: the opponent's answer may be a Tactics card
     that wins at once; ``hand_chance``: the evaluation's chance that a held card goes to
-    a given flag; ``world_source``: where the searched worlds come from,
-    ``(observation, rng) -> Game`` (default :func:`~battleline.standard.worlds.sample_world`).
-    The defaults are the ``hard`` of the ladder. The end of a playout is valued by the
+    a given flag. The defaults are the ``hard`` of the ladder. The end of a playout is valued by the
     evaluation (expected flags and Breakthrough chances), and Tactics cards are drawn and
     ranked as ``medium`` does, at their price; the variant measured as v4 in
     ``docs/bots.md`` (no stronger) is ``docs/experiments/search_v4.py``.
@@ -77,8 +69,7 @@ class SearchBot(Bot):
 
     def __init__(self, seed: int | None = None, move_time: float = 1.0, iterations: int | None = WORLDS,
                  candidates: int = 5, depth: int = DEPTH, reply_tactics: bool = True,
-                 hand_chance: float = HAND_CHANCE,
-                 world_source: Callable[[Observation, random.Random], Game] | None = None):
+                 hand_chance: float = HAND_CHANCE):
         super().__init__(seed)
         self.move_time = move_time
         self.iterations = iterations
@@ -86,9 +77,6 @@ class SearchBot(Bot):
         self.depth = depth
         self.reply_tactics = reply_tactics
         self.hand_chance = hand_chance
-        if world_source is not None and not callable(world_source):
-            raise ValueError(f"a world source is a function (observation, rng) -> Game, not {shorten(world_source)}")
-        self.world_source = world_source or sample_world
         self._heuristic = HeuristicBot(seed=seed)
         self.last_worlds = 0   # worlds scored for the last searched move (for benchmarks)
 
@@ -116,7 +104,7 @@ class SearchBot(Bot):
         budget = self.iterations
         clock = time.perf_counter
         while budget is None or n < budget:
-            w = self.world_source(obs, self.rng)
+            w = self.searched_world(obs)
             scores = []
             for m in cands:
                 if clock() > deadline:
@@ -131,6 +119,11 @@ class SearchBot(Bot):
         best_i = max(range(len(cands)),
                      key=lambda i: (totals[i] - n * costs[i] + PRIOR_WEIGHT * prior[i]) / (n + PRIOR_WEIGHT))
         return cands[best_i]
+
+    def searched_world(self, obs: Observation) -> Game:
+        """One world the candidates are scored in: the cards ``obs`` does not show dealt at
+        random from this bot's stream (:func:`~battleline.standard.worlds.sample_world`)."""
+        return sample_world(obs, self.rng)
 
     def unsearched_choice(self, obs: Observation, world: Game, moves: list[Move]) -> Move:
         """The move when there is nothing to search (a draw, Scout, a single legal move):

@@ -27,6 +27,13 @@ ALL_FLAGS = 0b1111111110       # bit f for flags 1-9
 
 # ---------------------------------------------------------------------- sides
 @kernel_function
+def environment_field(card):
+    """Where the Environment card ``card`` (Fog or Mud) lies in the state: the index of its
+    flag (0: not on the table); its owner is at the next index."""
+    return FOG_FLAG if card == FOG else MUD_FLAG
+
+
+@kernel_function
 def side_index(player, flag):
     return player * 10 + flag
 
@@ -209,7 +216,7 @@ def add_redeploy_moves(s, moves, n, player, free):
             moves[n] = REDEPLOY_BASE + c * 10 + REDEPLOY_DISCARD
             n += 1
     for card in (FOG, MUD):
-        flag_field = FOG_FLAG if card == FOG else MUD_FLAG
+        flag_field = environment_field(card)
         f = s[flag_field]
         if f and s[flag_field + 1] == player and s[CLAIMED + f] < 0:
             n = add_flag_moves(moves, n, REDEPLOY_BASE + card * 10, open_flags(s) & ~(1 << f))
@@ -235,7 +242,7 @@ def add_enemy_card_moves(s, moves, n, player, free, traitor):
                 n = add_flag_moves(moves, n, TRAITOR_BASE + c * 9, free)
     if not traitor:
         for card in (FOG, MUD):
-            flag_field = FOG_FLAG if card == FOG else MUD_FLAG
+            flag_field = environment_field(card)
             f = s[flag_field]
             if f and s[flag_field + 1] == other and s[CLAIMED + f] < 0:
                 moves[n] = DESERTER_BASE + card
@@ -389,7 +396,7 @@ def place(s, player, card, flag):
 def remove_from_table(s, owner, card):
     """Take a card off the owner's side or an Environment card off the table."""
     if card == FOG or card == MUD:
-        flag_field = FOG_FLAG if card == FOG else MUD_FLAG
+        flag_field = environment_field(card)
         s[flag_field] = 0
         s[flag_field + 1] = -1
         return
@@ -419,7 +426,7 @@ def play_tactic(s, player, card):
 def apply_play(s, player, card, flag):
     take_from_hand(s, player, card)
     if card == FOG or card == MUD:
-        flag_field = FOG_FLAG if card == FOG else MUD_FLAG
+        flag_field = environment_field(card)
         s[flag_field] = flag
         s[flag_field + 1] = player
     else:
@@ -480,7 +487,7 @@ def apply_guile(s, player, tactic, card, flag):
         remove_from_table(s, player, card)
         if flag:
             if card == FOG or card == MUD:
-                flag_field = FOG_FLAG if card == FOG else MUD_FLAG
+                flag_field = environment_field(card)
                 s[flag_field] = flag
                 s[flag_field + 1] = player
             else:

@@ -20,8 +20,8 @@ Kinds and answers:
 - ``win``: a forced win within N of your turns, both hands and the decks known;
   ``{"turns": N}`` (and no win in fewer turns).
 
-``python -m battleline.standard.puzzles check [FILES]`` verifies the bundled puzzles (or the
-files given) and ends with ``N puzzles verified``.
+``python -m battleline.standard.puzzles check [FILES]`` verifies the bundled puzzles and the
+lesson's steps (or the files given) and ends with ``N puzzles verified``.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from ..moves import Move, PositionError
 from ..notation import json_document
 from ..solver import solve
 
-__all__ = ["Puzzle", "PuzzleError", "load", "bundled", "verify", "create"]
+__all__ = ["Puzzle", "PuzzleError", "load", "bundled", "lesson", "verify", "create"]
 
 KINDS = ("claims", "move", "win")
 
@@ -187,11 +187,25 @@ def load(path: str | Path) -> Puzzle:
     return parse(text, str(path))
 
 
-def bundled() -> list[Puzzle]:
-    """The puzzles that ship with the package, in file order."""
-    files = sorted(p for p in resources.files(__package__).joinpath("data").iterdir()
+def bundled(folder: str = "data") -> list[Puzzle]:
+    """The puzzles that ship with the package, in file order (``folder="lesson"``: the steps
+    of the first lesson, :func:`lesson`)."""
+    if folder not in ("data", "lesson"):
+        raise ValueError(f"the bundled folders are data and lesson, not {shorten(folder)}")
+    files = sorted(p for p in resources.files(__package__).joinpath(folder).iterdir()
                    if p.name.endswith(".json"))
     return [parse(f.read_text(encoding="utf-8"), f.name) for f in files]
+
+
+def lesson() -> list[Puzzle]:
+    """The click-through lesson for a new player, in order: place a card, build a formation,
+    prove a claim, use a Tactics card, win the game. Each step is a small position solved by
+    clicking in the widget and checked by the engine (``LessonWidget``).
+
+    >>> [p.kind for p in lesson()]
+    ['move', 'move', 'claims', 'move', 'win']
+    """
+    return bundled("lesson")
 
 
 def _move_wins_flag(g: Game, move: Move, flag: int) -> bool:

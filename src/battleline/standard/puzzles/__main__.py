@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import PuzzleError, bundled, load, verify
+from . import PuzzleError, bundled, lesson, load, verify
 
 
 def main(argv=None) -> int:
@@ -24,7 +24,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     failures = 0
     try:
-        puzzles = [load(f) for f in args.files] if args.files else bundled()
+        puzzles = [load(f) for f in args.files] if args.files else bundled() + lesson()
     except PuzzleError as e:
         print(f"FAILED {e}")
         return 1

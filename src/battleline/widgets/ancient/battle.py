@@ -18,14 +18,14 @@ from typing import Any, Callable
 
 from ...ancient import Action, AncientGame
 from ...errors import IllegalMoveError, shorten
+from ...plugins import LEVELS
 from ..messages import MessageRouter, Text
 from ..turns import BotRunner, TurnLog, bot_preparing, log_reader, warm_up
 from .words import AncientWords
 
-__all__ = ["BattleController", "RandomAncientBot", "opponent_bot", "origin_of", "LEVELS",
+__all__ = ["BattleController", "opponent_bot", "origin_of", "LEVELS",
            "STEP_DELAY", "SHOW_BUDGET"]
 
-LEVELS = ("easy", "medium", "hard")
 #: The actions whose dice are a fight's (the rest roll for the initiative).
 COMBAT_KINDS = ("fire", "attack", "stand")
 #: Seconds between two shown steps of the bot's turn in a kernel, and the most one player
@@ -33,24 +33,6 @@ COMBAT_KINDS = ("fire", "attack", "stand")
 #: thinking and the messages to the page, its whole turn is on screen within 2 s.
 STEP_DELAY = 0.12
 SHOW_BUDGET = 1.0
-
-
-class RandomAncientBot:
-    """A stand-in opponent: a uniformly random legal action of its own observation (used
-    only while ``battleline.ancient.bots`` does not exist).
-
-    >>> g = AncientGame.scenario("marathon", seed=1)
-    >>> RandomAncientBot(seed=0).choose(g.observation("south")).startswith("deploy")
-    True
-    """
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, observation) -> str:
-        if not observation.legal_actions:
-            raise ValueError("the bot was asked to act while it has no legal action")
-        return self.rng.choice(observation.legal_actions)
 
 
 def opponent_bot(spec: Any, seed: int | None = None):
@@ -67,14 +49,8 @@ def opponent_bot(spec: Any, seed: int | None = None):
     if not isinstance(spec, str) or spec not in LEVELS:
         raise ValueError(f"opponent must be None, one of {', '.join(LEVELS)} or a bot with "
                          f"choose(observation), not {shorten(spec)}")
-    try:
-        from ...ancient import bots as ancient_bots  # the Ancient Battles bots, once they exist
-    except ImportError:
-        return RandomAncientBot(seed)
-    for factory in ("ancient_bot", "bot_from_spec", "make_bot"):
-        if hasattr(ancient_bots, factory):
-            return getattr(ancient_bots, factory)(spec, seed=seed)
-    return RandomAncientBot(seed)
+    from ...ancient.bots import ancient_bot   # the bots (and their kernel) load when asked for
+    return ancient_bot(spec, seed=seed)
 
 
 def origin_of(a: Action) -> list[str]:

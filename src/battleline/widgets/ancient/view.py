@@ -20,7 +20,7 @@ from ...ancient import SCENARIOS, Action, Army, troop_type
 from ...ancient.combat import defence_strength
 from ...ancient.danger import attack_danger
 from ...cards import Card
-from .battle import BattleController, RandomAncientBot, origin_of
+from .battle import BattleController, origin_of
 from .words import AncientWords
 
 __all__ = ["battle_view", "display_order", "fraction", "target_of", "SIDES", "SYMBOLS", "FAMILIES"]
@@ -105,7 +105,7 @@ def battle_view(battle: BattleController, words: AncientWords) -> dict:
         "message": battle.message, "can_undo": battle.can_undo,
         "outcome": None if g.outcome is None else {"winner": g.outcome.winner_name, "reason": g.outcome.reason,
                                                     "text": words.say(f"reason.{g.outcome.reason}")},
-        "placeholder_bot": isinstance(battle.bot, RandomAncientBot), "played": len(g.actions_played),
+        "played": len(g.actions_played),
         "help": _help(battle, words, obs),
         "attack": None if plan is None else _attack_view(words, obs, plan, choices),
     }

@@ -13,18 +13,14 @@ own rules and refuses a bad one whole.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ... import texts
 from ...standard.bots import LEVELS
 from ...cards import ALL_CARDS
 from ...standard.editor import RULE_SETS, PositionDraft
 from ...errors import PositionError
 from ...standard.game import PLAYER_NAMES
+from .host import Host
 from ..messages import Choice, Integer, MessageRouter, Text
-
-if TYPE_CHECKING:
-    from .shell import BattleLineWidget
 
 __all__ = ["EditController", "SIDES", "DEFAULT_OPPONENT"]
 
@@ -44,7 +40,7 @@ class EditController:
 
     messages = MessageRouter("edit mode")
 
-    def __init__(self, host: "BattleLineWidget", draft: PositionDraft | None):
+    def __init__(self, host: Host, draft: PositionDraft | None):
         self.host = host
         self.words = host.wording
         self.draft = draft if draft is not None else PositionDraft()

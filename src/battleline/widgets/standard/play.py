@@ -13,7 +13,7 @@ False
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ... import texts
 from ...standard.bots import LEVELS, bot_from_spec
@@ -21,14 +21,12 @@ from ...errors import shorten
 from ...standard.game import DRAW, PLAY, Game
 from ...standard.match import Match
 from ...standard.moves import IllegalMoveError, Move
+from .host import Host
 from ..messages import Boolean, Choice, MessageRouter, Text
 from ..pieces import public_move_json
 from ..study import hints_note
 from ..turns import BotRunner, TurnLog, bot_preparing, log_reader, warm_up
 from .table import Seat, claim_view, table_view
-
-if TYPE_CHECKING:
-    from .shell import BattleLineWidget
 
 __all__ = ["PlayController", "OPTIONS", "option_labels"]
 
@@ -47,7 +45,7 @@ class PlayController:
     messages = MessageRouter("play mode")
     bot_thinks_in_thread = True
 
-    def __init__(self, host: "BattleLineWidget", *, game: Game | None, opponent: Any, seat: int,
+    def __init__(self, host: Host, *, game: Game | None, opponent: Any, seat: int,
                  rules: str, seed: int | None, bot_seed: int | None, background_bot: bool):
         self.host = host
         self.words = host.wording

@@ -12,17 +12,13 @@ Every message kind of puzzle mode has one typed handler in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ... import texts
 from ...standard.moves import IllegalMoveError, Move
 from ...standard.puzzles.session import PuzzleSession
+from .host import Host
 from ..messages import Integer, IntegerList, MessageRouter, Text
 from .play import option_labels
 from .table import Seat, table_view
-
-if TYPE_CHECKING:
-    from .shell import BattleLineWidget
 
 __all__ = ["PuzzleController"]
 
@@ -32,7 +28,7 @@ class PuzzleController:
 
     messages = MessageRouter("puzzle mode")
 
-    def __init__(self, host: "BattleLineWidget", puzzles: list):
+    def __init__(self, host: Host, puzzles: list):
         if not puzzles:
             raise ValueError("puzzle mode needs at least one puzzle")
         self.host = host

@@ -417,3 +417,21 @@ class PuzzleWidget(BattleLineWidget):
             raise ValueError("puzzles must be a Puzzle or a non-empty list of them")
         kwargs.setdefault("opponent", None)
         super().__init__(mode="puzzle", puzzles=puzzles, **kwargs)
+
+
+class LessonWidget(PuzzleWidget):
+    """The click-through lesson for a new player: five small positions, each solved by
+    clicking and checked by the engine, with what to learn in the question (place a card,
+    build a formation, prove a claim, use a Tactics card, win the game).
+
+    ``LessonWidget(*, lang="en", names="ancient")``.
+
+    >>> w = LessonWidget(lang="ja")
+    >>> w.view["puzzle"]["total"], w.view["puzzle"]["title"]
+    (5, 'レッスン1：カードを出す')
+    """
+
+    def __init__(self, **kwargs):
+        from ...standard.puzzles import lesson
+        super().__init__(lesson(), **kwargs)
+
