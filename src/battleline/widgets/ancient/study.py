@@ -21,7 +21,7 @@ background as the bot is (:class:`..study.AnalysisRunner`).
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ...ancient import Action, AncientGame
 from ...errors import IllegalMoveError, PositionError, shorten
@@ -33,10 +33,7 @@ from .battle import BattleController, origin_of
 from .view import SIDES, battle_view, target_of
 from .words import AncientWords
 
-if TYPE_CHECKING:
-    from .shell import AncientBattlesWidget
-
-__all__ = ["AncientReplay", "ReplayBattle", "AncientStudy", "load_battle", "side_name"]
+__all__ = ["AncientReplay", "ReplayBattle", "AncientStudy", "StudyHost", "load_battle", "side_name"]
 
 RECORD_FILE = "ancient-battles-record.json"
 MARKED = ("inaccuracy", "mistake", "blunder")
@@ -49,6 +46,19 @@ def side_name(side: Any) -> str:
     ('south', 'north')
     """
     return PLAYER_NAMES[side_index(side)]
+
+
+class StudyHost(Protocol):
+    """What :class:`AncientStudy` uses of its widget (:class:`~.shell.AncientBattlesWidget`
+    is one; this module never imports the shell)."""
+
+    words: AncientWords
+    battle: BattleController
+    builder: Any                # the army builder on screen, or None
+    review_budget: int | None
+
+    def refresh(self) -> None:
+        """Publish the view."""
 
 
 def other(side: str) -> str:
@@ -149,7 +159,7 @@ class AncientStudy:
 
     messages = MessageRouter("the replay", unavailable="go back to the battle first")
 
-    def __init__(self, host: "AncientBattlesWidget", background: bool):
+    def __init__(self, host: StudyHost, background: bool):
         self.host = host
         self.runner = AnalysisRunner(background)       # hints
         self.review_runner = AnalysisRunner(background)

@@ -22,7 +22,7 @@ background as the bot is (:class:`..study.AnalysisRunner`).
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ... import texts
 from ...errors import PositionError, shorten
@@ -34,14 +34,38 @@ from ..study import (AnalysisRunner, Cursor, ReviewProgress, analysis_module, de
                      study_words)
 from .table import Seat, table_view
 
-if TYPE_CHECKING:
-    from .shell import BattleLineWidget
-
-__all__ = ["Replay", "ReplayController", "StudyTools", "load_text"]
+__all__ = ["Replay", "ReplayController", "StudyTools", "StudyHost", "load_text"]
 
 SEATS = {"north": 0, "south": 1}
 MARKED = ("inaccuracy", "mistake", "blunder")   # the labels whose better move is shown
 RECORD_FILE = "battleline-record.json"
+
+
+class StudyHost(Protocol):
+    """What replay and the study tools use of the widget that holds them
+    (:class:`~.shell.BattleLineWidget` is one; this module never imports the shell)."""
+
+    wording: Any            # the words of the language and name set on screen
+    mode: str               # the mode on screen
+    play_mode: Any          # the PlayController
+    replay_mode: Any        # the ReplayController, or None
+    study: Any              # the StudyTools
+    review_budget: int | None
+
+    def refresh(self) -> None:
+        """Send the view of the mode on screen to the browser."""
+
+    def replay_game(self, game: Game) -> None:
+        """Replay mode on a finished game."""
+
+    def open_replay(self, replay: "Replay", loaded: bool) -> None:
+        """Replay mode on ``replay``."""
+
+    def leave_replay(self, refresh: bool = True) -> None:
+        """Back to play mode."""
+
+    def play_loaded(self, game: Game) -> None:
+        """Play on from a loaded position."""
 
 
 class Replay:
@@ -131,7 +155,7 @@ class ReplayController:
 
     messages = MessageRouter("replay mode", unavailable="go back to the game first")
 
-    def __init__(self, host: "BattleLineWidget", replay: Replay, *, seat: int, fixed_seat: bool,
+    def __init__(self, host: StudyHost, replay: Replay, *, seat: int, fixed_seat: bool,
                  who, loaded: bool, background: bool):
         self.host = host
         self.words = host.wording
@@ -305,7 +329,7 @@ class StudyTools:
 
     messages = MessageRouter("play and replay modes")
 
-    def __init__(self, host: "BattleLineWidget", background: bool):
+    def __init__(self, host: StudyHost, background: bool):
         self.host = host
         self.words = host.wording
         self.runner = AnalysisRunner(background)
