@@ -84,8 +84,9 @@ export function studyButtons(view, sui) {
   const w = wordsOf(view);
   return [
     s.can_replay ? control(w.replay, "replay") : null,
-    s.can_replay ? control(w.review, "replay-review", { cls: "bl-primary" }) : null,
-    !s.can_replay && !view.replay ? control(w.hint, "hint", { disabled: !s.can_hint, cls: "bl-study-hint-btn" }) : null,
+    s.can_review ? control(w.review, "replay-review", { cls: "bl-primary" }) : null,
+    // Hint: where this version has the analysis (enabled on your turn: can_hint)
+    !s.can_replay && !view.replay && s.analysis ? control(w.hint, "hint", { disabled: !s.can_hint, cls: "bl-study-hint-btn" }) : null,
     control(w.save_load, "panel", { pressed: !!(sui && sui.panelOpen) }),
   ].filter(Boolean);
 }

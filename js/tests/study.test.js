@@ -123,9 +123,12 @@ describe("study DOM: Battle Line", { skip: NO_DOM }, () => {
 
 describe("study DOM: Ancient Battles", { skip: NO_DOM }, () => {
   it("a finished battle offers replay and review; its replay steps and shows the review", () => {
-    const over = mountView(ancient, JSON.parse(readFileSync(new URL("./fixtures/ancient/over.json", import.meta.url), "utf8")));
-    press(over.el, "Review");
-    assert.deepEqual(over.model.sent.pop(), { type: "replay_open", review: true });
+    const overView = JSON.parse(readFileSync(new URL("./fixtures/ancient/over.json", import.meta.url), "utf8"));
+    const over = mountView(ancient, overView);
+    press(over.el, "Replay");
+    assert.deepEqual(over.model.sent.pop(), { type: "replay_open" });
+    // Review and Hint where this version has the Ancient analysis
+    assert.equal(!!maybeButton(over.el, "Review"), overView.study.can_review);
     const v = JSON.parse(readFileSync(new URL("./fixtures/ancient/replay.json", import.meta.url), "utf8"));
     const { el, model } = mountView(ancient, v);
     press(el, "Next move");

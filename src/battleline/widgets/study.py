@@ -22,6 +22,7 @@ with the view builder of the live game.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import threading
 from typing import Any, Callable, Iterable, Iterator
 
@@ -30,7 +31,7 @@ from ..errors import shorten
 from .kernel import kernel_loop
 
 __all__ = ["AnalysisRunner", "ReviewProgress", "Cursor", "study_words", "analysis_module", "MARK_LABELS",
-           "percent", "decision_view", "hint_line", "hints_note"]
+           "percent", "decision_view", "hint_line", "hints_note", "analysis_ready"]
 
 #: The labels of a decision that a mark (?!, ?, ??) goes with, worst last.
 MARK_LABELS = ("inaccuracy", "mistake", "blunder")
@@ -56,6 +57,16 @@ def percent(chance: float | None) -> int | None:
     (46, None)
     """
     return None if chance is None else int(round(float(chance) * 100))
+
+
+def analysis_ready(game: str, analyst: Any = None) -> bool:
+    """Whether a review and hints can be offered: an analysis of the widget's own, or
+    ``battleline.<game>.reviewing`` in this version.
+
+    >>> analysis_ready("standard"), analysis_ready("nonesuch", analyst=object())
+    (True, True)
+    """
+    return analyst is not None or importlib.util.find_spec(f"battleline.{game}.reviewing") is not None
 
 
 def analysis_module(game: str):

@@ -27,8 +27,8 @@ from ...ancient import Action, AncientGame
 from ...errors import IllegalMoveError, PositionError, shorten
 from ...sides import PLAYER_NAMES, side_index
 from ..messages import Boolean, Choice, Integer, MessageRouter, Text
-from ..study import (AnalysisRunner, Cursor, ReviewProgress, analysis_module, decision_view, hint_line,
-                     study_words)
+from ..study import (AnalysisRunner, Cursor, ReviewProgress, analysis_module, analysis_ready, decision_view,
+                     hint_line, study_words)
 from .battle import BattleController, origin_of
 from .view import SIDES, battle_view, target_of
 from .words import AncientWords
@@ -404,9 +404,11 @@ class AncientStudy:
         b = self.battle
         g = b.game
         mine = not b.thinking and g.to_act is not None and g.to_act == b.side
+        ready = analysis_ready("ancient", self.analyst)
         view["study"] = {
-            "hint": self.hint_view(), "can_hint": mine and not self.hint_standing(), "hints_used": self.hints_used,
-            "can_replay": over and bool(g.actions_played), "record_available": over,
+            "hint": self.hint_view(), "can_hint": ready and mine and not self.hint_standing(),
+            "hints_used": self.hints_used, "can_replay": over and bool(g.actions_played),
+            "can_review": ready and over and bool(g.actions_played), "record_available": over, "analysis": ready,
             "record": self.record_text(), "record_file": RECORD_FILE, "words": study_words(self.say),
         }
         return view
@@ -430,7 +432,7 @@ class AncientStudy:
         view["hot_seat"] = False
         view["open_hands"] = self.open_hands_view(g) if self.hands_open else None
         view["replay"] = self.replay_panel(where, lines, g)
-        view["study"] = {"hint": None, "can_hint": False, "hints_used": 0, "can_replay": False,
+        view["study"] = {"hint": None, "can_hint": False, "hints_used": 0, "can_replay": False, "can_review": False, "analysis": False,
                          "record_available": True, "record": self.record_text(), "record_file": RECORD_FILE,
                          "words": study_words(self.say)}
         return view
@@ -467,7 +469,7 @@ class AncientStudy:
             **where, "moves": moves, "seat": self.seat, "fixed_seat": self.fixed_seat,
             "seats": [{"id": s, "label": words.side(s)} for s in SIDES],
             "hands_open": self.hands_open, "may_open_hands": self.may_open_hands,
-            "can_review": self.may_open_hands and self.replay.total > 0,
+            "can_review": self.may_open_hands and self.replay.total > 0 and analysis_ready("ancient", self.analyst),
             "review": None if review is None else review.view(self.say, words.side(self.seat)),
             "decision": decision, "better": better, "loaded": self.loaded,
             "words": study_words(self.say),

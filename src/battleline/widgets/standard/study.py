@@ -30,8 +30,8 @@ from ...standard.game import PLAYER_NAMES, Game
 from ...standard.moves import IllegalMoveError, Move
 from ..messages import Boolean, Choice, Integer, MessageRouter, Text
 from ..pieces import move_json, public_move_json
-from ..study import (AnalysisRunner, Cursor, ReviewProgress, analysis_module, decision_view, hint_line,
-                     study_words)
+from ..study import (AnalysisRunner, Cursor, ReviewProgress, analysis_module, analysis_ready, decision_view,
+                     hint_line, study_words)
 from .table import Seat, table_view
 
 __all__ = ["Replay", "ReplayController", "StudyTools", "StudyHost", "load_text"]
@@ -317,7 +317,8 @@ class ReplayController:
             **where, "moves": moves, "seat": PLAYER_NAMES[self.seat], "fixed_seat": self.fixed_seat,
             "seats": [{"id": name, "label": texts.player_name(p, words.lang)} for name, p in SEATS.items()],
             "hands_open": self.hands_open, "may_open_hands": self.may_open_hands,
-            "can_review": (self.game_over or self.loaded) and self.replay.total > 0,
+            "can_review": (self.game_over or self.loaded) and self.replay.total > 0
+            and analysis_ready("standard", self.analyst or self.host.study.analyst),
             "review": None if review is None else review.view(say, self.seat_name(self.seat)),
             "decision": decision, "better": better, "loaded": self.loaded,
             "words": study_words(say),
@@ -461,10 +462,13 @@ class StudyTools:
         mode = self.host.mode
         g = self.play.game
         over = mode == "replay" or g.is_over()
+        ready = analysis_ready("standard", self.analyst)
         return {
             "hint": self.hint_view() if mode == "play" else None,
-            "can_hint": mode == "play" and self.play.humans_turn() and not self.play.cover
+            "can_hint": ready and mode == "play" and self.play.humans_turn() and not self.play.cover
             and not self.hint_standing(),
+            "can_review": ready and mode == "play" and g.is_over() and bool(g.moves),
+            "analysis": ready,
             "hints_used": self.play.hints_used if mode == "play" else 0,
             "can_replay": mode == "play" and g.is_over() and bool(g.moves),
             "record_available": over,
