@@ -145,7 +145,7 @@ def test_position_editor_refusals_are_said_in_japanese():
 
 SKIP_KEYS = {"id", "kind", "color", "phase", "rules", "mode", "lang", "names", "legal", "last",
              "reason", "level", "winner", "to_move", "side", "claimed", "opponents", "options",
-             "default_opponent"}
+             "default_opponent", "record", "record_file", "seat", "state"}
 STATUS_ENUM = {"solving", "solved", "revealed"}
 
 

@@ -7,7 +7,8 @@ import { h, svg } from "../dom.js";
 import { langOf } from "../i18n.js";
 import { ta } from "./i18n.js";
 import { armedChoice, inspectable, percent, roundPercent, squareLabel, squareMap } from "./logic.js";
-import { button, cardBack, cardButton, messageLine, tacticIcon } from "../render_cards.js";
+import { button, cardBack, cardButton, cardImage, messageLine, tacticIcon } from "../render_cards.js";
+import { hintLine, moveList, recordPanel, replayBar, reviewGraph, reviewNotes, studyButtons } from "../study.js";
 
 // Silhouettes of the troop families (drawn for this view, 20 × 20).
 const FAMILY_PATHS = {
@@ -269,9 +270,10 @@ function buildBuilder(view, { messageHidden } = {}) {
 }
 
 /** The whole view. */
-export function buildAncient(view, ui, { messageHidden } = {}) {
+export function buildAncient(view, ui, { messageHidden, study } = {}) {
   if (view.mode === "builder") return buildBuilder(view, { messageHidden });
   const sc = view.scenario;
+  const replay = !!view.replay;   // a replay: its bar, the review, the move list (study.js)
   // the root is the app element itself (morph gives the live root these attributes)
   return h("div", { class: "bl-app ab-app ab-view", lang: langOf(view), "data-played": view.played,
     "data-thinking": view.thinking ? "yes" : "no", "data-turn": view.turn },
@@ -281,12 +283,29 @@ export function buildAncient(view, ui, { messageHidden } = {}) {
       h("div", { class: "ab-statusbar" },
         h("span", { class: "ab-status", role: "status", "aria-label": ta(view, "status") }, view.status),
         view.actions_left != null ? h("span", { class: "ab-actions-left", "aria-label": ta(view, "actionsLeftLabel") }, ta(view, "actionsLeft", { n: view.actions_left })) : null,
-        view.thinking ? h("span", { class: "ab-thinking" }, "…") : null)),
+        view.thinking ? h("span", { class: "ab-thinking" }, "…") : null,
+        replay ? null : h("span", { class: "ab-study-buttons" }, studyButtons(view, study))),
+      replay ? replayBar(view, study) : null),
     messageLine(view.message, view, messageHidden),
+    hintLine(view),
+    recordPanel(view, study),
+    replay ? reviewGraph(view) : null,
+    replay ? reviewNotes(view) : null,
     scoreBox(view),
     h("div", { class: "ab-main", key: "main", style: `--ab-w:${view.width}` },
       field(view, ui),
-      h("aside", { class: "ab-side", key: "side" }, resultBox(view), choicesPanel(view, ui), diceBox(view), buttonsRow(view), helpBox(view))),
+      h("aside", { class: "ab-side", key: "side" }, resultBox(view), choicesPanel(view, ui), diceBox(view),
+        replay ? openHands(view) : buttonsRow(view), helpBox(view))),
     tray(view),
-    logBox(view));
+    replay ? moveList(view) : logBox(view));
+}
+
+/** In a replay with the hands open: what the other side holds. */
+function openHands(view) {
+  const o = view.open_hands;
+  if (!o) return null;
+  const cards = (list, key) => h("div", { class: "ab-cards", key }, list.map((c) => cardImage(c, {
+    key: `open-${key}-${c.id}`, cls: "bl-small", label: c.name || c.id, view })));
+  return h("section", { class: "ab-open-hands", key: "open-hands", "aria-label": sideName(view, o.side) },
+    h("h4", null, sideName(view, o.side)), cards(o.reserve || [], "reserve"), cards(o.hand || [], "hand"));
 }

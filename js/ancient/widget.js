@@ -8,6 +8,7 @@
 import { h, morphKeepingFocus, mountRoot } from "../dom.js";
 import { click, normalize } from "./logic.js";
 import { buildAncient } from "./render.js";
+import { attachStudy, markBoard } from "../study.js";
 
 export function mount({ model, el }) {
   const { doc, root, app } = mountRoot(el, "ab");
@@ -24,7 +25,9 @@ export function mount({ model, el }) {
     const v = view();
     ui = normalize(v, ui);
     const hidden = !!v.message && keyOf(v.message) === dismissed;
-    morphKeepingFocus(app, buildAncient(v, ui, { messageHidden: hidden }), { preventScroll: true });
+    const tree = buildAncient(v, ui, { messageHidden: hidden, study: study ? study.ui : null });
+    morphKeepingFocus(app, markBoard(tree, v), { preventScroll: true });
+    if (study) study.afterUpdate();
     // the battle's result, brought into view once when it comes (the player may have
     // scrolled to the log or the reserve)
     const over = !!v.outcome;
@@ -74,12 +77,15 @@ export function mount({ model, el }) {
     }
   }
 
+  // replay, review, hints, save and load (study.js): their own controls and the move keys
+  const study = attachStudy({ root: app, getView: view, send: (m) => { dismissed = null; model.send(m); }, update });
   app.addEventListener("click", onClick);
   app.addEventListener("keydown", onKey);
   model.on("change:view", update);
   update();
   return () => {
     model.off("change:view", update);
+    study.detach();
     app.removeEventListener("click", onClick);
     app.removeEventListener("keydown", onKey);
     root.remove();

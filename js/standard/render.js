@@ -35,6 +35,16 @@ import {
   tacticIcon,
 } from "../render_cards.js";
 import { puzzleHeader, puzzlePanel } from "./render_puzzle.js";
+import {
+  hintLine,
+  markBoard,
+  moveList,
+  recordPanel,
+  replayBar,
+  reviewGraph,
+  reviewNotes,
+  studyButtons,
+} from "../study.js";
 
 
 // ------------------------------------------------------------------------ the line
@@ -510,7 +520,7 @@ function resultBanner(view) {
   );
 }
 
-function header(view) {
+function header(view, ui) {
   const score = view.score || { mine: 0, theirs: 0 };
   return h(
     "header",
@@ -527,6 +537,7 @@ function header(view) {
       button(t(view, "undo"), "undo", { disabled: !view.can_undo }),
       button(t(view, "newGame"), "new_game"),
       view.can_next_game ? button(t(view, "nextGame"), "next_game", { cls: "bl-primary" }) : null,
+      studyButtons(view, ui.study),
       languageButton(view)),
   );
 }
@@ -604,14 +615,24 @@ export function buildApp(view, ia, ui) {
       myArea(view, ia, marks, ui),
       result,
     );
-  return h(
+  // a replay (view.replay): its bar for the header, the review under the status line, the
+  // move list for the log (study.js)
+  const replay = !!view.replay;
+  if (replay) cls.push("bl-mode-replay");
+  return markBoard(h(
     "div",
     { class: cls.join(" "), "data-phase": view.phase || "", lang: langOf(view) },
-    puzzle ? puzzleHeader(view, ui) : header(view),
+    puzzle ? puzzleHeader(view, ui) : replay
+      ? h("header", { class: "bl-top bl-top-replay" }, replayBar(view, ui.study), languageButton(view))
+      : header(view, ui),
     puzzle ? puzzlePanel(view, ui) : null,
     statusBar(view, ia, ui),
+    hintLine(view),
+    recordPanel(view, ui.study),
+    replay ? reviewGraph(view) : null,
+    replay ? reviewNotes(view) : null,
     view.cover ? result : null,
     board,
-    footer(view, ui),
-  );
+    replay ? moveList(view) : footer(view, ui),
+  ), view);
 }

@@ -19,6 +19,7 @@ import { HAND_ORDERS, click, interaction, modeOf } from "./logic.js";
 import { normalizePicks, puzzleClick } from "./puzzle.js";
 import { buildApp } from "./render.js";
 import { buildEditor } from "./render_editor.js";
+import { attachStudy } from "../study.js";
 
 let instances = 0;
 
@@ -129,6 +130,7 @@ class Mounted {
       handOrder: this.handOrder,
       messageHidden: this.messageHidden(v),
       feedbackHidden: !!feedbackOf(v) && keyOf(feedbackOf(v)) === this.dismissedFeedback,
+      study: this.study ? this.study.ui : null,
     });
   }
 
@@ -202,6 +204,7 @@ class Mounted {
       const want = positionText(v, this.textDraft);
       if (box.value !== want) box.value = want;
     }
+    if (this.study) this.study.afterUpdate();
     const log = (v.log || []).length;
     if (log !== this.logLength) {
       this.logLength = log;
@@ -408,6 +411,8 @@ class Mounted {
       root.classList.toggle("bl-compact", fit === "compact");
     });
     model.on("change:view", this.onView);
+    // replay, review, hints, save and load (study.js): their own controls and the move keys
+    this.study = attachStudy({ root, getView: () => this.view(), send: (m) => this.send(m), update: () => this.update() });
     root.addEventListener("click", this.onClick);
     root.addEventListener("change", this.onChange);
     root.addEventListener("input", this.onInput);
@@ -415,6 +420,7 @@ class Mounted {
     this.update();
     return () => {
       model.off("change:view", this.onView);
+      this.study.detach();
       stopFit();
       root.removeEventListener("click", this.onClick);
       root.removeEventListener("change", this.onChange);

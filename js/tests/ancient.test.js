@@ -217,10 +217,13 @@ describe("ancient DOM: the army builder, errors, the end", { skip: NO_DOM }, () 
     assert.equal(el.querySelector('[role="alert"]'), null);
   });
 
-  it("after the battle nothing is clickable but undo and the cards' rules", () => {
-    const { el, model } = mountView(widget, fixture("over"));
+  it("after the battle nothing is clickable but undo, the cards' rules, replay, review and save", () => {
+    const v = fixture("over");
+    const { el, model } = mountView(widget, v);
     const enabled = [...el.querySelectorAll("button")].filter((b) => !b.disabled).map(nameOf);
-    assert.deepEqual(enabled.filter((n) => n !== "Undo my last turn"), ["c2, your Elephants R10"]);
+    // Review where this version has the Ancient analysis (battleline.ancient.reviewing)
+    assert.deepEqual(enabled.filter((n) => n !== "Undo my last turn"),
+      ["Replay", ...(v.study.can_review ? ["Review"] : []), "Save / load", "c2, your Elephants R10"]);
     square(el, "c2").click();
     assert.deepEqual(model.sent.pop(), { type: "inspect", square: "c2" });
     assert.match(el.querySelector(".ab-status").textContent, /South wins: casualties/);

@@ -9,7 +9,7 @@ reference card.
 
 from __future__ import annotations
 
-from .shared import BOT_PREPARING, LANGS
+from .shared import BOT_PREPARING, LANGS, STUDY_SENTENCES
 
 __all__ = ["ANCIENT_TROOPS_JA", "ANCIENT_CATALOG", "ancient_troop", "ancient_scenario_words", "ancient_say"]
 
@@ -209,7 +209,7 @@ _ANCIENT_SENTENCES = {
     "went_wrong": ("Something went wrong: {text}", "問題が起きました：{text}"),
 }
 
-ANCIENT_CATALOG = {lang: {key: words[i] for key, words in _ANCIENT_SENTENCES.items()}
+ANCIENT_CATALOG = {lang: {key: words[i] for key, words in {**_ANCIENT_SENTENCES, **STUDY_SENTENCES}.items()}
                    for i, lang in enumerate(LANGS)}
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from ..cards import Card, CardLike
 from ..standard.formations import Formation
 from ..names import name_set
-from .shared import BOT_PREPARING, LANGS, card_name, shorten_text
+from .shared import BOT_PREPARING, LANGS, STUDY_SENTENCES, card_name, shorten_text
 
 __all__ = ["card_title", "formation_text", "formation_name", "claim_explanation", "say", "player_name",
            "outcome_text", "outcome_word", "flags_words", "error_text", "rule_text", "place_words", "RULES",
@@ -666,7 +666,8 @@ _SENTENCES = {
     "pz_turns": ("{n} turn{s} left to win.", "勝つまであと{n}手番。"),
 }
 
-_CATALOG = {lang: {key: words[i] for key, words in _SENTENCES.items()} for i, lang in enumerate(LANGS)}
+_CATALOG = {lang: {key: words[i] for key, words in {**_SENTENCES, **STUDY_SENTENCES}.items()}
+            for i, lang in enumerate(LANGS)}
 
 
 def sentences(lang: str) -> dict[str, str]:

@@ -29,6 +29,7 @@ from ..kernel import in_kernel
 from ..messages import answer_safely, dispatch
 from .battle import STEP_DELAY, BattleController, opponent_bot
 from .builder import COLOURS, ArmyBuilder
+from .study import AncientStudy
 from .view import SIDES, battle_view
 from .words import AncientWords
 
@@ -58,7 +59,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
     def __init__(self, game: AncientGame | None = None, *, scenario: str = "issus", side: str = "south",
                  opponent: Any = "medium", advanced=(), lang: str = "en", names: str = "ancient",
                  seed: int | None = None, bot_seed: int | None = None, background_bot: bool | None = None,
-                 step_delay: float = STEP_DELAY, **kwargs) -> None:
+                 step_delay: float = STEP_DELAY, review_budget: int | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
         if side not in SIDES:
             raise ValueError(f"side must be 'south' or 'north', not {shorten(side)}")
@@ -69,6 +70,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         if game is not None and not isinstance(game, AncientGame):
             raise ValueError(f"game must be a battleline.ancient.AncientGame, not {type(game).__name__}")
         self.words = AncientWords(lang, names)
+        self.review_budget = review_budget   # play-outs a decision for reviews and hints (None: the default)
         self.seed, self.advanced = seed, advanced
         self.builder: ArmyBuilder | None = None
         if game is None and scenario == "points":
@@ -80,6 +82,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         self.battle = BattleController(game, self.words, human=side, bot=opponent_bot(opponent, seed=bot_seed),
                                        seed=seed, step_delay=step_delay, refresh=self.refresh,
                                        background_bot=in_kernel() if background_bot is None else background_bot)
+        self.study = AncientStudy(self, self.battle.background_bot)
         self.on_msg(self._on_msg)
         self.refresh()
         if self.builder is None:
@@ -156,19 +159,49 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         self._need_battle()
         self.battle.undo()
 
+    # --------------------------------------------------------------- replay, review, hints
+    def replay(self, review: bool = False) -> None:
+        """Step through the finished battle (``review``: judge it too)."""
+        self.study.open_finished(review)
+
+    def goto(self, index: int) -> None:
+        """In the replay, show the position after ``index`` actions."""
+        self.study.goto(index)
+
+    def hint(self) -> dict | None:
+        """Ask for a hint for your turn; returns what the view shows (in a kernel it comes
+        in the background)."""
+        self.study.ask_hint()
+        return self.view["study"]["hint"]
+
+    def record(self) -> str:
+        """The battle's record (JSON text): the replay's, or the battle being played."""
+        if self.study.on_screen:
+            return self.study.replay.record
+        return self.game.record()
+
+    def load(self, text: str) -> None:
+        """Load a pasted record (the replay) or position (play on from it)."""
+        self.study.load(text)
+
     def handle_message(self, content: Any) -> None:
         """Run one message from the browser (raises on a bad one, which changes nothing): the
         army builder's kinds while an army is being built, the battle's otherwise."""
-        if self.builder is not None:
+        study = (AncientStudy.messages, self.study)
+        if self.study.on_screen:
+            dispatch(content, study, elsewhere=[BattleController.messages, ArmyBuilder.messages])
+        elif self.builder is not None:
             dispatch(content, (ArmyBuilder.messages, self.builder), elsewhere=[BattleController.messages])
         else:
-            dispatch(content, (BattleController.messages, self.battle), elsewhere=[ArmyBuilder.messages])
+            dispatch(content, study, (BattleController.messages, self.battle), elsewhere=[ArmyBuilder.messages])
 
     def build_view(self) -> dict:
         """The view of what is on screen now (``view`` holds the last one published)."""
+        if self.study.on_screen:
+            return self.study.replay_view()
         if self.builder is not None:
             return self.builder.view(self.human)
-        return battle_view(self.battle, self.words)
+        return self.study.battle_extras(battle_view(self.battle, self.words))
 
     def refresh(self) -> None:
         """Publish the view."""
@@ -181,6 +214,9 @@ class AncientBattlesWidget(anywidget.AnyWidget):
 
     def _show_error(self, error: ValueError | str) -> None:
         """Show a refused intent (an error, or a text already worded) in the view."""
+        if self.study.on_screen:
+            self.study.show_error(error)
+            return
         (self.builder or self.battle).show_error(error)
 
     def _need_battle(self) -> None:

@@ -24,6 +24,7 @@ from ...standard.moves import IllegalMoveError, Move
 from .host import Host
 from ..messages import Boolean, Choice, MessageRouter, Text
 from ..pieces import public_move_json
+from ..study import hints_note
 from ..turns import BotRunner, TurnLog, bot_preparing, log_reader, warm_up
 from .table import Seat, claim_view, table_view
 
@@ -63,6 +64,7 @@ class PlayController:
         self.message: dict | None = None
         self.explain: int | None = None
         self.from_editor = False
+        self.hints_used = 0          # hints asked for in this game (the result line says so)
         self.match = Match(seed=seed, rules=rules, game=game)
 
     # ------------------------------------------------------------ state
@@ -116,8 +118,9 @@ class PlayController:
         """Leave play mode: a bot still thinking is ignored when it answers."""
         self.bot_turns.forget()
 
-    def restart_from(self, game: Game, opponent: Any) -> None:
-        """Play on from ``game`` (the editor's position): the side to move is the human's."""
+    def restart_from(self, game: Game, opponent: Any, from_editor: bool = True) -> None:
+        """Play on from ``game`` (the editor's position, or a loaded one): the side to move
+        is the human's."""
         self.opponent_spec = opponent
         self.bot = None if opponent is None else bot_from_spec(opponent, seed=self.bot_seed)
         self.warm_up_bot()
@@ -125,7 +128,7 @@ class PlayController:
         self.rules = game.rules
         self.bot_turns.forget()
         self.match = Match(seed=None, rules=game.rules, game=game)
-        self.from_editor = True
+        self.from_editor = from_editor
         self.start_game()
 
     # ------------------------------------------------------------ actions (also public on the widget)
@@ -258,6 +261,7 @@ class PlayController:
         self.message = None
         self.cover = False
         self.explain = None
+        self.hints_used = 0
         if mine:
             self.turns.mark(len(g.moves))
         self.auto_claims()
@@ -369,8 +373,11 @@ class PlayController:
     def result_line(self) -> texts.Line:
         o = self.game.outcome()
         if o.winner is not None and not self.hot_seat and o.winner == self.seat:
-            return texts.result_line(o, None)
-        return texts.result_line(o, self.who(o.winner) if o.winner is not None else None)
+            line = texts.result_line(o, None)
+        else:
+            line = texts.result_line(o, self.who(o.winner) if o.winner is not None else None)
+        hints = hints_note(self.hints_used)
+        return line if hints is None else line + hints
 
     def opponent_name(self, opp: int) -> str:
         if self.hot_seat:

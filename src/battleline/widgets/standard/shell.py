@@ -32,11 +32,12 @@ from ..wording import Wording
 from .edit import EditController
 from .play import PlayController
 from .puzzle import PuzzleController
+from .study import Replay, ReplayController, StudyTools
 
 __all__ = ["BattleLineWidget", "PositionEditor", "PuzzleWidget"]
 
 STATIC = pathlib.Path(__file__).parents[2] / "static"
-MODES = ("play", "edit", "puzzle")
+MODES = ("play", "edit", "puzzle", "replay")
 
 
 class BattleLineWidget(anywidget.AnyWidget):
@@ -50,7 +51,9 @@ class BattleLineWidget(anywidget.AnyWidget):
     names), ``"scifi"``, or a name set of one's own (a dict or a JSON file: see
     :mod:`battleline.names`). Both can be changed while the widget runs (``w.lang = "ja"``,
     ``w.names = "scifi"``): the whole view is worded again. :class:`PositionEditor` and
-    :class:`PuzzleWidget` open the same widget in its edit and puzzle modes.
+    :class:`PuzzleWidget` open the same widget in its edit and puzzle modes. A finished game
+    can be replayed and reviewed, a hint asked for on your turn (``review_budget``: the
+    play-outs a decision of both, None for the analysis' default; ``docs/widget.md``).
     """
 
     _esm = STATIC / "widget.js"
@@ -68,15 +71,17 @@ class BattleLineWidget(anywidget.AnyWidget):
     def __init__(self, game: Game | None = None, *, opponent: Any = "hard", seat: int = 1,
                  rules: str = "standard", seed: int | None = None, bot_seed: int | None = None,
                  background_bot: bool | None = None, lang: str = "en", names: str = "ancient",
-                 mode: str = "play", draft: PositionDraft | None = None, puzzles=None, **kwargs):
+                 mode: str = "play", draft: PositionDraft | None = None, puzzles=None,
+                 review_budget: int | None = None, **kwargs):
         super().__init__(**kwargs)
         if seat not in (0, 1):
             raise ValueError(f"seat must be 0 (north) or 1 (south), not {shorten(seat)}")
         if game is not None and not isinstance(game, Game):
             raise ValueError(f"game must be a battleline.Game, not {type(game).__name__}")
-        if mode not in MODES:
+        if mode not in MODES or mode == "replay":
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {shorten(mode)}")
         self._ready = False
+        self.review_budget = review_budget   # play-outs a decision for reviews and hints (None: the default)
         self.lang = lang
         self.names = names
         self.wording = Wording(self.lang, self.names)
@@ -88,6 +93,8 @@ class BattleLineWidget(anywidget.AnyWidget):
                                      background_bot=in_kernel() if background_bot is None else background_bot)
         self.edit_mode = EditController(self, draft)
         self.puzzle_mode = PuzzleController(self, puzzles) if mode == "puzzle" else None
+        self.replay_mode: ReplayController | None = None   # replay: a finished or loaded game
+        self.study = StudyTools(self, self.play_mode.background_bot)
         self.on_msg(self._on_msg)
         self._ready = True
         if mode == "play":
@@ -97,9 +104,10 @@ class BattleLineWidget(anywidget.AnyWidget):
 
     # --------------------------------------------------------------- public
     @property
-    def controller(self) -> PlayController | EditController | PuzzleController:
+    def controller(self) -> PlayController | EditController | PuzzleController | ReplayController:
         """The controller of the mode on screen."""
-        return {"play": self.play_mode, "edit": self.edit_mode, "puzzle": self.puzzle_mode}[self.mode]
+        return {"play": self.play_mode, "edit": self.edit_mode, "puzzle": self.puzzle_mode,
+                "replay": self.replay_mode}[self.mode]
 
     @property
     def game(self) -> Game:
@@ -200,6 +208,7 @@ class BattleLineWidget(anywidget.AnyWidget):
 
     def edit(self) -> None:
         """Go (back) to the position editor, with the draft as it was."""
+        self.leave_replay(refresh=False)
         if self.mode == "puzzle":
             raise ValueError("a puzzle cannot be edited here: open it with PositionEditor(puzzle.position)")
         self.play_mode.stop()
@@ -217,6 +226,69 @@ class BattleLineWidget(anywidget.AnyWidget):
         self.mode = "play"
         self.play_mode.restart_from(game, opponent)
 
+    # --------------------------------------------------------------- replay, review, hints
+    def replay(self, review: bool = False) -> None:
+        """Step through the finished game (replay mode; ``review``: judge it too)."""
+        self.study.open_replay(review)
+
+    def goto(self, index: int) -> None:
+        """In replay mode, show the position after ``index`` moves."""
+        self._need_mode("replay", "stepping through a game")
+        self.replay_mode.goto(index)
+
+    def hint(self) -> dict | None:
+        """Ask for a hint for your turn; returns what the view shows (in a kernel it comes
+        in the background: the view is updated when it is found)."""
+        self.study.ask_hint()
+        return self.view["study"]["hint"]
+
+    def record(self) -> str:
+        """The game's record (JSON text): the replay's, or the game being played."""
+        if self.mode == "replay":
+            return self.replay_mode.replay.record
+        return self.game.record()
+
+    def load(self, text: str) -> None:
+        """Load a pasted record (replay mode) or position (play on from it)."""
+        self.study.load(text)
+
+    def replay_game(self, game: Game) -> None:
+        """Show ``game`` (over) in replay mode from your seat (a replay of the same record
+        is kept, with its review)."""
+        record = game.record()
+        r = self.replay_mode
+        if r is not None and not r.loaded and r.replay.record == record:
+            self.mode = "replay"
+            return
+        self.open_replay(Replay(record), loaded=False)
+
+    def open_replay(self, replay: Replay, loaded: bool) -> None:
+        """Replay mode on ``replay`` (``loaded``: a record pasted here)."""
+        if self.replay_mode is not None:
+            self.replay_mode.stop()
+        play = self.play_mode
+        own = not loaded and not play.hot_seat
+        self.play_mode.stop()
+        self.replay_mode = ReplayController(
+            self, replay, seat=play.seat if own else 1, fixed_seat=own, loaded=loaded,
+            who=play.who if own else texts.Player, background=play.background_bot)
+        self.mode = "replay"
+
+    def leave_replay(self, refresh: bool = True) -> None:
+        """Back from replay mode to the game (a review still running stops)."""
+        if self.mode != "replay":
+            return
+        self.replay_mode.stop()
+        self.mode = "play"
+        if refresh:
+            self.refresh()
+
+    def play_loaded(self, game: Game) -> None:
+        """Play on from a loaded position: you take the side to move."""
+        self.leave_replay(refresh=False)
+        self.mode = "play"
+        self.play_mode.restart_from(game, self.play_mode.opponent_spec, from_editor=False)
+
     def set_language(self, lang: str | None = None, names=None) -> None:
         """Switch the language and/or the name set while the widget runs (as setting
         ``w.lang`` / ``w.names`` does); a bad value changes nothing."""
@@ -231,8 +303,9 @@ class BattleLineWidget(anywidget.AnyWidget):
         """Answer one message from the browser (``docs/widget.md``); raises a ``ValueError``
         for a bad one, which changes nothing. The browser's messages go through
         :meth:`_on_msg`, which shows such an error in the view instead."""
-        others = [c.messages for c in (PlayController, EditController, PuzzleController)]
-        dispatch(content, (self.shared, self), (self.controller.messages, self.controller), elsewhere=others)
+        others = [c.messages for c in (PlayController, EditController, PuzzleController, ReplayController)]
+        dispatch(content, (self.shared, self), (StudyTools.messages, self.study),
+                 (self.controller.messages, self.controller), elsewhere=others)
 
     # --------------------------------------------------------------- messages for every mode
     @shared.on("explain", flag=Integer(nullable=True))
@@ -263,7 +336,8 @@ class BattleLineWidget(anywidget.AnyWidget):
         if not getattr(self, "_ready", False):
             return
         common = {"version": 1, "mode": self.mode, "lang": self.wording.lang, "names": self.wording.nameset.name}
-        self.view = {**common, **self.controller.view()}
+        study = {"study": self.study.view()} if self.mode in ("play", "replay") else {}
+        self.view = {**common, **self.controller.view(), **study}
 
     # ------------------------------------------------------------ language
     @traitlets.validate("lang")

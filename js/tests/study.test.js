@@ -1,0 +1,144 @@
+// Replay, review, hints, save and load (js/study.js) in both games' widgets, on real views
+// made by Python with a scripted analysis (fixtures/make_views.py, make_ancient_views.py).
+
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { afterEach, describe, it } from "node:test";
+
+import standard from "../standard/widget.js";
+import ancient from "../ancient/widget.js";
+import { replayKey, studyMessage } from "../study.js";
+import { NO_DOM, button, cleanupAll, control, maybeButton, mountView, press } from "./helpers.js";
+
+const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
+
+afterEach(cleanupAll);
+
+describe("study logic", () => {
+  const view = { replay: { index: 3, total: 10, hands_open: false } };
+
+  it("the move keys step, jump to the ends, and stop there", () => {
+    assert.equal(replayKey(view, "ArrowLeft"), 2);
+    assert.equal(replayKey(view, "ArrowRight"), 4);
+    assert.equal(replayKey(view, "Home"), 0);
+    assert.equal(replayKey(view, "End"), 10);
+    assert.equal(replayKey({ replay: { index: 0, total: 10 } }, "ArrowLeft"), null);
+    assert.equal(replayKey({ replay: { index: 10, total: 10 } }, "End"), null);
+    assert.equal(replayKey(view, "a"), null);
+    assert.equal(replayKey({}, "ArrowLeft"), null);      // not in a replay
+    assert.equal(replayKey(view, "ArrowRight", 5), 6);   // on from where the last key went
+  });
+
+  it("each control sends its intent; the front end builds no move", () => {
+    assert.deepEqual(studyMessage(view, { study: "next" }), { type: "replay_goto", index: 4 });
+    assert.deepEqual(studyMessage(view, { study: "goto", index: 7 }), { type: "replay_goto", index: 7 });
+    assert.deepEqual(studyMessage(view, { study: "hands" }), { type: "replay_hands", open: true });
+    assert.deepEqual(studyMessage(view, { study: "replay-review" }), { type: "replay_open", review: true });
+    assert.deepEqual(studyMessage(view, { study: "load" }, "{}"), { type: "load", text: "{}" });
+    assert.equal(studyMessage({ replay: { index: 10, total: 10 } }, { study: "next" }), null);
+  });
+});
+
+describe("study DOM: Battle Line", { skip: NO_DOM }, () => {
+  it("a hint shows its line and marks its card and flag", () => {
+    const v = fixture("hint");
+    const { el, model } = mountView(standard, v);
+    const line = el.querySelector(".bl-study-hint");
+    assert.match(line.textContent, /^Hint: .* \(win chance 62%\)\. It builds a wedge at flag 1\.$/);
+    const move = v.study.hint.move;
+    assert.ok(el.querySelector(`[data-act="hand"][data-card="${move.card}"]`).classList.contains("is-hint"));
+    assert.ok(el.querySelector(`.bl-flag-col[data-flag="${move.flag}"]`).classList.contains("is-hint"));
+    assert.equal(button(el, "Hint").disabled, true);      // the hint shown is the one asked for
+    model.set({ ...v, study: { ...v.study, hint: null, can_hint: true } });
+    press(el, "Hint");
+    assert.deepEqual(model.sent.pop(), { type: "hint" });
+  });
+
+  it("a finished game offers replay, review and its record", () => {
+    const { el, model } = mountView(standard, fixture("over-study"));
+    press(el, "Review");
+    assert.deepEqual(model.sent.pop(), { type: "replay_open", review: true });
+    press(el, "Replay");
+    assert.deepEqual(model.sent.pop(), { type: "replay_open" });
+    press(el, "Save / load");
+    press(el, "Show the record");
+    assert.deepEqual(model.sent.pop(), { type: "save" });
+    const paste = control(el, "Paste a record or a position");
+    paste.value = "battleline position 1";
+    press(el, "Load");
+    assert.deepEqual(model.sent.pop(), { type: "load", text: "battleline position 1" });
+  });
+
+  it("a replay steps by buttons, keys, the move list and the graph", () => {
+    const v = fixture("replay");
+    const { dom, el, model } = mountView(standard, v);
+    assert.equal(button(el, "First move").disabled, false);
+    const at = v.replay.index;
+    press(el, "Next move");
+    assert.deepEqual(model.sent.pop(), { type: "replay_goto", index: at + 1 });
+    press(el, "Last move");
+    assert.deepEqual(model.sent.pop(), { type: "replay_goto", index: v.replay.total });
+    const key = (k) => el.querySelector(".bl-move").dispatchEvent(new dom.window.KeyboardEvent("keydown", { key: k, bubbles: true }));
+    key("ArrowRight");
+    assert.deepEqual(model.sent.pop(), { type: "replay_goto", index: at + 1 });
+    key("ArrowLeft");   // Python has not answered: on from where the last key went
+    assert.deepEqual(model.sent.pop(), { type: "replay_goto", index: at });
+    key("Home");
+    assert.deepEqual(model.sent.pop(), { type: "replay_goto", index: 0 });
+    key("End");
+    assert.deepEqual(model.sent.pop(), { type: "replay_goto", index: v.replay.total });
+    const moves = el.querySelectorAll(".bl-move");
+    assert.equal(moves.length, v.replay.total);
+    assert.equal(moves[at - 1].getAttribute("aria-current"), "step");
+    moves[at + 1].click();
+    assert.deepEqual(model.sent.pop(), { type: "replay_goto", index: at + 2 });
+    assert.ok([...moves].some((m) => m.querySelector(".bl-move-mark")?.textContent === "?"));
+    const points = el.querySelectorAll(".bl-graph-pt");
+    assert.equal(points.length, v.replay.review.points.length);
+    points[1].click();
+    assert.deepEqual(model.sent.pop(), { type: "replay_goto", index: v.replay.review.points[1].index + 1 });
+    // the review's comment, and the better move on the board
+    assert.match(el.querySelector(".bl-decision").textContent, /mistake.*Better: .*It leaves flag 2 open\./);
+    assert.ok(el.querySelector(".is-better"));
+    // nothing of the game can be played, and the hands open on request
+    assert.equal(maybeButton(el, "Undo"), null);
+    assert.equal([...el.querySelectorAll('[data-act="hand"]')].filter((b) => !b.disabled).length, 0);
+    press(el, "Open both hands");
+    assert.deepEqual(model.sent.pop(), { type: "replay_hands", open: true });
+    press(el, "Back to the game");
+    assert.deepEqual(model.sent.pop(), { type: "replay_close" });
+  });
+
+  it("in Japanese: the panel's words, and the record to download or copy", () => {
+    const v = fixture("replay-ja");
+    const { el } = mountView(standard, v);
+    assert.ok(button(el, "1手進む"));
+    assert.equal(button(el, "両者の手札を公開").getAttribute("aria-pressed"), "true");
+    press(el, "保存・読み込み");
+    assert.equal(control(el, "棋譜").value, v.study.record);
+    assert.ok(button(el, "棋譜をダウンロード") && button(el, "棋譜をコピー"));
+    assert.match(el.querySelector(".bl-decision").textContent, /より良い手/);
+  });
+});
+
+describe("study DOM: Ancient Battles", { skip: NO_DOM }, () => {
+  it("a finished battle offers replay and review; its replay steps and shows the review", () => {
+    const overView = JSON.parse(readFileSync(new URL("./fixtures/ancient/over.json", import.meta.url), "utf8"));
+    const over = mountView(ancient, overView);
+    press(over.el, "Replay");
+    assert.deepEqual(over.model.sent.pop(), { type: "replay_open" });
+    // Review and Hint where this version has the Ancient analysis
+    assert.equal(!!maybeButton(over.el, "Review"), overView.study.can_review);
+    const v = JSON.parse(readFileSync(new URL("./fixtures/ancient/replay.json", import.meta.url), "utf8"));
+    const { el, model } = mountView(ancient, v);
+    press(el, "Next move");
+    assert.deepEqual(model.sent.pop(), { type: "replay_goto", index: 2 });
+    el.querySelectorAll(".bl-move")[0].click();
+    assert.deepEqual(model.sent.pop(), { type: "replay_goto", index: 1 });
+    assert.ok(button(el, "South") && button(el, "North"));    // two people played: either side
+    press(el, "North");
+    assert.deepEqual(model.sent.pop(), { type: "replay_seat", seat: "north" });
+    assert.equal(maybeButton(el, "Undo my last turn"), null);
+    assert.match(el.querySelector(".bl-review-status").textContent, /Review done/);
+  });
+});

@@ -1,0 +1,476 @@
+"""Replay, review, hints, and saving and loading, in the Ancient Battles widget.
+
+- :class:`AncientReplay`: a battle's record stepped through; each position is rebuilt from
+  the record's start by replaying its actions (the dice come again from the record's
+  stream: never read from the live battle).
+- :class:`ReplayBattle`: a battle controller frozen on one position, seen from one side: the
+  view of the live battle (:func:`.view.battle_view`) draws it, with nothing to act on.
+- :class:`AncientStudy`: the replay on screen, the review streaming in, a hint, the record
+  shown once the battle is over, a pasted record or position loaded.
+
+The analysis is ``battleline.ancient.reviewing`` (``iter_review``, ``hint``), run in the
+background as the bot is (:class:`..study.AnalysisRunner`).
+
+>>> g = AncientGame.scenario("marathon", seed=1)
+>>> for _ in range(3): g.play(g.legal_actions()[0])
+>>> r = AncientReplay(g.record())
+>>> r.total, r.position(3).position() == g.position()
+(3, True)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Protocol
+
+from ...ancient import Action, AncientGame
+from ...errors import IllegalMoveError, PositionError, shorten
+from ...sides import PLAYER_NAMES, side_index
+from ..messages import Boolean, Choice, Integer, MessageRouter, Text
+from ..study import (AnalysisRunner, Cursor, ReviewProgress, analysis_module, analysis_ready, decision_view,
+                     hint_line, study_words)
+from .battle import BattleController, origin_of
+from .view import SIDES, battle_view, target_of
+from .words import AncientWords
+
+__all__ = ["AncientReplay", "ReplayBattle", "AncientStudy", "StudyHost", "load_battle", "side_name"]
+
+RECORD_FILE = "ancient-battles-record.json"
+MARKED = ("inaccuracy", "mistake", "blunder")
+
+
+def side_name(side: Any) -> str:
+    """``"south"`` or ``"north"`` for a side's name or number.
+
+    >>> side_name(1), side_name("north")
+    ('south', 'north')
+    """
+    return PLAYER_NAMES[side_index(side)]
+
+
+class StudyHost(Protocol):
+    """What :class:`AncientStudy` uses of its widget (:class:`~.shell.AncientBattlesWidget`
+    is one; this module never imports the shell)."""
+
+    words: AncientWords
+    battle: BattleController
+    builder: Any                # the army builder on screen, or None
+    review_budget: int | None
+
+    def refresh(self) -> None:
+        """Publish the view."""
+
+
+def other(side: str) -> str:
+    return "north" if side == "south" else "south"
+
+
+class AncientReplay:
+    """An Ancient Battles record (its JSON text) to step through."""
+
+    def __init__(self, record: str):
+        self.record = record
+        self.final = AncientGame.from_record(record)    # checks the whole record (PositionError)
+        self.doc = json.loads(record)
+        self.actions: list[Action] = self.final.actions_played
+        self.cursor_game: AncientGame | None = None
+        self.lines: dict = {}      # (reader, lang) -> the move list's words, and each action's dice
+
+    @property
+    def total(self) -> int:
+        return len(self.actions)
+
+    def start(self) -> AncientGame:
+        return AncientGame.from_position(self.doc["start"])
+
+    def position(self, index: int) -> AncientGame:
+        """The battle after ``index`` actions, replayed from the record's start (stepped
+        forward; going back replays from the start). Do not change it."""
+        g = self.cursor_game
+        if g is None or len(g.actions_played) > index:
+            g = self.start()
+        while len(g.actions_played) < index:
+            g.play(self.actions[len(g.actions_played)])
+        self.cursor_game = g
+        return g
+
+    def actors(self) -> list[str]:
+        """The side that took each action."""
+        return [side for side, _ in self.described(None, AncientWords())]
+
+    def described(self, reader: str | None, words: AncientWords) -> list[tuple[str, tuple[str, dict | None]]]:
+        """Per action, the side that took it and its log line with its dice, as ``reader``
+        saw them (None: each action as its own side saw it, for open hands)."""
+        key = (reader, words.lang)
+        if key not in self.lines:
+            g = self.start()
+            out = []
+            for a in self.actions:
+                actor = g.to_act
+                seen_by = actor if reader is None else reader
+                before = g.observation(seen_by)
+                rolls = len(g.rolls)
+                g.play(a)
+                line, dice = words.describe(actor, a, before, g.observation(seen_by), g.rolls[rolls:])
+                if not line:
+                    line = words.label(before, a)
+                out.append((actor, (" ".join(line.split("\n")), dice)))
+            self.lines[key] = out
+        return self.lines[key]
+
+
+def load_battle(text: str) -> tuple[str, Any]:
+    """A pasted text read as a record (``("record", AncientReplay)``) or a position
+    (``("position", AncientGame)``); a ValueError names what is wrong with it as either.
+
+    >>> load_battle(AncientGame.scenario("issus", seed=1).position())[0]
+    'position'
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError("paste a record or a position first")
+    if text.lstrip().startswith("{"):
+        return "record", AncientReplay(text)
+    try:
+        return "position", AncientGame.from_position(text)
+    except PositionError as e:
+        raise ValueError(f"neither a record nor a position: {shorten(str(e), 120)}") from None
+
+
+class ReplayBattle(BattleController):
+    """A battle controller on one position of a replay, seen from ``side``: nothing to
+    act on, no bot to run."""
+
+    def __init__(self, game: AncientGame, words: AncientWords, side: str, dice: dict | None):
+        super().__init__(game, words, human=side, bot=None)
+        self.fixed_side = side
+        self.dice = dice
+        self.combat_dice = dice is not None and dice.get("side") is not None
+
+    @property
+    def side(self) -> str:
+        return self.fixed_side
+
+    def legal(self) -> list[Action]:
+        return []
+
+
+class AncientStudy:
+    """Replay, review, hints, save and load for one Ancient Battles widget (``host``)."""
+
+    messages = MessageRouter("the replay", unavailable="go back to the battle first")
+
+    def __init__(self, host: StudyHost, background: bool):
+        self.host = host
+        self.runner = AnalysisRunner(background)       # hints
+        self.review_runner = AnalysisRunner(background)
+        self.analyst = None           # the analysis module (None: battleline.ancient.reviewing)
+        self.replay: AncientReplay | None = None
+        self.on_screen = False        # whether the replay is on screen (else the battle)
+        self.cursor: Cursor | None = None
+        self.seat = "south"
+        self.fixed_seat = False
+        self.loaded = False
+        self.hands_open = False
+        self.review: ReviewProgress | None = None
+        self.hint: dict | None = None
+        self.hints_used = 0
+        self.record_shown_for: Any = None
+        self.message: dict | None = None
+
+    @property
+    def words(self) -> AncientWords:
+        return self.host.words
+
+    @property
+    def battle(self) -> BattleController:
+        return self.host.battle
+
+    def say(self, key: str, **params) -> str:
+        return self.words.say(key, **params)
+
+    def need_replay(self) -> None:
+        if not self.on_screen:
+            raise IllegalMoveError("open the replay first")
+
+    def need_battle(self) -> None:
+        if self.on_screen:
+            raise IllegalMoveError("go back to the battle first")
+        if self.host.builder is not None:
+            raise IllegalMoveError("build and confirm your army first")
+
+    def show_error(self, error) -> None:
+        self.message = {"kind": "error", "text": self.words.error(error)}
+        self.host.refresh()
+
+    # ------------------------------------------------------------ hints
+    @messages.on("hint")
+    def ask_hint(self) -> None:
+        """The action the search prefers for the side to act, with its reason."""
+        self.need_battle()
+        b = self.battle
+        g = b.game
+        if b.thinking or g.to_act is None or g.to_act != b.side:
+            raise IllegalMoveError("a hint is for your turn")
+        if self.hint_standing():
+            return   # one hint a position (counted once)
+        analyst = self.analyst or analysis_module("ancient")
+        copy = AncientGame.from_record(g.record())
+        self.hint = {"game": g, "at": len(g.actions_played), "decision": None}
+        self.hints_used += 1
+        budget = self.host.review_budget
+        self.runner.start(lambda: [analyst.hint(copy, budget=budget)], self.hint_found, self.hint_done)
+        self.host.refresh()
+
+    def hint_current(self) -> bool:
+        h = self.hint
+        g = self.battle.game
+        return h is not None and h["game"] is g and h["at"] == len(g.actions_played) and g.outcome is None
+
+    def hint_standing(self) -> bool:
+        """Whether the position on screen has its hint (shown, or on its way)."""
+        return self.hint_current() and "error" not in self.hint
+
+    def hint_found(self, decision) -> None:
+        if self.hint is not None:
+            self.hint["decision"] = decision
+            self.host.refresh()
+
+    def hint_done(self, error: Exception | None) -> None:
+        if error is not None and self.hint is not None:
+            self.hint["error"] = f"{type(error).__name__}: {shorten(str(error))}"
+        self.host.refresh()
+
+    def hint_view(self) -> dict | None:
+        if self.on_screen or not self.hint_current():
+            return None
+        d = self.hint["decision"]
+        if d is None:
+            error = self.hint.get("error")
+            return {"pending": error is None, "squares": [], "action": None,
+                    "text": self.say("study.hint_failed", text=error) if error else self.say("study.hint_wait")}
+        a = Action.parse(str(d.best))
+        obs = self.battle.game.observation(self.battle.side)
+        squares = [*origin_of(a), *([target_of(a)] if target_of(a) else [])]
+        return {"pending": False, "action": str(a), "squares": squares,
+                "text": hint_line(d, self.say, self.words.lang, self.words.label(obs, a))}
+
+    # ------------------------------------------------------------ save and load
+    def record_source(self) -> Any:
+        if self.on_screen:
+            return self.replay
+        g = self.battle.game
+        return g if g.outcome is not None and self.host.builder is None else None
+
+    @messages.on("save")
+    def show_record(self) -> None:
+        """Put the record in the view, to download or copy (once the battle is over)."""
+        source = self.record_source()
+        if source is None:
+            raise IllegalMoveError("the record can be saved once the battle is over")
+        self.record_shown_for = source
+        self.host.refresh()
+
+    def record_text(self) -> str | None:
+        source = self.record_source()
+        if source is None or source is not self.record_shown_for:
+            return None
+        return source.record if isinstance(source, AncientReplay) else source.record()
+
+    @messages.on("load", text=Text())
+    def load(self, text: str) -> None:
+        """A pasted record opens in the replay; a pasted position is played on from."""
+        kind, loaded = load_battle(text)
+        self.hint = None
+        if kind == "record":
+            self.open(loaded, loaded=True)
+            self.message = {"kind": "info", "text": self.say("study.loaded_record", n=loaded.total)}
+        else:
+            self.close_replay()
+            self.hints_used = 0
+            self.host.builder = None
+            self.battle.start(loaded)
+            self.battle.message = {"kind": "info", "text": self.say(
+                "study.loaded_position", side=self.words.side(loaded.to_act or self.battle.human))}
+        self.host.refresh()
+
+    # ------------------------------------------------------------ replay
+    @messages.on("replay_open", review=Boolean(optional=True))
+    def open_finished(self, review: bool = False) -> None:
+        """Step through the finished battle (and review it)."""
+        g = self.battle.game
+        if g.outcome is None or self.host.builder is not None:
+            raise IllegalMoveError("a battle is replayed once it is over")
+        record = g.record()
+        if self.replay is None or self.loaded or self.replay.record != record:
+            self.open(AncientReplay(record), loaded=False)
+        self.on_screen = True
+        if review and (self.review is None or self.review.state != "done"):
+            self.start_review()
+        self.host.refresh()
+
+    def open(self, replay: AncientReplay, loaded: bool) -> None:
+        self.stop_review_quietly()
+        b = self.battle
+        own = not loaded and b.bot is not None
+        self.replay, self.loaded, self.on_screen = replay, loaded, True
+        self.cursor = Cursor(replay.total)
+        self.seat = b.human if own else "south"
+        self.fixed_seat = own
+        self.hands_open = False
+        self.review = None
+        self.message = None
+
+    @messages.on("replay_close")
+    def close_replay(self) -> None:
+        self.stop_review_quietly()
+        self.on_screen = False
+        self.message = None
+        self.host.refresh()
+
+    @messages.on("replay_goto", index=Integer(0))
+    def goto(self, index: int) -> None:
+        self.need_replay()
+        self.cursor.go(index)
+        self.message = None
+        self.host.refresh()
+
+    @property
+    def may_open_hands(self) -> bool:
+        return self.replay is not None and (self.replay.final.outcome is not None or self.loaded)
+
+    @messages.on("replay_hands", open=Boolean())
+    def open_hands(self, open: bool) -> None:
+        self.need_replay()
+        if open and not self.may_open_hands:
+            raise IllegalMoveError("the hands open once the battle is over")
+        self.hands_open = open
+        self.host.refresh()
+
+    @messages.on("replay_seat", seat=Choice(SIDES))
+    def view_as(self, seat: str) -> None:
+        self.need_replay()
+        if self.fixed_seat and seat != self.seat:
+            raise IllegalMoveError("you review this battle from your own side")
+        self.seat = seat
+        self.host.refresh()
+
+    # ------------------------------------------------------------ review
+    @messages.on("review_start")
+    def start_review(self) -> None:
+        """Judge the battle's decisions in the background; each shows as it comes."""
+        self.need_replay()
+        if not self.may_open_hands:
+            raise IllegalMoveError("a battle is reviewed once it is over")
+        analyst = self.analyst or analysis_module("ancient")
+        seat = self.seat if self.fixed_seat else None
+        judged = sum(1 for s in self.replay.actors() if seat is None or s == seat)   # at most
+        self.review = ReviewProgress(judged, self.seat, side=side_name)
+        game = AncientGame.from_record(self.replay.record)
+        budget = self.host.review_budget
+        self.review_runner.start(lambda: analyst.iter_review(game, seat, budget=budget), self.judged,
+                                 self.review_done)
+        self.host.refresh()
+
+    @messages.on("review_stop")
+    def stop_review(self) -> None:
+        if self.review is None or self.review.state != "running":
+            raise IllegalMoveError("no review is running")
+        self.stop_review_quietly()
+        self.host.refresh()
+
+    def stop_review_quietly(self) -> None:
+        if self.review is not None and self.review.state == "running":
+            self.review_runner.cancel()
+            self.review.finish(None, stopped=True)
+
+    def judged(self, decision) -> None:
+        if self.review is not None:
+            self.review.add(decision)
+            self.host.refresh()
+
+    def review_done(self, error: Exception | None) -> None:
+        if self.review is not None and self.review.state == "running":
+            self.review.finish(error)
+            self.host.refresh()
+
+    # ------------------------------------------------------------ views
+    def battle_extras(self, view: dict) -> dict:
+        """The study part of the live battle's view (and the hints in its result)."""
+        over = view.get("outcome") is not None
+        if over and self.hints_used and view["outcome"]:
+            note = self.say("study.with_hints", n=self.hints_used, s="" if self.hints_used == 1 else "s")
+            view["outcome"] = {**view["outcome"], "text": view["outcome"]["text"] + note}
+            view["status"] = view["status"] + note
+        b = self.battle
+        g = b.game
+        mine = not b.thinking and g.to_act is not None and g.to_act == b.side
+        ready = analysis_ready("ancient", self.analyst)
+        view["study"] = {
+            "hint": self.hint_view(), "can_hint": ready and mine and not self.hint_standing(),
+            "hints_used": self.hints_used, "can_replay": over and bool(g.actions_played),
+            "can_review": ready and over and bool(g.actions_played), "record_available": over, "analysis": ready,
+            "record": self.record_text(), "record_file": RECORD_FILE, "words": study_words(self.say),
+        }
+        return view
+
+    def replay_view(self) -> dict:
+        """The view of the replay on screen: the position after the chosen action, from the
+        reviewing side, drawn as the live battle is."""
+        words = self.words
+        r = self.replay
+        i = self.cursor.index
+        g = r.position(i)
+        seat = self.seat
+        lines = r.described(None if self.hands_open else seat, words)
+        dice = lines[i - 1][1][1] if i else None
+        view = battle_view(ReplayBattle(g, words, seat, dice), words)
+        where = self.cursor.view(self.say)
+        view["status"] = where["where"] + (": " + lines[i - 1][1][0] if i else "")
+        view["log"] = []
+        view["can_undo"] = False
+        view["message"] = self.message
+        view["hot_seat"] = False
+        view["open_hands"] = self.open_hands_view(g) if self.hands_open else None
+        view["replay"] = self.replay_panel(where, lines, g)
+        view["study"] = {"hint": None, "can_hint": False, "hints_used": 0, "can_replay": False, "can_review": False, "analysis": False,
+                         "record_available": True, "record": self.record_text(), "record_file": RECORD_FILE,
+                         "words": study_words(self.say)}
+        return view
+
+    def open_hands_view(self, g: AncientGame) -> dict:
+        """What the other side holds (its Tactics cards and reserve), once hands are open."""
+        theirs = other(self.seat)
+        obs = g.observation(theirs)
+        return {"side": theirs, "hand": [self.words.card(c) for c in obs.hand],
+                "reserve": [self.words.card(c) for c in obs.reserve[theirs]]}
+
+    def replay_panel(self, where: dict, lines: list, g: AncientGame) -> dict:
+        words = self.words
+        review = self.review
+        marks = review.marks() if review else {}
+        moves = [{"index": k, "number": k + 1, "text": text, "mine": actor == self.seat, "mark": marks.get(k, "")}
+                 for k, (actor, (text, _)) in enumerate(lines)]
+        decision = None
+        better = None
+        i = where["index"]
+        if review is not None and i and (i - 1) in review.decisions:
+            d = review.decisions[i - 1]
+            obs = self.replay.position(i - 1).observation(side_name(d.seat))
+            played = words.label(obs, Action.parse(str(d.played)))
+            best = Action.parse(str(d.best)) if d.label in MARKED and d.best is not None else None
+            decision = decision_view(d, self.say, words.lang, words.side(side_name(d.seat)), played,
+                                     None if best is None else words.label(obs, best))
+            if best is not None:
+                better = {"action": str(best), "squares": [*origin_of(best), *([target_of(best)] if target_of(best) else [])]}
+            self.replay.position(i)   # the cursor back on the position on screen
+        if review is not None:
+            review.seat = self.seat
+        return {
+            **where, "moves": moves, "seat": self.seat, "fixed_seat": self.fixed_seat,
+            "seats": [{"id": s, "label": words.side(s)} for s in SIDES],
+            "hands_open": self.hands_open, "may_open_hands": self.may_open_hands,
+            "can_review": self.may_open_hands and self.replay.total > 0 and analysis_ready("ancient", self.analyst),
+            "review": None if review is None else review.view(self.say, words.side(self.seat)),
+            "decision": decision, "better": better, "loaded": self.loaded,
+            "words": study_words(self.say),
+        }
