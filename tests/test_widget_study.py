@@ -361,13 +361,3 @@ def test_the_widget_runs_the_real_hint_and_review_of_a_loaded_record():
     assert judged and all(m["text"] for m in judged)
 
 
-def test_without_an_analysis_neither_hint_nor_review_is_offered(monkeypatch):
-    """A version without ``battleline.<game>.reviewing`` offers replay and saving only."""
-    import importlib.util
-    monkeypatch.setattr(importlib.util, "find_spec", lambda name, package=None: None)
-    w, _ = finished_game()
-    assert not w.view["study"]["analysis"] and not w.view["study"]["can_review"] and w.view["study"]["can_replay"]
-    w.replay()
-    assert not w.view["replay"]["can_review"]
-    a = AncientBattlesWidget(scenario="marathon", opponent="easy", seed=3)
-    assert not a.view["study"]["analysis"] and not a.view["study"]["can_hint"]

@@ -178,6 +178,10 @@ def judge(obs: Observation, played: Move | None, index: int, budget: int, seed: 
     if played is None and len(ranked) > 1:
         pair.append(search.runner_up)
     chances, held = search.confirm(pair, max(8, int(budget * CONFIRM_SHARE) // len(pair)))
+    if played is None and len(pair) > 1 and search.priced(pair[1], chances[1]) > search.priced(pair[0], chances[0]):
+        # the fresh worlds prefer the runner-up: a hint names the move they measured better
+        pair, chances, held = pair[::-1], chances[::-1], held[::-1]
+        best = pair[0]
     chance_best = round(chances[0], 4)
     chance_played = chance_best if played in (None, best) else round(chances[1], 4)
     loss = round(max(0.0, chance_best - chance_played), 4) if played is not None else 0.0
@@ -205,6 +209,10 @@ class _Search:
         self.stream = np.array([seed_stream(rng.getrandbits(63))], dtype=np.int64)
         self.playouts = 0
         self.runner_up = candidates[min(1, len(candidates) - 1)]
+
+    def priced(self, move: Move, chance: float) -> float:
+        """A chance less the price of the Tactics card the move spends (as ``hard`` prices it)."""
+        return chance - self.prices[self.candidates.index(move)]
 
     def run(self, moves: list[Move], active: np.ndarray, worlds: int) -> tuple[np.ndarray, np.ndarray]:
         numbers = np.array([encode_move(m) for m in moves], dtype=np.int64)

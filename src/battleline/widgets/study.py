@@ -59,24 +59,25 @@ def percent(chance: float | None) -> int | None:
     return None if chance is None else int(round(float(chance) * 100))
 
 
-def analysis_ready(game: str, analyst: Any = None) -> bool:
-    """Whether a review and hints can be offered: an analysis of the widget's own, or
-    ``battleline.<game>.reviewing`` in this version.
+GAMES = ("standard", "ancient")
 
-    >>> analysis_ready("standard"), analysis_ready("nonesuch", analyst=object())
-    (True, True)
+
+def analysis_ready(game: str, analyst: Any = None) -> bool:
+    """Whether a review and hints can be offered: an analysis of the widget's own, or one of
+    the two games' (``battleline.<game>.reviewing``).
+
+    >>> analysis_ready("standard"), analysis_ready("nonesuch", analyst=object()), analysis_ready("nonesuch")
+    (True, True, False)
     """
-    return analyst is not None or importlib.util.find_spec(f"battleline.{game}.reviewing") is not None
+    return analyst is not None or game in GAMES
 
 
 def analysis_module(game: str):
     """The analysis API of ``game`` (``"standard"`` or ``"ancient"``): the module with
-    ``iter_review`` and ``hint``. A ValueError says so when this version has none."""
-    try:
-        return importlib.import_module(f"battleline.{game}.reviewing")
-    except ImportError:
-        raise ValueError("the review is not available in this version (battleline."
-                         f"{game}.reviewing is missing)") from None
+    ``iter_review`` and ``hint``, loaded when first asked for (it loads the search kernel)."""
+    if game not in GAMES:
+        raise ValueError(f"the games are {' and '.join(GAMES)}, not {game!r}")
+    return importlib.import_module(f"battleline.{game}.reviewing")
 
 
 class AnalysisRunner:
