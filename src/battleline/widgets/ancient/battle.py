@@ -328,7 +328,6 @@ class BattleController:
         g = self.game
         reader = log_reader(self.human, side, against_bot=self.bot is not None, screen_cover=False)
         before = g.observation(reader)
-        rolls = len(g.rolls)
         parsed = Action.parse(action)
         # the odds of an attack the defender may withdraw from, for the withdrawal prompt
         # (taken before the attack is played; they count the defender as standing)
@@ -338,7 +337,7 @@ class BattleController:
         self.attacked = parsed.squares[-1] if parsed.kind == "attack" else None
         self.standing_odds = standing if g.phase == "withdrawal" else None
         after = g.observation(before.side)
-        line, dice = self.words.describe(side, parsed, before, after, g.rolls[rolls:])
+        line, dice = self.words.describe(side, parsed, before, after, *g.last_dice())
         if dice is not None:
             self.dice = dice
             # initiative dice (rolled at once, or by "roll") say nothing once the battle is over

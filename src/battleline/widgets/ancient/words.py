@@ -112,20 +112,20 @@ class AncientWords:
         return self.say("log_result", changes=", ".join(out)) if out else ""
 
     def describe(self, side: str, a: Action, before, after, rolls: list[int],
-                 split: bool = True) -> tuple[str, dict | None]:
+                 initiative: list[int] = ()) -> tuple[str, dict | None]:
         """The log line of ``side``'s action ``a`` (observations before and after it, the dice
-        it rolled), and the dice to show for it (None: the dice shown stay)."""
-        started = after.turn > before.turn or (before.phase == "deploy" and after.phase != "deploy")
-        if split and started and a.kind not in ("roll", "scout") and rolls:
-            # the next turn's initiative was rolled at once (nobody held a Tactics card): its
-            # deciding pair is the last two dice; an action without dice of its own rolled
-            # only initiative dice (ties included)
-            own = rolls[:-2] if a.kind in ("fire", "attack", "stand", "withdraw") else []
-            first = self.describe(side, a, before, after, own, split=False)[0] if a.kind != "end" else ""
-            initiative = rolls[len(own):]
+        it rolled, and the next turn's ``initiative`` dice rolled at once after it: see
+        :meth:`~battleline.ancient.AncientGame.last_dice`), and the dice to show for it
+        (None: the dice shown stay)."""
+        if a.kind in ("roll", "scout"):
+            rolls, initiative = list(rolls) + list(initiative), []
+        if initiative:
+            # nobody held a Tactics card: the next turn's initiative was rolled at once, and
+            # gets a line of its own after the action's (an "end" has no line)
+            first = self.describe(side, a, before, after, rolls)[0] if a.kind != "end" else ""
             line = self.say("log_initiative", turn=after.turn, dice=", ".join(map(str, initiative)),
                             side=self.side(after.first))
-            return ((first + "\n" + line) if first else line), {"text": line, "rolls": initiative, "side": None}
+            return ((first + "\n" + line) if first else line), {"text": line, "rolls": list(initiative), "side": None}
         who = self.side(side)
         dice = self.say("log_dice", dice=", ".join(map(str, rolls))) if rolls else ""
         k = a.kind
