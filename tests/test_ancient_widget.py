@@ -238,6 +238,13 @@ def test_the_header_names_each_sides_army_without_doubled_brackets(lang):
     assert heading.index(sc["south"]) < heading.index(sc["north"])
 
 
+def play_at_screen(w: AncientBattlesWidget, action) -> None:
+    """Play ``action``, first lifting the cover between two people's turns if it is down."""
+    if w.view.get("cover"):
+        w.reveal()
+    w.play(action)
+
+
 def quiet_battle(opponent) -> AncientBattlesWidget:
     """Two Hoplites far apart, a draw after two quiet turns: turn 2's initiative dice are
     the last dice rolled before the battle ends."""
@@ -254,7 +261,7 @@ def test_after_the_battle_ends_no_undo_no_stale_initiative_die_and_the_result_sh
     seen_initiative = False
     while w.game.outcome is None:
         seen_initiative |= bool(w.view["dice"]) and "initiative" in w.view["dice"]["text"]
-        w.play("end actions")
+        play_at_screen(w, "end actions")
     assert seen_initiative                    # the turn's initiative dice were on screen
     v = w.view
     assert v["outcome"]["winner"] is None and v["status"].startswith("A draw")
@@ -277,7 +284,7 @@ def test_the_dice_of_the_fight_that_ended_the_battle_stay():
 def test_a_draw_is_worded_once():
     w = quiet_battle(None)
     while w.game.outcome is None:
-        w.play("end actions")
+        play_at_screen(w, "end actions")
     assert w.view["status"].lower().count("draw") == 1, w.view["status"]
 
 
@@ -497,8 +504,8 @@ def test_an_initiative_rolled_at_once_shows_its_dice_ties_included():
     g.put("c4", "Hoplites", "north")
     w = AncientBattlesWidget(g, opponent=None)
     while w.game.turn == 1:
-        w.play("end actions" if "end actions" in [str(a) for a in w.game.legal_actions()]
-               else w.game.legal_actions()[-1])
+        play_at_screen(w, "end actions" if "end actions" in [str(a) for a in w.game.legal_actions()]
+                       else w.game.legal_actions()[-1])
     assert w.view["log"][-1] == "Turn 2: initiative dice 3, 3, 5, 2. South moves first."
     assert w.view["dice"]["rolls"] == [3, 3, 5, 2]
 

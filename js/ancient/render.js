@@ -268,6 +268,16 @@ function buildBuilder(view, { messageHidden } = {}) {
       b.ask ? h("p", { class: "ab-ask", key: "ask", role: "alert" }, b.ask) : null));
 }
 
+/** Between two people's turns: the cover, with no card of either side behind it (Python
+ * sends none); the next player clicks when they sit at the screen. */
+function coverBox(view) {
+  const c = view.cover;
+  return h("section", { class: "ab-cover", key: "cover", role: "dialog", "aria-label": c.text },
+    h("div", { class: "ab-cover-title" }, c.text),
+    h("p", null, c.note),
+    h("button", { type: "button", class: "bl-btn bl-primary bl-big-btn", key: "btn-reveal", "data-act": "reveal" }, c.button));
+}
+
 /** The whole view. */
 export function buildAncient(view, ui, { messageHidden } = {}) {
   if (view.mode === "builder") return buildBuilder(view, { messageHidden });
@@ -284,9 +294,9 @@ export function buildAncient(view, ui, { messageHidden } = {}) {
         view.thinking ? h("span", { class: "ab-thinking" }, "…") : null)),
     messageLine(view.message, view, messageHidden),
     scoreBox(view),
-    h("div", { class: "ab-main", key: "main", style: `--ab-w:${view.width}` },
+    view.cover ? coverBox(view) : h("div", { class: "ab-main", key: "main", style: `--ab-w:${view.width}` },
       field(view, ui),
       h("aside", { class: "ab-side", key: "side" }, resultBox(view), choicesPanel(view, ui), diceBox(view), buttonsRow(view), helpBox(view))),
-    tray(view),
+    view.cover ? null : tray(view),
     logBox(view));
 }

@@ -122,6 +122,9 @@ class BattleController:
         self.attacked: str | None = None     # the square of the last attack (the withdrawal prompt)
         self.standing_odds = None            # that attack's odds if the defender stands
         self.inspected: str | None = None    # the square whose rules are shown
+        # two people at one screen: the screen is covered between their turns, so that
+        # neither sees the other's hand (the view then holds no secret of either side)
+        self.cover = False
         # the log, and where each stretch of the human's decisions began (undo goes back to one)
         self.turns = TurnLog(marks=[0] if self.game.to_act == self.human or self.bot is None else [])
 
@@ -163,9 +166,10 @@ class BattleController:
                 and self.turns.can_undo(len(self.game.actions_played)))
 
     def legal(self) -> list[Action]:
-        """The actions the side on screen may take now (none while the bot plays)."""
+        """The actions the side on screen may take now (none while the bot plays or the
+        screen is covered)."""
         g = self.game
-        if self.thinking or g.to_act is None or g.to_act != self.side:
+        if self.thinking or self.cover or g.to_act is None or g.to_act != self.side:
             return []
         return g.legal_actions()
 
@@ -251,6 +255,8 @@ class BattleController:
 
     def need_turn(self) -> None:
         """Refuse an intent while the side on screen may not act."""
+        if self.cover:
+            raise IllegalMoveError(f"pass the screen to {self.game.to_act} first")
         if self.thinking:
             raise IllegalMoveError("the opponent is playing its turn")
         if self.game.to_act is None:
@@ -292,6 +298,15 @@ class BattleController:
         any time), and why it cannot act now; ``{"type": "inspect"}`` closes them."""
         self.inspect(square)
 
+    @messages.on("reveal")
+    def reveal(self) -> None:
+        """``{"type": "reveal"}``: the next player, at the screen, lifts the cover."""
+        if not self.cover:
+            raise IllegalMoveError("there is nothing to reveal")
+        self.cover = False
+        self.message = None
+        self.refresh()
+
     @messages.on("undo")
     def undo_message(self) -> None:
         """``{"type": "undo"}``: take back your last player turn."""
@@ -311,12 +326,15 @@ class BattleController:
             raise IllegalMoveError("the battle is over")
         if self.bot is not None and g.to_act != self.human:
             raise IllegalMoveError(f"it is {g.to_act}'s turn to act")
+        if self.cover:
+            raise IllegalMoveError(f"pass the screen to {g.to_act} first")
         acting = g.to_act
         self.push(action, acting)   # checks the action; nothing changes on error
         self.inspected = None
         self.group = []
         if self.bot is None and g.to_act is not None and g.to_act != acting:
             self.turns.mark(len(g.actions_played))
+            self.cover = True
         self.selected = None
         self.message = None
         self.refresh()
@@ -362,6 +380,7 @@ class BattleController:
         if self.game.outcome is not None:
             raise IllegalMoveError("the battle is over: its result stands")
         target = self.turns.undo_target(len(self.game.actions_played))
+        at_screen = self.game.to_act
         while len(self.game.actions_played) > target:
             self.game.undo()
         self.turns.cut(target)   # the log follows the battle
@@ -371,6 +390,8 @@ class BattleController:
         for line in kept:
             self.turns.note(line, len(self.game.actions_played))
         self.note(self.words.say("log_undone"))
+        # at one screen, the other player's hand waits behind the cover
+        self.cover = self.bot is None and self.game.to_act != at_screen
         self.refresh()
 
     def renewed(self, position: str) -> str:
