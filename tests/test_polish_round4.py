@@ -144,3 +144,42 @@ def test_battle_line_two_people_at_one_screen_pass_it_behind_a_cover():
         assert not [i for i in ids if f'"{i}"' in text], ids
         w.handle_message({"type": "reveal"})
         assert [c["id"] for c in w.view["hand"]] == ids
+
+
+# ---------------------------------------------------------------- items 2-4: Battle Line's status
+def status_after_preparation(make, monkeypatch) -> tuple[str, str]:
+    """The status line while the bot prepares, and once the preparation has ended (no move
+    made, nothing refreshed by hand), in a kernel's event loop."""
+    import asyncio
+    from battleline.compiled import Preparation
+    from battleline.widgets import turns
+    state = {"preparing": True}
+    monkeypatch.setattr(Preparation, "preparing", lambda self: state["preparing"])
+    monkeypatch.setattr(turns, "PREPARATION_POLL", 0.01, raising=False)
+
+    async def run():
+        w = make()
+        before = w.view["status"]
+        state["preparing"] = False
+        await asyncio.sleep(0.1)
+        return before, w.view["status"]
+
+    return asyncio.run(run())
+
+
+def test_battle_line_the_preparing_note_goes_when_the_preparation_ends(monkeypatch):
+    """Issue 33 item 2."""
+    from battleline.standard.bots import PlannerBot
+    from battleline.widgets import BattleLineWidget
+    monkeypatch.setattr(PlannerBot, "prepare_in_background", lambda self: None)
+    before, after = status_after_preparation(lambda: BattleLineWidget(opponent="hard", seed=3), monkeypatch)
+    assert "preparing" in before and "preparing" not in after and after.startswith("Your turn")
+
+
+def test_ancient_the_preparing_note_goes_when_the_preparation_ends(monkeypatch):
+    from battleline.ancient.bots.planner import PlannerBot
+    monkeypatch.setattr(PlannerBot, "prepare_in_background", lambda self: None)
+    before, after = status_after_preparation(
+        lambda: AncientBattlesWidget(scenario="marathon", opponent="hard", seed=3, background_bot=False),
+        monkeypatch)
+    assert "preparing" in before and "preparing" not in after

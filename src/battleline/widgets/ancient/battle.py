@@ -19,7 +19,7 @@ from typing import Any, Callable
 from ...ancient import Action, AncientGame
 from ...errors import IllegalMoveError, shorten
 from ..messages import MessageRouter, Text
-from ..turns import BotRunner, TurnLog, bot_preparing, log_reader, warm_up
+from ..turns import BotRunner, TurnLog, bot_preparing, log_reader, refresh_when_prepared, warm_up
 from .words import AncientWords
 
 __all__ = ["BattleController", "RandomAncientBot", "opponent_bot", "origin_of", "LEVELS",
@@ -110,6 +110,8 @@ class BattleController:
         self.refresh = refresh
         self.rng = random.Random(seed)
         self.reset()
+        # the status line's "preparing" note goes when the preparation ends (in a kernel)
+        refresh_when_prepared(bot, lambda: self.refresh())
 
     def reset(self) -> None:
         """Forget every choice and the log (a new battle, or one rebuilt by undo)."""

@@ -23,7 +23,7 @@ from ...standard.match import Match
 from ...standard.moves import IllegalMoveError, Move
 from ..messages import Boolean, Choice, MessageRouter, Text
 from ..pieces import public_move_json
-from ..turns import BotRunner, TurnLog, bot_preparing, log_reader, warm_up
+from ..turns import BotRunner, TurnLog, bot_preparing, log_reader, refresh_when_prepared, warm_up
 from .table import Seat, claim_view, table_view
 
 if TYPE_CHECKING:
@@ -107,6 +107,8 @@ class PlayController:
 
     def warm_up_bot(self) -> None:
         warm_up(self.bot)
+        # the status line's "preparing" note goes when the preparation ends (in a kernel)
+        refresh_when_prepared(self.bot, self.refresh)
 
     def bot_preparing(self) -> bool:
         return bot_preparing(self.bot)
