@@ -439,6 +439,7 @@ class PlayController:
             "hot_seat": self.hot_seat,
             "thinking": self.thinking,
             "status": self.status(),
+            "bot_preparing": not g.is_over() and self.bot_preparing(),
             "last": [public_move_json(m) for m in self.last],
             "log": words.log(self.turns.lines),
             "claim": claim_view(*self.last_claim, words) if self.last_claim else None,
