@@ -143,7 +143,7 @@ def test_act_plays_an_offered_action_and_logs_it_in_words():
     w = skirmish()
     send(w, {"type": "act", "action": "e2-e3"})
     assert w.game.cell("e3") is not None and w.view["message"] is None
-    assert w.view["log"][-1] == "South moves Skirmishers (R1) on e2 to e3."
+    assert w.view["log"][-1] == "South moved Skirmishers (R1) on e2 to e3."
     assert w.view["actions_left"] == 5
     send(w, {"type": "act", "action": "end actions"})
     send(w, {"type": "act", "action": "fire c2-c3"})      # the scripted 6
@@ -752,7 +752,7 @@ def test_japanese_labels_troop_names_from_the_reference_card():
     assert v["lang"] == "ja" and v["scenario"]["title"] == "マラトン"
     assert {c["type"] for c in v["reserve"]} <= {"斥候", "投擲兵", "投槍兵", "重装歩兵", "槍兵", "親衛歩兵",
                                                  "軽騎兵", "重騎兵", "戦車", "象兵"}
-    assert v["status"].startswith("ターン1。あなたの番")
+    assert v["status"].startswith("ターン1。南軍の番")      # two people at one screen: the side
     w.select(v["reserve"][0]["id"])
     assert all("に配置" in c["label"] for c in w.view["choices"])
     w.play(w.view["choices"][0]["action"])

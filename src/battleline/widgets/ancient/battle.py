@@ -8,7 +8,7 @@ is built by :func:`.view.battle_view` from the observation of the side on screen
 >>> b = BattleController(AncientGame.scenario("marathon", seed=1), AncientWords(), human="south", bot=None)
 >>> BattleController.messages.dispatch(b, {"type": "act", "action": "deploy R1@a1"})
 >>> b.log[-1]
-'South places a card face down on a1.'
+'South placed a card face down on a1.'
 """
 
 from __future__ import annotations
@@ -104,6 +104,7 @@ class BattleController:
         self.words = words
         self.human = human
         self.bot = bot
+        words.human = human if bot is not None else None   # "You" and "Bot" against a bot
         warm_up(bot)
         self.bot_turns = BotRunner(background_bot)
         self.step_delay = step_delay

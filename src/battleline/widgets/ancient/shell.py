@@ -117,7 +117,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
 
         >>> w = AncientBattlesWidget(scenario="marathon", opponent=None, seed=1)
         >>> w.play("deploy R1@a1"); w.view["log"][-1]
-        'South places a card face down on a1.'
+        'South placed a card face down on a1.'
         """
         self._need_battle()
         self.battle.act(action)

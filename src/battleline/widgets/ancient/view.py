@@ -195,10 +195,13 @@ def _status(battle: BattleController, words: AncientWords, obs) -> str:
     if obs.outcome is not None:
         return words.outcome(*obs.outcome)
     if battle.thinking:
-        return say("thinking", side=words.side(obs.to_act))
+        return say("thinking")
     if battle.cover:
         return say("cover", side=words.side(obs.to_act))
-    who = say("your") if obs.to_act == obs.side else say("theirs", side=words.side(obs.to_act))
+    if obs.to_act != obs.side:
+        # the bot's move (it has not begun, or it failed): the phase's words address the player
+        return say("bot_to_act", turn=obs.turn)
+    who = say("your") if battle.bot is not None else say("theirs", side=words.side(obs.to_act))
     text = say(f"phase.{obs.phase}") if obs.phase in PHASES else obs.phase
     if obs.phase == "withdrawal" and obs.to_act == obs.side and battle.attacked in obs.field:
         text = say("attacked_prompt", unit=words.unit(obs, battle.attacked))

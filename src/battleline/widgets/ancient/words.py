@@ -36,6 +36,9 @@ class AncientWords:
 
     def __init__(self, lang: str = "en", names: Any = "ancient") -> None:
         self.wording = Wording(lang, names, sentences=ancient_say)
+        #: the side a person plays against a bot (the log and the result then say "You" and
+        #: "Bot", as Battle Line's do), or None: two people at one screen, named by side
+        self.human: str | None = None
 
     @property
     def lang(self) -> str:
@@ -61,6 +64,26 @@ class AncientWords:
     def side(self, side: str) -> str:
         return self.say(f"side.{side}")
 
+    def who(self, side: str) -> str:
+        """Who acts: ``You`` or ``Bot`` against a bot, else the side (``South``).
+
+        >>> w = AncientWords(); w.who("north"), (setattr(w, "human", "south") or w.who("north"))
+        ('North', 'Bot')
+        """
+        if self.human is None:
+            return self.side(side)
+        return self.say("you") if side == self.human else self.say("bot")
+
+    def whose(self, side: str) -> str:
+        """``Your``, ``Bot's`` or ``South's``, as :meth:`who`."""
+        if self.human is None:
+            return self.say("whose_side", side=self.side(side))
+        return self.say("whose_you") if side == self.human else self.say("whose_bot")
+
+    def first(self, side: str) -> str:
+        """`` You move first.`` / `` Bot moves first.`` / `` South moves first.``"""
+        return self.say("log_first_you") if side == self.human else self.say("log_first", side=self.who(side))
+
     def error(self, error: Any) -> str:
         """A refused intent, after the language's lead-in."""
         return self.say("error", text=str(error))
@@ -81,8 +104,11 @@ class AncientWords:
 
     def outcome(self, winner: str | None, reason: str) -> str:
         reason = self.say(f"reason.{reason}")
-        return self.say("drawn", reason=reason) if winner is None else self.say(
-            "won", side=self.side(winner), reason=reason)
+        if winner is None:
+            return self.say("drawn", reason=reason)
+        if winner == self.human:
+            return self.say("won_you", reason=reason)
+        return self.say("won", side=self.who(winner), reason=reason)
 
     def played(self, a: Action) -> str:
         """A played Tactics card, its name in the view's language, with what it names."""
@@ -124,24 +150,24 @@ class AncientWords:
             # gets a line of its own after the action's (an "end" has no line)
             first = self.describe(side, a, before, after, rolls)[0] if a.kind != "end" else ""
             line = self.say("log_initiative", turn=after.turn, dice=", ".join(map(str, initiative)),
-                            side=self.side(after.first))
+                            first=self.first(after.first))
             return ((first + "\n" + line) if first else line), {"text": line, "rolls": list(initiative), "side": None}
-        who = self.side(side)
+        who = self.who(side)
         dice = self.say("log_dice", dice=", ".join(map(str, rolls))) if rolls else ""
         k = a.kind
         if k == "end":
             return "", None
-        text = self._action_words(who, a, before)
+        text = self._action_words(who, a, before, self.whose(side))
         result = self.changes(before, after) if k in CHANGING else ""
         if k in ("fire", "attack") and not result:
             result = self.say("log_no_effect") if rolls else ""
         if k in ("roll", "scout") and after.turn >= before.turn:
-            result = self.say("log_first", side=self.side(after.first))
+            result = self.first(after.first)
         line = text + dice + result
         shown = {"text": line, "rolls": list(rolls), "side": side} if rolls or k in ("fire", "attack") else None
         return line, shown
 
-    def _action_words(self, who: str, a: Action, before) -> str:
+    def _action_words(self, who: str, a: Action, before, whose: str) -> str:
         k = a.kind
         if k == "move":
             return self.say("log_move", who=who, unit=self.unit(before, a.squares[0]), to=a.squares[1])
@@ -150,7 +176,7 @@ class AncientWords:
         if k == "reinforce":
             return self.say("log_reinforce", who=who, type=self.type_of(a.card), card=a.card, square=a.squares[0])
         if k == "leader":
-            return self.say("log_leader", who=who, card=a.card, type=self.type_of(a.card))
+            return self.say("log_leader", who=who, whose=whose, card=a.card, type=self.type_of(a.card))
         if k == "draw":
             return self.say("log_draw", who=who)
         if k in ("fire", "attack"):
@@ -167,7 +193,7 @@ class AncientWords:
             target = a.squares[0] if a.squares else a.card
             return self.say("log_remove", who=who, what=self.unit(before, target) if a.squares else target)
         if k in ("withdraw", "stand"):
-            return self.say(f"log_{k}", who=who)
+            return self.say(f"log_{k}", who=who, whose=whose)
         if k == "rally":
             return (self.say("log_rally", who=who, square=a.squares[0]) if a.squares
                     else self.say("log_rally_none", who=who))
