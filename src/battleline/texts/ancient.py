@@ -149,6 +149,11 @@ _ANCIENT_SENTENCES = {
     "ch_eliminated": ("{square} eliminated", "{square}壊滅"),
     "ch_disrupted": ("{square} disrupted", "{square}混乱"),
     "ch_rallied": ("{square} rallied", "{square}再集結"),
+    "play_on": ("{card} on {square}", "{square}に{card}"),
+    "play_redeploy": ("{card}, {frm} to {to}", "{card}（{frm}から{to}へ）"),
+    "play_leader": ("{card}, rallying {squares}", "{card}（{squares}を再集結）"),
+    "play_leader_own": ("{card}, rallying the card it leads", "{card}（率いるカードを再集結）"),
+    "from_reserve": ("{type} ({card}) from the reserve", "予備の{type}（{card}）"),
     "option.first": ("first", "先攻"),
     "option.second": ("second", "後攻"),
     # the choices

@@ -110,16 +110,38 @@ class AncientWords:
             return self.say("won_you", reason=reason)
         return self.say("won", side=self.who(winner), reason=reason)
 
+    def card_name(self, card: str) -> str:
+        """A Tactics card's name in the view's language (``Companion Cavalry``, ``付き添いの騎兵``)."""
+        try:
+            return self.card(Card(card))["name"]
+        except ValueError:
+            return card
+
+    def squares(self, squares) -> str:
+        """``a1``, ``a1 and g1``, ``a1, b1 and g1`` (``a1、b1とg1``)."""
+        squares = list(squares)
+        if len(squares) < 2:
+            return "".join(squares)
+        return self.say("tag_sep").join(squares[:-1]) + self.say("and") + squares[-1]
+
     def played(self, a: Action) -> str:
-        """A played Tactics card, its name in the view's language, with what it names."""
-        rest = str(a)[5:]
-        card = a.card
-        if card and self.lang != "en":
-            try:
-                rest = rest.replace(card, self.card(Card(card))["name"], 1)
-            except ValueError:
-                pass
-        return rest
+        """A played Tactics card in words: its name and what it names, no notation.
+
+        >>> AncientWords().played(Action.parse("play Companion@i1"))
+        'Companion Cavalry on i1'
+        >>> AncientWords("ja").played(Action.parse("play Alexander a1 g1"))
+        'アレクサンダー（a1とg1を再集結）'
+        """
+        name, squares = self.card_name(a.card), a.squares
+        if a.card == "Redeploy" and len(squares) == 2:
+            return self.say("play_redeploy", card=name, frm=squares[0], to=squares[1])
+        if a.card in ("Fog", "Mud", "Shield", "Companion") and len(squares) == 1:
+            return self.say("play_on", card=name, square=squares[0])
+        if a.card in ("Traitor", "Deserter") or not a.card:
+            return name
+        # a leader: from hand it rallies the squares named; a scenario leader its own card
+        return self.say("play_leader", card=name, squares=self.squares(squares)) if squares else \
+            self.say("play_leader_own", card=name)
 
     def changes(self, before, after) -> str:
         """What an action did to the cards on the field, from the observations around it."""
@@ -191,13 +213,17 @@ class AncientWords:
             return self.say("log_play", who=who, what=self.played(a))
         if k == "remove":
             target = a.squares[0] if a.squares else a.card
-            return self.say("log_remove", who=who, what=self.unit(before, target) if a.squares else target)
+            return self.say("log_remove", who=who, what=self.unit(before, target) if a.squares else self.reserve_card(target))
         if k in ("withdraw", "stand"):
             return self.say(f"log_{k}", who=who, whose=whose)
         if k == "rally":
             return (self.say("log_rally", who=who, square=a.squares[0]) if a.squares
                     else self.say("log_rally_none", who=who))
         return f"{who}: {a}."
+
+    def reserve_card(self, card: str) -> str:
+        """A card removed from the reserve: ``Peltasts (R2) from the reserve``."""
+        return self.say("from_reserve", type=self.type_of(card), card=card)
 
     def label(self, obs, a: Action) -> str:
         """The label of a legal action offered to the player (a choice or a button)."""
@@ -223,7 +249,7 @@ class AncientWords:
         if k == "play":
             return self.say("l_play", what=self.played(a))
         if k == "remove":
-            return self.say("l_remove", what=self.unit(obs, a.squares[0]) if a.squares else a.card)
+            return self.say("l_remove", what=self.unit(obs, a.squares[0]) if a.squares else self.reserve_card(a.card))
         if k == "rally":
             return self.say("l_rally", square=a.squares[0]) if a.squares else self.say("l_rally_none")
         return str(a)
