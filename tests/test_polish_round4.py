@@ -284,3 +284,18 @@ def test_ancient_a_played_tactics_card_in_words():
     assert en.label(None, Action.parse("play Companion@i1")) == "Play Companion Cavalry on i1"
     assert ja.label(None, Action.parse("play Shield@c2")) == "c2に盾持ちを出す"
     assert en.label(None, Action.parse("remove R2")) == "Remove Peltasts (R2) from the reserve"
+
+
+# ---------------------------------------------------------------- item 13: whole numbers
+def test_ancient_score_in_the_rulebooks_whole_numbers():
+    """Issue 33 item 13: "loses above 49.5" was a decimal; a side loses once its losses are
+    more than half its army's points: with 99, at 50 (the engine agrees)."""
+    from battleline.widgets.ancient.view import battle_view  # noqa: F401 (the view's own score)
+    w = AncientBattlesWidget(scenario="issus", opponent=None, seed=1)
+    for side, score in w.view["score"].items():
+        army = score["army"]
+        assert score["loses_at"] == army // 2 + 1 and 2 * score["loses_at"] > army >= 2 * (score["loses_at"] - 1)
+        assert f"the battle is lost at {score['loses_at']})" in score["text"] and "." not in score["text"]
+        assert "loses_above" not in score
+    ja = AncientBattlesWidget(scenario="issus", opponent=None, seed=1, lang="ja").view["score"]["south"]
+    assert f"{ja['loses_at']} ポイントで敗北" in ja["text"]

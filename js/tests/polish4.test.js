@@ -43,3 +43,42 @@ describe("ancient DOM: the cover (item 6)", { skip: NO_DOM }, () => {
     assert.ok(el.querySelector(".ab-field"));
   });
 });
+
+describe("ancient DOM: whose card is whose (item 7), the odds' legend (item 9), whole numbers (item 13)", { skip: NO_DOM }, () => {
+  it("every counter carries its side's token (a disc for South, a triangle for North), face-down ones too", () => {
+    const { el } = mountView(widget, fixture("melee-danger"));
+    const units = [...el.querySelectorAll(".ab-unit")];
+    assert.ok(units.length >= 3);
+    for (const u of units) {
+      const side = u.classList.contains("ab-south") ? "south" : "north";
+      assert.ok(u.querySelector(`:scope > .ab-token.ab-token-${side}`), u.outerHTML.slice(0, 120));
+    }
+    assert.ok(el.querySelector(".ab-token-south circle") && el.querySelector(".ab-token-north path"));
+    // the scores say which token is which side
+    assert.ok(el.querySelector(".ab-score.ab-south .ab-token-south") && el.querySelector(".ab-score.ab-north .ab-token-north"));
+    const deploy = mountView(widget, fixture("ja-deploy-selected")).el;
+    for (const back of deploy.querySelectorAll(".ab-back-wrap")) assert.ok(back.querySelector(".ab-token"));
+  });
+
+  it("the odds on the squares have a legend and tooltips; every slice of the bar is named", () => {
+    const { el } = mountView(widget, fixture("melee-danger"));
+    const legend = el.querySelector(".ab-field .ab-odds-legend");
+    assert.ok(legend, "a legend under the field");
+    assert.match(legend.textContent, /✕ eliminated/);
+    assert.match(legend.textContent, /◐ disrupted/);
+    const elim = el.querySelector('[data-square="c3"] .ab-sq-odd.ab-elim');
+    assert.equal(elim.getAttribute("title"), "✕: the chance that this card is eliminated");
+    el.querySelector('[data-square="c3"]').click();
+    const keys = [...el.querySelector('[role="dialog"] .ab-bar-keys').children].map((k) => k.textContent);
+    assert.deepEqual(keys.map((k) => k.split(" ")[0]), ["no", "disrupted", "eliminated"]);
+    assert.match(keys[2], /^eliminated \d/);
+    assert.equal(mountView(widget, fixture("deploy")).el.querySelector(".ab-odds-legend"), null, "no odds, no legend");
+  });
+
+  it("the score is in whole numbers", () => {
+    const { el } = mountView(widget, fixture("deploy"));
+    const scores = el.querySelector(".ab-scores").textContent;
+    assert.match(scores, /the battle is lost at \d+\)/);
+    assert.doesNotMatch(scores, /\d\.\d/);
+  });
+});

@@ -94,6 +94,17 @@ _ANCIENT_SENTENCES = {
     "whose_side": ("{side}'s", "{side}の"),
     "bot_preparing": BOT_PREPARING,
     "actions_left": (" {n} actions left.", "残り行動{n}。"),
+    # the score of a side, in the rulebook's whole numbers: a side loses once its eliminated
+    # cards are worth more than half its army, that is at `at` points
+    "score_line": ("lost {lost} of {army} points (the battle is lost at {at}); holds {held} of the {needed} "
+                   "enemy Back Row positions needed",
+                   "損害 {lost} / {army} ポイント（{at} ポイントで敗北）。敵の最後列を {held} / {needed} マス確保"),
+    # the odds on a target square, and their legend
+    "legend_elim": ("✕ eliminated", "✕ 壊滅"),
+    "legend_dis": ("◐ disrupted", "◐ 混乱"),
+    "legend_title": ("Chances of the shot or attack on the lit squares:", "光っているマスへの射撃・攻撃の確率："),
+    "legend_elim_tip": ("✕: the chance that this card is eliminated", "✕：このカードが壊滅する確率"),
+    "legend_dis_tip": ("◐: the chance that this card is disrupted", "◐：このカードが混乱する確率"),
     "attacked_prompt": ("your {unit} is attacked: withdraw or stand", "あなたの{unit}が攻撃されています：退くか踏みとどまるか"),
     "builder_status": ("Build your points army: choose up to three colours, add troops, buy bows.",
                        "ポイント軍を編成：色を3つまで選び、軍勢を加え、弓を買ってください。"),

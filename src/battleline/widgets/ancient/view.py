@@ -96,7 +96,8 @@ def battle_view(battle: BattleController, words: AncientWords) -> dict:
         "opponent_hand": obs.opponent_hand_size, "deck": obs.deck_size,
         "discards": list(obs.discards),
         "leaders": {s: {"card": v[0], "with": v[1]} for s, v in obs.leaders.items()},
-        "score": {s: _score(obs, s) for s in SIDES},
+        "score": {s: _score(words, obs, s) for s in SIDES},
+        "odds_legend": {k: words.say(f"legend_{k}") for k in ("title", "elim", "dis", "elim_tip", "dis_tip")},
         "selectable": selectable, "selected": chosen, "choices": choices,
         "targets": [_choice(battle, words, obs, a, False) for a in free if target_of(a)],
         "buttons": [_choice(battle, words, obs, a, False) for a in free if not target_of(a)],
@@ -174,8 +175,9 @@ def _reserve_card(words: AncientWords, c: str) -> dict:
                 family=FAMILIES[card.value])
 
 
-def _score(obs, side: str) -> dict:
-    """Casualties of ``side`` against its army's value, and the opponent's Back Row it holds."""
+def _score(words: AncientWords, obs, side: str) -> dict:
+    """Casualties of ``side`` against its army's value, and the opponent's Back Row it holds;
+    the battle is lost at ``loses_at`` points (more than half the army's, a whole number)."""
     army_text = obs.armies[side]
     if army_text:
         army = Army.from_text(" ".join(army_text))
@@ -186,8 +188,9 @@ def _score(obs, side: str) -> dict:
     held = sorted(sq for sq, cell in obs.field.items() if int(sq[1:]) == back and not cell.get("hidden")
                   and cell["side"] == side and not cell["disrupted"]
                   and troop_type(Card(cell["cards"][0]).value).holds_ground)
-    return {"lost": lost, "army": points, "loses_above": points / 2,
-            "back_row_held": held, "back_row_needed": obs.width // 2 + 1}
+    at, needed = points // 2 + 1, obs.width // 2 + 1
+    return {"lost": lost, "army": points, "loses_at": at, "back_row_held": held, "back_row_needed": needed,
+            "text": words.say("score_line", lost=lost, army=points, at=at, held=len(held), needed=needed)}
 
 
 def _status(battle: BattleController, words: AncientWords, obs) -> str:
