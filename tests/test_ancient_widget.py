@@ -614,7 +614,7 @@ def test_a_full_budget_army_is_confirmed_at_once():
     ({"type": "army", "op": "add", "card": "R8"}, "in the army already"),
     ({"type": "army", "op": "remove", "card": "R7"}, "not in the army"),
     ({"type": "army", "op": "bow", "card": "R7"}, "not in the army"),
-    ({"type": "army", "op": "bow", "card": "R8"}, ""),           # allowed: the engine's limit says no later
+    ({"type": "army", "op": "bow", "card": "R8"}, "Heavy Cavalry with bow exists only in scenarios"),  # at once
     ({"type": "army", "op": "explode"}, "'op' must be one of"),
     ({"type": "act", "action": "deploy R8@a1"}, "build and confirm your army first"),
     ({"type": "undo"}, "build and confirm your army first"),
