@@ -301,12 +301,14 @@ function buildBuilder(view, { messageHidden } = {}) {
 }
 
 /** Between two people's turns: the cover, with no card of either side behind it (Python
- * sends none); the next player clicks when they sit at the screen. */
+ * sends none) and the last dice; the next player clicks when they sit at the screen. */
 function coverBox(view) {
   const c = view.cover;
   return h("section", { class: "ab-cover", key: "cover", role: "dialog", "aria-label": c.text },
     h("div", { class: "ab-cover-title" }, c.text),
     h("p", null, c.note),
+    // the dice of the move that ended the turn stay in view (they are public)
+    diceBox(view),
     h("button", { type: "button", class: "bl-btn bl-primary bl-big-btn", key: "btn-reveal", "data-act": "reveal" }, c.button));
 }
 

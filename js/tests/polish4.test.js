@@ -33,6 +33,7 @@ describe("ancient DOM: the cover (item 6)", { skip: NO_DOM }, () => {
     assert.equal(el.querySelector(".ab-field"), null);
     assert.equal(el.querySelector(".ab-trays"), null);
     assert.equal(el.querySelectorAll(".ab-hand-card, .ab-tray-card, .ab-unit").length, 0);
+    assert.equal(el.querySelector(".ab-cover .ab-dice") !== null, !!fixture("cover").dice, "the last dice stay in view");
     press(el, "I am North: show my side");
     assert.deepEqual(model.sent, [{ type: "reveal" }]);
   });
