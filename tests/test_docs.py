@@ -1,7 +1,9 @@
 """The documents' examples work as written.
 
 Every ```python block of README.md and docs/*.md runs, the blocks of one file in order in
-one namespace (a later block may use an earlier one's names). A line ``EXPR  # → VALUE``
+one namespace (a later block may use an earlier one's names), except the README's: each of
+those stands alone (a reader pastes one at a time), and one that makes a widget ends with it
+(pasted into a cell, it shows the widget). A line ``EXPR  # → VALUE``
 also checks that ``repr(EXPR)`` is ``VALUE``, so a comment that shows output shows the real
 one. Shell blocks are not run; the README's first commands are checked to exist.
 """
@@ -61,6 +63,26 @@ def test_python_examples_run(path, tmp_path, monkeypatch):
     namespace = {"__name__": "__docs__", "__shows__": _shows}
     for line, code in blocks(path, "python"):
         exec(compile(with_checks(code), f"{path.relative_to(ROOT)}:{line}", "exec"), namespace)
+
+
+README_WIDGETS = ("BattleLineWidget(", "AncientBattlesWidget(")
+
+
+@pytest.mark.parametrize("line,code", blocks(ROOT / "README.md", "python"), ids=lambda x: str(x)[:12])
+def test_each_readme_block_stands_alone_and_a_widget_block_ends_with_the_widget(line, code, tmp_path, monkeypatch):
+    """Issue 33 item 22: pasted alone, each README block runs (the refusal(...) snippet
+    needed ``g`` from the block above), and a block that makes a widget ends with it (the
+    Ancient one ended with ``battle.view["phase"]``, which shows 'deploy', not the widget)."""
+    monkeypatch.chdir(tmp_path)
+    namespace = {"__name__": "__readme__", "__shows__": _shows}
+    exec(compile(with_checks(code), f"README.md:{line}", "exec"), namespace)
+    if any(w in code for w in README_WIDGETS):
+        last = ast.parse(code).body[-1]
+        assert isinstance(last, ast.Expr), f"README.md:{line}: the block does not end with an expression"
+        shown = eval(compile(ast.Expression(last.value), "<last>", "eval"), namespace)
+        import anywidget
+        assert isinstance(getattr(shown, "widget", shown), anywidget.AnyWidget), \
+            f"README.md:{line}: the block ends with {shown!r}, not the widget"
 
 
 def test_the_checks_catch_a_wrong_comment():
@@ -143,3 +165,17 @@ def test_the_readme_tells_vs_code_users_what_the_widget_needs():
     required = re.search(r"dependencies = \[[^\]]*\"ipywidgets>=(\d+)\"",
                          (ROOT / "pyproject.toml").read_text(encoding="utf-8")).group(1)
     assert asked and set(asked) == {required} == {"8"}
+
+
+def test_the_readmes_first_commands_are_for_ordinary_users():
+    """Issue 33 items 19 and 21: one command to play, one to test, both for a fresh machine
+    and an ordinary user: no ``--allow-root``; JupyterLab opened on the folder, not on a
+    notebook in examples/ (which would make examples/ the server's root, where every new
+    notebook is then saved); the light quick tier first, the whole suite (.ci/run: Ray, a
+    browser toolchain, 1.3 GB) after, for CI and contributors."""
+    play, test = [c for _, block in blocks(ROOT / "README.md", "bash") for c in block.splitlines() if c.strip()][:2]
+    play, test = play.split("#")[0], test.split("#")[0]
+    assert "--allow-root" not in play and "jupyter lab" in play and ".ipynb" not in play
+    assert 'pip install -e ".[test]"' in test and 'pytest -m "not slow"' in test and ".ci/run" not in test
+    quick = (ROOT / "README.md").read_text(encoding="utf-8").split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    assert "bash .ci/run" in quick and "contributors" in quick

@@ -4,12 +4,29 @@ no outputs, no execution counts (running them here changes no file)."""
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
+
+
+def committed_notebooks(root: Path = ROOT) -> dict[str, str]:
+    """The example notebooks as committed (``git show HEAD:examples/NAME``), by name: playing
+    the examples in JupyterLab autosaves outputs into the working copies, which must not
+    break the tests. Outside a git checkout (an unpacked sdist), the files themselves."""
+    try:
+        names = subprocess.run(["git", "-C", str(root), "ls-files", "examples/*.ipynb"], capture_output=True,
+                               text=True, check=True).stdout.split()
+        return {Path(n).name: subprocess.run(["git", "-C", str(root), "show", f"HEAD:{n}"], capture_output=True,
+                                             text=True, check=True).stdout for n in names}
+    except (OSError, subprocess.CalledProcessError):
+        return {p.name: p.read_text(encoding="utf-8") for p in sorted((root / "examples").glob("*.ipynb"))}
+
+
+COMMITTED = committed_notebooks()
 
 
 @pytest.mark.slow  # each notebook starts a kernel: a few seconds apiece
@@ -20,7 +37,7 @@ def test_notebook_runs(name):
     import nbformat
     from nbclient import NotebookClient
     before = {p.name: p.read_bytes() for p in EXAMPLES.iterdir() if p.is_file()}
-    nb = nbformat.read(EXAMPLES / name, as_version=4)
+    nb = nbformat.reads(COMMITTED[name], as_version=4)
     NotebookClient(nb, timeout=120, kernel_name="python3",
                    resources={"metadata": {"path": str(EXAMPLES)}}).execute()
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
@@ -30,13 +47,35 @@ def test_notebook_runs(name):
     assert after == before, "running the notebook changed or added files in examples/"
 
 
-@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.ipynb")), ids=lambda p: p.name)
-def test_notebook_is_committed_without_outputs(path):
-    cells = [c for c in json.loads(path.read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "code"]
+@pytest.mark.parametrize("name", sorted(COMMITTED))
+def test_notebook_is_committed_without_outputs(name):
+    cells = [c for c in json.loads(COMMITTED[name])["cells"] if c["cell_type"] == "code"]
     assert cells
     dirty = [i for i, c in enumerate(cells, 1) if c.get("outputs") or c.get("execution_count") is not None]
-    assert not dirty, (f"{path.name}: code cells {dirty} hold outputs or execution counts; clear them "
-                       f"before committing (jupyter nbconvert --clear-output --inplace {path.name})")
+    assert not dirty, (f"{name}: code cells {dirty} hold outputs or execution counts; clear them "
+                       f"before committing (jupyter nbconvert --clear-output --inplace examples/{name})")
+
+
+def test_playing_the_examples_does_not_break_the_tests(tmp_path):
+    """Issue 33 item 20: JupyterLab autosaves outputs into the working copy of an example
+    played; the tests read the committed notebooks, not the player's copies."""
+    def git(*args):
+        subprocess.run(["git", "-C", str(tmp_path), *args], check=True, capture_output=True)
+    (tmp_path / "examples").mkdir()
+    clean = {"cells": [{"cell_type": "code", "source": "1", "outputs": [], "execution_count": None,
+                        "metadata": {}}], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    path = tmp_path / "examples" / "play.ipynb"
+    path.write_text(json.dumps(clean))
+    git("init", "-q")
+    git("add", "examples/play.ipynb")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "x")
+    played = dict(clean, cells=[dict(clean["cells"][0], execution_count=1,
+                                     outputs=[{"output_type": "execute_result", "data": {"text/plain": "1"},
+                                               "metadata": {}, "execution_count": 1}])])
+    path.write_text(json.dumps(played))
+    (tmp_path / "examples" / "Untitled.ipynb").write_text(json.dumps(played))   # a new notebook of the user's
+    assert {n: json.loads(text)["cells"][0]["outputs"] for n, text in committed_notebooks(tmp_path).items()} \
+        == {"play.ipynb": []}
 
 
 _UNITS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "

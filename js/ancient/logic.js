@@ -124,6 +124,9 @@ export function click(view, ui, target) {
       return { ui: { armed: null, focus: null }, send: view.can_undo ? { type: "undo" } : null };
     case "dismiss":
       return { ui, send: { type: "dismiss" } };
+    case "reveal":
+      // the next player, at the screen, lifts the cover between two people's turns
+      return { ui: { armed: null, focus: null }, send: view.cover ? { type: "reveal" } : null };
     default:
       return { ui, send: null };
   }

@@ -36,8 +36,21 @@ export function die(n, key, view) {
     (DICE_PIPS[n] || []).map(([x, y]) => svg("circle", { cx: x, cy: y, r: 1.8 })));
 }
 
+// Each side's token, as on a wargame's counters: the side's colour, and a shape of its own
+// for players who do not tell the two colours apart (South a disc, North a triangle).
+const SIDE_TOKENS = { south: ["circle", { cx: 6, cy: 6, r: 5 }], north: ["path", { d: "M1 1.5H11L6 11Z" }] };
+
+export function sideToken(side, view) {
+  const [shape, attrs] = SIDE_TOKENS[side] || SIDE_TOKENS.south;
+  return svg("svg", { class: `ab-token ab-token-${side}`, viewBox: "0 0 12 12", "aria-hidden": "true", focusable: "false" },
+    svg("title", null, sideName(view, side)), svg(shape, attrs));
+}
+
 function unitFace(unit, view) {
-  if (unit.hidden) return cardBack(`back-${unit.side}`, "ab-back");
+  if (unit.hidden) {
+    return h("span", { class: `ab-back-wrap ab-${unit.side}`, "aria-hidden": "true" },
+      cardBack(`back-${unit.side}`, `ab-back ab-back-${unit.side}`), sideToken(unit.side, view));
+  }
   const marks = [];
   if (unit.bow) marks.push(h("span", { class: "ab-mark ab-bow", title: ta(view, "bow") }, ta(view, "bow")));
   if (unit.quality) marks.push(h("span", { class: "ab-mark ab-quality", title: unit.quality }, ta(view, unit.quality === "Shield" ? "shieldMark" : "companionMark")));
@@ -46,6 +59,7 @@ function unitFace(unit, view) {
   const card = unit.cards[0];
   const down = unit.facedown_own ? " ab-facedown" : "";
   return h("span", { class: `ab-unit bl-c-${card.color} ab-${unit.side}${down}`, "aria-hidden": "true" },
+    sideToken(unit.side, view),
     h("span", { class: "ab-top" }, h("span", { class: "ab-value" }, String(unit.value)),
       h("span", { class: "ab-symbol" }, unit.symbol), h("span", { class: "ab-id" }, unit.cards.map((c) => c.id).join("+"))),
     familyIcon(unit.family),
@@ -66,14 +80,20 @@ function oddsLine(odds, key, view) {
 function oddsBar(odds, view) {
   const part = (cls, p, word) => h("span", { class: `ab-bar-part ${cls}`, style: `flex-grow:${p.percent}`, title: `${word} ${p.fraction}` },
     p.percent >= 12 ? `${word} ${percent(p)}` : "");
-  return h("div", { class: "ab-bar", role: "img", "aria-label": ta(view, "oddsLabel",
-    { none: odds.no_effect.fraction, dis: odds.disrupted.fraction, elim: odds.eliminated.fraction }) },
-  part("ab-none", odds.no_effect, ta(view, "noEffect")), part("ab-dis", odds.disrupted, ta(view, "disrupted")),
-  part("ab-elim", odds.eliminated, ta(view, "eliminated")));
+  // every slice named under the bar, a narrow one too (its words do not fit in it)
+  const key = (cls, p, word) => h("span", { class: `ab-bar-key ${cls}` }, h("i", { "aria-hidden": "true" }), `${word} ${percent(p)}`);
+  const parts = [["ab-none", odds.no_effect, ta(view, "noEffect")], ["ab-dis", odds.disrupted, ta(view, "disrupted")],
+    ["ab-elim", odds.eliminated, ta(view, "eliminated")]];
+  return h("div", { class: "ab-bar-wrap" },
+    h("div", { class: "ab-bar", role: "img", "aria-label": ta(view, "oddsLabel",
+      { none: odds.no_effect.fraction, dis: odds.disrupted.fraction, elim: odds.eliminated.fraction }) },
+    parts.map(([cls, p, word]) => part(cls, p, word))),
+    h("div", { class: "ab-bar-keys", "aria-hidden": "true" }, parts.map(([cls, p, word]) => key(cls, p, word))));
 }
 
 function field(view, ui) {
   const map = squareMap(view);
+  const legend = view.odds_legend || {};
   const rows = (view.rows || []).map((row, i) => h("div", { class: "ab-row", key: `row-${i}`, role: "row" },
     row.map((sq) => {
       const info = map.get(sq.square);
@@ -100,10 +120,21 @@ function field(view, ui) {
       sq.terrain ? h("span", { class: "ab-terrain", "aria-hidden": "true" }, sq.terrain) : null,
       sq.unit ? unitFace(sq.unit, view) : null,
       odds ? h("span", { class: "ab-sq-odds", "aria-hidden": "true" },
-        h("span", { class: "ab-sq-odd ab-elim" }, `✕${roundPercent(odds.odds.eliminated)}`),
-        h("span", { class: "ab-sq-odd ab-dis" }, `◐${roundPercent(odds.odds.disrupted)}`)) : null);
+        h("span", { class: "ab-sq-odd ab-elim", title: legend.elim_tip }, `✕${roundPercent(odds.odds.eliminated)}`),
+        h("span", { class: "ab-sq-odd ab-dis", title: legend.dis_tip }, `◐${roundPercent(odds.odds.disrupted)}`)) : null);
     })));
-  return h("div", { class: `ab-field ab-w${view.width}`, key: "field", role: "grid", "aria-label": ta(view, "field"), style: `--ab-w:${view.width}` }, rows);
+  const shown = [...map.values()].some((info) => info.choices.some((c) => c.odds));
+  return h("div", { class: `ab-field ab-w${view.width}`, key: "field", role: "grid", "aria-label": ta(view, "field"), style: `--ab-w:${view.width}` },
+    rows, shown ? oddsLegend(view) : null);
+}
+
+/** What the symbols on a target square mean (Python's words). */
+function oddsLegend(view) {
+  const legend = view.odds_legend || {};
+  return h("div", { class: "ab-odds-legend", key: "odds-legend" },
+    h("span", null, legend.title), " ",
+    h("span", { class: "ab-elim" }, legend.elim), " ",
+    h("span", { class: "ab-dis" }, legend.dis));
 }
 
 function sideName(view, side) {
@@ -116,8 +147,9 @@ function scoreBox(view) {
     const x = s[side];
     if (!x) return null;
     return h("div", { class: `ab-score ab-${side}`, key: `score-${side}` },
+      sideToken(side, view), " ",
       h("b", null, side === view.side ? ta(view, "you", { side: sideName(view, side) }) : sideName(view, side)),
-      " — " + ta(view, "score", { lost: x.lost, army: x.army, above: x.loses_above, held: x.back_row_held.length, needed: x.back_row_needed }));
+      " — " + x.text);
   };
   return h("div", { class: "ab-scores", key: "scores" }, line(view.opponent), line(view.side));
 }
@@ -269,6 +301,18 @@ function buildBuilder(view, { messageHidden } = {}) {
       b.ask ? h("p", { class: "ab-ask", key: "ask", role: "alert" }, b.ask) : null));
 }
 
+/** Between two people's turns: the cover, with no card of either side behind it (Python
+ * sends none) and the last dice; the next player clicks when they sit at the screen. */
+function coverBox(view) {
+  const c = view.cover;
+  return h("section", { class: "ab-cover", key: "cover", role: "dialog", "aria-label": c.text },
+    h("div", { class: "ab-cover-title" }, c.text),
+    h("p", null, c.note),
+    // the dice of the move that ended the turn stay in view (they are public)
+    diceBox(view),
+    h("button", { type: "button", class: "bl-btn bl-primary bl-big-btn", key: "btn-reveal", "data-act": "reveal" }, c.button));
+}
+
 /** The whole view. */
 export function buildAncient(view, ui, { messageHidden, study } = {}) {
   if (view.mode === "builder") return buildBuilder(view, { messageHidden });
@@ -292,11 +336,11 @@ export function buildAncient(view, ui, { messageHidden, study } = {}) {
     replay ? reviewGraph(view) : null,
     replay ? reviewNotes(view) : null,
     scoreBox(view),
-    h("div", { class: "ab-main", key: "main", style: `--ab-w:${view.width}` },
+    view.cover ? coverBox(view) : h("div", { class: "ab-main", key: "main", style: `--ab-w:${view.width}` },
       field(view, ui),
       h("aside", { class: "ab-side", key: "side" }, resultBox(view), choicesPanel(view, ui), diceBox(view),
         replay ? openHands(view) : buttonsRow(view), helpBox(view))),
-    tray(view),
+    view.cover ? null : tray(view),
     replay ? moveList(view) : logBox(view));
 }
 

@@ -493,9 +493,15 @@ function statusBar(view, ia, ui) {
   if (!view.result && !view.cover && statusText(view)) turn = view.my_turn ? "mine" : "theirs";
   // Once the game is over the banner says it: the status line only tells screen readers.
   const over = !!(view.result && view.result.text);
+  // While the bot prepares its search the status line keeps room for two lines (its note
+  // wraps at one turn's step and not at the next: the table would jump); once the game is
+  // over the banner says it all, and the status line keeps no room at all.
+  const cls = ["bl-statusbar"];
+  if (view.bot_preparing) cls.push("is-preparing");
+  if (over) cls.push("is-over");
   return h(
     "div",
-    { class: "bl-statusbar" },
+    { class: cls.join(" ") },
     turn ? h("span", { class: `bl-turn is-${turn}`, "aria-hidden": "true" }) : null,
     h("div", { class: `bl-status${over ? " bl-sr" : ""}`, role: "status", "aria-live": "polite", key: "status" },
       statusText(view)),

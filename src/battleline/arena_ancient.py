@@ -291,12 +291,19 @@ def combine_ancient(paths: list[str], deals: tuple[int, int] | None = None) -> d
     return counted.summary(reader.settings["a"], reader.settings["b"])
 
 
-def _split_line(d: dict, a: str) -> str:
+def _split_line(d: dict, a: str, b: str) -> str:
+    """The deals in a wargamer's words: each deal is fought twice, the bots swapping armies;
+    a bot that won both battles won with either army (the better general on that deal),
+    while one army winning both battles says the deal favoured that army."""
     low, high = d["ci95_a"]
-    head = f"  split deals (one bot won both battles): {d['deals']}; "
-    won = f"{a} won {d['wins_a']}" + (f", {d['rate_a']:.1%} (95% CI {low:.1%}-{high:.1%})" if d["deals"] else "")
-    rest = f"; the same side won both: {d['same_side']}, with a draw: {d['with_draw']}"
-    return head + won + rest + (f", unpaired: {d['unpaired']}" if d["unpaired"] else "")
+    deals = d["deals"] + d["same_side"] + d["with_draw"]
+    line = (f"  deals fought twice with the armies swapped: {deals}; won with both armies: "
+            f"{a} {d['wins_a']}, {b} {d['wins_b']}")
+    if d["deals"]:
+        line += f" ({a} {d['rate_a']:.1%} of those, 95% CI {low:.1%}-{high:.1%})"
+    line += (f"; the same army won both battles (the deal favoured it): {d['same_side']}; "
+             f"a draw in one: {d['with_draw']}")
+    return line + (f"; deals with one battle only: {d['unpaired']}" if d["unpaired"] else "")
 
 
 def report(s: dict) -> str:
@@ -311,7 +318,7 @@ def report(s: dict) -> str:
         f"  turns: mean {s['turns']['mean']}, median {s['turns']['median']}, max {s['turns']['max']}; by end: "
         + ", ".join(f"{k} {v}" for k, v in s["turns"]["by_end"].items()),
         f"  south won {s['south_win_rate']:.1%}",
-        _split_line(s["split_deals"], a),
+        _split_line(s["split_deals"], a, b),
         "  scenario     battles  A wins  B wins  draws  south wins (95% CI)",
     ]
     for name, d in s["scenarios"].items():

@@ -490,8 +490,59 @@ def run_games(play: Callable, settings: dict, games: Iterable[tuple[int, int]], 
 
 
 def _progress_bar(total: int | None, done: int, unit: str):
+    """A progress bar on a terminal; elsewhere (piped, under ``script``, in a log file),
+    where a bar redrawn in place shows nothing, a line every few percent."""
+    if not sys.stderr.isatty():
+        return ProgressLines(total, done, unit)
     from tqdm import tqdm
     return tqdm(total=total, initial=done, unit=unit, file=sys.stderr, smoothing=0.05)
+
+
+class ProgressLines:
+    """Progress as lines on stderr, one each ``step`` percent (every ``step`` * 10 games
+    without a total), with the rate and the time left.
+
+    >>> import io, contextlib
+    >>> err = io.StringIO()
+    >>> with contextlib.redirect_stderr(err):
+    ...     p = ProgressLines(total=40, done=0, unit="game", step=25)
+    ...     for _ in range(40):
+    ...         p.update(1)
+    ...     p.close()
+    >>> [line.split(" games")[0] for line in err.getvalue().splitlines()]
+    ['10/40 (25%)', '20/40 (50%)', '30/40 (75%)', '40/40 (100%)']
+    """
+
+    def __init__(self, total: int | None, done: int, unit: str, step: int = 5) -> None:
+        self.total, self.done, self.unit, self.step = total, done, unit, step
+        self.start_done = done
+        self.start = time.perf_counter()
+        self.printed = self.mark(done)
+
+    def mark(self, n: int) -> int:
+        """Which line ``n`` games belong to (a new one is printed when it changes)."""
+        if self.total:
+            return n * 100 // self.total // self.step
+        return n // (self.step * 10)
+
+    def update(self, n: int) -> None:
+        self.done += n
+        now = self.mark(self.done)
+        if now != self.printed:
+            self.printed = now
+            self.write()
+
+    def write(self) -> None:
+        seconds = time.perf_counter() - self.start
+        played = self.done - self.start_done
+        rate = played / seconds if seconds > 0 else 0.0
+        head = f"{self.done}/{self.total} ({self.done * 100 // self.total}%)" if self.total else f"{self.done}"
+        left = (f", about {round((self.total - self.done) / rate)} s left"
+                if self.total and rate > 0 and self.done < self.total else "")
+        print(f"{head} {self.unit}s, {rate:.2f} {self.unit}s/s{left}", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        """Nothing to clear: every line stays."""
 
 
 def _field_types(make: Callable) -> dict | None:

@@ -234,15 +234,19 @@ def elo_phrase(s: dict, a: str, b: str) -> str:
 
 
 def nodes_lines(s: dict) -> list[str]:
-    """The report's last line: where a run played its games (none for a summary of saved
-    games).
+    """The report's last line: which machines played the games (a machine is named by its
+    host name, or on a Ray cluster by its address and node id), and how many each; none for
+    a summary of saved games.
 
     >>> nodes_lines({"nodes": {"10.0.0.2/1f3a9c2e": 6, "10.0.0.3/77b0d1aa": 4}, "resumed": 2})
-    ['  games played on: 10.0.0.2/1f3a9c2e 6, 10.0.0.3/77b0d1aa 4, 2 read back from the save file']
+    ['  machines that played the games: 10.0.0.2/1f3a9c2e (6 games), 10.0.0.3/77b0d1aa (4 games); 2 games read back from the save file']
+    >>> nodes_lines({"nodes": {"vm": 20}})
+    ['  machines that played the games: vm (20 games)']
     """
     if "nodes" not in s:
         return []
-    parts = [f"{node} {n}" for node, n in sorted(s["nodes"].items())]
+    parts = [f"{node} ({n} game{'s' if n != 1 else ''})" for node, n in sorted(s["nodes"].items())]
+    line = "  machines that played the games: " + (", ".join(parts) or "none")
     if s.get("resumed"):
-        parts.append(f"{s['resumed']} read back from the save file")
-    return ["  games played on: " + (", ".join(parts) or "none")]
+        line += f"; {s['resumed']} game{'s' if s['resumed'] != 1 else ''} read back from the save file"
+    return [line]

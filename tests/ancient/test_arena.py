@@ -47,11 +47,12 @@ def test_split_deals_count_the_deals_one_bot_won_from_both_sides():
     s = summarize(results, "x", "y")
     assert s["split_deals"] == d
     text = report(s)
-    assert "split deals (one bot won both battles): 4; x won 3, 75.0% (95% CI 30.1%-95.4%)" in text
-    assert "the same side won both: 1, with a draw: 1, unpaired: 1" in text
+    assert "won with both armies: x 3, y 1 (x 75.0% of those, 95% CI 30.1%-95.4%)" in text
+    assert "the same army won both battles (the deal favoured it): 1; a draw in one: 1; deals with one battle only: 1" in text
     none = summarize([result(0, 0, "a"), result(0, 1, "b")], "x", "y")
     assert none["split_deals"]["deals"] == 0 and none["split_deals"]["ci95_a"] == [0.0, 1.0]
-    assert "split deals (one bot won both battles): 0; x won 0; the same side won both: 1" in report(none)
+    assert ("won with both armies: x 0, y 0; the same army won both battles (the deal favoured it): 1"
+            in report(none))
 
 
 def test_a_clean_sweep_gives_an_elo_bound_not_infinity():
@@ -92,7 +93,7 @@ def test_save_combine_and_cli(tmp_path, capsys):
     assert combined["games"] == 2 and combined["split_deals"] == s["split_deals"]
     assert sum(combined["split_deals"][k] for k in ("deals", "same_side", "with_draw")) == 1
     main(["easy", "easy", "--game", "ancient", "--combine", str(path)])
-    assert "split deals (one bot won both battles): " in capsys.readouterr().out
+    assert "deals fought twice with the armies swapped: 1; won with both armies: " in capsys.readouterr().out
 
 
 def test_bad_settings_are_refused():

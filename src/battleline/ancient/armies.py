@@ -22,7 +22,7 @@ from ..errors import PositionError, shorten
 from .board import SOUTH, by_side
 from .troops import TROOP_TYPES
 
-__all__ = ["Army", "Scenario", "SCENARIOS", "SCENARIO_NAMES", "check_points_army",
+__all__ = ["Army", "Scenario", "SCENARIOS", "SCENARIO_NAMES", "check_points_army", "may_buy_bow",
            "check_points_armies", "POINTS_BUDGET", "MAX_CARDS", "MAX_PER_TYPE", "MAX_COLOURS"]
 
 POINTS_BUDGET = 100
@@ -119,6 +119,16 @@ class Army:
         return cls([p.rstrip("*") for p in parts], [p.rstrip("*") for p in parts if p.endswith("*")], name)
 
 
+def may_buy_bow(value: int) -> bool:
+    """Whether a points army may buy a bow for a troop of this value: the types that may
+    carry one, but Heavy Cavalry with bow exists only in scenarios.
+
+    >>> [v for v in range(1, 11) if may_buy_bow(v)]
+    [3, 7]
+    """
+    return TROOP_TYPES[value].may_carry_bow and value != 8
+
+
 def check_points_army(army: Army) -> None:
     """Raise PositionError naming the first points-army limit the army breaks."""
     if army.points > POINTS_BUDGET:
@@ -136,7 +146,7 @@ def check_points_army(army: Army) -> None:
         raise PositionError(f"colour limit: cards of {len(army.colours)} colours "
                             f"({''.join(sorted(army.colours, key=COLORS.index))}), at most {MAX_COLOURS}")
     for b in army.bows:
-        if b.value == 8:
+        if not may_buy_bow(b.value):
             raise PositionError(f"bow on {b}: Heavy Cavalry with bow exists only in scenarios")
 
 

@@ -130,6 +130,7 @@ class TurnFlow:
 
     def roll_initiative(self) -> None:
         dice = self.s.dice
+        self.initiative_from = getattr(dice, "position", -1)   # the odds' dice keep no stream
         while True:
             a, b = dice.roll(), dice.roll()
             if a != b:

@@ -335,6 +335,7 @@ class AncientGame:
         when asked for (or when settling lists them anyway: see :meth:`_settled`)."""
         s = self.state
         self._history.append((save_fields(s), len(self._log), s.dice.position, self._legal, action))
+        self._rules.initiative_from = -1
         self._rules.apply(action)
         self._legal = self._settled()
 
@@ -355,6 +356,25 @@ class AncientGame:
     def actions_played(self) -> list[Action]:
         """The actions played since the start (or the last scripted change)."""
         return [h[-1] for h in self._history]
+
+    def last_dice(self) -> tuple[list[int], list[int]]:
+        """The dice of the last action played: its own, and the initiative dice of the turn
+        it began, rolled at once after it (ties re-rolled: every pair until one differs).
+        A ``roll`` action's dice are all initiative dice.
+
+        >>> g = AncientGame.empty(seed=1, dice=[6, 6, 2, 5])
+        >>> g.put("c2", "Skirmishers", "south"); g.put("c3", "Hoplites", "north")
+        >>> g.play("end actions"); g.play("fire c2-c3"); g.last_dice()
+        ([6], [])
+        """
+        if not self._history:
+            return [], []
+        start, end = self._history[-1][2], self.state.dice.position
+        rolls = self.state.dice.rolls
+        split = self._rules.initiative_from
+        if not start <= split < end:
+            split = end
+        return rolls[start:split], rolls[split:end]
 
     @property
     def start_state(self):

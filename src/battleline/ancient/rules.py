@@ -44,13 +44,16 @@ class Rules(TurnFlow, Tactics, Melee, Fire, Movement, Journal):
     """Legal actions and their effects for one state (mutated in place). ``log`` is the undo
     journal the array writes go to (:mod:`.journal`), or None."""
 
-    __slots__ = ("s", "b", "names", "dice", "log", "_moves", "_hoods", "_back_rows", "_acts", "_armed",
+    __slots__ = ("s", "b", "names", "dice", "log", "initiative_from", "_moves", "_hoods", "_back_rows", "_acts", "_armed",
                  "_points", "_weapons", "_costs", "_reach", "_lines", "_flanks", "_columns", "_type_base",
                  "_mounted", "_army_of")
 
     def __init__(self, state: AncientState, log: list | None = None) -> None:
         self.log = log
         self.b = None
+        # where in the dice stream the last initiative roll began (-1: none yet); the game
+        # reads it to tell an action's own dice from the next turn's initiative dice
+        self.initiative_from = -1
         self._army_of = (None, None)
         self.bind(state)
 

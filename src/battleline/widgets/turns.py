@@ -26,7 +26,11 @@ from typing import Any, Protocol
 from ..errors import IllegalMoveError
 from .kernel import kernel_loop
 
-__all__ = ["TurnLog", "log_reader", "BotTurn", "BotRunner", "warm_up", "bot_preparing"]
+__all__ = ["TurnLog", "log_reader", "BotTurn", "BotRunner", "warm_up", "bot_preparing",
+           "refresh_when_prepared", "PREPARATION_POLL"]
+
+#: Seconds between two looks at whether a bot's background preparation has finished.
+PREPARATION_POLL = 0.5
 
 
 def warm_up(bot: Any) -> None:
@@ -48,6 +52,27 @@ def bot_preparing(bot: Any) -> bool:
     False
     """
     return bool(getattr(bot, "preparing", False))
+
+
+def refresh_when_prepared(bot: Any, refresh, poll: float | None = None) -> "asyncio.Task | None":
+    """In a kernel, while ``bot`` prepares its search in the background, look every ``poll``
+    seconds (:data:`PREPARATION_POLL`) and call ``refresh`` once when it is done: the status line's "preparing" note
+    goes then, not at the next move. Outside a kernel (or with nothing being prepared)
+    there is nothing to watch: None.
+
+    >>> refresh_when_prepared(None, lambda: None) is None
+    True
+    """
+    loop = kernel_loop()
+    if loop is None or not bot_preparing(bot):
+        return None
+
+    async def watch() -> None:
+        while bot_preparing(bot):
+            await asyncio.sleep(PREPARATION_POLL if poll is None else poll)
+        refresh()
+
+    return loop.create_task(watch())
 
 
 class TurnLog:

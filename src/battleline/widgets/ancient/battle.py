@@ -8,7 +8,7 @@ is built by :func:`.view.battle_view` from the observation of the side on screen
 >>> b = BattleController(AncientGame.scenario("marathon", seed=1), AncientWords(), human="south", bot=None)
 >>> BattleController.messages.dispatch(b, {"type": "act", "action": "deploy R1@a1"})
 >>> b.log[-1]
-'South places a card face down on a1.'
+'South placed a card face down on a1.'
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from ...ancient import Action, AncientGame
 from ...errors import IllegalMoveError, shorten
 from ...plugins import LEVELS
 from ..messages import MessageRouter, Text
-from ..turns import BotRunner, TurnLog, bot_preparing, log_reader, warm_up
+from ..turns import BotRunner, TurnLog, bot_preparing, log_reader, refresh_when_prepared, warm_up
 from .words import AncientWords
 
 __all__ = ["BattleController", "opponent_bot", "origin_of", "LEVELS",
@@ -80,12 +80,15 @@ class BattleController:
         self.words = words
         self.human = human
         self.bot = bot
+        words.human = human if bot is not None else None   # "You" and "Bot" against a bot
         warm_up(bot)
         self.bot_turns = BotRunner(background_bot)
         self.step_delay = step_delay
         self.refresh = refresh
         self.rng = random.Random(seed)
         self.reset()
+        # the status line's "preparing" note goes when the preparation ends (in a kernel)
+        refresh_when_prepared(bot, lambda: self.refresh())
 
     def reset(self) -> None:
         """Forget every choice and the log (a new battle, or one rebuilt by undo)."""
@@ -98,6 +101,9 @@ class BattleController:
         self.attacked: str | None = None     # the square of the last attack (the withdrawal prompt)
         self.standing_odds = None            # that attack's odds if the defender stands
         self.inspected: str | None = None    # the square whose rules are shown
+        # two people at one screen: the screen is covered between their turns, so that
+        # neither sees the other's hand (the view then holds no secret of either side)
+        self.cover = False
         # the log, and where each stretch of the human's decisions began (undo goes back to one)
         self.turns = TurnLog(marks=[0] if self.game.to_act == self.human or self.bot is None else [])
 
@@ -139,9 +145,10 @@ class BattleController:
                 and self.turns.can_undo(len(self.game.actions_played)))
 
     def legal(self) -> list[Action]:
-        """The actions the side on screen may take now (none while the bot plays)."""
+        """The actions the side on screen may take now (none while the bot plays or the
+        screen is covered)."""
         g = self.game
-        if self.thinking or g.to_act is None or g.to_act != self.side:
+        if self.thinking or self.cover or g.to_act is None or g.to_act != self.side:
             return []
         return g.legal_actions()
 
@@ -227,6 +234,8 @@ class BattleController:
 
     def need_turn(self) -> None:
         """Refuse an intent while the side on screen may not act."""
+        if self.cover:
+            raise IllegalMoveError(f"pass the screen to {self.game.to_act} first")
         if self.thinking:
             raise IllegalMoveError("the opponent is playing its turn")
         if self.game.to_act is None:
@@ -268,6 +277,15 @@ class BattleController:
         any time), and why it cannot act now; ``{"type": "inspect"}`` closes them."""
         self.inspect(square)
 
+    @messages.on("reveal")
+    def reveal(self) -> None:
+        """``{"type": "reveal"}``: the next player, at the screen, lifts the cover."""
+        if not self.cover:
+            raise IllegalMoveError("there is nothing to reveal")
+        self.cover = False
+        self.message = None
+        self.refresh()
+
     @messages.on("undo")
     def undo_message(self) -> None:
         """``{"type": "undo"}``: take back your last player turn."""
@@ -287,12 +305,15 @@ class BattleController:
             raise IllegalMoveError("the battle is over")
         if self.bot is not None and g.to_act != self.human:
             raise IllegalMoveError(f"it is {g.to_act}'s turn to act")
+        if self.cover:
+            raise IllegalMoveError(f"pass the screen to {g.to_act} first")
         acting = g.to_act
         self.push(action, acting)   # checks the action; nothing changes on error
         self.inspected = None
         self.group = []
         if self.bot is None and g.to_act is not None and g.to_act != acting:
             self.turns.mark(len(g.actions_played))
+            self.cover = True
         self.selected = None
         self.message = None
         self.refresh()
@@ -304,7 +325,6 @@ class BattleController:
         g = self.game
         reader = log_reader(self.human, side, against_bot=self.bot is not None, screen_cover=False)
         before = g.observation(reader)
-        rolls = len(g.rolls)
         parsed = Action.parse(action)
         # the odds of an attack the defender may withdraw from, for the withdrawal prompt
         # (taken before the attack is played; they count the defender as standing)
@@ -314,7 +334,7 @@ class BattleController:
         self.attacked = parsed.squares[-1] if parsed.kind == "attack" else None
         self.standing_odds = standing if g.phase == "withdrawal" else None
         after = g.observation(before.side)
-        line, dice = self.words.describe(side, parsed, before, after, g.rolls[rolls:])
+        line, dice = self.words.describe(side, parsed, before, after, *g.last_dice())
         if dice is not None:
             self.dice = dice
             # initiative dice (rolled at once, or by "roll") say nothing once the battle is over
@@ -339,6 +359,7 @@ class BattleController:
         if self.game.outcome is not None:
             raise IllegalMoveError("the battle is over: its result stands")
         target = self.turns.undo_target(len(self.game.actions_played))
+        at_screen = self.game.to_act
         while len(self.game.actions_played) > target:
             self.game.undo()
         self.turns.cut(target)   # the log follows the battle
@@ -348,6 +369,8 @@ class BattleController:
         for line in kept:
             self.turns.note(line, len(self.game.actions_played))
         self.note(self.words.say("log_undone"))
+        # at one screen, the other player's hand waits behind the cover
+        self.cover = self.bot is None and self.game.to_act != at_screen
         self.refresh()
 
     def renewed(self, position: str) -> str:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ...ancient import Army, troop_type
-from ...ancient.armies import MAX_CARDS, MAX_COLOURS, MAX_PER_TYPE, POINTS_BUDGET, check_points_army
+from ...ancient.armies import MAX_CARDS, MAX_COLOURS, MAX_PER_TYPE, POINTS_BUDGET, check_points_army, may_buy_bow
 from ...cards import Card
 from ...errors import shorten
 from ..messages import Choice, MessageRouter, Text
@@ -120,6 +120,9 @@ class ArmyBuilder:
             raise ValueError(f"{card} is not in the army")
         bows = [b for b in self.bows if b != card] if card in self.bows else self.bows + [card]
         Army(self.cards, bows=bows)      # the engine refuses a bow a type cannot carry
+        if card not in self.bows and not may_buy_bow(Card(card).value):
+            # refused at once, as docs/widget.md says (the button is not offered either)
+            raise ValueError(f"bow on {card}: Heavy Cavalry with bow exists only in scenarios")
         self.bows = bows
 
     def army(self) -> Army:
@@ -167,7 +170,7 @@ class ArmyBuilder:
                 card = Card(f"{colour}{value}")
                 t = troop_type(value)
                 out.append(dict(self.words.card(card), type=self.words.troop(t.value), in_army=str(card) in self.cards,
-                                bow=str(card) in self.bows, can_bow=t.may_carry_bow))
+                                bow=str(card) in self.bows, can_bow=may_buy_bow(t.value)))
         return out
 
     def view(self, side: str) -> dict:

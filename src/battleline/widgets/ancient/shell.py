@@ -120,10 +120,22 @@ class AncientBattlesWidget(anywidget.AnyWidget):
 
         >>> w = AncientBattlesWidget(scenario="marathon", opponent=None, seed=1)
         >>> w.play("deploy R1@a1"); w.view["log"][-1]
-        'South places a card face down on a1.'
+        'South placed a card face down on a1.'
         """
         self._need_battle()
         self.battle.act(action)
+
+    def reveal(self) -> None:
+        """Lift the screen cover between two people's turns, as the next player's click on it
+        does (the cover hides both hands; :meth:`play` is refused while it is down).
+
+        >>> w = AncientBattlesWidget(scenario="issus", opponent=None, seed=1)
+        >>> w.play(w.game.legal_actions()[0]); w.view["cover"]["text"], w.view["hand"], w.view["rows"]
+        ('Pass to South — click when ready', [], [])
+        >>> w.reveal(); w.view["cover"], len(w.view["rows"])
+        (None, 4)
+        """
+        self.battle.reveal()
 
     def select(self, what: str | None) -> None:
         """Choose a card (a square, a reserve card or a Tactics card in hand) to see what it

@@ -72,6 +72,7 @@ def battle_view(battle: BattleController, words: AncientWords) -> dict:
     side = battle.side
     obs = g.observation(side)
     other = "north" if side == "south" else "south"
+    covered = battle.cover   # two people at one screen, between turns: no secret of either side
     legal, plan = battle.affordances()
     chosen = battle.selected
     choices = [_choice(battle, words, obs, a, True) for a in legal if chosen in origin_of(a)
@@ -83,19 +84,20 @@ def battle_view(battle: BattleController, words: AncientWords) -> dict:
     return {
         "game": "ancient", "lang": words.lang, "side": side, "opponent": other,
         "side_names": {x: words.side(x) for x in SIDES},
-        "hot_seat": battle.bot is None, "width": obs.width, "turn": obs.turn, "phase": obs.phase,
+        "hot_seat": battle.bot is None, "cover": _cover(words, side) if covered else None, "width": obs.width, "turn": obs.turn, "phase": obs.phase,
         "to_act": obs.to_act, "my_turn": bool(legal), "thinking": battle.thinking,
         "first": obs.first, "advanced": list(obs.advanced), "status": _status(battle, words, obs),
         "scenario": None if sc is None else _scenario(words, sc),
-        "rows": [field_squares[i * obs.width:(i + 1) * obs.width] for i in range(4)],
+        "rows": [] if covered else [field_squares[i * obs.width:(i + 1) * obs.width] for i in range(4)],
         "actions_left": obs.actions_left if obs.phase == "actions" else None,
-        "reserve": [_reserve_card(words, c) for c in obs.reserve[side]],
+        "reserve": [] if covered else [_reserve_card(words, c) for c in obs.reserve[side]],
         "opponent_reserve": obs.reserve_sizes[other],
-        "hand": [dict(words.card(Card(c)), playable=c in selectable) for c in obs.hand],
+        "hand": [] if covered else [dict(words.card(Card(c)), playable=c in selectable) for c in obs.hand],
         "opponent_hand": obs.opponent_hand_size, "deck": obs.deck_size,
         "discards": list(obs.discards),
         "leaders": {s: {"card": v[0], "with": v[1]} for s, v in obs.leaders.items()},
-        "score": {s: _score(obs, s) for s in SIDES},
+        "score": {s: _score(words, obs, s) for s in SIDES},
+        "odds_legend": {k: words.say(f"legend_{k}") for k in ("title", "elim", "dis", "elim_tip", "dis_tip")},
         "selectable": selectable, "selected": chosen, "choices": choices,
         "targets": [_choice(battle, words, obs, a, False) for a in free if target_of(a)],
         "buttons": [_choice(battle, words, obs, a, False) for a in free if not target_of(a)],
@@ -106,9 +108,15 @@ def battle_view(battle: BattleController, words: AncientWords) -> dict:
         "outcome": None if g.outcome is None else {"winner": g.outcome.winner_name, "reason": g.outcome.reason,
                                                     "text": words.say(f"reason.{g.outcome.reason}")},
         "played": len(g.actions_played),
-        "help": _help(battle, words, obs),
+        "help": None if covered else _help(battle, words, obs),
         "attack": None if plan is None else _attack_view(words, obs, plan, choices),
     }
+
+
+def _cover(words: AncientWords, side: str) -> dict:
+    """The screen cover between two people's turns: to whom to pass it, and its button."""
+    return {"text": words.say("cover", side=words.side(side)), "note": words.say("cover_note"),
+            "button": words.say("cover_button", side=words.side(side))}
 
 
 def _scenario(words: AncientWords, sc) -> dict:
@@ -167,8 +175,9 @@ def _reserve_card(words: AncientWords, c: str) -> dict:
                 family=FAMILIES[card.value])
 
 
-def _score(obs, side: str) -> dict:
-    """Casualties of ``side`` against its army's value, and the opponent's Back Row it holds."""
+def _score(words: AncientWords, obs, side: str) -> dict:
+    """Casualties of ``side`` against its army's value, and the opponent's Back Row it holds;
+    the battle is lost at ``loses_at`` points (more than half the army's, a whole number)."""
     army_text = obs.armies[side]
     if army_text:
         army = Army.from_text(" ".join(army_text))
@@ -179,8 +188,9 @@ def _score(obs, side: str) -> dict:
     held = sorted(sq for sq, cell in obs.field.items() if int(sq[1:]) == back and not cell.get("hidden")
                   and cell["side"] == side and not cell["disrupted"]
                   and troop_type(Card(cell["cards"][0]).value).holds_ground)
-    return {"lost": lost, "army": points, "loses_above": points / 2,
-            "back_row_held": held, "back_row_needed": obs.width // 2 + 1}
+    at, needed = points // 2 + 1, obs.width // 2 + 1
+    return {"lost": lost, "army": points, "loses_at": at, "back_row_held": held, "back_row_needed": needed,
+            "text": words.say("score_line", lost=lost, army=points, at=at, held=len(held), needed=needed)}
 
 
 def _status(battle: BattleController, words: AncientWords, obs) -> str:
@@ -188,8 +198,13 @@ def _status(battle: BattleController, words: AncientWords, obs) -> str:
     if obs.outcome is not None:
         return words.outcome(*obs.outcome)
     if battle.thinking:
-        return say("thinking", side=words.side(obs.to_act))
-    who = say("your") if obs.to_act == obs.side else say("theirs", side=words.side(obs.to_act))
+        return say("thinking")
+    if battle.cover:
+        return say("cover", side=words.side(obs.to_act))
+    if obs.to_act != obs.side:
+        # the bot's move (it has not begun, or it failed): the phase's words address the player
+        return say("bot_to_act", turn=obs.turn)
+    who = say("your") if battle.bot is not None else say("theirs", side=words.side(obs.to_act))
     text = say(f"phase.{obs.phase}") if obs.phase in PHASES else obs.phase
     if obs.phase == "withdrawal" and obs.to_act == obs.side and battle.attacked in obs.field:
         text = say("attacked_prompt", unit=words.unit(obs, battle.attacked))

@@ -36,6 +36,9 @@ class AncientWords:
 
     def __init__(self, lang: str = "en", names: Any = "ancient") -> None:
         self.wording = Wording(lang, names, sentences=ancient_say)
+        #: the side a person plays against a bot (the log and the result then say "You" and
+        #: "Bot", as Battle Line's do), or None: two people at one screen, named by side
+        self.human: str | None = None
 
     @property
     def lang(self) -> str:
@@ -61,6 +64,26 @@ class AncientWords:
     def side(self, side: str) -> str:
         return self.say(f"side.{side}")
 
+    def who(self, side: str) -> str:
+        """Who acts: ``You`` or ``Bot`` against a bot, else the side (``South``).
+
+        >>> w = AncientWords(); w.who("north"), (setattr(w, "human", "south") or w.who("north"))
+        ('North', 'Bot')
+        """
+        if self.human is None:
+            return self.side(side)
+        return self.say("you") if side == self.human else self.say("bot")
+
+    def whose(self, side: str) -> str:
+        """``Your``, ``Bot's`` or ``South's``, as :meth:`who`."""
+        if self.human is None:
+            return self.say("whose_side", side=self.side(side))
+        return self.say("whose_you") if side == self.human else self.say("whose_bot")
+
+    def first(self, side: str) -> str:
+        """`` You move first.`` / `` Bot moves first.`` / `` South moves first.``"""
+        return self.say("log_first_you") if side == self.human else self.say("log_first", side=self.who(side))
+
     def error(self, error: Any) -> str:
         """A refused intent, after the language's lead-in."""
         return self.say("error", text=str(error))
@@ -81,19 +104,44 @@ class AncientWords:
 
     def outcome(self, winner: str | None, reason: str) -> str:
         reason = self.say(f"reason.{reason}")
-        return self.say("drawn", reason=reason) if winner is None else self.say(
-            "won", side=self.side(winner), reason=reason)
+        if winner is None:
+            return self.say("drawn", reason=reason)
+        if winner == self.human:
+            return self.say("won_you", reason=reason)
+        return self.say("won", side=self.who(winner), reason=reason)
+
+    def card_name(self, card: str) -> str:
+        """A Tactics card's name in the view's language (``Companion Cavalry``, ``付き添いの騎兵``)."""
+        try:
+            return self.card(Card(card))["name"]
+        except ValueError:
+            return card
+
+    def squares(self, squares) -> str:
+        """``a1``, ``a1 and g1``, ``a1, b1 and g1`` (``a1、b1とg1``)."""
+        squares = list(squares)
+        if len(squares) < 2:
+            return "".join(squares)
+        return self.say("tag_sep").join(squares[:-1]) + self.say("and") + squares[-1]
 
     def played(self, a: Action) -> str:
-        """A played Tactics card, its name in the view's language, with what it names."""
-        rest = str(a)[5:]
-        card = a.card
-        if card and self.lang != "en":
-            try:
-                rest = rest.replace(card, self.card(Card(card))["name"], 1)
-            except ValueError:
-                pass
-        return rest
+        """A played Tactics card in words: its name and what it names, no notation.
+
+        >>> AncientWords().played(Action.parse("play Companion@i1"))
+        'Companion Cavalry on i1'
+        >>> AncientWords("ja").played(Action.parse("play Alexander a1 g1"))
+        'アレクサンダー（a1とg1を再集結）'
+        """
+        name, squares = self.card_name(a.card), a.squares
+        if a.card == "Redeploy" and len(squares) == 2:
+            return self.say("play_redeploy", card=name, frm=squares[0], to=squares[1])
+        if a.card in ("Fog", "Mud", "Shield", "Companion") and len(squares) == 1:
+            return self.say("play_on", card=name, square=squares[0])
+        if a.card in ("Traitor", "Deserter") or not a.card:
+            return name
+        # a leader: from hand it rallies the squares named; a scenario leader its own card
+        return self.say("play_leader", card=name, squares=self.squares(squares)) if squares else \
+            self.say("play_leader_own", card=name)
 
     def changes(self, before, after) -> str:
         """What an action did to the cards on the field, from the observations around it."""
@@ -112,36 +160,36 @@ class AncientWords:
         return self.say("log_result", changes=", ".join(out)) if out else ""
 
     def describe(self, side: str, a: Action, before, after, rolls: list[int],
-                 split: bool = True) -> tuple[str, dict | None]:
+                 initiative: list[int] = ()) -> tuple[str, dict | None]:
         """The log line of ``side``'s action ``a`` (observations before and after it, the dice
-        it rolled), and the dice to show for it (None: the dice shown stay)."""
-        started = after.turn > before.turn or (before.phase == "deploy" and after.phase != "deploy")
-        if split and started and a.kind not in ("roll", "scout") and rolls:
-            # the next turn's initiative was rolled at once (nobody held a Tactics card): its
-            # deciding pair is the last two dice; an action without dice of its own rolled
-            # only initiative dice (ties included)
-            own = rolls[:-2] if a.kind in ("fire", "attack", "stand", "withdraw") else []
-            first = self.describe(side, a, before, after, own, split=False)[0] if a.kind != "end" else ""
-            initiative = rolls[len(own):]
+        it rolled, and the next turn's ``initiative`` dice rolled at once after it: see
+        :meth:`~battleline.ancient.AncientGame.last_dice`), and the dice to show for it
+        (None: the dice shown stay)."""
+        if a.kind in ("roll", "scout"):
+            rolls, initiative = list(rolls) + list(initiative), []
+        if initiative:
+            # nobody held a Tactics card: the next turn's initiative was rolled at once, and
+            # gets a line of its own after the action's (an "end" has no line)
+            first = self.describe(side, a, before, after, rolls)[0] if a.kind != "end" else ""
             line = self.say("log_initiative", turn=after.turn, dice=", ".join(map(str, initiative)),
-                            side=self.side(after.first))
-            return ((first + "\n" + line) if first else line), {"text": line, "rolls": initiative, "side": None}
-        who = self.side(side)
+                            first=self.first(after.first))
+            return ((first + "\n" + line) if first else line), {"text": line, "rolls": list(initiative), "side": None}
+        who = self.who(side)
         dice = self.say("log_dice", dice=", ".join(map(str, rolls))) if rolls else ""
         k = a.kind
         if k == "end":
             return "", None
-        text = self._action_words(who, a, before)
+        text = self._action_words(who, a, before, self.whose(side))
         result = self.changes(before, after) if k in CHANGING else ""
         if k in ("fire", "attack") and not result:
             result = self.say("log_no_effect") if rolls else ""
         if k in ("roll", "scout") and after.turn >= before.turn:
-            result = self.say("log_first", side=self.side(after.first))
+            result = self.first(after.first)
         line = text + dice + result
         shown = {"text": line, "rolls": list(rolls), "side": side} if rolls or k in ("fire", "attack") else None
         return line, shown
 
-    def _action_words(self, who: str, a: Action, before) -> str:
+    def _action_words(self, who: str, a: Action, before, whose: str) -> str:
         k = a.kind
         if k == "move":
             return self.say("log_move", who=who, unit=self.unit(before, a.squares[0]), to=a.squares[1])
@@ -150,7 +198,7 @@ class AncientWords:
         if k == "reinforce":
             return self.say("log_reinforce", who=who, type=self.type_of(a.card), card=a.card, square=a.squares[0])
         if k == "leader":
-            return self.say("log_leader", who=who, card=a.card, type=self.type_of(a.card))
+            return self.say("log_leader", who=who, whose=whose, card=a.card, type=self.type_of(a.card))
         if k == "draw":
             return self.say("log_draw", who=who)
         if k in ("fire", "attack"):
@@ -165,13 +213,17 @@ class AncientWords:
             return self.say("log_play", who=who, what=self.played(a))
         if k == "remove":
             target = a.squares[0] if a.squares else a.card
-            return self.say("log_remove", who=who, what=self.unit(before, target) if a.squares else target)
+            return self.say("log_remove", who=who, what=self.unit(before, target) if a.squares else self.reserve_card(target))
         if k in ("withdraw", "stand"):
-            return self.say(f"log_{k}", who=who)
+            return self.say(f"log_{k}", who=who, whose=whose)
         if k == "rally":
             return (self.say("log_rally", who=who, square=a.squares[0]) if a.squares
                     else self.say("log_rally_none", who=who))
         return f"{who}: {a}."
+
+    def reserve_card(self, card: str) -> str:
+        """A card removed from the reserve: ``Peltasts (R2) from the reserve``."""
+        return self.say("from_reserve", type=self.type_of(card), card=card)
 
     def label(self, obs, a: Action) -> str:
         """The label of a legal action offered to the player (a choice or a button)."""
@@ -197,7 +249,7 @@ class AncientWords:
         if k == "play":
             return self.say("l_play", what=self.played(a))
         if k == "remove":
-            return self.say("l_remove", what=self.unit(obs, a.squares[0]) if a.squares else a.card)
+            return self.say("l_remove", what=self.unit(obs, a.squares[0]) if a.squares else self.reserve_card(a.card))
         if k == "rally":
             return self.say("l_rally", square=a.squares[0]) if a.squares else self.say("l_rally_none")
         return str(a)

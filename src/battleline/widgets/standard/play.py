@@ -25,7 +25,7 @@ from .host import Host
 from ..messages import Boolean, Choice, MessageRouter, Text
 from ..pieces import public_move_json
 from ..study import hints_note
-from ..turns import BotRunner, TurnLog, bot_preparing, log_reader, warm_up
+from ..turns import BotRunner, TurnLog, bot_preparing, log_reader, refresh_when_prepared, warm_up
 from .table import Seat, claim_view, table_view
 
 __all__ = ["PlayController", "OPTIONS", "option_labels"]
@@ -107,6 +107,8 @@ class PlayController:
 
     def warm_up_bot(self) -> None:
         warm_up(self.bot)
+        # the status line's "preparing" note goes when the preparation ends (in a kernel)
+        refresh_when_prepared(self.bot, self.refresh)
 
     def bot_preparing(self) -> bool:
         return bot_preparing(self.bot)
@@ -442,6 +444,7 @@ class PlayController:
             "hot_seat": self.hot_seat,
             "thinking": self.thinking,
             "status": self.status(),
+            "bot_preparing": not g.is_over() and self.bot_preparing(),
             "last": [public_move_json(m) for m in self.last],
             "log": words.log(self.turns.lines),
             "claim": claim_view(*self.last_claim, words) if self.last_claim else None,

@@ -1,0 +1,85 @@
+// Issue 33, "Polish, round 4": the views' items, on real views made by Python
+// (fixtures/ancient/, made by fixtures/make_ancient_views.py) and in jsdom.
+
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { afterEach, describe, it } from "node:test";
+
+import widget from "../ancient/widget.js";
+import { click } from "../ancient/logic.js";
+import { NO_DOM, cleanupAll, mountView, press } from "./helpers.js";
+
+const DIR = new URL("./fixtures/ancient/", import.meta.url);
+const fixture = (name) => JSON.parse(readFileSync(new URL(`${name}.json`, DIR), "utf8"));
+
+afterEach(cleanupAll);
+
+describe("ancient: the cover between two people's turns (item 6)", () => {
+  it("a click on it sends reveal; nothing else acts under it", () => {
+    const v = fixture("cover");
+    const ui = { armed: null, focus: null };
+    assert.deepEqual(click(v, ui, { act: "reveal" }).send, { type: "reveal" });
+    assert.equal(click(fixture("scout"), ui, { act: "reveal" }).send, null, "no cover: nothing to reveal");
+    assert.equal(click(v, ui, { act: "choice", action: "end actions" }).send, null);
+  });
+});
+
+describe("ancient DOM: the cover (item 6)", { skip: NO_DOM }, () => {
+  it("hides the field, the reserve and the hand, and its button sends reveal", () => {
+    const { el, model } = mountView(widget, fixture("cover"));
+    const cover = el.querySelector('.ab-cover[role="dialog"]');
+    assert.ok(cover, "the cover is shown");
+    assert.match(cover.textContent, /Pass to North — click when ready/);
+    assert.equal(el.querySelector(".ab-field"), null);
+    assert.equal(el.querySelector(".ab-trays"), null);
+    assert.equal(el.querySelectorAll(".ab-hand-card, .ab-tray-card, .ab-unit").length, 0);
+    assert.equal(el.querySelector(".ab-cover .ab-dice") !== null, !!fixture("cover").dice, "the last dice stay in view");
+    press(el, "I am North: show my side");
+    assert.deepEqual(model.sent, [{ type: "reveal" }]);
+  });
+
+  it("no cover without one in the view", () => {
+    const { el } = mountView(widget, fixture("scout"));
+    assert.equal(el.querySelector(".ab-cover"), null);
+    assert.ok(el.querySelector(".ab-field"));
+  });
+});
+
+describe("ancient DOM: whose card is whose (item 7), the odds' legend (item 9), whole numbers (item 13)", { skip: NO_DOM }, () => {
+  it("every counter carries its side's token (a disc for South, a triangle for North), face-down ones too", () => {
+    const { el } = mountView(widget, fixture("melee-danger"));
+    const units = [...el.querySelectorAll(".ab-unit")];
+    assert.ok(units.length >= 3);
+    for (const u of units) {
+      const side = u.classList.contains("ab-south") ? "south" : "north";
+      assert.ok(u.querySelector(`:scope > .ab-token.ab-token-${side}`), u.outerHTML.slice(0, 120));
+    }
+    assert.ok(el.querySelector(".ab-token-south circle") && el.querySelector(".ab-token-north path"));
+    // the scores say which token is which side
+    assert.ok(el.querySelector(".ab-score.ab-south .ab-token-south") && el.querySelector(".ab-score.ab-north .ab-token-north"));
+    const deploy = mountView(widget, fixture("ja-deploy-selected")).el;
+    for (const back of deploy.querySelectorAll(".ab-back-wrap")) assert.ok(back.querySelector(".ab-token"));
+  });
+
+  it("the odds on the squares have a legend and tooltips; every slice of the bar is named", () => {
+    const { el } = mountView(widget, fixture("melee-danger"));
+    const legend = el.querySelector(".ab-field .ab-odds-legend");
+    assert.ok(legend, "a legend under the field");
+    assert.match(legend.textContent, /✕ eliminated/);
+    assert.match(legend.textContent, /◐ disrupted/);
+    const elim = el.querySelector('[data-square="c3"] .ab-sq-odd.ab-elim');
+    assert.equal(elim.getAttribute("title"), "✕: the chance that this card is eliminated");
+    el.querySelector('[data-square="c3"]').click();
+    const keys = [...el.querySelector('[role="dialog"] .ab-bar-keys').children].map((k) => k.textContent);
+    assert.deepEqual(keys.map((k) => k.split(" ")[0]), ["no", "disrupted", "eliminated"]);
+    assert.match(keys[2], /^eliminated \d/);
+    assert.equal(mountView(widget, fixture("deploy")).el.querySelector(".ab-odds-legend"), null, "no odds, no legend");
+  });
+
+  it("the score is in whole numbers", () => {
+    const { el } = mountView(widget, fixture("deploy"));
+    const scores = el.querySelector(".ab-scores").textContent;
+    assert.match(scores, /the battle is lost at \d+\)/);
+    assert.doesNotMatch(scores, /\d\.\d/);
+  });
+});
