@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from battleline.arena import GameResult, elo_difference, run_arena, summarize, wilson
+from battleline.arena import standard as arena_standard
 
 
 def test_wilson_interval_by_hand():
@@ -231,14 +232,14 @@ def test_the_command_refuses_a_bad_save_file_without_a_traceback(tmp_path, capsy
 
 def test_ctrl_c_in_the_command_says_what_is_saved_without_a_traceback(tmp_path, capsys, monkeypatch):
     import battleline.arena as arena
-    real = arena.play_from_settings
+    real = arena_standard.play_from_settings
 
     def pressed_at_deal_2(settings, deal, a_seat):
         if deal == 2:
             raise KeyboardInterrupt
         return real(settings, deal, a_seat)
 
-    monkeypatch.setattr(arena, "play_from_settings", pressed_at_deal_2)
+    monkeypatch.setattr(arena_standard, "play_from_settings", pressed_at_deal_2)
     path = tmp_path / "run.jsonl"
     try:
         with pytest.raises(SystemExit) as exit_:
@@ -263,7 +264,7 @@ def test_a_long_match_holds_no_record_per_game(monkeypatch):
         times = [0.001 * (1 + (deal + i) % 7) for i in range(10)]
         return GameResult(deal, a_seat, "ab"[deal % 2], "breakthrough", deal % 2, times, times[:5], 20)
 
-    monkeypatch.setattr(arena, "play_from_settings", quick_game)
+    monkeypatch.setattr(arena_standard, "play_from_settings", quick_game)
 
     def peak(games):
         tracemalloc.start()

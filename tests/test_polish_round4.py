@@ -189,7 +189,7 @@ def test_ancient_the_preparing_note_goes_when_the_preparation_ends(monkeypatch):
 def test_ancient_against_a_bot_says_you_and_bot():
     """Issue 33 item 10: as in Battle Line, "You" and "Bot" where a person plays a bot (the
     log and the result), the sides at one screen."""
-    from battleline.widgets.ancient.battle import RandomAncientBot
+    from battleline.ancient.bots import RandomBot as RandomAncientBot
     g = AncientGame.empty(seed=1, dice=[6, 1])
     g.put("c2", "Elephants", "south")
     g.put("c3", "Skirmishers", "north", disrupted=True)
@@ -217,7 +217,7 @@ def test_ancient_the_bots_turn_is_worded_as_the_bots():
     """Issue 33 item 11: while the bot deploys, the status line neither addresses its phase
     to you ("… your Back Row") nor names your side as the one playing."""
     import asyncio
-    from battleline.widgets.ancient.battle import RandomAncientBot
+    from battleline.ancient.bots import RandomBot as RandomAncientBot
 
     async def run():
         w = AncientBattlesWidget(scenario="marathon", side="north", opponent=RandomAncientBot(2), seed=5,
@@ -323,7 +323,7 @@ def test_the_army_builder_never_offers_a_bow_it_refuses():
 def test_the_arena_names_the_machines_and_the_deals_in_words():
     """Issue 33 items 16-17: "games played on: vm 20" and "split deals (one bot won both
     battles): 4 … the same side won both: 1" said in words."""
-    from battleline.arena_ancient import AncientResult, report, summarize
+    from battleline.arena.ancient import AncientResult, report, summarize
     from battleline.scoring import nodes_lines
     assert nodes_lines({"nodes": {"vm": 20}}) == ["  machines that played the games: vm (20 games)"]
     r = lambda deal, seat, winner: AncientResult(deal, seat, winner, "casualties", "issus", 5, [], [], [], [])  # noqa: E731

@@ -51,7 +51,7 @@ from battleline.ancient.kernel.layout import (
 )
 from battleline.ancient.kernel.policy import greedy_action, play_out, quick_reply
 from battleline.ancient.kernel.rules import legal_actions
-from battleline.arena_ancient import COLOURS, scenario_for
+from battleline.arena.ancient import COLOURS, scenario_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))    # the fitting is ancient_tuning's
 from ancient_tuning import logloss, newton, print_weights  # noqa: E402

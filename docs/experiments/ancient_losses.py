@@ -26,7 +26,7 @@ from collections import Counter
 from battleline.ancient import AncientGame
 from battleline.ancient.bots import ancient_bot
 from battleline.ancient.bots.evaluation import points_lost
-from battleline.arena_ancient import scenario_for
+from battleline.arena.ancient import scenario_for
 from battleline.sides import side_index
 
 SIDES = ("south", "north")          # the arena's seats: 0 south, 1 north

@@ -31,7 +31,7 @@ from battleline.ancient.bots import ancient_bot
 from battleline.ancient.bots.evaluation import TERMS, Weights, evaluation_terms
 from battleline.ancient.bots.search import race_chances
 from battleline.ancient.rules import Rules
-from battleline.arena_ancient import scenario_for
+from battleline.arena.ancient import scenario_for
 from battleline.runner import paired_games, run_games
 from battleline.sides import side_index
 

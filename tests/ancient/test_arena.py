@@ -6,7 +6,7 @@ import json
 import pytest
 
 from battleline.arena import main
-from battleline.arena_ancient import (AncientResult, combine_ancient, play_battle, report, run_ancient_arena,
+from battleline.arena.ancient import (AncientResult, combine_ancient, play_battle, report, run_ancient_arena,
                                       scenario_for, split_deals, summarize)
 
 
@@ -106,7 +106,7 @@ def test_bad_settings_are_refused():
 
 
 def test_a_battle_past_the_turn_limit_is_a_draw(monkeypatch):
-    import battleline.arena_ancient as arena
+    import battleline.arena.ancient as arena
     monkeypatch.setattr(arena, "MAX_TURNS", 1)
     r = arena.play_battle("medium", "medium", 2, 0, "marathon")
     assert (r.winner, r.reason, r.turns) == (None, "turn limit", 2)

@@ -14,7 +14,7 @@ from battleline.ancient.armies import check_points_armies
 from battleline.ancient.bots import HeuristicBot, RandomBot, SearchBot, ancient_bot, random_army
 from battleline.ancient.observation import Observation
 from battleline.ancient.worlds import sample_world
-from battleline.arena_ancient import MAX_TURNS
+from battleline.arena.ancient import MAX_TURNS
 from battleline.errors import PositionError
 from battleline.sides import NORTH, SOUTH
 

@@ -20,7 +20,7 @@ from battleline.ancient.bots import HeuristicBot, PlannerBot, SearchBot, ancient
 from battleline.ancient.bots.planner import TurnSearch, halving_rounds
 from battleline.ancient.kernel.layout import DECK, DECK_LEN, HAND, STATE_SIZE
 from battleline.ancient.worlds import sample_world
-from battleline.arena_ancient import MAX_TURNS
+from battleline.arena.ancient import MAX_TURNS
 
 
 def quick_planner(seed):

@@ -71,7 +71,7 @@ def test_loss_anatomy_replays_a_battle_and_counts_every_point_lost(tmp_path):
     spec = importlib.util.spec_from_file_location("ancient_losses", path)
     losses = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(losses)
-    from battleline.arena_ancient import play_battle
+    from battleline.arena.ancient import play_battle
     r = play_battle("easy", "easy", 7, 0)
     record = {"a": "easy", "b": "easy", "deal": 7, "a_seat": 0, "winner": r.winner, "turns": r.turns}
     outcome, by_how, by_type = losses.replay(record)

@@ -1,4 +1,4 @@
-"""The arena for Ancient Battles: ``python -m battleline.arena BOT_A BOT_B --game ancient
+"""The arena for Ancient Battles (its part of :mod:`battleline.arena`): ``python -m battleline.arena BOT_A BOT_B --game ancient
 --scenario NAME|all|points [--advanced all] --games N --seed S``.
 
 Every deal (a scenario, or two points armies, and a seed for the Tactics deck and the dice)
@@ -32,11 +32,11 @@ import time
 from dataclasses import dataclass
 from typing import Literal
 
-from .ancient import SCENARIO_NAMES, AncientGame, Outcome
-from .ancient.bots import ancient_bot
-from .errors import shorten
-from .runner import SavedRuns, check_games, check_jobs, play_match
-from .scoring import Durations, Tally, elo_phrase, median_of_counts, nodes_lines, wilson, wins_phrase
+from ..ancient import SCENARIO_NAMES, AncientGame, Outcome
+from ..ancient.bots import ancient_bot
+from ..errors import shorten
+from ..runner import SavedRuns, check_games, check_jobs, play_match
+from ..scoring import Durations, Tally, elo_phrase, median_of_counts, nodes_lines, wilson, wins_phrase
 
 __all__ = ["AncientResult", "play_battle", "play_from_settings", "run_ancient_arena", "combine_ancient",
            "summarize", "split_deals", "scenario_for", "report", "BattleTally", "SplitDeals"]
