@@ -27,7 +27,7 @@ import re
 
 from .cards import ALL_CARDS, Card
 from .game import DRAW, FLAGS, OVER, PLAY, PLAYER_NAMES, SCOUT_DRAW, SCOUT_RETURN, Game
-from .errors import shorten
+from .errors import MAX_POSITION_TEXT, shorten
 from .moves import PositionError
 
 __all__ = ["write_position", "read_position", "write_record", "read_record", "draw_text"]
@@ -130,6 +130,9 @@ def read_position(text: str) -> Game:
     line or the rule when the text is malformed or the position impossible."""
     if not isinstance(text, str):
         raise PositionError(f"a position is text, not {type(text).__name__}", rule="position-text")
+    if len(text) > MAX_POSITION_TEXT:
+        raise PositionError(f"position text is at most {MAX_POSITION_TEXT:,} characters, not {len(text):,}",
+                            rule="position-text")
     raw = [(i + 1, ln.split("#", 1)[0].strip()) for i, ln in enumerate(text.splitlines())]
     rows = [(i, ln) for i, ln in raw if ln]
     if not rows or rows[0][1].lower() != HEADER:
