@@ -255,6 +255,31 @@ def test_perft_at_depth_three_on_two_hundred_positions_in_every_setting():
     assert result["disagreements"] == 0, result["problems"]
 
 
+@pytest.mark.parametrize("args, words", [
+    (["--seed", "-7"], "--seed"), (["--seed", str(2**64), "--battles", "2"], "--seed"),
+    (["--seed", str(2**64 + 1)], "--seed"),
+    (["--limit", "100000000"], "--limit"), (["--limit", "-5"], "--limit"), (["--limit", "0"], "--limit")])
+def test_the_check_command_refuses_a_bad_seed_or_limit(args, words, capsys):
+    """--seed -7 crashed (the dice refuse it), --limit 100000000 asked for 6 GiB of dice."""
+    from battleline.ancient.kernel import check
+    with pytest.raises(SystemExit) as e:
+        check.main(["--battles", "1", "--perft-positions", "0", *args])
+    assert e.value.code == 2
+    assert words in capsys.readouterr().err
+
+
+def test_the_check_command_takes_the_largest_seed_and_limit(capsys):
+    from battleline.ancient.kernel import check
+    assert check.main(["--battles", "2", "--perft-positions", "0", "--seed", str(2**64 - 1), "--limit", "30"]) == 0
+    assert json.loads(capsys.readouterr().out)["battles"]["battles"] == 2
+
+
+@pytest.mark.parametrize("limit", [0, -5, 10**8, 2.5, True])
+def test_compare_battles_refuses_a_bad_limit(limit):
+    with pytest.raises(ValueError, match="limit"):
+        compare_battles(range(1), limit=limit)
+
+
 # ------------------------------------------------------------------ the dice
 # Rolled by the kernel's own xorshift step before both kernels shared one stream (commit
 # 282ff54): sharing it must not change a single roll.
