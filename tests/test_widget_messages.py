@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from battleline import Game
 from battleline.widgets import BattleLineWidget, PositionEditor, PuzzleWidget
 from battleline.widgets.standard.edit import EditController
 from battleline.widgets.messages import MessageError, MessageRouter, Text, answer_safely, dispatch
@@ -33,7 +34,7 @@ def test_every_message_kind_is_documented(kind):
     (lambda: PositionEditor(), {"type": "edit_set", "to_move": "north", "rules": "chess"}),
     (lambda: PuzzleWidget(), {"type": "puzzle_answer", "flags": [1, "2"]}),
     (lambda: PuzzleWidget(), {"type": "puzzle_goto"}),
-    (lambda: PositionEditor(), {"type": "edit_load", "text": "battleline position 1\n" + "# x\n" * 100_000}),
+    (lambda: PositionEditor(), {"type": "edit_load", "text": Game(seed=2).position() + "# x\n" * 100_000}),
     (lambda: BattleLineWidget(opponent="easy", seed=5), {"type": "move", "move": DEEP}),
 ])
 def test_a_bad_field_is_refused_and_changes_nothing(make, content):

@@ -181,7 +181,8 @@ class Infinite(Weights):
 
 
 @pytest.mark.parametrize("bad, words", [(object(), "casualty_race"), (MissingTerm, "casualty_brink"),
-                                        (NotANumber, "duel"), (Infinite, "reach"), ("x" * 5000, "casualty_race")])
+                                        (NotANumber, "duel"), (Infinite, "reach"), ("x" * 5000, "casualty_race")],
+                         ids=["object", "missing", "text", "infinite", "long"])
 def test_weights_array_names_a_missing_or_bad_weight(bad, words):
     with pytest.raises(ValueError, match=words) as e:
         kernel.weights_array(bad)
@@ -197,7 +198,7 @@ def test_weights_array_names_a_missing_or_bad_weight(bad, words):
     (layout.pack(layout.LEADER, 90), 9),                 # no such card
     (layout.pack(layout.MOVE, 11, 20), 8), (layout.pack(layout.MOVE, 11, 20), 9.0),
     (layout.pack(layout.MOVE, 11, 20), "x" * 5000),
-])
+], ids=lambda v: repr(v)[:20])
 def test_decode_refuses_what_the_kernel_never_makes(number, width):
     with pytest.raises(ValueError) as e:
         kernel.decode(number, width)
