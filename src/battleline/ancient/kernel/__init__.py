@@ -83,7 +83,7 @@ def weights_array(weights) -> np.ndarray:
 
 
 MAX_DEPTH = 8
-MAX_PERFT_NODES = 20_000_000           # perft's default budget of positions (see perft)
+MAX_PERFT_NODES = 50_000_000           # perft's default budget of positions (see perft)
 MAX_INT64 = 2 ** 63 - 1
 
 
@@ -93,8 +93,9 @@ def perft(game: AncientGame, depth: int, *, max_nodes: int = MAX_PERFT_NODES) ->
     script, then its seed's rolls). The game is left unchanged.
 
     ``max_nodes`` bounds the work: a ValueError once the walk has played that many actions
-    (the last level's are counted without being played), since the compiled kernel cannot
-    be interrupted. The default, 20 million, is some 10 to 20 seconds compiled.
+    (the last level's are counted without being played), since compiled code does not stop
+    for Ctrl-C. The default, 50 million, is about 18 s of CPU compiled (docs/ancient.md) and
+    still lets depth 5 from a Marathon deployment count its 605 million leaves.
 
     >>> perft(AncientGame.empty(seed=1), 1)
     2
