@@ -128,11 +128,7 @@ def _card_list(body: str, lineno: int) -> list[tuple[Card, int | None]]:
 def read_position(text: str) -> Game:
     """A :class:`Game` from position text. Raises :class:`PositionError` naming the
     line or the rule when the text is malformed or the position impossible."""
-    if not isinstance(text, str):
-        raise PositionError(f"a position is text, not {type(text).__name__}", rule="position-text")
-    if len(text) > MAX_POSITION_TEXT:
-        raise PositionError(f"position text is at most {MAX_POSITION_TEXT:,} characters, not {len(text):,}",
-                            rule="position-text")
+    _check_text(text)
     raw = [(i + 1, ln.split("#", 1)[0].strip()) for i, ln in enumerate(text.splitlines())]
     rows = [(i, ln) for i, ln in raw if ln]
     if not rows or rows[0][1].lower() != HEADER:
@@ -207,6 +203,15 @@ def read_position(text: str) -> Game:
     if turn is None:
         raise PositionError("the position has no 'turn' line (e.g. 'turn north play')", rule="position-text")
     return _build(rules, turn, idle, result, flags, hands, decks, discards)
+
+
+def _check_text(text: object) -> None:
+    """Refuse what is not text, or too long to be a position, before reading a line of it."""
+    if not isinstance(text, str):
+        raise PositionError(f"a position is text, not {type(text).__name__}", rule="position-text")
+    if len(text) > MAX_POSITION_TEXT:
+        raise PositionError(f"position text is at most {MAX_POSITION_TEXT:,} characters, not {len(text):,}",
+                            rule="position-text")
 
 
 def _player_line(word: str, ln: str, lineno: int) -> tuple[int, str]:
