@@ -70,3 +70,9 @@ def test_a_game_round_trips_through_the_editor():
         for p in (0, 1):
             assert h.cards_at(f, p) == g.cards_at(f, p)
     assert sorted(h.hand(0)) == sorted(g.hand(0))
+
+
+def test_a_huge_text_is_refused_before_it_is_read():
+    text = PositionDraft().text()
+    with pytest.raises(PositionError, match="at most 20,000 characters"):
+        PositionDraft.from_text(text + "\n".join(["# a comment line"] * 100_000))

@@ -139,6 +139,63 @@ def test_perft_refuses_a_bad_depth(bad):
         kernel.perft(Game(seed=1), bad)
 
 
+def test_perft_stops_at_its_node_budget():
+    """Compiled code ignores Ctrl-C: a deep perft must stop at its budget with a ValueError.
+    At depth 2 the walk plays each of the start's moves once (63 here), and no more."""
+    g = Game(seed=1, first=0)
+    assert kernel.perft(g, 2, max_nodes=63) == kernel.perft(g, 2)
+    with pytest.raises(ValueError, match="stopped after 62 positions"):
+        kernel.perft(g, 2, max_nodes=62)
+    with pytest.raises(ValueError, match="max_nodes"):
+        kernel.perft(g, 8, max_nodes=1000)
+
+
+@pytest.mark.parametrize("bad", [0, -5, 1.5, True, "9", 2**63, None])
+def test_perft_refuses_a_bad_node_budget(bad):
+    with pytest.raises(ValueError, match="max_nodes") as e:
+        kernel.perft(Game(seed=1), 1, max_nodes=bad)
+    assert len(str(e.value)) < 200
+
+
+# ------------------------------------------------------------- bad input to the public API
+# A hand-made state array could send the compiled kernel outside its arrays (a crash that
+# takes a notebook's kernel with it): the public functions take a Game only.
+@pytest.mark.parametrize("bad", [np.zeros(0, dtype=np.int64), np.full(layout.STATE_SIZE, 10**15),
+                                 np.zeros(5, dtype=np.int64), np.zeros(layout.STATE_SIZE), object(), None,
+                                 "x" * 5000], ids=["empty", "huge", "short", "float", "object", "none", "text"])
+def test_legal_moves_and_state_of_take_a_game_only(bad):
+    for call in (kernel.legal_moves, kernel.state_of):
+        with pytest.raises(ValueError, match="Game") as e:
+            call(bad)
+        assert len(str(e.value)) < 200
+
+
+@pytest.mark.parametrize("bad", ["x", 1, None, np.array([True])])
+def test_legal_moves_refuses_claims_other_than_true_or_false(bad):
+    with pytest.raises(ValueError, match="claims"):
+        kernel.legal_moves(Game(seed=1), claims=bad)
+
+
+def test_legal_moves_with_and_without_claims():
+    g, rng = Game(seed=5), random.Random(5)
+    for _ in range(30):
+        g.play(rng.choice(g.legal_moves()))
+    assert kernel.legal_moves(g, claims=np.bool_(False)) == sorted(g.legal_moves(claims=False), key=ALL_MOVES.index)
+    assert kernel.legal_moves(g) == sorted(g.legal_moves(), key=ALL_MOVES.index)
+
+
+@pytest.mark.parametrize("bad", [-1, MOVE_COUNT, 1.5, True, "3", None, 10**30])
+def test_move_of_refuses_what_is_no_move_number(bad):
+    with pytest.raises(ValueError, match="move number") as e:
+        kernel.move_of(bad)
+    assert len(str(e.value)) < 200
+
+
+def test_move_of_reads_every_move_number():
+    assert [kernel.move_of(i) for i in range(MOVE_COUNT)] == list(ALL_MOVES)
+    assert kernel.move_of(np.int64(5)) == ALL_MOVES[5]
+
+
 def test_games_agree_move_by_move():
     result = compare_games(range(12))          # 400 more in the slow tier
     assert result["disagreements"] == 0, result["problems"]

@@ -6,6 +6,7 @@ comparison again in a process with ``BATTLELINE_KERNEL=python``.
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
@@ -102,6 +103,41 @@ def test_bad_turns_are_refused(bad, why):
 def test_bad_seconds_are_refused():
     with pytest.raises(ValueError, match="seconds must be"):
         kernel_solver.solve(Game(seed=1), 1, seconds=-1)
+
+
+@pytest.mark.parametrize("request_", [
+    dict(max_nodes=-5), dict(max_nodes=0), dict(max_nodes=10**30), dict(max_nodes=1.5), dict(max_nodes=True),
+    dict(seconds=1e300), dict(seconds=float("nan")), dict(seconds=True), dict(seconds="1"),
+    dict(game="x" * 5000), dict(game=None)], ids=lambda r: repr(r)[:40])
+def test_both_solvers_refuse_the_same_requests_in_the_same_words(request_):
+    """A negative node limit meant no limit in the kernel, 10**30 overflowed its counters and
+    1e300 seconds crashed its timer thread: each is refused before any search, as by the reference."""
+    request_ = dict(request_)
+    game = request_.pop("game", Game(seed=3))
+    words = []
+    for solve in (solver.solve, kernel_solver.solve):
+        with pytest.raises(ValueError) as e:
+            solve(game, 2, **request_)
+        words.append(str(e.value))
+    assert words[0] == words[1] and len(words[0]) < 200
+
+
+@pytest.mark.parametrize("max_nodes", [-5, 0, 10**30])
+def test_both_searches_refuse_a_bad_node_limit(max_nodes):
+    for search in (solver.Search, kernel_solver.KernelSearch):
+        with pytest.raises(ValueError, match="max_nodes"):
+            search(0, None, max_nodes)
+
+
+def test_a_deadline_beyond_the_timer_is_no_limit(monkeypatch):
+    """threading.Timer cannot wait 1e300 seconds: its thread failed with a traceback."""
+    failures = []
+    monkeypatch.setattr(threading, "excepthook", failures.append)
+    g = next(p for p in WIN_PUZZLES if p.id == "win-breakthrough").game()
+    search = kernel_solver.KernelSearch(g.to_move, time.perf_counter() + 1e300, None)
+    assert [str(m) for m in search.win(g, 1)] == ["R10@3", "claim 3"]
+    time.sleep(0.05)
+    assert failures == []
 
 
 def test_the_puzzle_steps_use_the_kernel_when_ready_and_say_the_same(monkeypatch):

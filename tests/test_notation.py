@@ -112,6 +112,20 @@ def test_position_text_is_lenient():
     assert Game.from_position(g.position()).position() == g.position()
 
 
+def test_position_text_has_a_size_limit():
+    """An 18 MB text took half a minute and a gigabyte to refuse; the cap is the Ancient
+    reader's, one shared constant."""
+    from battleline.ancient import AncientGame
+    from battleline.errors import MAX_POSITION_TEXT
+    g = Game(seed=4)
+    at_limit = g.position() + "#" * (MAX_POSITION_TEXT - len(g.position()))
+    assert Game.from_position(at_limit).position() == g.position()
+    for reader in (Game.from_position, AncientGame.from_position):
+        with pytest.raises(PositionError, match="at most 20,000 characters, not 20,001") as e:
+            reader(at_limit + "#")
+        assert len(str(e.value)) < 200
+
+
 def test_missing_flag_lines_are_empty_flags():
     g = make(north="R1", south="B1")
     assert all(g.cards_at(f, p) == [] for f in range(1, 10) for p in (0, 1))

@@ -69,3 +69,30 @@ def test_pettingzoo_plays_a_game_to_the_end():
         e.step(int(rng.choice(list(legal))))
     assert e.game.is_over()
     assert sorted(final.values()) in ([-1, 1], [0, 0])
+
+
+@pytest.mark.parametrize("bad", [1.9, True, "1", None, -1, MOVE_COUNT])
+def test_pettingzoo_step_refuses_what_is_no_move_number_and_changes_nothing(bad):
+    """step(1.9) played move 1."""
+    pytest.importorskip("pettingzoo", reason="the [rl] extra is not installed")
+    import numpy as np
+    from battleline.rl import env
+    e = env()
+    e.reset(seed=4)
+    before, agent = e.game.position(), e.agent_selection
+    with pytest.raises(ValueError, match="move number") as info:
+        e.step(bad)
+    assert len(str(info.value)) < 200
+    assert e.game.position() == before and e.agent_selection == agent
+    legal = int(np.flatnonzero(e.observe(agent)["action_mask"])[0])
+    e.step(np.int64(legal))                     # what action_space.sample() gives
+    assert e.game.position() != before
+
+
+@pytest.mark.parametrize("bad", ["x", 1.5, True, [1]])
+def test_pettingzoo_reset_refuses_a_seed_that_is_no_whole_number(bad):
+    pytest.importorskip("pettingzoo", reason="the [rl] extra is not installed")
+    from battleline.rl import env
+    e = env()
+    with pytest.raises(ValueError, match="seed"):
+        e.reset(seed=bad)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from battleline import Game
 from battleline.widgets import BattleLineWidget, PositionEditor, PuzzleWidget
 from battleline.widgets.standard.edit import EditController
 from battleline.widgets.messages import MessageError, MessageRouter, Text, answer_safely, dispatch
@@ -13,6 +14,9 @@ from battleline.widgets.standard.play import PlayController
 from battleline.widgets.standard.puzzle import PuzzleController
 
 ROOT = Path(__file__).resolve().parents[1]
+DEEP: list = []                  # a message nested deeper than repr can go
+for _ in range(20_000):
+    DEEP = [DEEP]
 ROUTERS = [BattleLineWidget.shared, PlayController.messages, EditController.messages,
            PuzzleController.messages]
 
@@ -30,6 +34,8 @@ def test_every_message_kind_is_documented(kind):
     (lambda: PositionEditor(), {"type": "edit_set", "to_move": "north", "rules": "chess"}),
     (lambda: PuzzleWidget(), {"type": "puzzle_answer", "flags": [1, "2"]}),
     (lambda: PuzzleWidget(), {"type": "puzzle_goto"}),
+    (lambda: PositionEditor(), {"type": "edit_load", "text": Game(seed=2).position() + "# x\n" * 100_000}),
+    (lambda: BattleLineWidget(opponent="easy", seed=5), {"type": "move", "move": DEEP}),
 ])
 def test_a_bad_field_is_refused_and_changes_nothing(make, content):
     w = make()

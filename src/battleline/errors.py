@@ -7,7 +7,14 @@ True
 
 from __future__ import annotations
 
-__all__ = ["RuleError", "InvalidMoveError", "IllegalMoveError", "PositionError", "clip", "shorten"]
+import reprlib
+
+__all__ = ["RuleError", "InvalidMoveError", "IllegalMoveError", "PositionError", "clip", "shorten",
+           "MAX_POSITION_TEXT"]
+
+# The longest position text either game's reader takes: a real position is a few hundred
+# characters (a thousand or two with comments); reading megabytes would only stall the kernel.
+MAX_POSITION_TEXT = 20_000
 
 
 class RuleError(ValueError):
@@ -56,10 +63,21 @@ def shorten(text: object, limit: int = 40) -> str:
     "'R7@3'"
     >>> shorten("x" * 100)
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (100 characters)"
+    >>> deep = []
+    >>> for _ in range(100_000): deep = [deep]
+    >>> shorten(deep)
+    '[[[[[[[[[...]]]]]]]]]'
     """
     if isinstance(text, str):
         if len(text) <= limit:
             return repr(text)
         return repr(text[: limit - 4] + "…") + f" ({len(text)} characters)"
-    r = repr(text)
+    try:
+        r = repr(text)
+    except RecursionError:   # nested deeper than repr goes (a hostile widget message): show the top
+        r = _SHALLOW.repr(text)
     return r if len(r) <= limit else r[: limit - 1] + "…"
+
+
+_SHALLOW = reprlib.Repr()
+_SHALLOW.maxlevel = 8

@@ -142,6 +142,80 @@ def test_perft_refuses_what_is_not_a_game():
         kernel.perft("x" * 5000, 1)
 
 
+def test_perft_stops_at_its_node_budget():
+    """Compiled code ignores Ctrl-C: a deep perft must stop at its budget with a ValueError.
+    At depth 2 the walk plays each of the start's actions once (draw, end actions), no more."""
+    game = AncientGame.empty(seed=1)
+    assert kernel.perft(game, 2, max_nodes=2) == kernel.perft(game, 2) == reference_perft(game, 2)
+    with pytest.raises(ValueError, match="stopped after 1 positions"):
+        kernel.perft(game, 2, max_nodes=1)
+    with pytest.raises(ValueError, match="max_nodes"):
+        kernel.perft(battle("marathon", 3, "all"), 8, max_nodes=1000)
+
+
+@pytest.mark.parametrize("bad", [0, -5, 1.5, True, "9", 2**63, None])
+def test_perft_refuses_a_bad_node_budget(bad):
+    with pytest.raises(ValueError, match="max_nodes") as e:
+        kernel.perft(AncientGame.empty(seed=1), 1, max_nodes=bad)
+    assert len(str(e.value)) < 200
+
+
+# ------------------------------------------------------------- bad input to the public API
+@pytest.mark.parametrize("bad", [object(), None, "x" * 5000, np.zeros(layout.STATE_SIZE, dtype=np.int64)],
+                         ids=["object", "none", "text", "array"])
+def test_state_of_and_legal_actions_take_a_game_only(bad):
+    for call in (kernel.state_of, kernel.legal_actions):
+        with pytest.raises(ValueError, match="AncientGame") as e:
+            call(bad)
+        assert len(str(e.value)) < 200
+
+
+class MissingTerm:
+    casualty_race = 1.0
+
+
+class NotANumber(Weights):
+    duel = "strong"
+
+
+class Infinite(Weights):
+    reach = float("inf")
+
+
+@pytest.mark.parametrize("bad, words", [(object(), "casualty_race"), (MissingTerm, "casualty_brink"),
+                                        (NotANumber, "duel"), (Infinite, "reach"), ("x" * 5000, "casualty_race")],
+                         ids=["object", "missing", "text", "infinite", "long"])
+def test_weights_array_names_a_missing_or_bad_weight(bad, words):
+    with pytest.raises(ValueError, match=words) as e:
+        kernel.weights_array(bad)
+    assert len(str(e.value)) < 200
+
+
+@pytest.mark.parametrize("number, width", [
+    (1.5, 7), (-1, 9), (True, 9), ("3", 9), (None, 9), (10**40, 9),
+    (layout.MOVE, 7),                                    # a move without its squares (g4-g4)
+    (layout.pack(layout.MOVE, 40, 41), 7),               # squares off a field 7 wide
+    (layout.pack(layout.END, 7), 9),                     # no such step
+    (layout.pack(21 + 5), 9),                            # no such kind
+    (layout.pack(layout.LEADER, 90), 9),                 # no such card
+    (layout.pack(layout.MOVE, 11, 20), 8), (layout.pack(layout.MOVE, 11, 20), 9.0),
+    (layout.pack(layout.MOVE, 11, 20), "x" * 5000),
+], ids=lambda v: repr(v)[:20])
+def test_decode_refuses_what_the_kernel_never_makes(number, width):
+    with pytest.raises(ValueError) as e:
+        kernel.decode(number, width)
+    assert len(str(e.value)) < 200
+
+
+def test_encode_refuses_what_is_no_action_on_the_field():
+    from battleline.ancient.actions import Action
+    move = Action.parse("c2-c3")
+    for action, width in ((None, 9), ("c2-c3", 9), (Action.parse("k1-k2"), 7), (move, 8)):
+        with pytest.raises(ValueError):
+            kernel.encode(action, width)
+    assert kernel.decode(kernel.encode(move, np.int64(9)), 9) == move
+
+
 # ------------------------------------------------------------------ whole battles
 def test_battles_agree_action_by_action_in_every_step():
     result = compare_battles(range(0, 144, 8), limit=300)     # every setting, most rule sets
@@ -181,6 +255,31 @@ def test_perft_at_depth_three_on_two_hundred_positions_in_every_setting():
     assert len(games) >= 200
     result = compare_perft(games, 3)
     assert result["disagreements"] == 0, result["problems"]
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--seed", "-7"], "--seed"), (["--seed", str(2**64), "--battles", "2"], "--seed"),
+    (["--seed", str(2**64 + 1)], "--seed"),
+    (["--limit", "100000000"], "--limit"), (["--limit", "-5"], "--limit"), (["--limit", "0"], "--limit")])
+def test_the_check_command_refuses_a_bad_seed_or_limit(args, words, capsys):
+    """--seed -7 crashed (the dice refuse it), --limit 100000000 asked for 6 GiB of dice."""
+    from battleline.ancient.kernel import check
+    with pytest.raises(SystemExit) as e:
+        check.main(["--battles", "1", "--perft-positions", "0", *args])
+    assert e.value.code == 2
+    assert words in capsys.readouterr().err
+
+
+def test_the_check_command_takes_the_largest_seed_and_limit(capsys):
+    from battleline.ancient.kernel import check
+    assert check.main(["--battles", "2", "--perft-positions", "0", "--seed", str(2**64 - 1), "--limit", "30"]) == 0
+    assert json.loads(capsys.readouterr().out)["battles"]["battles"] == 2
+
+
+@pytest.mark.parametrize("limit", [0, -5, 10**8, 2.5, True])
+def test_compare_battles_refuses_a_bad_limit(limit):
+    with pytest.raises(ValueError, match="limit"):
+        compare_battles(range(1), limit=limit)
 
 
 # ------------------------------------------------------------------ the dice

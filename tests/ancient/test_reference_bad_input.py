@@ -269,6 +269,10 @@ def test_undo_with_nothing_to_undo_is_refused():
         (lambda: AncientGame.empty(9, advanced=["cavalry charge"]), ["Advanced", "cavalry charge"]),
         (lambda: AncientGame.empty(9, dice=[1, 7]), ["roll", "7"]),
         (lambda: AncientGame.empty(9, seed="abc"), ["seed"]),
+        (lambda: AncientGame.empty(9, seed=-1), ["seed", "2**64"]),
+        (lambda: AncientGame.scenario("marathon", seed=-7), ["seed", "2**64"]),
+        (lambda: AncientGame.scenario("marathon", seed=2**64 + 1), ["seed", "2**64"]),
+        (lambda: AncientGame.scenario("marathon", seed=10**400), ["seed", "2**64"]),
         (lambda: AncientGame.scenario("waterloo"), ["scenario", "waterloo"]),
         (lambda: AncientGame.scenario("x" * 10_000), ["scenario", "characters"]),
         (lambda: AncientGame.scenario(None), ["scenario"]),
@@ -276,6 +280,13 @@ def test_undo_with_nothing_to_undo_is_refused():
 )
 def test_bad_builders_are_refused(call, words):
     refused(call, *words)
+
+
+@pytest.mark.parametrize("seed", [0, 7, 2**64])
+def test_every_seed_a_game_takes_reads_back_from_its_position(seed):
+    """A game made with seed -7 was accepted but its own position text was refused."""
+    game = AncientGame.scenario("marathon", seed=seed)
+    assert AncientGame.from_position(game.position()).position() == game.position()
 
 
 @pytest.mark.parametrize("text", ["R3**", "R*3", "*", "R3* O4**"])

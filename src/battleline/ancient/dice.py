@@ -23,7 +23,9 @@ from typing import Iterable
 from ..errors import PositionError, shorten
 from .combat import rampage_victim
 
-__all__ = ["Dice", "NeedChoice", "BranchingDice"]
+__all__ = ["Dice", "NeedChoice", "BranchingDice", "MAX_SEED"]
+
+MAX_SEED = 2 ** 64   # seeds run from 0 to this: what a position's 'dice seed' line reads back
 
 
 class Dice:
@@ -36,6 +38,8 @@ class Dice:
             seed = random.SystemRandom().randrange(2 ** 32)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise PositionError(f"a dice seed is an integer, not {shorten(seed)}")
+        if not 0 <= seed <= MAX_SEED:
+            raise PositionError(f"a dice seed is a whole number from 0 to 2**64, not {shorten(seed)}")
         try:
             script = tuple(script)
         except TypeError:   # a number, None: not a sequence of rolls

@@ -31,8 +31,9 @@ from __future__ import annotations
 import json
 
 from ..cards import Card
-from ..errors import PositionError, shorten
+from ..errors import MAX_POSITION_TEXT, PositionError, shorten
 from .board import NORTH, SIDE_NAMES, SIDES, SOUTH, SOUTH_FIRST, by_side
+from .dice import MAX_SEED
 from .rules import COMPANION, LEADER_CARDS, SHIELD, TERRAIN_CARDS, check_position
 from .state import ADVANCED_RULES, PHASES, AncientState, new_state
 from .troops import HEAVY_INFANTRY, MOUNTED, TROOP_TYPES
@@ -41,7 +42,6 @@ __all__ = ["write_position", "read_position", "write_record", "read_record", "dr
 
 HEADER = "ancient position"
 SHORT = [str(Card(i)) for i in range(70)]
-_MAX_TEXT = 20000
 
 
 def _cards(cards, bows=()) -> str:
@@ -137,8 +137,8 @@ class _Reader:
     def __init__(self, text: str) -> None:
         if not isinstance(text, str):
             raise PositionError(f"a position is text, not {shorten(text)}")
-        if len(text) > _MAX_TEXT:
-            raise PositionError(f"position text too long ({len(text)} characters)")
+        if len(text) > MAX_POSITION_TEXT:
+            raise PositionError(f"position text is at most {MAX_POSITION_TEXT:,} characters, not {len(text):,}")
         self.lines = [ln.split("#")[0].strip() for ln in text.strip().splitlines()]
         self.lines = [ln for ln in self.lines if ln]
         if not self.lines or self.lines[0].lower() != HEADER:
@@ -219,7 +219,7 @@ class _Reader:
         if len(dice_words) < 4 or dice_words[0] != "seed" or dice_words[2] != "position" or (
                 len(dice_words) > 4 and dice_words[4] != "script"):
             raise PositionError("the dice line reads 'dice seed S position P [script R R ...]'")
-        seed = _int(dice_words[1], "dice", 0, 2 ** 64)
+        seed = _int(dice_words[1], "dice", 0, MAX_SEED)
         self.dice_position = _int(dice_words[3], "dice", 0, 10 ** 6)
         script = [_int(x, "dice script", 1, 6) for x in dice_words[5:]]
         s = new_state(width, options=options, draw_after=draw_after, scenario=scenario, seed=seed, script=script)

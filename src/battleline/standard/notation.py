@@ -28,7 +28,7 @@ import re
 from typing import TypeVar
 
 from ..cards import ALL_CARDS, Card
-from ..errors import shorten
+from ..errors import MAX_POSITION_TEXT, shorten
 from .moves import PositionError
 from .rules import DRAW, FLAGS, OVER, PLAY, PLAYER_NAMES, SCOUT_DRAW, SCOUT_RETURN
 
@@ -136,8 +136,7 @@ def read_position(text: str, game_class: type[G]) -> G:
     """A game of ``game_class`` (:meth:`Game.from_position` passes ``Game``) from position text,
     built by its ``assemble``. Raises :class:`PositionError` naming the line or the rule when
     the text is malformed or the position impossible."""
-    if not isinstance(text, str):
-        raise PositionError(f"a position is text, not {type(text).__name__}", rule="position-text")
+    _check_text(text)
     raw = [(i + 1, ln.split("#", 1)[0].strip()) for i, ln in enumerate(text.splitlines())]
     rows = [(i, ln) for i, ln in raw if ln]
     if not rows or rows[0][1].lower() != HEADER:
@@ -212,6 +211,15 @@ def read_position(text: str, game_class: type[G]) -> G:
     if turn is None:
         raise PositionError("the position has no 'turn' line (e.g. 'turn north play')", rule="position-text")
     return _build(game_class, rules, turn, idle, result, flags, hands, decks, discards)
+
+
+def _check_text(text: object) -> None:
+    """Refuse what is not text, or too long to be a position, before reading a line of it."""
+    if not isinstance(text, str):
+        raise PositionError(f"a position is text, not {type(text).__name__}", rule="position-text")
+    if len(text) > MAX_POSITION_TEXT:
+        raise PositionError(f"position text is at most {MAX_POSITION_TEXT:,} characters, not {len(text):,}",
+                            rule="position-text")
 
 
 def _player_line(word: str, ln: str, lineno: int) -> tuple[int, str]:

@@ -13,6 +13,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from .encoding import MOVE_COUNT, OBSERVATION_SIZE, decode_move, legal_mask, observation_vector
+from .errors import shorten
 from .game import PLAYER_NAMES, Game
 
 __all__ = ["BattleLineEnv", "env"]
@@ -40,7 +41,9 @@ class BattleLineEnv(AECEnv):
         return self._act_space
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        self.game = Game(seed=seed, rules=self.rules)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
+            raise ValueError(f"the seed is a whole number or None, not {shorten(seed)}")
+        self.game = Game(seed=None if seed is None else int(seed), rules=self.rules)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0 for a in self.agents}
         self._cumulative_rewards = {a: 0 for a in self.agents}
@@ -63,8 +66,10 @@ class BattleLineEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            raise ValueError(f"an action is a move number from 0 to {MOVE_COUNT - 1}, not {shorten(action)}")
+        self.game.play(decode_move(int(action)))      # a bad move raises before anything changes
         self._cumulative_rewards[agent] = 0
-        self.game.play(decode_move(int(action)))
         self.rewards = {a: 0 for a in self.agents}
         if self.game.is_over():
             winner = self.game.outcome().winner

@@ -27,7 +27,6 @@ or strengthen a side).
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass, field
 
@@ -36,7 +35,7 @@ from ..errors import shorten
 from .game import FLAGS, Game
 from .moves import Move
 
-__all__ = ["solve", "Solution", "Search", "check_request", "deepen"]
+__all__ = ["solve", "Solution", "Search", "check_request", "check_max_nodes", "deepen"]
 
 
 @dataclass
@@ -67,6 +66,7 @@ class Search:
     bounded by ``deadline`` (``time.perf_counter()``) and ``max_nodes``."""
 
     def __init__(self, attacker: int, deadline: float | None, max_nodes: int | None):
+        check_max_nodes(max_nodes)
         self.attacker = attacker
         self.table: dict = {}
         self.nodes = 0
@@ -174,29 +174,52 @@ def ordered_moves(g: Game) -> list[Move]:
 
 
 DEFAULT_SECONDS = 30.0
+MAX_SECONDS = 1_000_000.0     # about eleven days; beyond it, None (no time limit) says what is meant
+MAX_NODES = 10 ** 15          # far beyond any search's reach, and within the kernel's int64 counters
 
 
 def solve(game: Game, turns: int, *, seconds: float | None = DEFAULT_SECONDS,
           max_nodes: int | None = None) -> Solution:
     """Search for a forced win for the player to move within ``turns`` of his turns.
 
-    ``seconds`` (30 by default) and ``max_nodes`` bound the work, raising ``TimeoutError``
-    when exceeded; ``seconds=None`` searches without a time limit. The game is left as it was.
+    ``seconds`` (30 by default, at most a million) and ``max_nodes`` (at least 1) bound the
+    work, raising ``TimeoutError`` when exceeded; ``None`` for either sets no such limit.
+    The game is left as it was.
     """
-    start = check_request(game, turns, seconds)
+    start = check_request(game, turns, seconds, max_nodes)
     g = game.copy()
     return deepen(Search(g.to_move, None if seconds is None else start + seconds, max_nodes), g, turns, start)
 
 
-def check_request(game: Game, turns: int, seconds: float | None) -> float:
-    """Refuse a bad request to a solver (a ValueError naming it); returns the start time."""
+def check_request(game: Game, turns: int, seconds: float | None, max_nodes: int | None = None) -> float:
+    """Refuse a bad request to a solver (a ValueError naming it); returns the start time.
+    Both solvers ask it, so that they refuse the same things in the same words.
+
+    >>> check_request(Game(seed=1), 1, seconds=1e300)
+    Traceback (most recent call last):
+    ...
+    ValueError: seconds must be a positive number up to 1,000,000 (or None for no limit), not 1e+300
+    """
+    if not isinstance(game, Game):
+        raise ValueError(f"a solver solves a Game, not {shorten(type(game).__name__)}")
     if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
         raise ValueError(f"turns must be a whole number of at least 1, not {shorten(turns)}")
-    if seconds is not None and not (isinstance(seconds, (int, float)) and 0 < seconds < math.inf):
-        raise ValueError(f"seconds must be a positive number (or None for no limit), not {shorten(seconds)}")
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                or not 0 < seconds <= MAX_SECONDS):
+        raise ValueError(f"seconds must be a positive number up to {MAX_SECONDS:,.0f} (or None for no limit), "
+                         f"not {shorten(seconds)}")
+    check_max_nodes(max_nodes)
     if game.is_over():
         raise ValueError("the game is over: there is nothing to solve")
     return time.perf_counter()
+
+
+def check_max_nodes(max_nodes: int | None) -> None:
+    """Refuse a node limit that is not None or a whole number from 1 to :data:`MAX_NODES`."""
+    if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, int)
+                                  or not 1 <= max_nodes <= MAX_NODES):
+        raise ValueError(f"max_nodes must be a whole number from 1 to 10**15 (or None for no limit), "
+                         f"not {shorten(max_nodes)}")
 
 
 def deepen(search, game: Game, turns: int, start: float) -> Solution:

@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import math
 import time
 from pathlib import Path
 
@@ -32,9 +33,10 @@ from ...errors import shorten
 from ...kernel_random import seed_stream
 from ..actions import Action
 from ..game import AncientGame, advanced_options
-from .evaluation import weights_array as _weights_array
+from .evaluation import SWITCHES, TERMS, weights_array as _weights_array
 from .layout import (
-    DICE_RNG, DICE_SHORT, DRAWN, MAX_ACTIONS, REASONS, WIDTH, decode, dice_of, encode, state_of,
+    DICE_RNG, DICE_SHORT, DRAWN, MAX_ACTIONS, REASONS, WIDTH, decode, dice_of, encode, read_number,
+    state_of,
 )
 from .play import perft_count, random_battles_run
 from .rules import legal_actions as _kernel_legal_actions
@@ -53,11 +55,16 @@ def _after(game: AncientGame, action: Action) -> AncientGame:
 def legal_actions(game: AncientGame) -> list[Action]:
     """The kernel's legal actions for a game's position, as engine :class:`Action` values, in
     the engine's order (but for reinforcements completing a stack, which the engine lists in
-    the order of a set)."""
+    the order of a set). It takes a game only: a state array made by hand could send the
+    compiled kernel outside its arrays.
+
+    >>> [str(a) for a in legal_actions(AncientGame.empty(seed=1))]
+    ['draw', 'end actions']
+    """
     s = state_of(game)
     buffer = np.empty(MAX_ACTIONS, dtype=np.int64)
     n = _kernel_legal_actions(s, buffer)
-    return [decode(int(a), int(s[WIDTH])) for a in buffer[:n]]
+    return [read_number(int(a), int(s[WIDTH])) for a in buffer[:n]]
 
 
 def weights_array(weights) -> np.ndarray:
@@ -69,29 +76,49 @@ def weights_array(weights) -> np.ndarray:
     >>> w = weights_array(Weights); float(w[0]), len(w)
     (60.0, 20)
     """
+    for name in TERMS + SWITCHES:
+        value = getattr(weights, name, None)
+        if not isinstance(value, (int, float, np.integer, np.floating)) or not math.isfinite(value):
+            raise ValueError(f"the weights need {name!r}, a finite number, not {shorten(value)}")
     return _weights_array(weights)
 
 
 MAX_DEPTH = 8
+MAX_PERFT_NODES = 50_000_000           # perft's default budget of positions (see perft)
+MAX_INT64 = 2 ** 63 - 1
 
 
-def perft(game: AncientGame, depth: int) -> int:
+def perft(game: AncientGame, depth: int, *, max_nodes: int = MAX_PERFT_NODES) -> int:
     """How many action sequences of length ``depth`` start from ``game``'s position: actions
     as ``game.legal_actions()`` lists them, the dice as the game's stream holds them (its
     script, then its seed's rolls). The game is left unchanged.
 
+    ``max_nodes`` bounds the work: a ValueError once the walk has played that many actions
+    (the last level's are counted without being played), since compiled code does not stop
+    for Ctrl-C. The default, 50 million, is about 18 s of CPU compiled (docs/ancient.md) and
+    still lets depth 5 from a Marathon deployment count its 605 million leaves.
+
     >>> perft(AncientGame.empty(seed=1), 1)
     2
+    >>> perft(AncientGame.scenario("marathon", seed=3), 3, max_nodes=100)
+    Traceback (most recent call last):
+    ...
+    ValueError: perft stopped after 100 positions (max_nodes): ask for less depth or more max_nodes
     """
     if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= MAX_DEPTH:
         raise ValueError(f"perft depth is a whole number from 0 to {MAX_DEPTH}, not {shorten(depth)}")
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or not 1 <= max_nodes <= MAX_INT64:
+        raise ValueError(f"max_nodes is a whole number from 1 to 2**63 - 1, not {shorten(max_nodes)}")
     if not isinstance(game, AncientGame):
         raise ValueError(f"perft counts from an AncientGame, not {shorten(type(game).__name__)}")
     root = state_of(game)
     extra = 64 * (depth + 1)
     while True:
         dice = dice_of(game, extra)
-        count = int(perft_count(root, dice, depth))
+        count = int(perft_count(root, dice, depth, max_nodes))
+        if count < 0:
+            raise ValueError(f"perft stopped after {max_nodes:,} positions (max_nodes): "
+                             "ask for less depth or more max_nodes")
         if not dice[DICE_SHORT]:
             return count
         extra *= 4                         # a path read past the rolls given: give more
@@ -142,7 +169,7 @@ def _warm() -> None:
     g = AncientGame.scenario("issus", seed=1, advanced="all")
     s, dice = state_of(g), dice_of(g, 64)
     buffer = np.empty(MAX_ACTIONS, dtype=np.int64)
-    perft_count(s, dice, 2)
+    perft_count(s, dice, 2, MAX_PERFT_NODES)
     random_battles_run(s, 1, seed_stream(1), np.zeros((1, 4), dtype=np.int64))
     apply(s.copy(), dice, buffer[_kernel_legal_actions(s, buffer) - 1], buffer)
     params, terms = np.ones(N_TERMS + len(SWITCHES)), np.zeros(N_TERMS)    # any weights compile it

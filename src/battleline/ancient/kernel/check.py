@@ -25,7 +25,9 @@ import time
 
 import numpy as np
 
+from ...errors import shorten
 from ..armies import SCENARIO_NAMES, Army
+from ..dice import MAX_SEED
 from ..game import AncientGame
 from ..state import ADVANCED_RULES
 from . import MODE, perft
@@ -34,6 +36,7 @@ from .layout import (
     DECK, DECK_LEN, DICE_SHORT, FLANK, FLANK_LEN, MAX_ACTIONS, MAX_FLANK, PHASE, PHASES, P_OVER, RALLY,
     RALLY_LEN, TO_ACT, WIDTH, dice_of, encode, state_of,
 )
+from .play import MAX_BATTLE_ACTIONS
 from .rules import legal_actions
 
 __all__ = ["reference_perft", "compare_battles", "compare_perft", "battle", "SETTINGS", "RULE_SETS", "main"]
@@ -118,6 +121,8 @@ def compare_battles(seeds, sample=None, limit: int = 400) -> dict:
     by the seed from :data:`SETTINGS` and :data:`RULE_SETS`, at most ``limit`` actions) and
     replay it in the kernel, comparing every position (``phases`` counts them by step);
     ``sample(game, setting)`` gets a copy of one position in 25 for perft."""
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_BATTLE_ACTIONS:
+        raise ValueError(f"limit is a whole number of actions from 1 to {MAX_BATTLE_ACTIONS:,}, not {shorten(limit)}")
     positions = 0
     phases: dict[str, int] = {}
     problems: list[str] = []
@@ -176,6 +181,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not 1 <= args.battles <= 1_000_000 or not 0 <= args.perft_positions <= 100_000 or not 1 <= args.depth <= 5:
         parser.error("--battles from 1 to 1,000,000, --perft-positions from 0 to 100,000, --depth from 1 to 5")
+    if not 1 <= args.limit <= MAX_BATTLE_ACTIONS:
+        parser.error(f"--limit from 1 to {MAX_BATTLE_ACTIONS:,} actions (a random battle ends in a few hundred)")
+    if not 0 <= args.seed <= args.seed + args.battles - 1 <= MAX_SEED:
+        parser.error("--seed: the battles' seeds, --seed onwards, are dice seeds, from 0 to 2**64")
     start = time.process_time()
     picked: dict[str, list[AncientGame]] = {name: [] for name in SETTINGS}
     battles = compare_battles(range(args.seed, args.seed + args.battles),

@@ -73,8 +73,10 @@ from __future__ import annotations
 import numpy as np
 
 from ...cards import Card
+from ...errors import shorten
 from ..actions import Action
-from ..board import board
+from ..board import WIDTHS, board
+from ..game import AncientGame
 
 # -------------------------------------------------------------------- cards and sides
 NORTH, SOUTH = 0, 1
@@ -178,7 +180,12 @@ _PLAIN = {"draw": DRAW, "withdraw": WITHDRAW, "stand": STAND, "roll": ROLL}
 
 def encode(action: Action, width: int) -> int:
     """The kernel's number of an engine :class:`Action` on a field ``width`` wide."""
-    sq = [board(width).lookup[x] for x in action.squares]
+    if not isinstance(action, Action):
+        raise ValueError(f"encode takes an Action, not {shorten(type(action).__name__)}")
+    lookup = board(checked_width(width)).lookup
+    if not all(x in lookup for x in action.squares):
+        raise ValueError(f"{shorten(str(action))} names a square off a field {width} wide")
+    sq = [lookup[x] for x in action.squares]
     k, card = action.kind, _CARD.get(action.card, -1)
     if k in _PLAIN:
         return pack(_PLAIN[k])
@@ -210,9 +217,35 @@ def encode(action: Action, width: int) -> int:
 
 
 def decode(number: int, width: int) -> Action:
-    """The engine's :class:`Action` of a kernel action number on a field ``width`` wide."""
+    """The engine's :class:`Action` of a kernel action number on a field ``width`` wide; a
+    ValueError for a number the kernel never makes (it must encode back to itself).
+
+    >>> str(decode(pack(MOVE, 11, 20), 9))
+    'c2-c3'
+    """
+    if isinstance(number, bool) or not isinstance(number, (int, np.integer)) or number < 0:
+        raise ValueError(f"a kernel action number is a whole number of at least 0, not {shorten(number)}")
+    width = checked_width(width)
+    try:
+        action = read_number(int(number), width)
+        same = encode(action, width) == number
+    except (IndexError, ValueError):   # a field off the board or out of the cards
+        same = False
+    if not same:
+        raise ValueError(f"not a kernel action number on a field {width} wide: {shorten(number)}")
+    return action
+
+
+def checked_width(width) -> int:
+    """``width`` as an int when it is a field's width (7, 9 or 11), else a ValueError."""
+    if isinstance(width, bool) or not isinstance(width, (int, np.integer)) or width not in WIDTHS:
+        raise ValueError(f"a field is {', '.join(map(str, WIDTHS[:-1]))} or {WIDTHS[-1]} wide, not {shorten(width)}")
+    return int(width)
+
+
+def read_number(number: int, width: int) -> Action:
+    """:func:`decode` unchecked, for numbers the kernel made (its legal actions)."""
     names = board(width).names
-    number = int(number)
     kind = number % KINDS
     f = [field(number, i) for i in range(5)]
     given = [x for x in f if x >= 0]
@@ -269,6 +302,8 @@ def state_of(game) -> np.ndarray:
     >>> int(s[WIDTH]), PHASES[s[PHASE]], int(s[TO_ACT]) == SOUTH
     (7, 'deploy', True)
     """
+    if not isinstance(game, AncientGame):
+        raise ValueError(f"the kernel reads an AncientGame's position, not {shorten(type(game).__name__)}")
     st = game.state
     s = new_state()
     s[WIDTH] = st.width

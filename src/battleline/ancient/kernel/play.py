@@ -21,9 +21,10 @@ MAX_BATTLE_ACTIONS = 100_000           # a guard: random battles end in a few hu
 
 
 @kernel_function
-def perft_count(root, dice, depth):
+def perft_count(root, dice, depth, max_nodes):
     """The number of action sequences of length ``depth`` from ``root`` (a settled position),
-    walked depth first with one saved position per level."""
+    walked depth first with one saved position per level; -1 once it has played more than
+    ``max_nodes`` actions (the last level's actions are counted, not played)."""
     if depth == 0:
         return 1
     states = np.empty((depth, STATE_SIZE), dtype=np.int64)
@@ -35,11 +36,15 @@ def perft_count(root, dice, depth):
     if depth == 1:
         return counts[0]
     total = 0
+    played = 0
     level = 0
     while level >= 0:
         if next_index[level] >= counts[level]:
             level -= 1
             continue
+        played += 1
+        if played > max_nodes:
+            return -1                    # the caller's budget: compiled code ignores Ctrl-C
         action = actions[level, next_index[level]]
         next_index[level] += 1
         states[level + 1, :] = states[level]

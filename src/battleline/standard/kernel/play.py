@@ -46,9 +46,10 @@ def deal(s, rng, advanced):
 
 
 @kernel_function
-def perft_count(root, depth):
+def perft_count(root, depth, max_nodes):
     """The number of move sequences of length ``depth`` from ``root`` (claims included),
-    walked depth first with one saved state per level."""
+    walked depth first with one saved state per level; -1 once it has played more than
+    ``max_nodes`` moves (the last level's moves are counted, not played)."""
     if depth == 0:
         return 1
     states = np.empty((depth, STATE_SIZE), dtype=np.int64)
@@ -60,11 +61,15 @@ def perft_count(root, depth):
     if depth == 1:
         return counts[0]
     total = 0
+    played = 0
     level = 0
     while level >= 0:
         if next_index[level] >= counts[level]:
             level -= 1
             continue
+        played += 1
+        if played > max_nodes:
+            return -1                    # the caller's budget: compiled code ignores Ctrl-C
         move = moves[level, next_index[level]]
         next_index[level] += 1
         states[level + 1, :] = states[level]

@@ -41,7 +41,7 @@ from ...compiled import MODE, kernel_function
 from ..encoding import ALL_MOVES
 from ..game import Game
 from ..moves import Move
-from ..solver import DEFAULT_SECONDS, Solution, check_request, deepen
+from ..solver import DEFAULT_SECONDS, Solution, check_max_nodes, check_request, deepen
 from .layout import (
     CLAIM_BASE, CLAIMED, DECK_LEN, DESERTER_BASE, DRAW_TROOP, END_MOVE, FOG_FLAG, FOG_OWNER,
     HAND_TACTICS, HAND_TROOPS, IDLE_TURNS, MAX_MOVES, MAX_SIDE, MUD_FLAG, MUD_OWNER, OVER,
@@ -385,6 +385,7 @@ class KernelSearch:
     """
 
     def __init__(self, attacker: int, deadline: float | None, max_nodes: int | None):
+        check_max_nodes(max_nodes)       # as the reference: a negative limit would mean none here
         self.attacker = attacker
         self.deadline = deadline
         self.table, self.pool = _new_table()
@@ -417,7 +418,7 @@ class KernelSearch:
             left = self.deadline - time.perf_counter()
             if left <= 0:
                 stop_flag[0] = 1
-            else:
+            elif left < threading.TIMEOUT_MAX:      # a later deadline is never reached: no timer
                 timer = threading.Timer(left, stop_flag.fill, args=(1,))
                 timer.daemon = True
                 timer.start()
@@ -456,6 +457,6 @@ def solve(game: Game, turns: int, *, seconds: float | None = DEFAULT_SECONDS,
     >>> solve(next(p for p in bundled() if p.id == "win-envelopment").game(), 1).describe()
     'forced win in 1 turn: G10@9 claim 9'
     """
-    start = check_request(game, turns, seconds)
+    start = check_request(game, turns, seconds, max_nodes)
     search = KernelSearch(game.to_move, None if seconds is None else start + seconds, max_nodes)
     return deepen(search, game, turns, start)
