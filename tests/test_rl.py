@@ -76,7 +76,7 @@ def test_pettingzoo_step_refuses_what_is_no_move_number_and_changes_nothing(bad)
     """step(1.9) played move 1."""
     pytest.importorskip("pettingzoo", reason="the [rl] extra is not installed")
     import numpy as np
-    from battleline.rl import env
+    from battleline.standard.rl import env
     e = env()
     e.reset(seed=4)
     before, agent = e.game.position(), e.agent_selection
@@ -92,7 +92,7 @@ def test_pettingzoo_step_refuses_what_is_no_move_number_and_changes_nothing(bad)
 @pytest.mark.parametrize("bad", ["x", 1.5, True, [1]])
 def test_pettingzoo_reset_refuses_a_seed_that_is_no_whole_number(bad):
     pytest.importorskip("pettingzoo", reason="the [rl] extra is not installed")
-    from battleline.rl import env
+    from battleline.standard.rl import env
     e = env()
     with pytest.raises(ValueError, match="seed"):
         e.reset(seed=bad)

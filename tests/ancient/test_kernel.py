@@ -170,7 +170,7 @@ def test_state_of_and_legal_actions_take_a_game_only(bad):
         assert len(str(e.value)) < 200
 
 
-class MissingTerm:
+class MissingTerm:           # the second term, duel, is missing
     casualty_race = 1.0
 
 
@@ -182,7 +182,7 @@ class Infinite(Weights):
     reach = float("inf")
 
 
-@pytest.mark.parametrize("bad, words", [(object(), "casualty_race"), (MissingTerm, "casualty_brink"),
+@pytest.mark.parametrize("bad, words", [(object(), "casualty_race"), (MissingTerm, "duel"),
                                         (NotANumber, "duel"), (Infinite, "reach"), ("x" * 5000, "casualty_race")],
                          ids=["object", "missing", "text", "infinite", "long"])
 def test_weights_array_names_a_missing_or_bad_weight(bad, words):
