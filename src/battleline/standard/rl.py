@@ -13,7 +13,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from .encoding import MOVE_COUNT, OBSERVATION_SIZE, decode_move, legal_mask, observation_vector
-from .errors import shorten
+from ..errors import shorten
 from .game import PLAYER_NAMES, Game
 
 __all__ = ["BattleLineEnv", "env"]
