@@ -198,5 +198,37 @@ class Preparation:
         self.prepare()         # 0 when done; else compiles or loads once per process, here
         return True
 
+    def public_functions(self) -> tuple[Callable[..., float], Callable[[], bool], Callable[[], bool],
+                                        Callable[[], bool]]:
+        """A kernel package's four public functions over this preparation, the same in both
+        games: ``prepare_kernel(background=False)``, ``kernel_ready()``,
+        ``kernel_preparing()`` and ``kernel_usable()``.
+
+        >>> prepare_kernel, kernel_ready, kernel_preparing, kernel_usable = Preparation(
+        ...     "doctest functions", lambda: None).public_functions()
+        >>> prepare_kernel() >= 0 and kernel_ready(), kernel_preparing(), kernel_usable() == compiled()
+        (True, False, True)
+        """
+        def prepare_kernel(background: bool = False) -> float:
+            """Compile (or load from the disk cache) the kernel's functions now rather than at
+            first use; returns the seconds it took (0 when already done in this process). With
+            ``background`` it starts that in a thread (in the compiled mode) and returns 0 at once."""
+            return self.prepare(background)
+
+        def kernel_ready() -> bool:
+            """Whether the kernel is compiled (or loaded) in this process."""
+            return self.ready()
+
+        def kernel_preparing() -> bool:
+            """Whether a background ``prepare_kernel`` is under way."""
+            return self.preparing()
+
+        def kernel_usable() -> bool:
+            """Whether a planner may search on this kernel now (:meth:`Preparation.usable`): never
+            waiting for a background preparation."""
+            return self.usable()
+
+        return prepare_kernel, kernel_ready, kernel_preparing, kernel_usable
+
     def __repr__(self) -> str:
         return f"Preparation({self.name!r})"

@@ -24,12 +24,7 @@ import pytest
 
 from battleline.sides import side_index
 
-try:
-    from battleline.ancient import AncientGame, Army
-except ImportError:  # the engine is not there yet
-    AncientGame = Army = None
-
-pytestmark = pytest.mark.skipif(AncientGame is None, reason="engine has no battleline.ancient.AncientGame yet")
+from battleline.ancient import AncientGame, Army
 
 SCENARIOS = ("cunaxa", "issus", "gaugamela", "indus", "marathon", "sicily", "raphia")
 SIDES = ("south", "north")

@@ -28,6 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ...kernel_checks import MAX_PERFT_DEPTH, MAX_PERFT_NODES, check_perft_request, perft_stopped
 from ...compiled import MODE, Preparation, compiled
 from ...errors import shorten
 from ...kernel_random import seed_stream
@@ -83,9 +84,7 @@ def weights_array(weights) -> np.ndarray:
     return _weights_array(weights)
 
 
-MAX_DEPTH = 8
-MAX_PERFT_NODES = 50_000_000           # perft's default budget of positions (see perft)
-MAX_INT64 = 2 ** 63 - 1
+MAX_DEPTH = MAX_PERFT_DEPTH
 
 
 def perft(game: AncientGame, depth: int, *, max_nodes: int = MAX_PERFT_NODES) -> int:
@@ -105,10 +104,7 @@ def perft(game: AncientGame, depth: int, *, max_nodes: int = MAX_PERFT_NODES) ->
     ...
     ValueError: perft stopped after 100 positions (max_nodes): ask for less depth or more max_nodes
     """
-    if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= MAX_DEPTH:
-        raise ValueError(f"perft depth is a whole number from 0 to {MAX_DEPTH}, not {shorten(depth)}")
-    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or not 1 <= max_nodes <= MAX_INT64:
-        raise ValueError(f"max_nodes is a whole number from 1 to 2**63 - 1, not {shorten(max_nodes)}")
+    check_perft_request(depth, max_nodes)
     if not isinstance(game, AncientGame):
         raise ValueError(f"perft counts from an AncientGame, not {shorten(type(game).__name__)}")
     root = state_of(game)
@@ -117,8 +113,7 @@ def perft(game: AncientGame, depth: int, *, max_nodes: int = MAX_PERFT_NODES) ->
         dice = dice_of(game, extra)
         count = int(perft_count(root, dice, depth, max_nodes))
         if count < 0:
-            raise ValueError(f"perft stopped after {max_nodes:,} positions (max_nodes): "
-                             "ask for less depth or more max_nodes")
+            raise perft_stopped(max_nodes)
         if not dice[DICE_SHORT]:
             return count
         extra *= 4                         # a path read past the rolls given: give more
@@ -186,31 +181,4 @@ def _warm() -> None:
 _KERNEL = Preparation(KERNEL_NAME, _warm, Path(__file__).parent)
 
 
-def prepare_kernel(background: bool = False) -> float:
-    """Compile (or load from the disk cache) the kernel's functions now rather than at first
-    use; returns the seconds it took (0 when already done in this process). With
-    ``background`` it starts that in a thread (in the compiled mode) and returns 0 at once.
-
-    >>> prepare_kernel() >= 0 and kernel_ready()
-    True
-    """
-    return _KERNEL.prepare(background)
-
-
-def kernel_ready() -> bool:
-    """Whether the kernel is compiled (or loaded) in this process."""
-    return _KERNEL.ready()
-
-
-def kernel_preparing() -> bool:
-    """Whether a background :func:`prepare_kernel` is under way."""
-    return _KERNEL.preparing()
-
-
-def kernel_usable() -> bool:
-    """Whether the Ancient PlannerBot may search on this kernel now (:meth:`.compiled.Preparation.usable`).
-
-    >>> kernel_usable() == compiled()
-    True
-    """
-    return _KERNEL.usable()
+prepare_kernel, kernel_ready, kernel_preparing, kernel_usable = _KERNEL.public_functions()

@@ -3,12 +3,8 @@
 
 import sys
 
+from ...kernel_checks import check_command
 from .check import main
 
 if __name__ == "__main__":
-    args = sys.argv[1:]
-    if args[:1] != ["check"]:
-        print("usage: python -m battleline.ancient.kernel check [--battles N] [--perft-positions N] [--depth D]",
-              file=sys.stderr)
-        sys.exit(2)
-    sys.exit(main(args[1:]))
+    sys.exit(check_command(main, "usage: python -m battleline.ancient.kernel check [--battles N] [--perft-positions N] [--depth D]"))

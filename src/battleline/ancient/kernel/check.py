@@ -25,6 +25,7 @@ import time
 
 import numpy as np
 
+from ...kernel_checks import compare_perft as shared_compare_perft
 from ...errors import shorten
 from ..armies import SCENARIO_NAMES, Army
 from ..dice import MAX_SEED
@@ -158,15 +159,8 @@ def compare_battles(seeds, sample=None, limit: int = 400) -> dict:
 
 def compare_perft(games: list[AncientGame], depth: int) -> dict:
     """Kernel perft against the engine's on each game's position."""
-    problems = []
-    leaves = 0
-    for g in games:
-        want, got = reference_perft(g, depth), perft(g, depth)
-        leaves += want
-        if want != got:
-            problems.append(f"{g.position()!r:.300}: engine {want}, kernel {got}")
-    return {"positions": len(games), "depth": depth, "leaves": leaves,
-            "disagreements": len(problems), "problems": problems[:10]}
+    return shared_compare_perft(games, depth, reference=reference_perft, kernel=perft,
+                                describe=lambda g: f"{g.position()!r:.300}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -27,6 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ...kernel_checks import MAX_PERFT_DEPTH, MAX_PERFT_NODES, check_perft_request, perft_stopped
 from ...compiled import MODE, Preparation, compiled
 from ..encoding import ALL_MOVES, MOVE_COUNT, encode_move
 from ...errors import shorten
@@ -128,9 +129,7 @@ def legal_moves(game: Game, claims: bool = True) -> list[Move]:
     return [ALL_MOVES[int(m)] for m in sorted(buffer[:n])]
 
 
-MAX_DEPTH = 8
-MAX_PERFT_NODES = 50_000_000           # perft's default budget of positions (see perft)
-MAX_INT64 = 2 ** 63 - 1
+MAX_DEPTH = MAX_PERFT_DEPTH
 
 
 def perft(game: Game, depth: int, *, max_nodes: int = MAX_PERFT_NODES) -> int:
@@ -149,16 +148,12 @@ def perft(game: Game, depth: int, *, max_nodes: int = MAX_PERFT_NODES) -> int:
     ...
     ValueError: perft stopped after 100 positions (max_nodes): ask for less depth or more max_nodes
     """
-    if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= MAX_DEPTH:
-        raise ValueError(f"perft depth is a whole number from 0 to {MAX_DEPTH}, not {shorten(depth)}")
-    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or not 1 <= max_nodes <= MAX_INT64:
-        raise ValueError(f"max_nodes is a whole number from 1 to 2**63 - 1, not {shorten(max_nodes)}")
+    check_perft_request(depth, max_nodes)
     if not isinstance(game, Game):
         raise ValueError(f"perft counts from a Game, not {shorten(type(game).__name__)}")
     count = int(perft_count(state_of(game), depth, max_nodes))
     if count < 0:
-        raise ValueError(f"perft stopped after {max_nodes:,} positions (max_nodes): "
-                         "ask for less depth or more max_nodes")
+        raise perft_stopped(max_nodes)
     return count
 
 
@@ -217,35 +212,7 @@ def _warm() -> None:
 _KERNEL = Preparation(KERNEL_NAME, _warm, Path(__file__).parent)
 
 
-def prepare_kernel(background: bool = False) -> float:
-    """Compile (or load from the disk cache) the kernel's functions now rather than at the
-    first search; returns the seconds it took (0 when already done in this process). With
-    ``background`` it starts that in a thread (in the compiled mode) and returns 0 at once
-    (see :func:`kernel_ready`).
-
-    >>> prepare_kernel() >= 0 and kernel_ready()
-    True
-    """
-    return _KERNEL.prepare(background)
-
-
-def kernel_ready() -> bool:
-    """Whether the kernel is compiled (or loaded) in this process."""
-    return _KERNEL.ready()
-
-
-def kernel_preparing() -> bool:
-    """Whether a background :func:`prepare_kernel` is under way."""
-    return _KERNEL.preparing()
-
-
-def kernel_usable() -> bool:
-    """Whether PlannerBot may search on this kernel now (:meth:`.compiled.Preparation.usable`).
-
-    >>> kernel_usable() == compiled()
-    True
-    """
-    return _KERNEL.usable()
+prepare_kernel, kernel_ready, kernel_preparing, kernel_usable = _KERNEL.public_functions()
 
 
 SOLVER_NAME = "battleline.standard.kernel.solver"

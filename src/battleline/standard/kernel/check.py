@@ -25,6 +25,7 @@ import time
 
 import numpy as np
 
+from ...kernel_checks import compare_perft as shared_compare_perft
 from ...bench import random_game
 from ..encoding import encode_move
 from ..game import Game
@@ -97,15 +98,8 @@ def compare_games(seeds, sample=None, rng: random.Random | None = None) -> dict:
 
 def compare_perft(games: list[Game], depth: int) -> dict:
     """Kernel perft against the reference's on each game's position."""
-    problems = []
-    nodes = 0
-    for g in games:
-        want, got = reference_perft(g, depth), perft(g, depth)
-        nodes += want
-        if want != got:
-            problems.append(f"{g.position()!r:.200}: reference {want}, kernel {got}")
-    return {"positions": len(games), "depth": depth, "leaves": nodes,
-            "disagreements": len(problems), "problems": problems[:10]}
+    return shared_compare_perft(games, depth, reference=reference_perft, kernel=perft,
+                                describe=lambda g: f"{g.position()!r:.200}")
 
 
 def solver_endgames(seeds, every: int = 7) -> list[Game]:
