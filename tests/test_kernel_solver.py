@@ -89,7 +89,7 @@ def test_a_spent_deadline_stops_the_search():
 def test_a_deadline_reached_during_the_search_stops_it():
     """The clock is watched from another thread: the compiled search must see its flag."""
     if kernel.compiled():
-        kernel.prepare_solver()
+        kernel_solver.prepare_solver()
     with pytest.raises(TimeoutError, match="ran out of time"):
         kernel_solver.solve(Game(seed=3), 3, seconds=0.3)
 
@@ -143,14 +143,14 @@ def test_a_deadline_beyond_the_timer_is_no_limit(monkeypatch):
 def test_the_puzzle_steps_use_the_kernel_when_ready_and_say_the_same(monkeypatch):
     puzzle = next(p for p in WIN_PUZZLES if p.id == "win-dig-for-the-elephant")
     if kernel.compiled():
-        kernel.prepare_solver()
+        kernel_solver.prepare_solver()
     used = []
     real = kernel_solver.solve
     monkeypatch.setattr(kernel_solver, "solve", lambda *a, **k: used.append(1) or real(*a, **k))
     on_kernel = PuzzleSession(puzzle)
     on_kernel.step()
     assert used == ([1] if kernel.compiled() else [])
-    monkeypatch.setattr(kernel, "solver_ready", lambda: False)
+    monkeypatch.setattr(kernel_solver, "solver_ready", lambda: False)
     on_engine = PuzzleSession(puzzle)
     on_engine.step()
     assert len(used) <= 1

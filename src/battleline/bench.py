@@ -228,7 +228,7 @@ def bench_solver(puzzles=None) -> dict:
     >>> sorted(r["total"])
     ['kernel_seconds', 'nodes', 'nodes_per_s', 'puzzles', 'seconds']
     """
-    from .standard.kernel import prepare_solver
+    from .standard.kernel.solver import prepare_solver
     from .standard.kernel.solver import solve as kernel_solve
     if puzzles is None:
         puzzles = bundled()

@@ -45,8 +45,7 @@ from .play import perft_count, random_games_run
 from .rules import apply_move, legal_moves as _kernel_legal_moves
 
 __all__ = ["MODE", "compiled", "state_of", "legal_moves", "perft", "random_games", "prepare_kernel",
-           "kernel_ready", "kernel_preparing", "kernel_usable", "move_of", "seed_stream", "prepare_solver",
-           "solver_ready"]
+           "kernel_ready", "kernel_preparing", "kernel_usable", "move_of", "seed_stream"]
 
 _REASONS = {name: i for i, name in enumerate(REASON_NAMES) if name}
 
@@ -213,34 +212,3 @@ _KERNEL = Preparation(KERNEL_NAME, _warm, Path(__file__).parent)
 
 
 prepare_kernel, kernel_ready, kernel_preparing, kernel_usable = _KERNEL.public_functions()
-
-
-SOLVER_NAME = "battleline.standard.kernel.solver"
-
-
-def _warm_solver() -> None:
-    from .solver import KernelSearch
-    g = Game(seed=1)
-    try:
-        KernelSearch(g.to_move, None, 200).win(g, 1)
-    except TimeoutError:
-        pass
-
-
-_SOLVER = Preparation(SOLVER_NAME, _warm_solver, Path(__file__).parent)
-
-
-def prepare_solver(background: bool = False) -> float:
-    """Compile (or load) the kernel's exact solver (:mod:`battleline.standard.kernel.solver`), apart
-    from the bots' functions: only the puzzles use it. Returns the seconds it took, 0 when
-    already done; with ``background`` it starts in a thread and returns 0 at once.
-
-    >>> prepare_solver() >= 0 and solver_ready()
-    True
-    """
-    return _SOLVER.prepare(background)
-
-
-def solver_ready() -> bool:
-    """Whether the kernel's solver is compiled (or loaded) in this process."""
-    return _SOLVER.ready()

@@ -37,7 +37,9 @@ import time
 
 import numpy as np
 
-from ...compiled import MODE, kernel_function
+from pathlib import Path
+
+from ...compiled import MODE, Preparation, kernel_function
 from ..encoding import ALL_MOVES
 from ..game import Game
 from ..moves import Move
@@ -51,7 +53,7 @@ from .layout import (
 )
 from .rules import apply_move, cards_needed, legal_moves
 
-__all__ = ["KernelSearch", "solve"]
+__all__ = ["KernelSearch", "solve", "prepare_solver", "solver_ready"]
 
 # ------------------------------------------------------------------ results of a node
 NO_WIN, WIN, STOPPED = 0, 1, 2
@@ -460,3 +462,34 @@ def solve(game: Game, turns: int, *, seconds: float | None = DEFAULT_SECONDS,
     start = check_request(game, turns, seconds, max_nodes)
     search = KernelSearch(game.to_move, None if seconds is None else start + seconds, max_nodes)
     return deepen(search, game, turns, start)
+
+
+# ------------------------------------------------------------------ its own compile
+SOLVER_NAME = "battleline.standard.kernel.solver"
+
+
+def _warm_solver() -> None:
+    g = Game(seed=1)
+    try:
+        KernelSearch(g.to_move, None, 200).win(g, 1)
+    except TimeoutError:
+        pass
+
+
+_SOLVER = Preparation(SOLVER_NAME, _warm_solver, Path(__file__).parent)
+
+
+def prepare_solver(background: bool = False) -> float:
+    """Compile (or load) the kernel's exact solver (this module), apart
+    from the bots' functions: only the puzzles use it. Returns the seconds it took, 0 when
+    already done; with ``background`` it starts in a thread and returns 0 at once.
+
+    >>> prepare_solver() >= 0 and solver_ready()
+    True
+    """
+    return _SOLVER.prepare(background)
+
+
+def solver_ready() -> bool:
+    """Whether the kernel's solver is compiled (or loaded) in this process."""
+    return _SOLVER.ready()

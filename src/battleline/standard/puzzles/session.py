@@ -41,7 +41,7 @@ class PuzzleSession:
     def __init__(self, puzzle: Puzzle, lang: str = "en", names: str = "ancient"):
         texts.check(lang, names)
         if kernel.compiled():
-            kernel.prepare_solver(background=True)   # used once ready; nothing waits for it
+            kernel_solver.prepare_solver(background=True)   # used once ready; nothing waits for it
         self.puzzle = puzzle
         self.lang = lang
         self.names = names
@@ -220,7 +220,7 @@ class PuzzleSession:
     def _on_kernel() -> bool:
         """Whether the kernel's solver is compiled and ready. It finds what the engine's solver
         finds (the same lines), many times faster; until it is ready the engine's is used."""
-        return kernel.compiled() and kernel.solver_ready()
+        return kernel.compiled() and kernel_solver.solver_ready()
 
     def _search(self, seconds: float = SOLVER_SECONDS):
         """The exact search for the puzzle's side, bounded in time (a TimeoutError past it)."""
