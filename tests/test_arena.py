@@ -296,3 +296,19 @@ def test_a_gzip_save_file_is_written_resumed_and_combined_as_a_plain_one(tmp_pat
     packed.write_bytes(packed.read_bytes()[:-7])                                  # damaged
     with pytest.raises(ValueError, match="run.jsonl.gz"):
         combine([str(packed)])
+
+
+def test_the_arena_times_only_decisions_with_a_card_to_choose():
+    from battleline.arena.standard import has_card_choice, play_game
+    from battleline import Game
+    r = play_game("easy", "easy", deal=3, a_seat=0)
+    g, decisions = Game(seed=3), 0
+    from battleline.standard.bots import RandomBot
+    bots = [RandomBot(seed=6), RandomBot(seed=7)]       # the arena's seeds for deal 3, a_seat 0
+    while not g.is_over():
+        decisions += has_card_choice(g)
+        g.play(bots[g.to_move].choose(g.observation(g.to_move)))
+    assert len(r.times_a) + len(r.times_b) == decisions < r.moves
+    draw = Game(seed=3)
+    draw.play(draw.legal_moves(claims=False)[0])
+    assert draw.phase == "draw" and not has_card_choice(draw)

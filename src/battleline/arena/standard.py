@@ -31,7 +31,7 @@ class GameResult:
     winner: Literal["a", "b"] | None
     reason: str
     first: Literal[0, 1]              # the seat that moved first
-    times_a: list[float]              # seconds per move
+    times_a: list[float]              # seconds per decision with a card to choose (has_card_choice)
     times_b: list[float]
     moves: int
 
@@ -56,9 +56,11 @@ def play_game(spec_a: str, spec_b: str, deal: int, a_seat: int, move_time: float
     n = 0
     while not g.is_over():
         seat = g.to_move
+        timed = has_card_choice(g)
         t0 = clock()
         move = bots[seat].choose(g.observation(seat))
-        times[seat].append(clock() - t0)
+        if timed:
+            times[seat].append(clock() - t0)
         g.play(move)
         n += 1
         if n > 5000:
@@ -66,6 +68,17 @@ def play_game(spec_a: str, spec_b: str, deal: int, a_seat: int, move_time: float
     o = g.outcome()
     winner = None if o.winner is None else ("a" if o.winner == a_seat else "b")
     return GameResult(deal, a_seat, winner, o.reason, first, times[a_seat], times[1 - a_seat], n)
+
+
+def has_card_choice(g: Game) -> bool:
+    """Whether the seat to move chooses a card to play (or to pass) among several: the
+    decisions a bot thinks over. Draws, claims and moves with no alternative are not timed, so
+    the arena's times are think times (runs saved before 2026-11-27 timed every move).
+
+    >>> has_card_choice(Game(seed=1))
+    True
+    """
+    return g.phase == "play" and len(g.legal_moves(claims=False)) > 1
 
 
 def play_from_settings(settings: dict, deal: int, a_seat: int) -> GameResult:
@@ -167,7 +180,7 @@ def report(s: dict) -> str:
         f"  draws: {s['draws']}; " + elo_phrase(s, s["bot_a"], s["bot_b"]),
         "  ends: " + ", ".join(f"{k} {v}" for k, v in sorted(s["ends"].items())),
         f"  first player won {s['first_player_win_rate']:.1%}",
-        f"  time per move: {s['bot_a']} median {s['median_move_s_a']}s max {s['max_move_s_a']}s; "
+        f"  think time per decision (a card to choose): {s['bot_a']} median {s['median_move_s_a']}s max {s['max_move_s_a']}s; "
         f"{s['bot_b']} median {s['median_move_s_b']}s max {s['max_move_s_b']}s",
     ]
     return "\n".join(lines + nodes_lines(s))
