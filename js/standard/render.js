@@ -147,10 +147,12 @@ function envChips(view, flag, mine, ia, marks) {
 }
 
 /** Where a callout goes: over the line (it never pushes the page), in the columns beside
- * flag `flag` (never over its cards, nor over the last move's flags in `marks`), its arrow
- * pointing sideways at the flag stone. */
-function calloutPlace(flag, marks, count) {
-  const { start, span, side } = popupPlace(flag, marks.flags, count);
+ * flag `flag` (never over its cards, nor over the last move's flags in `marks`, nor over the
+ * flag `other` that the other open pop-up talks about), its arrow pointing sideways at the
+ * flag stone. */
+function calloutPlace(flag, marks, count, other) {
+  const avoid = [...marks.flags, ...(other ? [other] : [])];
+  const { start, span, side } = popupPlace(flag, avoid, count);
   return { style: `grid-column:${start} / span ${span};grid-row:1`, side };
 }
 
@@ -168,7 +170,8 @@ function counterexampleRow(view, cards, formation) {
  * Closed with its × button or Escape. */
 function claimCallout(view, claim, ui, marks) {
   const failed = !claim.holds;
-  const place = calloutPlace(claim.flag, marks, (view.flags || []).length || 9);
+  const place = calloutPlace(claim.flag, marks, (view.flags || []).length || 9,
+    explainShown(view) ? view.explain.flag : null);
   return h(
     "div",
     {
@@ -208,7 +211,8 @@ function explainBadge(view, ex) {
  * the stone, so that it and a claim's answer (reaching down) can show together. */
 function explainCallout(view, ex, ui, marks) {
   const lines = Array.isArray(ex.lines) ? ex.lines : [];
-  const place = calloutPlace(ex.flag, marks, (view.flags || []).length || 9);
+  const place = calloutPlace(ex.flag, marks, (view.flags || []).length || 9,
+    calloutShown(view, ui) ? view.claim.flag : null);
   return h(
     "div",
     {

@@ -78,6 +78,21 @@ describe("DOM: the pop-ups keep the flag's cards and the bot's new card in sight
     assert.ok(note.classList.contains("bl-callout-right"));
   });
 
+  it("both open: neither covers the other's flag, its own, or the last move", () => {
+    const v = fixture("claim-failed");
+    v.claim = { ...v.claim, flag: 5 };
+    v.explain = { ...fixture("explain").explain, flag: 4 };
+    v.last = [{ kind: "play", side: "theirs", card: "G9", flag: 6 }];
+    const { el } = mountView(widget, v);
+    const claim = el.querySelector(".bl-line .bl-callout-below");
+    const ex = el.querySelector(".bl-line .bl-callout-explain");
+    assert.ok(claim && ex, "both are shown");
+    for (const note of [claim, ex]) {
+      const cols = styleColumns(note);
+      assert.ok(![4, 5, 6].some((c) => cols.includes(c)), `${note.className}: columns ${cols}`);
+    }
+  });
+
   for (let flag = 3; flag <= 7; flag++) {
     it(`the claim's answer at flag ${flag} never covers that flag's column`, () => {
       const v = fixture("claim-failed");
