@@ -63,7 +63,9 @@ function unitFace(unit, view) {
     h("span", { class: "ab-top" }, h("span", { class: "ab-value" }, String(unit.value)),
       h("span", { class: "ab-symbol" }, unit.symbol), h("span", { class: "ab-id" }, unit.cards.map((c) => c.id).join("+"))),
     familyIcon(unit.family),
-    h("span", { class: "ab-type" }, unit.type),
+    // the whole name, and the short one that a narrow square shows instead (widget.css)
+    h("span", { class: "ab-type" }, h("span", { class: "ab-type-full" }, unit.type),
+      unit.short ? h("span", { class: "ab-type-short" }, unit.short) : null),
     marks.length ? h("span", { class: "ab-marks" }, marks) : null,
     unit.facedown_own ? h("span", { class: "ab-facedown-note" }, ta(view, "faceDown")) : null,
     unit.disrupted ? h("span", { class: "ab-disrupted", title: ta(view, "disrupted") }, ta(view, "disruptedMark")) : null);

@@ -84,3 +84,52 @@ export function watchFit(el, onFit) {
     if (win) win.removeEventListener("resize", check);
   };
 }
+
+/** The widest a pop-up about a flag (the claim's answer, the explanation) is, in flag
+ * columns, and the narrowest it may shrink to before it is allowed to cover the last move. */
+export const POPUP_SPAN = 4;
+export const POPUP_MIN_SPAN = 2;
+/** A pop-up narrower than this many columns is cramped: a wider one a column away wins. */
+const ROOMY_SPAN = 3;
+
+/**
+ * Where a pop-up about flag `flag` goes on a line of `count` flags: beside the flag, never
+ * over the flag's own cards (what it talks about) and never over `avoid` (the flags of the
+ * last move, so that the bot's new card stays in sight). Returns `{ start, span, side }`:
+ * the first column, the number of columns, and the side of the flag it is on ("right" or
+ * "left"). A place at least three columns wide wins, then the nearest, then the widest,
+ * then the side towards the middle.
+ * `popupPlace(5, [6]) -> { start: 1, span: 4, side: "left" }`.
+ */
+export function popupPlace(flag, avoid = [], count = 9) {
+  const n = Math.min(count, Math.max(1, Math.round(Number(flag)) || 1));
+  const blocked = new Set([...avoid].map(Number));
+  const inward = n <= (count + 1) / 2 ? "right" : "left"; // towards the middle of the line
+  let best = null;
+  for (let span = Math.min(POPUP_SPAN, count - 1); span >= POPUP_MIN_SPAN; span--) {
+    for (let start = 1; start + span - 1 <= count; start++) {
+      const end = start + span - 1;
+      if (start <= n && n <= end) continue;
+      let free = true;
+      for (let c = start; c <= end; c++) if (blocked.has(c)) free = false;
+      if (!free) continue;
+      const side = start > n ? "right" : "left";
+      const gap = side === "right" ? start - n - 1 : n - end - 1;
+      const rank = [span >= ROOMY_SPAN ? 0 : 1, gap, -span, side === inward ? 0 : 1];
+      if (!best || better(rank, best.rank)) best = { start, span, side, rank };
+    }
+  }
+  if (!best) {
+    // No room clear of the last move: beside the flag on its wider side, still off its cards.
+    const side = count - n >= n - 1 ? "right" : "left";
+    const span = Math.max(1, Math.min(POPUP_SPAN, side === "right" ? count - n : n - 1));
+    return { start: side === "right" ? n + 1 : n - span, span, side };
+  }
+  return { start: best.start, span: best.span, side: best.side };
+}
+
+/** Is rank `a` (a list of numbers) lower than `b`, compared left to right? */
+function better(a, b) {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
+  return false;
+}

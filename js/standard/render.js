@@ -21,6 +21,7 @@ import {
   sortHand,
   tableCardLabel,
 } from "./logic.js";
+import { popupPlace } from "./layout.js";
 import { isPicked, picksEnabled } from "./puzzle.js";
 import {
   FLAG_PATH,
@@ -145,13 +146,14 @@ function envChips(view, flag, mine, ia, marks) {
   );
 }
 
-/** Where a callout goes: over the line (it never pushes the page), five columns wide
- * around flag `n`, its arrow pointing at the flag stone. */
-function calloutPlace(flag) {
-  const n = Math.min(9, Math.max(1, Number(flag) || 1));
-  const start = Math.min(5, Math.max(1, n - 2));
-  const arrow = ((n - start + 0.5) / 5) * 100;
-  return `grid-column:${start} / span 5;grid-row:1;--arrow:${arrow.toFixed(1)}%`;
+/** Where a callout goes: over the line (it never pushes the page), in the columns beside
+ * flag `flag` (never over its cards, nor over the last move's flags in `marks`, nor over the
+ * flag `other` that the other open pop-up talks about), its arrow pointing sideways at the
+ * flag stone. */
+function calloutPlace(flag, marks, count, other) {
+  const avoid = [...marks.flags, ...(other ? [other] : [])];
+  const { start, span, side } = popupPlace(flag, avoid, count);
+  return { style: `grid-column:${start} / span ${span};grid-row:1`, side };
 }
 
 function counterexampleRow(view, cards, formation) {
@@ -163,20 +165,23 @@ function counterexampleRow(view, cards, formation) {
     formation ? h("span", { class: "bl-callout-formation" }, formation) : null);
 }
 
-/** The answer to a claim: an overlay below the flag stone (a failed claim is an alert).
+/** The answer to a claim: an overlay beside the flag, reaching down from the stone (a
+ * failed claim is an alert).
  * Closed with its × button or Escape. */
-function claimCallout(view, claim, ui) {
+function claimCallout(view, claim, ui, marks) {
   const failed = !claim.holds;
+  const place = calloutPlace(claim.flag, marks, (view.flags || []).length || 9,
+    explainShown(view) ? view.explain.flag : null);
   return h(
     "div",
     {
       key: "claim-callout",
       id: `${ui.uid}-claim`,
-      class: `bl-callout bl-popup bl-callout-below ${failed ? "bl-callout-fail" : "bl-callout-ok"}`,
+      class: `bl-callout bl-popup bl-callout-below bl-callout-${place.side} ${failed ? "bl-callout-fail" : "bl-callout-ok"}`,
       role: failed ? "alert" : "status",
       "aria-label": t(view, "claimOf", { n: claim.flag }),
       "data-flag": claim.flag,
-      style: calloutPlace(claim.flag),
+      style: place.style,
     },
     h("div", { class: "bl-callout-head" },
       h("strong", null, t(view, failed ? "claimNotProved" : "claimProved", { n: claim.flag })),
@@ -202,20 +207,22 @@ function explainBadge(view, ex) {
   return t(view, ex.holds ? "explainHolds" : "explainOpen");
 }
 
-/** A flag explained on demand (view.explain): an overlay above the flag stone, so that it
- * and a claim's answer (below the stone) can show together. */
-function explainCallout(view, ex, ui) {
+/** A flag explained on demand (view.explain): an overlay beside the flag, reaching up from
+ * the stone, so that it and a claim's answer (reaching down) can show together. */
+function explainCallout(view, ex, ui, marks) {
   const lines = Array.isArray(ex.lines) ? ex.lines : [];
+  const place = calloutPlace(ex.flag, marks, (view.flags || []).length || 9,
+    calloutShown(view, ui) ? view.claim.flag : null);
   return h(
     "div",
     {
       key: "explain-callout",
       id: `${ui.uid}-explain`,
-      class: `bl-callout bl-popup bl-callout-above bl-callout-explain ${ex.holds ? "bl-callout-ok" : "bl-callout-info"}`,
+      class: `bl-callout bl-popup bl-callout-above bl-callout-${place.side} bl-callout-explain ${ex.holds ? "bl-callout-ok" : "bl-callout-info"}`,
       role: "note",
       "aria-label": t(view, "explanationOf", { n: ex.flag }),
       "data-flag": ex.flag,
-      style: calloutPlace(ex.flag),
+      style: place.style,
     },
     h("div", { class: "bl-callout-head" },
       h("strong", null, t(view, "explainHead", { n: ex.flag }),
@@ -616,8 +623,8 @@ export function buildApp(view, ia, ui) {
       h("div", { class: "bl-line-wrap" },
         h("div", { class: "bl-line", style: `--n:${maxReq}` },
           flags.map((f) => flagColumn(view, f, ia, marks, ui, maxReq)),
-          claimOpen ? claimCallout(view, view.claim, ui) : null,
-          explainShown(view) ? explainCallout(view, view.explain, ui) : null)),
+          claimOpen ? claimCallout(view, view.claim, ui, marks) : null,
+          explainShown(view) ? explainCallout(view, view.explain, ui, marks) : null)),
       myArea(view, ia, marks, ui),
       result,
     );

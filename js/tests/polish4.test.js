@@ -83,3 +83,20 @@ describe("ancient DOM: whose card is whose (item 7), the odds' legend (item 9), 
     assert.doesNotMatch(scores, /\d\.\d/);
   });
 });
+
+describe("ancient DOM: a narrow square's short troop name (item 14)", { skip: NO_DOM }, () => {
+  it("each counter carries the whole name and Python's short one (the CSS shows one of them)", () => {
+    for (const name of ["scout", "ja-fire-selected"]) {
+      const v = fixture(name);
+      const units = v.rows.flat().filter((sq) => sq.unit && !sq.unit.hidden);
+      assert.ok(units.length >= 2, name);
+      const { el } = mountView(widget, v);
+      for (const sq of units) {
+        const type = el.querySelector(`.ab-square[data-square="${sq.square}"] .ab-type`);
+        assert.equal(type.querySelector(".ab-type-full").textContent, sq.unit.type);
+        assert.equal(type.querySelector(".ab-type-short").textContent, sq.unit.short);
+        assert.ok(sq.unit.short.length < sq.unit.type.length || sq.unit.short === sq.unit.type, sq.unit.short);
+      }
+    }
+  });
+});

@@ -179,7 +179,8 @@ describe("display: the claim answer", { skip: NO_DOM }, () => {
     assert.equal(nameOf(note), "Claim of flag 7");
     assert.equal(note.getAttribute("data-flag"), "7");
     assert.ok(note.classList.contains("bl-popup"), "over the table, not in the page's flow");
-    assert.match(note.getAttribute("style"), /grid-column:5 \/ span 5;grid-row:1;--arrow:50.0%/, "under flags 5-9, arrow at 7");
+    assert.match(note.getAttribute("style"), /grid-column:3 \/ span 4;grid-row:1/, "beside flag 7, over flags 3-6 (issue 33 item 5)");
+    assert.ok(note.classList.contains("bl-callout-left"), "on the flag's left, its arrow pointing right at it");
     assert.match(note.textContent, /Not proved/);
     assert.deepEqual([...note.querySelectorAll("[data-card]")].map((n) => n.getAttribute("data-card")), ["B8", "B9", "B10"]);
     assert.match(button(el, "Flag 7").getAttribute("aria-describedby"), /claim/);

@@ -102,12 +102,15 @@ def open_marimo(browser, tmp_path):
     on loopback, opened in a 1366 × 768 page, its cell run until the widget shows ``ready``."""
     procs, contexts = [], []
 
-    def _open(setup: str, ready: str) -> Marimo:
+    def _open(setup: str, ready: str, dark: bool = False) -> Marimo:
         state_file = tmp_path / "state.json"
         path = tmp_path / "game.py"
         path.write_text(notebook(setup, state_file))
         port = _free_port()
         env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "config"), HOME=str(tmp_path))
+        if dark:  # marimo's own dark theme (its user configuration), the page's scheme too
+            (tmp_path / "config" / "marimo").mkdir(parents=True, exist_ok=True)
+            (tmp_path / "config" / "marimo" / "marimo.toml").write_text('[display]\ntheme = "dark"\n')
         log = open(tmp_path / "marimo.log", "w")
         procs.append(subprocess.Popen(
             [sys.executable, "-m", "marimo", "-y", "edit", str(path), "--headless", "--no-token",
@@ -123,7 +126,7 @@ def open_marimo(browser, tmp_path):
                 if procs[-1].poll() is not None or time.time() > deadline:
                     raise RuntimeError("marimo did not start: " + (tmp_path / "marimo.log").read_text()[-2000:])
                 time.sleep(0.5)
-        context = browser.new_context(viewport=LAPTOP)
+        context = browser.new_context(viewport=LAPTOP, color_scheme="dark" if dark else "light")
         context.set_default_timeout(60000)
         contexts.append(context)
         page = context.new_page()
@@ -221,3 +224,64 @@ def test_ancient_battles_plays_in_marimo(open_marimo):
     assert "c2" in s["actions"][-1] and "c3" in s["actions"][-1], s["actions"]
     page.locator('.ab-die[aria-label="die 6"]').wait_for()
     nb.screenshot("marimo-ancient-fired")
+
+
+# Every troop type on the field (both sides, a bow, a disrupted card),
+# so that the longest names in both languages are on it.
+ALL_TROOPS = """
+from battleline import AncientBattlesWidget
+from battleline.ancient import AncientGame
+g = AncientGame.empty(seed=4, dice=[6, 4, 2])
+for square, troop, side in [
+        ("a2", "Skirmishers", "south"), ("b2", "Peltasts", "south"), ("c2", "Javalineers", "south"),
+        ("d2", "Hoplites", "south"), ("e2", "Phalangists", "south"),
+        ("f1", "Hypaspists", "south"), ("g2", "Light Cavalry", "south"), ("h2", "Heavy Cavalry", "south"),
+        ("i2", "Chariots", "south"), ("e1", "Elephants", "south"),
+        ("a3", "Light Cavalry", "north"), ("c3", "Skirmishers", "north"), ("e3", "Javalineers", "north"),
+        ("g3", "Phalangists", "north"), ("i3", "Heavy Cavalry", "north")]:
+    g.put(square, troop, side, bow=square == "g2", disrupted=square == "e3")
+w = AncientBattlesWidget(g, opponent=None, lang=LANG)
+def _state(v):
+    return {"phase": w.game.phase, "status": v["status"]}
+"""
+
+# Each label on a field square whose text is cut: wider than its box (scrollWidth >
+# clientWidth), or running past the counter that clips it (a name on two lines below it).
+CUT_LABELS = """() => {
+  const out = [];
+  const host = document.querySelector('marimo-anywidget');
+  const root = (host && host.shadowRoot) || document;
+  for (const unit of root.querySelectorAll('.ab-field .ab-unit')) {
+    const box = unit.getBoundingClientRect();
+    for (const el of unit.querySelectorAll('.ab-top, .ab-top > span, .ab-type, .ab-marks, .ab-mark')) {
+      if (!el.offsetParent && getComputedStyle(el).display === 'none') continue;
+      const r = el.getBoundingClientRect();
+      if (el.scrollWidth > el.clientWidth + 0.5 || r.left < box.left - 0.5 || r.right > box.right + 0.5
+          || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5)
+        out.push({square: unit.closest('.ab-square').dataset.square, cls: el.className, text: el.textContent,
+                  scroll: el.scrollWidth, client: el.clientWidth, unit: Math.round(box.width)});
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang,dark", [("en", False), ("ja", True)])
+def test_ancient_field_labels_fit_marimos_column(open_marimo, lang, dark):
+    """Issue 33 item 14: in marimo's default column at 1366 x 768 no troop's label on the
+    field is cut ("irmishe", "valinee", "3 Jv Y"): the squares use the column's width, and a
+    name that would still not fit gives way to its short name."""
+    nb = open_marimo(ALL_TROOPS.replace("LANG", repr(lang)), ready="End actions" if lang == "en" else "行動を終える",
+                     dark=dark)
+    page = nb.page
+    page.locator(".ab-field").first.scroll_into_view_if_needed()
+    page.wait_for_timeout(400)
+    nb.screenshot(f"marimo-ancient-labels-{lang}-{'dark' if dark else 'light'}")
+    box = page.evaluate(OUTPUT_BOX)
+    assert box["right"] - box["left"] < 800, f"not marimo's default column: {box}"
+    assert page.locator(".ab-field .ab-unit").count() == 15
+    cut = page.evaluate(CUT_LABELS)
+    assert cut == [], cut
+    field = page.locator(".ab-field").first.bounding_box()
+    assert field["x"] >= box["left"] - 0.5 and field["x"] + field["width"] <= box["right"] + 0.5, (field, box)

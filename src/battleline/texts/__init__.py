@@ -29,7 +29,7 @@ from __future__ import annotations
 # Every name below is importable from here, as before the split; the Ancient Battles names and
 # NameSet, name_set and shorten_text were never in __all__.
 from .ancient import (ANCIENT_CATALOG, ANCIENT_TROOPS_JA, ancient_say,  # noqa: F401
-                      ancient_scenario_words, ancient_troop)
+                      ancient_scenario_words, ancient_troop, ancient_troop_short)
 from .shared import (LANGS, NAME_SETS, NameSet, card_label, card_name, check, name_set,  # noqa: F401
                      names_of, shorten_text)
 from .standard import (RULES, Dropped, Flags, Line, Player, card_title, claim_explanation, error_text,

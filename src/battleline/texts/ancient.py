@@ -11,10 +11,18 @@ from __future__ import annotations
 
 from .shared import BOT_PREPARING, LANGS, STUDY_SENTENCES
 
-__all__ = ["ANCIENT_TROOPS_JA", "ANCIENT_CATALOG", "ancient_troop", "ancient_scenario_words", "ancient_say"]
+__all__ = ["ANCIENT_TROOPS_JA", "ANCIENT_TROOPS_SHORT", "ANCIENT_CATALOG", "ancient_troop", "ancient_troop_short",
+           "ancient_scenario_words", "ancient_say"]
 
 ANCIENT_TROOPS_JA = {1: "斥候", 2: "投擲兵", 3: "投槍兵", 4: "重装歩兵", 5: "槍兵", 6: "親衛歩兵",
                      7: "軽騎兵", 8: "重騎兵", 9: "戦車", 10: "象兵"}
+#: Each troop type's short name, for a field square too narrow for the whole name (the
+#: widget shows it there; the square's accessible name keeps the whole one).
+ANCIENT_TROOPS_SHORT = {
+    "en": {1: "Skirm.", 2: "Pelt.", 3: "Javel.", 4: "Hopl.", 5: "Phal.", 6: "Hypas.",
+           7: "Lt Cav", 8: "Hv Cav", 9: "Char.", 10: "Eleph."},
+    "ja": {1: "斥候", 2: "投擲", 3: "投槍", 4: "重装", 5: "槍兵", 6: "親衛", 7: "軽騎", 8: "重騎", 9: "戦車", 10: "象兵"},
+}
 _ANCIENT_SCENARIOS_JA = {
     "Cunaxa": "クナクサ", "Issus": "イッソス", "Gaugamela": "ガウガメラ", "The Indus": "インダス河畔",
     "Marathon": "マラトン", "Sicily": "シチリア", "Raphia": "ラフィア",
@@ -37,6 +45,15 @@ def ancient_troop(value: int, lang: str = "en") -> str:
         return ANCIENT_TROOPS_JA[value]
     from ..ancient.troops import TROOP_TYPES   # the engine's names, imported late: texts stays light
     return TROOP_TYPES[value].name
+
+
+def ancient_troop_short(value: int, lang: str = "en") -> str:
+    """A troop type's short name by its value: ``Lt Cav`` / ``軽騎``.
+
+    >>> ancient_troop_short(7, "en"), ancient_troop_short(7, "ja")
+    ('Lt Cav', '軽騎')
+    """
+    return ANCIENT_TROOPS_SHORT["ja" if lang == "ja" else "en"][value]
 
 
 def ancient_scenario_words(text: str, lang: str = "en") -> str:

@@ -141,7 +141,7 @@ def _square(words: AncientWords, obs, sq: str, side: str) -> dict:
             d["unit"] = {
                 "side": cell["side"], "mine": cell["side"] == side, "hidden": False,
                 "cards": [words.card(Card(c)) for c in cell["cards"]],
-                "type": words.troop(value),
+                "type": words.troop(value), "short": words.troop_short(value),
                 "value": value, "symbol": SYMBOLS[value], "family": FAMILIES[value],
                 "disrupted": cell["disrupted"], "bow": bool(cell["bows"]), "quality": cell["attachment"],
                 "leader": cell["leader"], "stack": len(cell["cards"]) > 1,

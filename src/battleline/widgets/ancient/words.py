@@ -19,7 +19,7 @@ from typing import Any
 
 from ...ancient import Action
 from ...cards import Card
-from ...texts import ancient_say, ancient_scenario_words, ancient_troop
+from ...texts import ancient_say, ancient_scenario_words, ancient_troop, ancient_troop_short
 from ..wording import Wording
 
 __all__ = ["AncientWords"]
@@ -54,6 +54,10 @@ class AncientWords:
 
     def troop(self, value: int) -> str:
         return ancient_troop(value, self.lang)
+
+    def troop_short(self, value: int) -> str:
+        """The troop type's short name, for a narrow field square: ``Lt Cav`` / ``軽騎``."""
+        return ancient_troop_short(value, self.lang)
 
     def type_of(self, card: str) -> str:
         return self.troop(Card(card).value)
