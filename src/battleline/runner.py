@@ -778,7 +778,7 @@ def play_match(play: Callable, make: Callable, settings: dict, first_deal: int, 
     match need not hold them all. A match that cannot go on raises :class:`RunStopped`, and
     Ctrl-C :class:`MatchInterrupted`; both say how many games are saved.
 
-    >>> from battleline.arena import GameResult, play_from_settings
+    >>> from battleline.arena.standard import GameResult, play_from_settings
     >>> settings = {"a": "easy", "b": "easy", "move_time": None, "rules": "standard"}
     >>> m = play_match(play_from_settings, GameResult, settings, 5, 2)
     >>> [(r.deal, r.a_seat) for r in m.results], sum(m.nodes.values()), m.resumed
