@@ -24,12 +24,12 @@ fights and the step's end) through two more player turns.
 The battles go through the arena's runner with the arena's deals (the army of a points
 battle built by each bot, seeded ``deal * 2 + seat``; the battle seeded by ``deal``), so
 they pair with the arena's saved runs on the same deals. Each battle is saved as the arena
-saves it (``--save``, ``--resume``), so that the arena sums it::
+saves it, with the search's settings (``--save``, ``--resume``); ``--combine`` sums saved
+files as the arena's ``--combine`` does::
 
     python docs/experiments/ancient_clairvoyant.py --scenario points --games 400 --seed 50000 \\
         --save /work/runs/ancient-clairvoyant-vs-medium-points.jsonl --resume
-    python -m battleline.arena PlannerBot medium --game ancient \\
-        --combine /work/runs/ancient-clairvoyant-vs-medium-points.jsonl
+    python docs/experiments/ancient_clairvoyant.py --combine /work/runs/ancient-clairvoyant-vs-medium-points.jsonl
 
 ``--horizon`` and ``--candidates`` change the search as for ``PlannerBot``; the backstops
 are lifted (1,000 s), so the work, not the machine's load, fixes every choice.
@@ -51,11 +51,12 @@ from battleline.ancient.bots.planner import CANDIDATES, HORIZON, PlannerBot, Tur
 from battleline.ancient.kernel.layout import DICE_POS
 from battleline.arena_ancient import COLOURS, MAX_DECISIONS, MAX_TURNS, SIDES, AncientResult, report, \
     scenario_for, summarize
-from battleline.runner import play_match
+from battleline.runner import play_match, read_saved
 
 DICE_AHEAD = 20000          # rolls of the real stream given to the kernel (a battle reads hundreds)
 BACKSTOP = 1000.0           # seconds: the wall-clock backstops, lifted
 PLAYER_STEPS = ("tactics", "actions", "fire", "melee")
+SETTING_KEYS = ("a", "b", "game", "scenarios", "advanced", "turn_time", "candidates", "horizon")
 
 
 class ClairvoyantSearch(TurnSearch):
@@ -166,14 +167,22 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--opponent", default="medium")
     ap.add_argument("--scenario", default="points", help="a scenario, all or points (default points)")
-    ap.add_argument("--games", type=int, required=True, help="battles (rounded up to pairs)")
-    ap.add_argument("--seed", type=int, required=True, help="the first deal")
+    ap.add_argument("--games", type=int, help="battles (rounded up to pairs)")
+    ap.add_argument("--seed", type=int, help="the first deal")
     ap.add_argument("--candidates", type=int, default=CANDIDATES)
     ap.add_argument("--horizon", type=int, default=HORIZON)
     ap.add_argument("--save", help="JSON-lines file, a battle a line (as the arena's --save)")
     ap.add_argument("--resume", action="store_true", help="play only the battles not yet in --save")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--combine", nargs="+", metavar="FILE", help="sum saved runs instead of playing")
     args = ap.parse_args(argv)
+    if args.combine:
+        results, saved = read_saved(args.combine, SETTING_KEYS, AncientResult, what="battle")
+        s = summarize(results, saved["a"], saved["b"])
+        print(json.dumps(s, indent=1) if args.json else report(s))
+        return 0
+    if args.games is None or args.seed is None:
+        ap.error("--games and --seed are needed to play (or --combine FILE to sum saved runs)")
     name = "clairvoyant-planner" + (f"-c{args.candidates}" if args.candidates != CANDIDATES else "") + \
         (f"-h{args.horizon}" if args.horizon != HORIZON else "")
     # The arena's settings keys, so that `python -m battleline.arena ... --combine` reads the file.
