@@ -33,12 +33,20 @@ files as the arena's ``--combine`` does::
 
 ``--horizon`` and ``--candidates`` change the search as for ``PlannerBot``; the backstops
 are lifted (1,000 s), so the work, not the machine's load, fixes every choice.
+
+``--knows cards`` separates the two kinds of knowledge: the bot then knows the hidden cards
+(the opponent's Tactics hand and the deck's order) but not the dice. Its world is the real
+battle with its dice stream reseeded from the bot's own random stream, and its search is the
+honest one (``PlannerBot``'s 192 and 48 play-outs, the bar of 1.5 standard errors) in worlds
+that deal nothing again and draw fresh dice.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
+import re
 import sys
 import time
 
@@ -48,15 +56,14 @@ from battleline.ancient import AncientGame, Outcome
 from battleline.ancient import kernel
 from battleline.ancient.bots import ancient_bot
 from battleline.ancient.bots.planner import CANDIDATES, HORIZON, PlannerBot, TurnSearch
-from battleline.ancient.kernel.layout import DICE_POS
+from battleline.ancient.kernel.layout import DICE_COUNT, DICE_POS, DICE_RNG, DICE_SHORT
 from battleline.arena_ancient import COLOURS, MAX_DECISIONS, MAX_TURNS, SIDES, AncientResult, report, \
     scenario_for, summarize
-from battleline.runner import play_match, read_saved
+from battleline.runner import play_match
 
 DICE_AHEAD = 20000          # rolls of the real stream given to the kernel (a battle reads hundreds)
 BACKSTOP = 1000.0           # seconds: the wall-clock backstops, lifted
 PLAYER_STEPS = ("tactics", "actions", "fire", "melee")
-SETTING_KEYS = ("a", "b", "game", "scenarios", "advanced", "turn_time", "candidates", "horizon")
 
 
 class ClairvoyantSearch(TurnSearch):
@@ -85,15 +92,30 @@ class ClairvoyantSearch(TurnSearch):
         return best
 
 
+class KnownCardsSearch(TurnSearch):
+    """The honest :class:`TurnSearch`, but its worlds keep the template's hidden cards (the
+    real ones): only the dice are drawn fresh."""
+
+    def new_world(self) -> None:
+        self.world[:] = self.template
+        self.dice[DICE_COUNT] = 0
+        self.dice[DICE_SHORT] = 0
+        self.dice[DICE_RNG] = int(self.rng.integers(1, 2 ** 62))
+
+
 class ClairvoyantPlanner(PlannerBot):
     """``PlannerBot`` that searches the real battle: set :attr:`truth` to the real game
     before each :meth:`choose` (the play function below does)."""
 
     name = "clairvoyant-planner"
 
-    def __init__(self, seed: int | None = None, candidates: int = CANDIDATES, horizon: int = HORIZON) -> None:
+    def __init__(self, seed: int | None = None, candidates: int = CANDIDATES, horizon: int = HORIZON,
+                 knows: str = "all") -> None:
         super().__init__(seed, turn_time=BACKSTOP, candidates=candidates, horizon=horizon,
                          move_time=BACKSTOP, turn_budget=BACKSTOP)
+        if knows not in ("all", "cards"):
+            raise ValueError(f"knows is 'all' (cards and dice) or 'cards', not {knows!r}")
+        self.knows = knows
         self.truth: AncientGame | None = None
         self._dice = None                # the real stream as a kernel dice array, made once
         self.searches = 0
@@ -103,9 +125,21 @@ class ClairvoyantPlanner(PlannerBot):
         """An exact copy of the real battle (its dice stream included), not a sample."""
         if self.truth is None or self.truth.to_act != obs.side or self.truth.turn != obs.turn:
             raise RuntimeError("the clairvoyant planner needs the real game of this observation in .truth")
-        return AncientGame.from_position(self.truth.position())
+        text = self.truth.position()
+        if self.knows == "cards":       # the same battle, other dice
+            text = re.sub(r"dice seed \d+ position (\d+)( script[ \d]*)?",
+                          lambda m: f"dice seed {self.rng.getrandbits(32)} position {m.group(1)}", text)
+        return AncientGame.from_position(text)
 
     def _search(self, world, candidates: list[list[str]], playouts: int) -> int:
+        if self.knows == "cards":
+            search = KnownCardsSearch(kernel.state_of(world), self.rng.getrandbits(63), self.horizon, leaf=self.leaf)
+            best = search.best([search.encode(c) for c in candidates], playouts, time.perf_counter() + BACKSTOP,
+                               self.confidence)
+            self.last_playouts = search.playouts
+            self.searches += 1
+            self.changed += best != 0
+            return best
         if self._dice is None:
             self._dice = kernel.dice_of(self.truth, DICE_AHEAD)
         search = ClairvoyantSearch(kernel.state_of(world), self._dice, self.horizon, self.leaf)
@@ -121,7 +155,8 @@ def play_battle(settings: dict, deal: int, a_seat: int) -> AncientResult:
     the clairvoyant planner in ``a_seat`` handed the real game before each decision."""
     name = scenario_for(settings["scenarios"], deal)
     bots = [None, None]
-    seer = ClairvoyantPlanner(seed=deal * 2 + a_seat, candidates=settings["candidates"], horizon=settings["horizon"])
+    seer = ClairvoyantPlanner(seed=deal * 2 + a_seat, candidates=settings["candidates"], horizon=settings["horizon"],
+                              knows=settings.get("knows", "all"))
     seer.kernel_usable()             # load the kernel now, not in the first timed turn
     bots[a_seat] = seer
     bots[1 - a_seat] = ancient_bot(settings["b"], seed=deal * 2 + 1 - a_seat)
@@ -163,6 +198,28 @@ def play_battle(settings: dict, deal: int, a_seat: int) -> AncientResult:
                          turn_times[a_seat], turn_times[1 - a_seat])
 
 
+def combine(paths: list[str]) -> tuple[list[AncientResult], dict]:
+    """The battles saved in ``paths`` and their settings (every line's must agree; no battle
+    twice)."""
+    fields = {f.name for f in dataclasses.fields(AncientResult)}
+    results, settings = {}, None
+    for path in paths:
+        with open(path) as fh:
+            for line in fh:
+                d = json.loads(line)
+                these = {k: v for k, v in d.items() if k not in fields}
+                if settings is not None and these != settings:
+                    raise ValueError(f"{path} mixes matches: {these} and {settings}")
+                settings = these
+                r = AncientResult(**{k: v for k, v in d.items() if k in fields})
+                if (r.deal, r.a_seat) in results:
+                    raise ValueError(f"deal {r.deal}, seat {r.a_seat} is saved twice")
+                results[(r.deal, r.a_seat)] = r
+    if settings is None:
+        raise ValueError("no saved battle in those files")
+    return [results[k] for k in sorted(results)], settings
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--opponent", default="medium")
@@ -173,21 +230,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--horizon", type=int, default=HORIZON)
     ap.add_argument("--save", help="JSON-lines file, a battle a line (as the arena's --save)")
     ap.add_argument("--resume", action="store_true", help="play only the battles not yet in --save")
+    ap.add_argument("--knows", choices=("all", "cards"), default="all",
+                    help="all: the hidden cards and the dice (default); cards: the hidden cards only")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--combine", nargs="+", metavar="FILE", help="sum saved runs instead of playing")
     args = ap.parse_args(argv)
     if args.combine:
-        results, saved = read_saved(args.combine, SETTING_KEYS, AncientResult, what="battle")
+        results, saved = combine(args.combine)
         s = summarize(results, saved["a"], saved["b"])
         print(json.dumps(s, indent=1) if args.json else report(s))
         return 0
     if args.games is None or args.seed is None:
         ap.error("--games and --seed are needed to play (or --combine FILE to sum saved runs)")
     name = "clairvoyant-planner" + (f"-c{args.candidates}" if args.candidates != CANDIDATES else "") + \
-        (f"-h{args.horizon}" if args.horizon != HORIZON else "")
+        (f"-h{args.horizon}" if args.horizon != HORIZON else "") + ("-cards" if args.knows == "cards" else "")
     # The arena's settings keys, so that `python -m battleline.arena ... --combine` reads the file.
     settings = {"a": name, "b": args.opponent, "game": "ancient", "scenarios": args.scenario,
                 "advanced": [], "turn_time": None, "candidates": args.candidates, "horizon": args.horizon}
+    if args.knows != "all":            # absent for "all", as in the first saved runs
+        settings["knows"] = args.knows
     match = play_match(play_battle, AncientResult, settings, args.seed, args.games, save=args.save,
                        resume=args.resume, progress=True, unit="battle")
     s = summarize(match.results, name, args.opponent)
