@@ -120,3 +120,15 @@ def test_a_play_out_with_tactics_plays_them_and_can_be_taken_back():
     for _ in range(pushed):
         world.undo()
     assert world.position() == g.position()
+
+
+def test_the_planner_searches_with_tactics_play_outs_when_asked():
+    from battleline.standard.bots.planner import PlannerBot
+    with pytest.raises(ValueError, match="playout_tactics"):
+        PlannerBot(playout_tactics="yes")
+    assert PlannerBot().playout_tactics is False          # off by default
+    g = _position("O3 Y4 G5 R7 B2 Deserter", WEDGE_AT_5, south_hand="P1 P2 O9 Traitor")
+    bot = PlannerBot(seed=1, iterations=200, move_time=60.0, playout_tactics=True)
+    move = bot.choose(g.observation(0))
+    assert move in g.legal_moves()
+    assert bot.last_used_kernel == kernel.compiled() and (bot.last_playouts > 0) == kernel.compiled()
