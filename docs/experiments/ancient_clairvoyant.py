@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import gzip
 import json
 import re
 import sys
@@ -199,12 +200,12 @@ def play_battle(settings: dict, deal: int, a_seat: int) -> AncientResult:
 
 
 def combine(paths: list[str]) -> tuple[list[AncientResult], dict]:
-    """The battles saved in ``paths`` and their settings (every line's must agree; no battle
-    twice)."""
+    """The battles saved in ``paths`` (plain or gzipped JSON lines) and their settings
+    (every line's must agree; no battle twice)."""
     fields = {f.name for f in dataclasses.fields(AncientResult)}
     results, settings = {}, None
     for path in paths:
-        with open(path) as fh:
+        with (gzip.open(path, "rt") if str(path).endswith(".gz") else open(path)) as fh:
             for line in fh:
                 d = json.loads(line)
                 these = {k: v for k, v in d.items() if k not in fields}
