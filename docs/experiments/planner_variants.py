@@ -3,6 +3,10 @@ for their write-ups rather than in the shipped bot. Each changes only the planne
 
 - ``PlannerWide``: 7,500 play-outs a decision over ``medium``'s best twelve moves (the
   default: 2,500 over eight), about three times the work, still under 1 s at the median.
+- ``PlannerTactics``: play-outs that play Tactics cards for both sides
+  (``PlannerBot(playout_tactics=True)``), the same budget.
+- ``PlannerTacticsFree``: the same without the constant price of a Tactics card played now
+  (the play-outs now see what a held card is worth).
 
 Played by the arena as ``module:Class`` with this folder on the path:
 
@@ -12,7 +16,7 @@ Played by the arena as ``module:Class`` with this folder on the path:
 
 from __future__ import annotations
 
-from battleline.standard.bots.planner import PlannerBot
+from battleline.standard.bots.planner import CANDIDATES, PLAYOUTS, PlannerBot
 
 
 class PlannerWide(PlannerBot):
@@ -27,3 +31,28 @@ class PlannerWide(PlannerBot):
     def __init__(self, seed: int | None = None, move_time: float = 1.0, playouts: int = 7500,
                  candidates: int = 12):
         super().__init__(seed, move_time=move_time, playouts=playouts, candidates=candidates)
+
+
+class PlannerTactics(PlannerBot):
+    """The planner whose play-outs play Tactics cards for both sides.
+
+    >>> from battleline import Game
+    >>> g = Game(seed=5)
+    >>> PlannerTactics(seed=1, playouts=40).choose(g.observation(g.to_move)) in g.legal_moves()
+    True
+    """
+
+    def __init__(self, seed: int | None = None, move_time: float = 1.0, playouts: int = PLAYOUTS,
+                 candidates: int = CANDIDATES):
+        super().__init__(seed, move_time=move_time, playouts=playouts, candidates=candidates,
+                         playout_tactics=True)
+
+
+class PlannerTacticsFree(PlannerTactics):
+    """``PlannerTactics`` without the constant price of a Tactics card played now.
+
+    >>> PlannerTacticsFree(seed=1).cost_scale
+    0.0
+    """
+
+    cost_scale = 0.0

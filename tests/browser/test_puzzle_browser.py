@@ -102,3 +102,21 @@ def test_claims_and_move_puzzles_by_clicking(open_widget):
     button(page, "Close explanation").click()
     nb.wait_state(lambda st: st["explain"] is None)
     note.wait_for(state="detached")
+
+
+def test_the_lesson_is_clicked_through_in_the_browser(open_widget):
+    """The first lesson's first step solved by clicking a card and a flag (its Japanese words
+    are checked in tests/test_modes.py)."""
+    nb = open_widget("from battleline import LessonWidget\nw = LessonWidget()", cell=puzzle_cell)
+    page = nb.page
+    s = nb.wait_state(lambda st: st["puzzle"] is not None)
+    assert s["puzzle"]["title"] == "Lesson 1: place a card" and s["puzzle"]["total"] == 5
+    page.get_by_text(s["puzzle"]["question"], exact=True).wait_for()
+    nb.screenshot("lesson-1")
+    # Red 10 then flag 5 completes the Wedge: the step is solved.
+    page.locator('[data-act="hand"][data-card="R10"]').first.click()
+    page.locator('[data-act="place"][data-flag="5"]').first.click()
+    s = nb.wait_state(lambda st: st["puzzle"]["status"] == "solved")
+    assert s["puzzle"]["feedback"]["kind"] == "right"
+    wait_feedback(page, "right")
+    nb.screenshot("lesson-1-solved")

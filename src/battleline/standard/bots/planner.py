@@ -32,8 +32,9 @@ from .. import kernel
 from ..encoding import encode_move
 from ..game import Observation
 from ..kernel.layout import TROOP_COUNT
-from ..kernel.search import FLAG_SHARE, search_paired
+from ..kernel.search import FLAG_SHARE, search_paired_with
 from ..moves import Move
+from ...errors import shorten
 from ...planning import KernelPlanning, check_count, check_seconds, halving_rounds
 from .base import Bot, gc_paused
 from .heuristic import HeuristicBot, rank_moves, tactic_cost
@@ -52,15 +53,21 @@ class PlannerBot(KernelPlanning, Bot):
     """Determinized UCB search with play-outs to the end of the game, on the kernel.
 
     ``playouts`` per decision; ``move_time`` (seconds) the wall-clock backstop;
-    ``candidates`` the moves searched.
+    ``candidates`` the moves searched; ``playout_tactics`` makes the play-outs play Tactics
+    cards for both sides by cheap rules (:func:`~battleline.standard.kernel.policy.play_out_tactics`;
+    off by default; ``docs/bots.md`` has its measurement).
     """
 
     name = "planner"
     search_kernel = kernel
+    cost_scale = COST_SCALE  # a Tactics card's price (in flags) as a share of a won game
 
     def __init__(self, seed: int | None = None, move_time: float = 1.0, playouts: int = PLAYOUTS,
-                 candidates: int = CANDIDATES):
+                 candidates: int = CANDIDATES, playout_tactics: bool = False):
         super().__init__(seed)
+        if not isinstance(playout_tactics, bool):
+            raise ValueError(f"playout_tactics is True or False, not {shorten(playout_tactics)}")
+        self.playout_tactics = playout_tactics
         self.candidates = check_count("candidates", candidates)
         self.move_time = check_seconds("move_time", move_time)
         self.playouts = check_count("playouts", playouts)
@@ -107,13 +114,14 @@ class PlannerBot(KernelPlanning, Bot):
             round_worlds = max(1, int(self.playouts * share) // alive)
             while round_worlds > 0:
                 step = min(round_worlds, max(1, CHUNK // alive))
-                done += search_paired(template, known_troops, known_tactics, troop_slots, tactic_slots,
-                                      numbers, active, len(cands), step, rng, rewards, FLAG_SHARE, held)
+                done += search_paired_with(template, known_troops, known_tactics, troop_slots, tactic_slots,
+                                           numbers, active, len(cands), step, rng, rewards, FLAG_SHARE, held,
+                                           self.playout_tactics)
                 worlds += step
                 round_worlds -= step
                 if time.perf_counter() > deadline:
                     break
-            scores = rewards / worlds - COST_SCALE * costs
+            scores = rewards / worlds - self.cost_scale * costs
             keep = max(1, alive // 2)
             ranked = sorted((k for k in range(len(cands)) if active[k]), key=lambda k: (-scores[k], k))
             active[:] = False

@@ -194,10 +194,11 @@ KERNEL_NAME = "battleline.standard.kernel"
 
 
 def _warm() -> None:
-    from .policy import play_out
-    from .search import FLAG_SHARE, search_paired
+    from .policy import play_out, play_out_tactics
+    from .search import FLAG_SHARE, search_paired, search_paired_with
     g = Game(seed=1)
     play_out(state_of(g), 10)
+    play_out_tactics(state_of(g), 10)
     perft_count(state_of(g), 2, MAX_PERFT_NODES)
     random_games_run(2, seed_stream(1), 2, np.zeros((2, 3), dtype=np.int64))
     template = state_of(g)
@@ -206,6 +207,9 @@ def _warm() -> None:
     search_paired(template, 0, 0, slots, slots[:10], moves, np.ones(2, dtype=np.bool_), len(moves), 1,
                   np.array([seed_stream(1)], dtype=np.int64), np.zeros(2), FLAG_SHARE,
                   np.zeros((2, 10), dtype=np.int64))
+    search_paired_with(template, 0, 0, slots, slots[:10], moves, np.ones(2, dtype=np.bool_), len(moves), 1,
+                       np.array([seed_stream(1)], dtype=np.int64), np.zeros(2), FLAG_SHARE,
+                       np.zeros((2, 10), dtype=np.int64), True)
 
 
 _KERNEL = Preparation(KERNEL_NAME, _warm, Path(__file__).parent)

@@ -27,13 +27,15 @@ import numpy as np
 
 from ...kernel_checks import compare_perft as shared_compare_perft
 from ...bench import random_game
-from ..encoding import encode_move
+from ...cards import ALL_CARDS
+from ..encoding import ALL_MOVES, encode_move
 from ..game import Game
 from . import MODE, perft, state_of
 from .layout import DECK_LEN, MAX_MOVES, TACTIC_DECK, TROOP_COUNT, TROOP_DECK
 from .rules import apply_move, legal_moves
 
-__all__ = ["reference_perft", "compare_games", "compare_perft", "solver_endgames", "compare_solvers", "main"]
+__all__ = ["reference_perft", "compare_games", "compare_perft", "compare_play_outs", "solver_endgames",
+           "compare_solvers", "main"]
 
 
 def reference_perft(game: Game, depth: int) -> int:
@@ -100,6 +102,63 @@ def compare_perft(games: list[Game], depth: int) -> dict:
     """Kernel perft against the reference's on each game's position."""
     return shared_compare_perft(games, depth, reference=reference_perft, kernel=perft,
                                 describe=lambda g: f"{g.position()!r:.200}")
+
+
+def compare_play_outs(seeds, every: int = 5, tactics: bool = True) -> dict:
+    """The kernel's play-out policy against the Python reference's
+    (:func:`battleline.standard.bots.playout.play_out`; with ``tactics`` the play-outs that
+    play Tactics cards), from the turn starts of the bench's random games (standard rules,
+    every ``every``-th move): at each card the reference plays, the kernel's
+    ``policy_move`` must choose the same, and the kernel's whole play-out must reach the
+    same final position in as many moves. ``tactics_played`` counts the Tactics cards the
+    reference's play-outs played, by name.
+
+    >>> compare_play_outs(range(1), every=20)["disagreements"]
+    0
+    """
+    from ..bots.playout import play_out as reference_play_out
+    from .policy import play_policy, policy_move
+    positions = 0
+    problems: list[str] = []
+    played: dict[str, int] = {}
+    for seed in seeds:
+        moves = random_game(seed).moves
+        game = Game(seed=seed)
+        for i, move in enumerate(moves):
+            if game.phase == "play" and not game.turn_active and i % every == 0:
+                positions += 1
+                why = _play_out_disagreement(game, tactics, reference_play_out, policy_move, play_policy, played)
+                if why is not None:
+                    problems.append(f"seed {seed}, after {i} moves: {why}")
+            game.push(move)
+    return {"positions": positions, "disagreements": len(problems), "problems": problems[:10],
+            "tactics_played": dict(sorted(played.items()))}
+
+
+def _play_out_disagreement(game: Game, tactics: bool, reference_play_out, policy_move, play_policy,
+                           played: dict) -> str | None:
+    world = game.copy()
+    start = len(world.moves)
+    made = reference_play_out(world, play_tactics=tactics)
+    line = world.moves[start:]
+    replay = game.copy()
+    for k, move in enumerate(line):
+        if replay.phase == "play" and move.kind != "claim":
+            chosen = int(policy_move(state_of(replay), tactics))
+            if chosen != encode_move(move):
+                return f"move {k} of the play-out: reference {move}, kernel {ALL_MOVES[chosen]}"
+            if move.kind in ("scout", "redeploy", "deserter", "traitor"):
+                played[move.kind] = played.get(move.kind, 0) + 1
+            elif move.kind == "play" and move.card >= TROOP_COUNT:
+                name = str(ALL_CARDS[move.card])
+                played[name] = played.get(name, 0) + 1
+        replay.push(move)
+    s = state_of(game)
+    if play_policy(s, 10_000, tactics) != made:
+        return "the play-outs made different numbers of moves"
+    if not np.array_equal(comparable_state(s), comparable_state(state_of(world))):
+        return "the play-outs ended in different positions"
+    return None
 
 
 def solver_endgames(seeds, every: int = 7) -> list[Game]:

@@ -3,8 +3,17 @@
 Claim every provable flag; play the troop whose side could still complete the strongest
 formation with the troops not yet visible (ties: the flag nearest the centre, then the lower
 flag, the lower value, the lower card), or pass; claim again; draw a troop (a Tactics card
-when the troop deck is empty). No Tactics card is played. During a Scout turn (only a
-searched move starts one) it draws troops and puts back its lowest troops.
+when the troop deck is empty). During a Scout turn it draws troops and puts back its lowest
+troops.
+
+The greedy play-out (:func:`play_out`) plays no Tactics card. :func:`play_out_tactics` plays
+them for both sides by the cheap rules of :func:`tactic_move`, before the greedy troop: a
+Morale card that completes a side winning its flag by proof; against a *threatened* flag
+(the opponent's side complete and stronger than anything the player's incomplete side can
+still make from its own hand) Traitor, Deserter, Fog (when our side wins the totals),
+Mud or Redeploy (our best troop there to where the greedy rule would play it); Scout when
+no troop in hand makes more than a Host. :mod:`battleline.standard.bots.playout` is the
+Python reference the tests hold it to, move by move.
 """
 
 from __future__ import annotations
@@ -13,19 +22,26 @@ import numpy as np
 
 from ...compiled import kernel_function
 from .layout import (
-    DECK_LEN, DRAW, DRAW_TACTIC, DRAW_TROOP, END_MOVE, FOG_FLAG, HAND_SIZE, HAND_TACTICS,
-    HAND_TROOPS, OVER, PASS_MOVE, PHASE, PLAY, PLAY_BASE, RETURN_BASE, SCOUT_DRAW, SIDE_LEN, TO_MOVE,
-    TROOP_COUNT, TROOPS_ALL, VISIBLE,
+    ALEXANDER, CLAIMED, COMPANION, DARIUS, DECK_LEN, DESERTER, DESERTER_BASE, DRAW, DRAW_TACTIC,
+    DRAW_TROOP, END_MOVE, FOG, FOG_FLAG, HAND_SIZE, HAND_TACTICS, HAND_TROOPS, LEADER_PLAYED, MAX_SIDE,
+    MUD, MUD_FLAG, OVER, PASS_MOVE, PHASE, PLAY, PLAY_BASE, REDEPLOY, REDEPLOY_BASE, RETURN_BASE,
+    SCOUT, SCOUT_DRAW, SCOUT_MOVE, SHIELD, SIDE_CARDS, SIDE_LEN, TACTICS_PLAYED, TO_MOVE, TRAITOR,
+    TRAITOR_BASE, TROOP_COUNT, TROOPS_ALL, VISIBLE,
 )
 from .rules import (
-    apply_move, cards_needed, claims_open, free_flags, hand_size, provable_flags, side_index,
-    side_masks,
+    apply_move, card_mask_strength, cards_needed, claim_holds, claims_open, free_flags, hand_size,
+    provable_flags, side_index, side_masks,
 )
 from .play import claim_all
-from .strength import COLORS, strongest_above
+from .strength import COLORS, NO_COMPLETION, RANK_STEP, strongest_above
 
 CENTRE_FIRST = np.array([5, 4, 6, 3, 7, 2, 8, 1, 9], dtype=np.int64)
 NOT_SCORED = -2
+NO_MOVE = -1
+# The Morale cards in the order the play-out spends them: the weakest that does the job.
+MORALE_ORDER = np.array([SHIELD, COMPANION, ALEXANDER, DARIUS], dtype=np.int64)
+# The cards that answer a threatened flag, in the order the play-out tries them.
+GUARD_ORDER = np.array([TRAITOR, DESERTER, FOG, MUD, REDEPLOY], dtype=np.int64)
 
 
 @kernel_function
@@ -57,10 +73,17 @@ def hand_by_value(hand, cards):
 def greedy_card(s, player):
     """The greedy rule's move for the player to move in the play phase (a pass when no troop
     can be placed)."""
+    return greedy_choice(s, player)[1]
+
+
+@kernel_function
+def greedy_choice(s, player):
+    """``(key, move)``: the greedy rule's move and its ranking key (-1 and a pass when no
+    troop can be placed); the key's potential strength is ``key // 10000 - 2``."""
     free = free_flags(s, player)
     hand = s[HAND_TROOPS + player]
     if not free or not hand:
-        return PASS_MOVE
+        return -1, PASS_MOVE
     available = TROOPS_ALL & ~s[VISIBLE]
     cards = np.empty(TROOP_COUNT, dtype=np.int64)
     n_cards = hand_by_value(hand, cards)
@@ -93,7 +116,7 @@ def greedy_card(s, player):
             if key > best_key:
                 best_key = key
                 best_move = PLAY_BASE + c * 9 + f - 1
-    return best_move
+    return best_key, best_move
 
 
 @kernel_function
@@ -113,12 +136,173 @@ def lowest_card(s, player):
     return -1
 
 
+# ------------------------------------------------------------- Tactics in play-outs
 @kernel_function
-def policy_move(s):
-    """The policy's move in any phase but the play phase's card (claims are made before)."""
+def strength_under(s, player, flag, fog):
+    """The strength of the player's complete side at ``flag``, read with Fog or without
+    (the best ``need`` of its cards when it kept more after Mud left)."""
+    need = cards_needed(s, flag)
+    length = s[SIDE_LEN + side_index(player, flag)]
+    if length == need:
+        return card_mask_strength(s, player, flag, -1, fog)
+    best = NO_COMPLETION
+    for skip in range(length):
+        strength = card_mask_strength(s, player, flag, skip, fog)
+        if strength > best:
+            best = strength
+    return best
+
+
+@kernel_function
+def threatened(s, player, flag, fog):
+    """Whether at the unclaimed ``flag`` the opponent's side is complete and the player's,
+    still incomplete, can make nothing stronger from the troops in its own hand (both read
+    with Fog or without): the flag is lost unless a Tactics card changes it."""
+    if s[CLAIMED + flag] >= 0:
+        return False
+    need = cards_needed(s, flag)
+    count = s[SIDE_LEN + side_index(player, flag)]
+    if count >= need or s[SIDE_LEN + side_index(1 - player, flag)] < need:
+        return False
+    theirs = strength_under(s, 1 - player, flag, fog)
+    troops, wilds = side_masks(s, player, flag)
+    return strongest_above(troops, wilds, s[HAND_TROOPS + player], need - count, fog, theirs) == NO_COMPLETION
+
+
+@kernel_function
+def card_worth(c):
+    """What a card adds to a side, to choose which one to take: a troop its value, a Leader
+    11 (it stands for any troop), Companion Cavalry 8, Shield Bearers 3."""
+    if c < TROOP_COUNT:
+        return c % 10 + 1
+    if c <= DARIUS:
+        return 11
+    return 8 if c == COMPANION else 3
+
+
+@kernel_function
+def strongest_card(s, player, flag, troops_only):
+    """The player's card at ``flag`` worth most (ties: the lower card); -1 if none."""
+    k = side_index(player, flag)
+    best = -1
+    for i in range(s[SIDE_LEN + k]):
+        c = s[SIDE_CARDS + MAX_SIDE * k + i]
+        if troops_only and c >= TROOP_COUNT:
+            continue
+        if best < 0 or card_worth(c) > card_worth(best) or (card_worth(c) == card_worth(best) and c < best):
+            best = c
+    return best
+
+
+@kernel_function
+def best_flag_for(s, player, card, flags):
+    """The flag of ``flags`` (bit f) where the troop ``card`` gives the player's side the
+    strongest potential formation, as the greedy rule scores it (ties: centre first); 0 if
+    ``flags`` is empty."""
+    available = TROOPS_ALL & ~s[VISIBLE]
+    best_flag = 0
+    best_score = NO_COMPLETION - 1
+    for i in range(9):
+        f = CENTRE_FIRST[i]
+        if not flags >> f & 1:
+            continue
+        troops, wilds = side_masks(s, player, f)
+        count = s[SIDE_LEN + side_index(player, f)]
+        score = potential(troops, wilds, count, card, cards_needed(s, f), s[FOG_FLAG] == f, available, -1)
+        if score > best_score:
+            best_flag, best_score = f, score
+    return best_flag
+
+
+@kernel_function
+def morale_move(s, player, tactics, free):
+    """A Morale card that completes a side which then wins its flag by proof: the weakest
+    such card (Shield Bearers, Companion Cavalry, the Leaders), flags centre first."""
+    for j in range(len(MORALE_ORDER)):
+        card = MORALE_ORDER[j]
+        if not tactics >> (card - TROOP_COUNT) & 1 or (card <= DARIUS and s[LEADER_PLAYED + player]):
+            continue
+        for i in range(9):
+            f = CENTRE_FIRST[i]
+            if not free >> f & 1 or s[SIDE_LEN + side_index(player, f)] != cards_needed(s, f) - 1:
+                continue
+            trial = s.copy()
+            apply_move(trial, PLAY_BASE + card * 9 + f - 1)
+            if claim_holds(trial, player, f):
+                return PLAY_BASE + card * 9 + f - 1
+    return NO_MOVE
+
+
+@kernel_function
+def guard_move(s, player, card, flag, free):
+    """``card``'s answer to the threatened ``flag``, or -1 where it has none: Traitor takes
+    their best troop there to where the greedy rule would play it; Deserter removes their
+    best card there; Fog goes there when our side then wins the totals; Mud there; Redeploy
+    moves our best troop from there to where the greedy rule would play it."""
+    other = 1 - player
+    if card == TRAITOR or card == REDEPLOY:
+        owner = other if card == TRAITOR else player
+        c = strongest_card(s, owner, flag, True)
+        targets = free if card == TRAITOR else free & ~(1 << flag)
+        g = best_flag_for(s, player, c, targets) if c >= 0 else 0
+        if g == 0:
+            return NO_MOVE
+        return TRAITOR_BASE + c * 9 + g - 1 if card == TRAITOR else REDEPLOY_BASE + c * 10 + g - 1
+    if card == DESERTER:
+        return DESERTER_BASE + strongest_card(s, other, flag, False)     # their side is complete
+    if card == FOG:
+        if s[FOG_FLAG] == flag or threatened(s, player, flag, True):
+            return NO_MOVE
+        return PLAY_BASE + FOG * 9 + flag - 1
+    return NO_MOVE if s[MUD_FLAG] == flag else PLAY_BASE + MUD * 9 + flag - 1
+
+
+@kernel_function
+def tactic_move(s, player):
+    """The Tactics card the play-out plays now, or -1 (see the module docstring): a Morale
+    card that wins a flag by proof; else against the threatened flags (centre first)
+    Traitor, Deserter, Fog, Mud, Redeploy, the first that applies; else Scout when no troop
+    in hand makes more than a Host. Never past the Tactics limit."""
+    tactics = s[HAND_TACTICS + player]
+    if not tactics or s[TACTICS_PLAYED + player] > s[TACTICS_PLAYED + 1 - player]:
+        return NO_MOVE
+    free = free_flags(s, player)
+    move = morale_move(s, player, tactics, free)
+    if move >= 0:
+        return move
+    threats = 0
+    for f in range(1, 10):
+        if threatened(s, player, f, s[FOG_FLAG] == f):
+            threats |= 1 << f
+    for j in range(len(GUARD_ORDER) if threats else 0):
+        card = GUARD_ORDER[j]
+        if not tactics >> (card - TROOP_COUNT) & 1:
+            continue
+        for i in range(9):
+            f = CENTRE_FIRST[i]
+            if threats >> f & 1:
+                move = guard_move(s, player, card, f, free)
+                if move >= 0:
+                    return move
+    if tactics >> (SCOUT - TROOP_COUNT) & 1 and s[DECK_LEN] + s[DECK_LEN + 1] > 0:
+        key = greedy_choice(s, player)[0]
+        if key < 0 or key // 10000 - 2 < RANK_STEP:
+            return SCOUT_MOVE
+    return NO_MOVE
+
+
+# ------------------------------------------------------------------ the policy
+@kernel_function
+def policy_move(s, tactics):
+    """The policy's move in any phase (claims are made before); with ``tactics`` a Tactics
+    card by :func:`tactic_move` before the greedy troop."""
     phase = s[PHASE]
     player = s[TO_MOVE]
     if phase == PLAY:
+        if tactics:
+            move = tactic_move(s, player)
+            if move >= 0:
+                return move
         return greedy_card(s, player)
     if phase == DRAW and (hand_size(s, player) >= HAND_SIZE or s[DECK_LEN] + s[DECK_LEN + 1] == 0):
         return END_MOVE
@@ -128,20 +312,32 @@ def policy_move(s):
 
 
 @kernel_function
-def policy_step(s):
+def policy_step(s, tactics):
     """One step of the policy: every provable claim if claims are open, else one move.
     Returns the moves made."""
     if claims_open(s) and provable_flags(s, s[TO_MOVE]):
         return claim_all(s)
-    apply_move(s, policy_move(s))
+    apply_move(s, policy_move(s, tactics))
     return 1
 
 
 @kernel_function
-def play_out(s, max_moves):
-    """Play the policy for both sides until the game ends or ``max_moves`` moves are made;
-    returns the moves made."""
+def play_policy(s, max_moves, tactics):
+    """Play the policy (with ``tactics``: Tactics cards too) for both sides until the game
+    ends or ``max_moves`` moves are made; returns the moves made."""
     made = 0
     while s[PHASE] != OVER and made < max_moves:
-        made += policy_step(s)
+        made += policy_step(s, tactics)
     return made
+
+
+@kernel_function
+def play_out(s, max_moves):
+    """The greedy play-out, no Tactics card played (:func:`play_policy`)."""
+    return play_policy(s, max_moves, False)
+
+
+@kernel_function
+def play_out_tactics(s, max_moves):
+    """The play-out that plays Tactics cards for both sides (:func:`play_policy`)."""
+    return play_policy(s, max_moves, True)

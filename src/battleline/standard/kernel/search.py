@@ -21,7 +21,7 @@ from .layout import (
     TROOP_COUNT, TROOP_DECK, WINNER, DRAWN,
 )
 from .play import shuffle
-from .policy import play_out
+from .policy import play_policy
 from .rules import apply_move, flags_held
 from ...kernel_bits import popcount
 
@@ -121,7 +121,17 @@ def search_paired(template, known_troops, known_tactics, known_troop_slots, know
     """Play every active candidate in the same ``worlds`` determinizations (so that their
     differences are measured on common deals), adding each play-out's value
     (:func:`result_value` with ``flag_share``) to ``rewards`` and its held flags to ``held``
-    (``n_moves`` × 10); returns the play-outs made."""
+    (``n_moves`` × 10); returns the play-outs made. The play-outs play no Tactics card
+    (:func:`search_paired_with` chooses)."""
+    return search_paired_with(template, known_troops, known_tactics, known_troop_slots, known_tactic_slots,
+                              moves, active, n_moves, worlds, rng, rewards, flag_share, held, False)
+
+
+@kernel_function
+def search_paired_with(template, known_troops, known_tactics, known_troop_slots, known_tactic_slots,
+                       moves, active, n_moves, worlds, rng, rewards, flag_share, held, tactics):
+    """:func:`search_paired` whose play-outs also play Tactics cards, for both sides, when
+    ``tactics`` is true (:func:`~battleline.standard.kernel.policy.play_out_tactics`)."""
     me = template[TO_MOVE]
     world = np.empty(STATE_SIZE, dtype=np.int64)
     trial = np.empty(STATE_SIZE, dtype=np.int64)
@@ -135,7 +145,7 @@ def search_paired(template, known_troops, known_tactics, known_troop_slots, know
                 continue
             trial[:] = world
             apply_move(trial, moves[k])
-            play_out(trial, MAX_PLAYOUT_MOVES)
+            play_policy(trial, MAX_PLAYOUT_MOVES, tactics)
             rewards[k] += result_value(trial, me, flag_share)
             count_held(trial, me, held, k)
             made += 1
