@@ -128,7 +128,7 @@ def test_the_planner_searches_with_tactics_play_outs_when_asked():
         PlannerBot(playout_tactics="yes")
     assert PlannerBot().playout_tactics is False          # off by default
     g = _position("O3 Y4 G5 R7 B2 Deserter", WEDGE_AT_5, south_hand="P1 P2 O9 Traitor")
-    bot = PlannerBot(seed=1, iterations=200, move_time=60.0, playout_tactics=True)
+    bot = PlannerBot(seed=1, playouts=200, move_time=60.0, playout_tactics=True)
     move = bot.choose(g.observation(0))
     assert move in g.legal_moves()
     assert bot.last_used_kernel == kernel.compiled() and (bot.last_playouts > 0) == kernel.compiled()

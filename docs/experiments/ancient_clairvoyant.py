@@ -58,7 +58,7 @@ from battleline.ancient import kernel
 from battleline.ancient.bots import ancient_bot
 from battleline.ancient.bots.planner import CANDIDATES, HORIZON, PlannerBot, TurnSearch
 from battleline.ancient.kernel.layout import DICE_COUNT, DICE_POS, DICE_RNG, DICE_SHORT
-from battleline.arena_ancient import COLOURS, MAX_DECISIONS, MAX_TURNS, SIDES, AncientResult, report, \
+from battleline.arena.ancient import COLOURS, MAX_DECISIONS, MAX_TURNS, SIDES, AncientResult, report, \
     scenario_for, summarize
 from battleline.runner import play_match
 
@@ -152,7 +152,7 @@ class ClairvoyantPlanner(PlannerBot):
 
 
 def play_battle(settings: dict, deal: int, a_seat: int) -> AncientResult:
-    """One battle of a paired deal, as the arena plays it (``arena_ancient.play_battle``),
+    """One battle of a paired deal, as the arena plays it (``battleline.arena.ancient.play_battle``),
     the clairvoyant planner in ``a_seat`` handed the real game before each decision."""
     name = scenario_for(settings["scenarios"], deal)
     bots = [None, None]
