@@ -32,7 +32,7 @@ from typing import Callable
 from .errors import shorten
 
 __all__ = ["LABELS", "MARKS", "THRESHOLDS", "Decision", "Review", "label_of", "check_seat", "check_budget",
-           "Progress"]
+           "check_seed", "decision_seed", "Progress"]
 
 LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
 # The least loss of each label after "best": lichess's 0.1/0.2/0.3 on its -1..1 scale.
@@ -87,6 +87,27 @@ def check_budget(budget, default: int, low: int = 16, high: int = 1_000_000) -> 
     if isinstance(budget, bool) or not isinstance(budget, int) or not low <= budget <= high:
         raise ValueError(f"budget is a whole number of play-outs from {low} to {high:,}, not {shorten(budget)}")
     return budget
+
+
+def check_seed(seed) -> int:
+    """A review's seed: a whole number from 0 to 2**32 - 1.
+
+    >>> check_seed(7)
+    7
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**32:
+        raise ValueError(f"seed is a whole number from 0 to 2**32 - 1, not {shorten(seed)}")
+    return seed
+
+
+def decision_seed(seed: int, index: int) -> int:
+    """A decision's own random stream, from the review's seed and the move's index alone (so
+    that a review is fair: nothing the seat could not see chooses its worlds).
+
+    >>> decision_seed(0, 5) == decision_seed(0, 5) != decision_seed(1, 5)
+    True
+    """
+    return (seed * 1_000_003 + index) & 0xFFFFFFFFFFFF
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..annotation import MARKS, Decision, Progress, Review, check_budget, check_seat, label_of
+from ..annotation import (MARKS, Decision, Progress, Review, check_budget, check_seat, check_seed, decision_seed,
+                          label_of)
 from ..errors import shorten
 from ..texts.ancient import ancient_troop
 from ..texts.review import reason as reason_words
@@ -166,7 +167,7 @@ def iter_review(game: AncientGame | str, seat: int | str | None = None, *, budge
     """Judge the battle's decisions one at a time, in action order (a generator: stop
     iterating to cancel). Arguments as :func:`review`."""
     budget = check_budget(budget, BUDGET)
-    seed = _check_seed(seed)
+    seed = check_seed(seed)
     points, _, _ = decision_points(game, seat)
     kernel.prepare_kernel()
     for point in points:
@@ -188,7 +189,7 @@ def review(game: AncientGame | str, seat: int | str | None = None, *, budget: in
     ('ancient', ['end actions'], 1, 'best')
     """
     budget = check_budget(budget, BUDGET)
-    seed = _check_seed(seed)
+    seed = check_seed(seed)
     seat = check_seat(seat)
     points, actions, movers = decision_points(game, seat)
     kernel.prepare_kernel()
@@ -219,13 +220,13 @@ def hint(game: AncientGame, *, budget: int | None = None, seed: int = 0) -> Deci
     if game.outcome is not None:
         raise ValueError("the battle is over: there is no action to hint")
     budget = check_budget(budget, HINT_BUDGET)
-    seed = _check_seed(seed)
+    seed = check_seed(seed)
     obs = game.observation(game.to_act)
     index = len(game.actions_played)
     if len(obs.legal_actions) == 1:
         return _unsearched_hint(obs, obs.legal_actions[0], index, "ab_only")
     if obs.phase != "actions" and obs.phase not in FIGHT_PHASES:
-        rng = random.Random(_world_seed(seed, index))
+        rng = random.Random(decision_seed(seed, index))
         choice = SearchBot(seed=rng.getrandbits(32)).choose(obs)
         return _unsearched_hint(obs, str(choice), index, "ab_not_searched")
     kernel.prepare_kernel()
@@ -236,7 +237,7 @@ def hint(game: AncientGame, *, budget: int | None = None, seed: int = 0) -> Deci
 
 def judge(obs: Observation, played: tuple[str, ...] | None, index: int, budget: int, seed: int) -> Decision:
     """One decision: ``played`` (None for a hint) against the search's choice, from ``obs``."""
-    rng = random.Random(_world_seed(seed, index))
+    rng = random.Random(decision_seed(seed, index))
     world = sample_world(obs, rng)
     me = side_index(obs.side)
     candidates = plan_candidates(world, me) if obs.phase == "actions" else fight_candidates(world, me)
@@ -564,13 +565,4 @@ def _unsearched_hint(obs: Observation, action: str, index: int, key: str) -> Dec
                     flags=tuple(_squares((action,))))
 
 
-def _world_seed(seed: int, index: int) -> int:
-    """The decision's own stream: from the review's seed and the action's index alone."""
-    return (seed * 1_000_003 + index) & 0xFFFFFFFFFFFF
-
-
-def _check_seed(seed) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**32:
-        raise ValueError(f"seed is a whole number from 0 to 2**32 - 1, not {shorten(seed)}")
-    return seed
 

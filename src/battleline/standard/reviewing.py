@@ -34,7 +34,8 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from ..annotation import LABELS, MARKS, Decision, Progress, Review, check_budget, check_seat, label_of
+from ..annotation import (LABELS, MARKS, Decision, Progress, Review, check_budget, check_seat, check_seed,
+                          decision_seed, label_of)
 from ..errors import shorten
 from ..kernel_random import seed_stream
 from ..texts.review import reason as reason_words
@@ -80,7 +81,7 @@ def iter_review(game: Game | str | dict, seat: int | str | None = None, *, budge
     to cancel). Arguments as :func:`review`."""
     seat = check_seat(seat)
     budget = check_budget(budget, BUDGET)
-    seed = _check_seed(seed)
+    seed = check_seed(seed)
     position, moves = start_and_moves(game)
     kernel.prepare_kernel()
     for index, move in enumerate(moves):
@@ -141,14 +142,14 @@ def hint(game: Game, *, budget: int | None = None, seed: int = 0) -> Decision:
     budget = check_budget(budget, BUDGET)
     kernel.prepare_kernel()
     obs = game.observation(game.to_move)
-    world = sample_world(obs, random.Random(_world_seed(_check_seed(seed), len(game.moves))))
+    world = sample_world(obs, random.Random(decision_seed(check_seed(seed), len(game.moves))))
     moves = [m for m in world.legal_moves() if m.kind != "claim"]
     claims = [m for m in world.legal_moves() if m.kind == "claim"]
     if claims:
         return _simple_hint(obs, claims[0], len(game.moves), "claim")
     if len(moves) == 1:
         return _simple_hint(obs, moves[0], len(game.moves), "only")
-    return judge(obs, None, len(game.moves), budget, _check_seed(seed))
+    return judge(obs, None, len(game.moves), budget, check_seed(seed))
 
 
 # ------------------------------------------------------------------ judging one decision
@@ -163,7 +164,7 @@ def judged(position: Game, move: Move) -> bool:
 
 def judge(obs: Observation, played: Move | None, index: int, budget: int, seed: int) -> Decision | None:
     """One decision: ``played`` (None for a hint) against the search's choice, from ``obs``."""
-    rng = random.Random(_world_seed(seed, index))
+    rng = random.Random(decision_seed(seed, index))
     world = sample_world(obs, rng)
     me = obs.seat
     moves = [m for m in world.legal_moves(claims=False)]
@@ -355,12 +356,3 @@ def _simple_hint(obs: Observation, move: Move, index: int, why: str) -> Decision
                     flags=tuple(_target(move)) if why == "claim" else ())
 
 
-def _world_seed(seed: int, index: int) -> int:
-    """The decision's own stream: from the review's seed and the move's index alone."""
-    return (seed * 1_000_003 + index) & 0xFFFFFFFFFFFF
-
-
-def _check_seed(seed) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**32:
-        raise ValueError(f"seed is a whole number from 0 to 2**32 - 1, not {shorten(seed)}")
-    return seed
