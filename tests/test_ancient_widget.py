@@ -375,10 +375,16 @@ def _twin_position(position: str, rng: random.Random, secret_side: str = "north"
 
 # built from the history, not the position (the twin has none)
 PUBLIC = ("log", "dice", "message", "can_undo", "played")
+# What the study panel offers depends on the battle's history (a twin read from a position has
+# none to replay), not on any secret.
+HISTORY = ("can_replay", "can_review")
 
 
 def _structural(view: dict) -> dict:
-    return {k: v for k, v in view.items() if k not in PUBLIC}
+    out = {k: v for k, v in view.items() if k not in PUBLIC}
+    if isinstance(out.get("study"), dict):
+        out["study"] = {k: v for k, v in out["study"].items() if k not in HISTORY}
+    return out
 
 
 def _secret_words(game: AncientGame, side: str) -> set[str]:
