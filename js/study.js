@@ -318,7 +318,11 @@ export function attachStudy({ root, getView, send, update }) {
     const message = studyMessage(getView(), {
       study, index: index == null ? null : Number(index), seat: el.getAttribute("data-seat"),
     }, paste ? paste.value : "");
-    if (message) send(message);
+    if (!message) return;
+    // A click is the latest intent too: a move key pressed before Python answers steps on
+    // from the move clicked, not from the one still on screen.
+    if (message.type === "replay_goto") aimed = message.index;
+    send(message);
   }
 
   function onKeydown(event) {

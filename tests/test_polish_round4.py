@@ -8,6 +8,7 @@ import random
 import re
 
 import pytest
+from util import run_async
 
 from battleline.ancient import AncientGame
 from battleline.ancient.dice import Dice
@@ -164,7 +165,7 @@ def status_after_preparation(make, monkeypatch) -> tuple[str, str]:
         await asyncio.sleep(0.1)
         return before, w.view["status"]
 
-    return asyncio.run(run())
+    return run_async(run, timeout=180)
 
 
 def test_battle_line_the_preparing_note_goes_when_the_preparation_ends(monkeypatch):
@@ -230,7 +231,7 @@ def test_ancient_the_bots_turn_is_worded_as_the_bots():
                 break
         return w, statuses
 
-    w, statuses = asyncio.run(run())
+    w, statuses = run_async(run, timeout=180)
     bots = [s for s in statuses if "your Back Row" not in s or s.startswith("Turn 1. Your move")]
     assert bots == statuses, [s for s in statuses if s not in bots][:3]
     assert not [s for s in statuses if "South is" in s or "North is" in s]

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from battleline import solve
-from battleline.standard.puzzles import PuzzleError, bundled, parse, verify
+from battleline.standard.puzzles import PuzzleError, bundled, lesson, parse, verify
 
 WINS = [p for p in bundled() if p.kind == "win"]
 
@@ -96,4 +96,4 @@ def test_check_command():
     out = subprocess.run([sys.executable, "-m", "battleline.standard.puzzles", "check"], capture_output=True,
                          text=True, timeout=300)
     assert out.returncode == 0, out.stdout + out.stderr
-    assert out.stdout.strip().splitlines()[-1] == f"{len(bundled())} puzzles verified"
+    assert out.stdout.strip().splitlines()[-1] == f"{len(bundled()) + len(lesson())} puzzles verified"

@@ -15,6 +15,7 @@ import time
 from types import SimpleNamespace
 
 import pytest
+from util import run_async
 
 from battleline import AncientBattlesWidget, BattleLineWidget, Game
 from battleline.ancient import AncientGame
@@ -238,7 +239,7 @@ def test_the_review_streams_in_the_background_and_can_be_cancelled():
         await asyncio.sleep(0.3)
         return streamed["total"]
 
-    total = asyncio.run(run())
+    total = run_async(run, timeout=180)
     assert fake.closed.wait(2)                   # the analysis' generator was closed
     review = w.view["replay"]["review"]
     assert review["state"] == "stopped" and review["done"] < total and fake.decided < total
@@ -254,7 +255,7 @@ def test_the_runner_drops_the_results_of_a_cancelled_run():
         runner.cancel()
         await asyncio.sleep(0.4)
 
-    asyncio.run(run())
+    run_async(run, timeout=180)
     assert seen == []
 
 
