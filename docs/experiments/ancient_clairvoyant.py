@@ -28,8 +28,8 @@ saves it, with the search's settings (``--save``, ``--resume``); ``--combine`` s
 files as the arena's ``--combine`` does::
 
     python docs/experiments/ancient_clairvoyant.py --scenario points --games 400 --seed 50000 \\
-        --save /work/runs/ancient-clairvoyant-vs-medium-points.jsonl --resume
-    python docs/experiments/ancient_clairvoyant.py --combine /work/runs/ancient-clairvoyant-vs-medium-points.jsonl
+        --save docs/arena/ancient-clairvoyant-vs-medium-points.jsonl.gz --resume
+    python docs/experiments/ancient_clairvoyant.py --combine docs/arena/ancient-clairvoyant-vs-medium-points.jsonl.gz
 
 ``--horizon`` and ``--candidates`` change the search as for ``PlannerBot``; the backstops
 are lifted (1,000 s), so the work, not the machine's load, fixes every choice.
