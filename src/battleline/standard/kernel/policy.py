@@ -29,8 +29,8 @@ from .layout import (
     TRAITOR_BASE, TROOP_COUNT, TROOPS_ALL, VISIBLE,
 )
 from .rules import (
-    apply_move, card_mask_strength, cards_needed, claim_holds, claims_open, free_flags, hand_size,
-    provable_flags, side_index, side_masks,
+    apply_move, cards_needed, claim_holds, claims_open, free_flags, hand_size,
+    provable_flags, side_index, side_masks, strength_under,
 )
 from .play import claim_all
 from .strength import COLORS, NO_COMPLETION, RANK_STEP, strongest_above
@@ -137,22 +137,6 @@ def lowest_card(s, player):
 
 
 # ------------------------------------------------------------- Tactics in play-outs
-@kernel_function
-def strength_under(s, player, flag, fog):
-    """The strength of the player's complete side at ``flag``, read with Fog or without
-    (the best ``need`` of its cards when it kept more after Mud left)."""
-    need = cards_needed(s, flag)
-    length = s[SIDE_LEN + side_index(player, flag)]
-    if length == need:
-        return card_mask_strength(s, player, flag, -1, fog)
-    best = NO_COMPLETION
-    for skip in range(length):
-        strength = card_mask_strength(s, player, flag, skip, fog)
-        if strength > best:
-            best = strength
-    return best
-
-
 @kernel_function
 def threatened(s, player, flag, fog):
     """Whether at the unclaimed ``flag`` the opponent's side is complete and the player's,

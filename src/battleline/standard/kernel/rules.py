@@ -79,9 +79,15 @@ def card_mask_strength(s, player, flag, skip, fog):
 @kernel_function
 def side_strength(s, player, flag):
     """The strength of a complete side: its cards, or its best ``need`` of more (a side keeps
-    four cards when Mud leaves its flag)."""
+    four cards when Mud leaves its flag), read with Fog where it lies."""
+    return strength_under(s, player, flag, s[FOG_FLAG] == flag)
+
+
+@kernel_function
+def strength_under(s, player, flag, fog):
+    """The strength of the player's complete side at ``flag``, read with Fog or without
+    (the best ``need`` of its cards when it kept more after Mud left)."""
     need = cards_needed(s, flag)
-    fog = s[FOG_FLAG] == flag
     length = s[SIDE_LEN + side_index(player, flag)]
     if length == need:
         return card_mask_strength(s, player, flag, -1, fog)
