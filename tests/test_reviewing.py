@@ -181,3 +181,14 @@ def test_a_win_under_mud_names_its_four_card_formation():
     g.play("O7@3")
     (d,) = review(g, seat=1, budget=BUDGET).decisions
     assert d.best == "O7@3" and d.label == "best" and "Wedge" in d.reason
+
+
+def test_a_win_under_fog_is_named_as_a_total():
+    # Fog at flag 3: only totals count. R10 makes 27, which North's G3 and any two cards cannot reach.
+    fog = WIN_IN_ONE.replace("flag 3: north G3 | south R8 R9", "flag 3: north Fog G3 | south R8 R9")
+    g = Game.from_position(fog)
+    g.play("R10@3")
+    (d,) = review(g, seat=1, budget=BUDGET).decisions
+    assert d.best == "R10@3" and d.label == "best"
+    assert "Fog" in d.reason and "flag 3" in d.reason and "won" in d.reason
+    assert "霧" in d.reason_ja

@@ -303,12 +303,19 @@ def _words(blanks: dict, lang: str) -> dict:
         if isinstance(value, Move):
             value = move_words(value, lang)
         elif key == "formation":
-            value = formation_name(value, lang)
+            value = _formation_words(value, lang)
         elif key == "deck":
             value = ("troop" if value == "troop" else "Tactics") if lang == "en" else \
                 ("部隊" if value == "troop" else "戦術")
         out[key] = value
     return out
+
+
+def _formation_words(kind: str, lang: str) -> str:
+    """A formation's name; under Fog, where only the total counts, "Fog total"."""
+    if kind == "total":
+        return reason_words(lang, "fog_total")
+    return formation_name(kind, lang)
 
 
 def _target(move: Move) -> list[int]:

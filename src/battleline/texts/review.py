@@ -16,6 +16,7 @@ __all__ = ["reason", "REASONS"]
 REASONS = {
     # key: (English, Japanese)
     # Battle Line
+    "fog_total": ("Fog total", "霧の下の合計"),     # the formation under Fog, where only totals count
     "win_now": ("{move} completes a {formation} at flag {flag}, which you can prove now, and flag {flag} is "
                 "your {count} flag: the game is won.",
                 "{move}でフラッグ{flag}に{formation}が完成し、すぐに証明できます。これで{count_ja}本目のフラッグとなり、"
