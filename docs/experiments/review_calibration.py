@@ -2,11 +2,14 @@
 
     python docs/experiments/review_calibration.py --games 200 --budget 6000 --save docs/arena/review-calibration.jsonl.gz
     python docs/experiments/review_calibration.py --report docs/arena/review-calibration.jsonl.gz
+    python docs/experiments/review_calibration.py --game ancient --games 60 --budget 600 --save docs/arena/ancient-review-calibration.jsonl.gz
 
 Plays games between two bots (``--players medium:medium`` by default; deal ``d`` is
 ``Game(seed=d)``), reviews both seats of each, and records for every judged decision the
 chance the review gave the move played and how that seat's game ended (1 won, 0.5 drawn,
-0 lost). Over many decisions, those given about 70% should be won about 70% of the time.
+0 lost). With ``--game ancient`` a deal is a battle of two points armies (each bot builds
+its own, all Advanced rules, ``seed=d``), and one side is reviewed, south on even deals and
+north on odd ones: a side's review costs a minute of CPU or more. Over many decisions, those given about 70% should be won about 70% of the time.
 Each finished game is appended to ``--save`` (gzip JSON lines) at once, so a stopped run
 resumes where it stopped. ``--report`` prints the reliability table and the Brier score
 (against a coin's 0.25) of a saved run.
@@ -36,15 +39,34 @@ def play(deal: int, players: tuple[str, str]) -> Game:
     return g
 
 
-def measure(deal: int, players: tuple[str, str], budget: int) -> dict:
-    g = play(deal, players)
-    start = time.process_time()
-    r = review(g, budget=budget, seed=deal)
+def play_battle(deal: int, players: tuple[str, str]):
+    from battleline.ancient import AncientGame
+    from battleline.ancient.bots import ancient_bot
+    from battleline.arena.ancient import COLOURS
+    bots = {"south": ancient_bot(players[0], seed=2 * deal), "north": ancient_bot(players[1], seed=2 * deal + 1)}
+    armies = [bots[side].build_army(colours) for side, colours in zip(("south", "north"), COLOURS)]
+    g = AncientGame.points(armies[0], armies[1], seed=deal, advanced="all")
+    while g.outcome is None:
+        g.play(bots[g.to_act].choose(g.observation(g.to_act)))
+    return g
+
+
+def measure(deal: int, players: tuple[str, str], budget: int, game: str = "standard") -> dict:
+    if game == "ancient":
+        from battleline.ancient import review as ancient_review
+        g = play_battle(deal, players)
+        seat, winner, moves = 1 - deal % 2, g.outcome.winner, len(g.actions_played)
+        start = time.process_time()
+        r = ancient_review(g, seat, budget=budget, seed=deal)
+    else:
+        g = play(deal, players)
+        seat, winner, moves = None, g.outcome().winner, len(g.moves)
+        start = time.process_time()
+        r = review(g, budget=budget, seed=deal)
     cpu = time.process_time() - start
-    winner = g.outcome().winner
     rows = [[d.seat, d.chance_played, 0.5 if winner is None else float(winner == d.seat)] for d in r.decisions]
-    return {"deal": deal, "players": list(players), "budget": budget, "cpu": round(cpu, 3), "moves": len(g.moves),
-            "decisions": rows}
+    return {"deal": deal, "game": game, "players": list(players), "budget": budget, "cpu": round(cpu, 3),
+            "moves": moves, "decisions": rows}
 
 
 def done_deals(path: str) -> set[int]:
@@ -82,6 +104,7 @@ def report(paths: list[str]) -> str:
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", choices=("standard", "ancient"), default="standard")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--first-deal", type=int, default=70000)
     ap.add_argument("--players", default="medium:medium")
@@ -97,7 +120,7 @@ def main(argv=None) -> None:
     for deal in range(args.first_deal, args.first_deal + args.games):
         if deal in skip:
             continue
-        doc = measure(deal, players, args.budget)
+        doc = measure(deal, players, args.budget, args.game)
         if args.save:
             with gzip.open(args.save, "at") as f:
                 f.write(json.dumps(doc) + "\n")
