@@ -117,6 +117,32 @@ def test_perft_equals_the_reference_on_special_positions(feature):
     assert result["disagreements"] == 0, result["problems"]
 
 
+# Mud leaves flag 1 (South's Deserter) while North holds four cards there: North keeps them,
+# and the best three (the Wedge R7 R8 R9, not the Host with Y2) are what a claim reads.
+MUD_LEFT_FOUR = """battleline position 1
+rules standard
+turn south play
+flag 1: north Mud R7 R8 R9 Y2 | south O4 O5 O6
+hand north: R1 B1
+hand south: Deserter G1
+troop deck: rest seed 1
+tactic deck: rest seed 2
+discard north: -
+discard south: -
+"""
+
+
+@pytest.mark.parametrize("depth", [1, 3])
+def test_a_side_mud_left_with_four_cards_reads_its_best_three_as_the_reference(depth):
+    g = Game.from_position(MUD_LEFT_FOUR)
+    g.play("Deserter Mud")
+    g.play("draw troop")
+    moves = sorted(map(str, kernel.legal_moves(g)))
+    assert "claim 1" in moves and moves == sorted(map(str, g.legal_moves()))
+    result = compare_perft([g], depth)
+    assert result["disagreements"] == 0, result["problems"]
+
+
 def test_perft_leaves_the_game_unchanged_and_counts_the_start():
     g = Game(seed=21)
     for m in g.legal_moves()[:3]:

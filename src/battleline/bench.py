@@ -35,11 +35,18 @@
   stated number of turns (iterative deepening, as ``python -m battleline.standard.puzzles
   check`` does): per puzzle the positions searched (``nodes``), ``seconds`` and
   ``nodes_per_s``, then the totals.
+- ``review``: south's side of three whole games (``medium`` against ``medium``) reviewed by
+  :func:`battleline.review` at its default budget, by CPU time: a game's most
+  (``review_cpu_s_per_game_seat_max``; the goal is at most 60 s), a decision's median and
+  most, the first decision (``review_first_decision_cpu_s_max``: what a widget's review shows
+  first), and :func:`battleline.hint` for south every tenth move (``hint_cpu_s_median`` and
+  ``hint_cpu_s_max``; the goal is 2 s).
 - ``ancient_review``: one side (south) of a whole Ancient battle (Issus, all Advanced rules,
   ``medium`` against ``medium``, dealt by ``--seed``) reviewed by
   :func:`battleline.ancient.review` at its default budget, by CPU time: the side's total
   (``ancient_review_cpu_s_side``; the goal is at most 180 s compiled), a decision's median and
-  most; ``ancient_hint_cpu_s_max`` is the longest of the hints at south's first three action steps.
+  most, and the first decision (``ancient_review_first_decision_cpu_s``);
+  ``ancient_hint_cpu_s_max`` is the longest of the hints at south's first three action steps.
 
 Options: ``--games N`` (random games, default 2000), ``--cases N`` (claim cases,
 default 400), ``--battles N`` (Ancient battles, default 300), ``--seed S``, ``--only SECTION``
@@ -371,19 +378,27 @@ def bench_kernel(n_games: int, seed: int) -> dict:
     }
 
 
+HINT_EVERY = 10      # the review bench asks south for a hint every tenth move of the game
+
+
 def bench_review(seed: int, games: int = 3) -> dict:
     """One seat of whole games (medium against medium) reviewed at the default budget: CPU
     seconds a game and a decision (the review's goal: at most 60 s a game of about 100 moves,
-    a median of at most 0.5 s a decision)."""
+    a median of at most 0.5 s a decision), the first decision (what a widget's review shows
+    first; the goal: about 3 s) and south's hints every tenth move (the goal: 2 s)."""
     from .standard import reviewing
     from .standard.bots import HeuristicBot
     from .standard.kernel import prepare_kernel
     prepare_kernel()
-    per_game, per_decision, moves = [], [], []
+    per_game, per_decision, first, moves, hints = [], [], [], [], []
     for deal in range(seed, seed + games):
         g = Game(seed=deal)
         bots = (HeuristicBot(seed=deal), HeuristicBot(seed=deal + 1))
         while not g.is_over():
+            if g.to_move == 1 and len(g.moves) % HINT_EVERY < 2:
+                start = time.process_time()
+                reviewing.hint(g, seed=deal)
+                hints.append(time.process_time() - start)
             g.play(bots[g.to_move].choose(g.observation(g.to_move)))
         moves.append(len(g.moves))
         total = 0.0
@@ -393,13 +408,18 @@ def bench_review(seed: int, games: int = 3) -> dict:
             if next(stream, None) is None:
                 break
             took = time.process_time() - start
+            if total == 0.0:
+                first.append(took)
             per_decision.append(took)
             total += took
         per_game.append(total)
     return {"review_budget": reviewing.BUDGET, "review_games": games, "review_moves_mean": round(statistics.mean(moves), 1),
             "review_cpu_s_per_game_seat_max": round(max(per_game), 2),
             "review_cpu_s_per_decision_median": round(statistics.median(per_decision), 3),
-            "review_cpu_s_per_decision_max": round(max(per_decision), 3)}
+            "review_cpu_s_per_decision_max": round(max(per_decision), 3),
+            "review_first_decision_cpu_s_max": round(max(first), 3),
+            "hints": len(hints), "hint_cpu_s_median": round(statistics.median(hints), 3),
+            "hint_cpu_s_max": round(max(hints), 3)}
 
 
 def bench_ancient_review(seed: int) -> dict:
@@ -433,6 +453,7 @@ def bench_ancient_review(seed: int) -> dict:
             "ancient_review_cpu_s_side": round(sum(per_decision), 1),
             "ancient_review_cpu_s_per_decision_median": round(statistics.median(per_decision), 3),
             "ancient_review_cpu_s_per_decision_max": round(max(per_decision), 3),
+            "ancient_review_first_decision_cpu_s": round(per_decision[0], 3),
             "ancient_hint_budget": reviewing.HINT_BUDGET, "ancient_hint_cpu_s_max": round(max(hints), 2)}
 
 
