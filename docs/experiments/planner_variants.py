@@ -3,6 +3,8 @@ for their write-ups rather than in the shipped bot. Each changes only the planne
 
 - ``PlannerWide``: 7,500 play-outs a decision over ``medium``'s best twelve moves (the
   default: 2,500 over eight), about three times the work, still under 1 s at the median.
+- ``PlannerAll``: every legal move a candidate (the widest root), the default 2,500
+  play-outs a decision: the halving spends its first rounds on moves ``medium`` ranks low.
 - ``PlannerTactics``: play-outs that play Tactics cards for both sides
   (``PlannerBot(playout_tactics=True)``), the same budget.
 - ``PlannerTacticsFree``: the same without the constant price of a Tactics card played now
@@ -17,6 +19,9 @@ Played by the arena as ``module:Class`` with this folder on the path:
 from __future__ import annotations
 
 from battleline.standard.bots.planner import CANDIDATES, PLAYOUTS, PlannerBot
+from battleline.standard.encoding import MOVE_COUNT
+
+EVERY_MOVE = MOVE_COUNT   # more than a position ever has: the ranking keeps them all
 
 
 class PlannerWide(PlannerBot):
@@ -30,6 +35,18 @@ class PlannerWide(PlannerBot):
 
     def __init__(self, seed: int | None = None, move_time: float = 1.0, playouts: int = 7500,
                  candidates: int = 12):
+        super().__init__(seed, move_time=move_time, playouts=playouts, candidates=candidates)
+
+
+class PlannerAll(PlannerBot):
+    """The planner with every legal move a candidate, at the default budget.
+
+    >>> PlannerAll(seed=1).candidates >= 70
+    True
+    """
+
+    def __init__(self, seed: int | None = None, move_time: float = 1.0, playouts: int = PLAYOUTS,
+                 candidates: int = EVERY_MOVE):
         super().__init__(seed, move_time=move_time, playouts=playouts, candidates=candidates)
 
 

@@ -110,12 +110,17 @@ def main(argv=None) -> None:
     ap.add_argument("--players", default="medium:medium")
     ap.add_argument("--budget", type=int, default=6000)
     ap.add_argument("--save", default="")
+    ap.add_argument("--playout-tactics", action="store_true",
+                    help="Battle Line: review with play-outs that play Tactics cards (reviewing.PLAYOUT_TACTICS)")
     ap.add_argument("--report", nargs="*")
     args = ap.parse_args(argv)
     if args.report:
         print(report(args.report))
         return
     players = tuple(args.players.split(":"))
+    if args.playout_tactics:
+        from battleline.standard import reviewing
+        reviewing.PLAYOUT_TACTICS = True
     skip = done_deals(args.save)
     for deal in range(args.first_deal, args.first_deal + args.games):
         if deal in skip:

@@ -47,7 +47,7 @@ from ..planning import halving_rounds
 from .bots.planner import known_places
 from .encoding import encode_move
 from .game import Game, Observation
-from .kernel.search import search_paired
+from .kernel.search import search_paired_with
 from .moves import Move
 from .rules import win_reason
 from .worlds import sample_world
@@ -59,6 +59,7 @@ CONFIRM_SHARE = 0.4      # of the budget, for the played move and the best on fr
 CANDIDATES = 12          # the one-ply ranking's best moves searched, besides the move played
 JUDGED_PHASES = ("play",)
 NO_FLAG_SHARE = 0.0      # a review wants the chance of winning itself, not a margin of flags
+PLAYOUT_TACTICS = False  # the play-outs' policy: the greedy rule, or with Tactics cards (docs/bots.md)
 
 
 def start_and_moves(game: Game | str | dict) -> tuple[Game, list[Move]]:
@@ -219,8 +220,8 @@ class _Search:
         numbers = np.array([encode_move(m) for m in moves], dtype=np.int64)
         wins = np.zeros(len(moves), dtype=np.float64)
         held = np.zeros((len(moves), 10), dtype=np.int64)
-        self.playouts += search_paired(self.template, *self.known, numbers, active, len(moves), worlds,
-                                       self.stream, wins, NO_FLAG_SHARE, held)
+        self.playouts += search_paired_with(self.template, *self.known, numbers, active, len(moves), worlds,
+                                            self.stream, wins, NO_FLAG_SHARE, held, PLAYOUT_TACTICS)
         return wins, held
 
     def best_of(self, budget: int, keep: Move | None) -> Move:
