@@ -6,6 +6,8 @@
 - :class:`ReviewProgress`: the decisions judged so far, worded for the view (the move
   list's marks, the win-chance graph, the comment on the move on screen).
 - :class:`Cursor`: the move on screen in a replay, and the move keys.
+- :class:`HintDesk`: the hint asked for on the live game's position, found in the background
+  and kept until that position changes.
 - :func:`study_words`: the panel's words (``study.*``) for the front end.
 
 Each game's adapter (:mod:`.standard.study`, :mod:`.ancient.study`) rebuilds the position
@@ -30,7 +32,7 @@ from .. import texts
 from ..errors import shorten
 from .kernel import kernel_loop
 
-__all__ = ["AnalysisRunner", "ReviewProgress", "Cursor", "study_words", "analysis_module", "MARK_LABELS",
+__all__ = ["AnalysisRunner", "ReviewProgress", "Cursor", "HintDesk", "study_words", "analysis_module", "MARK_LABELS",
            "percent", "decision_view", "hint_line", "hints_note", "analysis_ready"]
 
 #: The labels of a decision that a mark (?!, ?, ??) goes with, worst last.
@@ -158,6 +160,68 @@ class AnalysisRunner:
             self.stop_flag.set()
         self.stop_flag = None
         self.running = False
+
+
+class HintDesk:
+    """A widget's hint: asked for on the live game's position (the game object and how many
+    moves it had then), found in the background by the game's analysis, and standing until
+    that position changes. ``refresh`` redraws the widget when the hint arrives or fails.
+
+    >>> desk = HintDesk(AnalysisRunner(background=False), refresh=lambda: None)
+    >>> game = object()
+    >>> desk.ask(game, 3, lambda: "R10@3"), desk.ask(game, 3, lambda: "R10@3")
+    (True, False)
+    >>> desk.standing(game, 3, over=False), desk.standing(game, 4, over=False)
+    (True, False)
+    >>> desk.current(game, 3, over=False)["decision"]
+    'R10@3'
+    """
+
+    def __init__(self, runner: AnalysisRunner, refresh: Callable[[], None]) -> None:
+        self.runner = runner
+        self.refresh = refresh
+        self.asked: dict | None = None   # {"game", "at", "decision" (None while looking), "error"}
+
+    def ask(self, game: Any, at: int, find: Callable[[], Any]) -> bool:
+        """Look for the hint of ``game`` after ``at`` moves: ``find()`` (run in the background)
+        gives the decision. One hint a position: while it stands, asking again does nothing
+        and gives False (the widget counts a hint when this gives True)."""
+        if self.standing(game, at, over=False):
+            return False
+        self.asked = {"game": game, "at": at, "decision": None, "error": None}
+        self.runner.start(lambda: [find()], self.found, self.done)
+        return True
+
+    def current(self, game: Any, at: int, over: bool) -> dict | None:
+        """The hint asked for on this very position (None once the position has changed)."""
+        h = self.asked
+        return h if h is not None and h["game"] is game and h["at"] == at and not over else None
+
+    def standing(self, game: Any, at: int, over: bool) -> bool:
+        """Whether the position has its hint (shown, or on its way)."""
+        h = self.current(game, at, over)
+        return h is not None and h["error"] is None
+
+    def found(self, decision: Any) -> None:
+        if self.asked is not None:
+            self.asked["decision"] = decision
+            self.refresh()
+
+    def done(self, error: Exception | None) -> None:
+        if error is not None and self.asked is not None:
+            self.asked["error"] = f"{type(error).__name__}: {shorten(str(error))}"
+        self.refresh()
+
+    def forget(self) -> None:
+        """Drop the hint (a game loaded in its place)."""
+        self.asked = None
+
+    @staticmethod
+    def waiting_view(hint: dict, say: Callable[..., str]) -> dict:
+        """The view while the hint is looked for, or of why it could not be found."""
+        error = hint["error"]
+        return {"pending": error is None,
+                "text": say("study.hint_failed", text=error) if error else say("study.hint_wait")}
 
 
 class Cursor:

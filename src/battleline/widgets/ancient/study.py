@@ -27,7 +27,7 @@ from ...ancient import Action, AncientGame
 from ...errors import IllegalMoveError, PositionError, shorten
 from ...sides import PLAYER_NAMES, side_index
 from ..messages import Boolean, Choice, Integer, MessageRouter, Text
-from ..study import (AnalysisRunner, Cursor, ReviewProgress, analysis_module, analysis_ready, decision_view,
+from ..study import (AnalysisRunner, Cursor, HintDesk, ReviewProgress, analysis_module, analysis_ready, decision_view,
                      hint_line, study_words)
 from .battle import BattleController, origin_of
 from .view import SIDES, battle_view, target_of
@@ -172,7 +172,7 @@ class AncientStudy:
         self.loaded = False
         self.hands_open = False
         self.review: ReviewProgress | None = None
-        self.hint: dict | None = None
+        self.hints = HintDesk(self.runner, host.refresh)
         self.hints_used = 0
         self.record_shown_for: Any = None
         self.message: dict | None = None
@@ -211,43 +211,29 @@ class AncientStudy:
         g = b.game
         if b.thinking or g.to_act is None or g.to_act != b.side:
             raise IllegalMoveError("a hint is for your turn")
-        if self.hint_standing():
-            return   # one hint a position (counted once)
         analyst = self.analyst or analysis_module("ancient")
         copy = AncientGame.from_record(g.record())
-        self.hint = {"game": g, "at": len(g.actions_played), "decision": None}
-        self.hints_used += 1
         budget = self.host.review_budget
-        self.runner.start(lambda: [analyst.hint(copy, budget=budget)], self.hint_found, self.hint_done)
+        if self.hints.ask(g, len(g.actions_played), lambda: analyst.hint(copy, budget=budget)):
+            self.hints_used += 1
         self.host.refresh()
 
-    def hint_current(self) -> bool:
-        h = self.hint
+    def current_hint(self) -> dict | None:
         g = self.battle.game
-        return h is not None and h["game"] is g and h["at"] == len(g.actions_played) and g.outcome is None
+        return self.hints.current(g, len(g.actions_played), g.outcome is not None)
 
     def hint_standing(self) -> bool:
         """Whether the position on screen has its hint (shown, or on its way)."""
-        return self.hint_current() and "error" not in self.hint
-
-    def hint_found(self, decision) -> None:
-        if self.hint is not None:
-            self.hint["decision"] = decision
-            self.host.refresh()
-
-    def hint_done(self, error: Exception | None) -> None:
-        if error is not None and self.hint is not None:
-            self.hint["error"] = f"{type(error).__name__}: {shorten(str(error))}"
-        self.host.refresh()
+        g = self.battle.game
+        return self.hints.standing(g, len(g.actions_played), g.outcome is not None)
 
     def hint_view(self) -> dict | None:
-        if self.on_screen or not self.hint_current():
+        hint = None if self.on_screen else self.current_hint()
+        if hint is None:
             return None
-        d = self.hint["decision"]
+        d = hint["decision"]
         if d is None:
-            error = self.hint.get("error")
-            return {"pending": error is None, "squares": [], "action": None,
-                    "text": self.say("study.hint_failed", text=error) if error else self.say("study.hint_wait")}
+            return {**HintDesk.waiting_view(hint, self.say), "squares": [], "action": None}
         a = Action.parse(str(d.best))
         obs = self.battle.game.observation(self.battle.side)
         squares = [*origin_of(a), *([target_of(a)] if target_of(a) else [])]
@@ -280,7 +266,7 @@ class AncientStudy:
     def load(self, text: str) -> None:
         """A pasted record opens in the replay; a pasted position is played on from."""
         kind, loaded = load_battle(text)
-        self.hint = None
+        self.hints.forget()
         if kind == "record":
             self.open(loaded, loaded=True)
             self.message = {"kind": "info", "text": self.say("study.loaded_record", n=loaded.total)}

@@ -30,7 +30,7 @@ from ...standard.game import PLAYER_NAMES, Game
 from ...standard.moves import IllegalMoveError, Move
 from ..messages import Boolean, Choice, Integer, MessageRouter, Text
 from ..pieces import move_json, public_move_json
-from ..study import (AnalysisRunner, Cursor, ReviewProgress, analysis_module, analysis_ready, decision_view,
+from ..study import (AnalysisRunner, Cursor, HintDesk, ReviewProgress, analysis_module, analysis_ready, decision_view,
                      hint_line, study_words)
 from .table import Seat, table_view
 
@@ -335,7 +335,7 @@ class StudyTools:
         self.words = host.wording
         self.runner = AnalysisRunner(background)
         self.analyst = None            # the analysis module (None: battleline.standard.reviewing)
-        self.hint: dict | None = None  # {"game", "at", "decision" or None while looking}
+        self.hints = HintDesk(self.runner, host.refresh)
         self.record_shown_for: Any = None   # the game (or replay) whose record the view shows
 
     @property
@@ -356,48 +356,31 @@ class StudyTools:
         g = play.game
         if not play.humans_turn() or play.cover:
             raise IllegalMoveError("a hint is for your turn", rule="hint-not-your-turn")
-        if self.hint_standing():
-            return   # one hint a position (counted once)
         analyst = self.analyst or analysis_module("standard")
         copy = g.copy()
-        self.hint = {"game": g, "at": len(g.moves), "decision": None}
-        play.hints_used += 1
         budget = self.host.review_budget
-        self.runner.start(lambda: [analyst.hint(copy, budget=budget)], self.hint_found, self.hint_done)
+        if self.hints.ask(g, len(g.moves), lambda: analyst.hint(copy, budget=budget)):
+            play.hints_used += 1
         self.host.refresh()
+
+    def current_hint(self) -> dict | None:
+        g = self.play.game
+        return self.hints.current(g, len(g.moves), g.is_over())
 
     def hint_standing(self) -> bool:
         """Whether the position on screen has its hint (shown, or on its way)."""
-        return self.hint_current() and "error" not in self.hint
-
-    def hint_current(self) -> bool:
-        """Whether the hint asked for is of the position on screen."""
-        h = self.hint
         g = self.play.game
-        return h is not None and h["game"] is g and h["at"] == len(g.moves) and not g.is_over()
-
-    def hint_found(self, decision) -> None:
-        if self.hint is not None:
-            self.hint["decision"] = decision
-            self.host.refresh()
-
-    def hint_done(self, error: Exception | None) -> None:
-        if error is not None and self.hint is not None:
-            self.hint["error"] = f"{type(error).__name__}: {shorten(str(error))}"
-        self.host.refresh()
+        return self.hints.standing(g, len(g.moves), g.is_over())
 
     def hint_view(self) -> dict | None:
-        if not self.hint_current():
+        hint = self.current_hint()
+        if hint is None:
             return None
-        d = self.hint["decision"]
-        say = self.words.say
+        d = hint["decision"]
         if d is None:
-            error = self.hint.get("error")
-            return {"pending": error is None,
-                    "text": say("study.hint_failed", text=error) if error else say("study.hint_wait"),
-                    "move": None}
+            return {**HintDesk.waiting_view(hint, self.words.say), "move": None}
         move = Move.parse(d.best)
-        text = hint_line(d, say, self.words.lang, texts.move_words(move, self.words.lang, self.words.nameset))
+        text = hint_line(d, self.words.say, self.words.lang, texts.move_words(move, self.words.lang, self.words.nameset))
         return {"pending": False, "text": text, "move": move_json(move), "flags": list(d.flags or [])}
 
     # ------------------------------------------------------------ save and load
@@ -431,7 +414,7 @@ class StudyTools:
         take the side to move, against the same opponent)."""
         self.need("play", "replay")
         kind, loaded = load_text(text)
-        self.hint = None
+        self.hints.forget()
         line = self.words.line   # kept as words: a switch of language re-words them
         if kind == "record":
             self.host.open_replay(loaded, loaded=True)
