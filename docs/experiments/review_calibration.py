@@ -24,6 +24,8 @@ import os
 import sys
 import time
 
+import numpy as np
+
 from battleline import Game
 from battleline.standard.bots import bot_from_spec
 from battleline.standard.reviewing import review
@@ -76,29 +78,57 @@ def done_deals(path: str) -> set[int]:
         return {json.loads(line)["deal"] for line in f if line.strip()}
 
 
-def report(paths: list[str]) -> str:
-    rows, cpu, games = [], [], 0
+def load_games(paths: list[str]) -> list[dict]:
+    games = []
     for path in paths:
         with gzip.open(path, "rt") as f:
-            for line in f:
-                if line.strip():
-                    doc = json.loads(line)
-                    games += 1
-                    cpu.append(doc["cpu"] / max(1, len(doc["decisions"])))
-                    rows += [(p, y) for _, p, y in doc["decisions"]]
-    if not rows:
+            games += [json.loads(line) for line in f if line.strip()]
+    return games
+
+
+def bucket_of(p: float) -> int:
+    return min(BUCKETS - 1, int(p * BUCKETS))
+
+
+def table(games: list[dict]) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+    """Per bucket: decisions, the sum of the chances given, the sum of the results; and the
+    Brier score over all decisions."""
+    count, given, won = np.zeros(BUCKETS), np.zeros(BUCKETS), np.zeros(BUCKETS)
+    squares, n = 0.0, 0
+    for doc in games:
+        for _, p, y in doc["decisions"]:
+            b = bucket_of(p)
+            count[b] += 1
+            given[b] += p
+            won[b] += y
+            squares += (p - y) ** 2
+            n += 1
+    return count, given, won, squares / max(1, n)
+
+
+def report(paths: list[str], resamples: int = 1000) -> str:
+    """The reliability table with each share's 95% interval from resampling whole games (the
+    decisions of one game share its result, so the game, not the decision, is the sample)."""
+    games = load_games(paths)
+    if not games:
         return "no decisions"
-    lines = [f"{games} games, {len(rows)} decisions; CPU a decision: median {sorted(cpu)[len(cpu) // 2]:.3f} s",
-             "chance given | decisions | mean chance | won"]
+    count, given, won, brier = table(games)
+    cpu = sorted(doc["cpu"] / max(1, len(doc["decisions"])) for doc in games)
+    rng = np.random.default_rng(0)
+    shares, briers = [], []
+    for _ in range(resamples):
+        c, _, w, b = table([games[i] for i in rng.integers(0, len(games), len(games))])
+        shares.append(np.divide(w, c, out=np.full(BUCKETS, np.nan), where=c > 0))
+        briers.append(b)
+    low, high = np.nanpercentile(np.array(shares), [2.5, 97.5], axis=0)
+    lines = [f"{len(games)} games, {int(count.sum())} decisions; CPU a decision: median {cpu[len(cpu) // 2]:.3f} s",
+             "chance given | decisions | mean chance | won | won, 95% by game"]
     for b in range(BUCKETS):
-        lo, hi = b / BUCKETS, (b + 1) / BUCKETS
-        inside = [(p, y) for p, y in rows if lo <= p < hi or (b == BUCKETS - 1 and p == 1.0)]
-        if inside:
-            mean_p = sum(p for p, _ in inside) / len(inside)
-            won = sum(y for _, y in inside) / len(inside)
-            lines.append(f"{lo:.1f}-{hi:.1f} | {len(inside)} | {mean_p:.3f} | {won:.3f}")
-    brier = sum((p - y) ** 2 for p, y in rows) / len(rows)
-    lines.append(f"Brier score {brier:.4f} (a coin: 0.2500)")
+        if count[b]:
+            lines.append(f"{b / BUCKETS:.1f}-{(b + 1) / BUCKETS:.1f} | {int(count[b])} | {given[b] / count[b]:.3f} | "
+                         f"{won[b] / count[b]:.3f} | {low[b]:.3f}-{high[b]:.3f}")
+    lo, hi = np.percentile(briers, [2.5, 97.5])
+    lines.append(f"Brier score {brier:.4f} (95% by game {lo:.4f}-{hi:.4f}; a coin: 0.2500)")
     return "\n".join(lines)
 
 
