@@ -120,7 +120,11 @@ def report(paths: list[str], resamples: int = 1000) -> str:
         c, _, w, b = table([games[i] for i in rng.integers(0, len(games), len(games))])
         shares.append(np.divide(w, c, out=np.full(BUCKETS, np.nan), where=c > 0))
         briers.append(b)
-    low, high = np.nanpercentile(np.array(shares), [2.5, 97.5], axis=0)
+    shares = np.array(shares)
+    low, high = np.zeros(BUCKETS), np.ones(BUCKETS)
+    for b in np.flatnonzero(count):       # a bucket a resample left empty says nothing of it
+        seen = shares[:, b][~np.isnan(shares[:, b])]
+        low[b], high[b] = np.percentile(seen, [2.5, 97.5])
     lines = [f"{len(games)} games, {int(count.sum())} decisions; CPU a decision: median {cpu[len(cpu) // 2]:.3f} s",
              "chance given | decisions | mean chance | won | won, 95% by game"]
     for b in range(BUCKETS):
