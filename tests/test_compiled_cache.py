@@ -197,6 +197,7 @@ def test_a_truncated_cache_file_is_discarded_and_compiled_again(tmp_path, monkey
 
 
 # ------------------------------------------------------------------ 2. a read-only cache
+@pytest.mark.slow   # several processes and compiles: the whole suite runs it
 def test_the_package_imports_and_runs_with_home_cache_and_source_read_only(tmp_path):
     # runs in both modes: in the compiled one the kernels compile in memory
     source = tmp_path / "src"
@@ -212,6 +213,7 @@ def test_the_package_imports_and_runs_with_home_cache_and_source_read_only(tmp_p
     assert not cache_files(tmp_path)
 
 
+@pytest.mark.slow   # several processes and compiles: the whole suite runs it
 @needs_numba
 def test_a_valid_cache_on_a_read_only_mount_is_read_where_it_lies(tmp_path):
     folder = write_tiny_kernel(tmp_path / "tiny")
@@ -244,6 +246,7 @@ def test_where_the_cache_cannot_be_written_the_kernels_compile_in_memory(tmp_pat
 
 
 # ------------------------------------------------------------------ 3. one compile at a time
+@pytest.mark.slow   # several processes and compiles: the whole suite runs it
 @needs_numba
 def test_processes_preparing_a_cold_cache_at_once_compile_it_once(tmp_path):
     folder = write_tiny_kernel(tmp_path / "tiny")
