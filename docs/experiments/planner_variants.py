@@ -9,6 +9,10 @@ for their write-ups rather than in the shipped bot. Each changes only the planne
   (``PlannerBot(playout_tactics=True)``), the same budget.
 - ``PlannerTacticsFree``: the same without the constant price of a Tactics card played now
   (the play-outs now see what a held card is worth).
+- ``PlannerContest``: play-outs whose troops follow the contest rule for both sides
+  (``PlannerBot(playout_contest=True)``: no troop fed to a flag it can no longer win, the
+  lowest troop thrown away when every flag is lost), the same budget.
+- ``PlannerContestTactics``: the contest rule and Tactics cards in the play-outs.
 
 Played by the arena as ``module:Class`` with this folder on the path:
 
@@ -73,3 +77,34 @@ class PlannerTacticsFree(PlannerTactics):
     """
 
     cost_scale = 0.0
+
+
+class PlannerContest(PlannerBot):
+    """The planner whose play-outs choose troops by the contest rule, for both sides.
+
+    >>> from battleline import Game
+    >>> g = Game(seed=5)
+    >>> PlannerContest(seed=1, playouts=40).choose(g.observation(g.to_move)) in g.legal_moves()
+    True
+    """
+
+    def __init__(self, seed: int | None = None, move_time: float = 1.0, playouts: int = PLAYOUTS,
+                 candidates: int = CANDIDATES):
+        super().__init__(seed, move_time=move_time, playouts=playouts, candidates=candidates,
+                         playout_contest=True)
+
+
+class PlannerContestTactics(PlannerBot):
+    """The planner whose play-outs follow the contest rule and play Tactics cards.
+
+    >>> from battleline import Game
+    >>> g = Game(seed=5)
+    >>> bot = PlannerContestTactics(seed=1, playouts=40)
+    >>> bot.playout_contest and bot.playout_tactics, bot.choose(g.observation(g.to_move)) in g.legal_moves()
+    (True, True)
+    """
+
+    def __init__(self, seed: int | None = None, move_time: float = 1.0, playouts: int = PLAYOUTS,
+                 candidates: int = CANDIDATES):
+        super().__init__(seed, move_time=move_time, playouts=playouts, candidates=candidates,
+                         playout_tactics=True, playout_contest=True)

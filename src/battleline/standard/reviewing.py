@@ -47,6 +47,7 @@ from ..planning import halving_rounds
 from .bots.planner import known_places
 from .encoding import encode_move
 from .game import Game, Observation
+from .kernel.policy import POLICY_GREEDY, POLICY_TACTICS
 from .kernel.search import search_paired_with
 from .moves import Move
 from .rules import win_reason
@@ -221,7 +222,8 @@ class _Search:
         wins = np.zeros(len(moves), dtype=np.float64)
         held = np.zeros((len(moves), 10), dtype=np.int64)
         self.playouts += search_paired_with(self.template, *self.known, numbers, active, len(moves), worlds,
-                                            self.stream, wins, NO_FLAG_SHARE, held, PLAYOUT_TACTICS)
+                                            self.stream, wins, NO_FLAG_SHARE, held,
+                                            POLICY_TACTICS if PLAYOUT_TACTICS else POLICY_GREEDY)
         return wins, held
 
     def best_of(self, budget: int, keep: Move | None) -> Move:

@@ -6,9 +6,11 @@ as ``medium`` chooses them. For the card it plays, the bot ranks every legal mov
 best ``candidates`` (eight), and searches them by successive halving on the kernel
 (:mod:`battleline.standard.kernel.search`): each world deals the cards it cannot see at random again,
 every candidate still in is played in that same world and then the greedy policy plays both
-sides to the end of the game; after each third of the budget the worse half is dropped. The
-candidate with the best average wins, less the price of a Tactics card (the play-outs never
-play one, so they would spend them too freely). Playing every candidate in the same worlds
+sides to the end of the game (optionally with Tactics cards, or by the contest rule that
+feeds no flag it can no longer win: :mod:`battleline.standard.kernel.policy`); after each third
+of the budget the worse half is dropped. The candidate with the best average wins, less the
+price of a Tactics card (the greedy play-outs never play one, so the search would spend them
+too freely). Playing every candidate in the same worlds
 measures their differences on common deals; a bandit (UCB1) that gave each its own worlds
 measured weaker (``docs/bots.md``). The work per move is a fixed
 number of play-outs, so the seed makes the bot reproducible; the wall clock is only a
@@ -32,6 +34,7 @@ from .. import kernel
 from ..encoding import encode_move
 from ..game import Observation
 from ..kernel.layout import TROOP_COUNT
+from ..kernel.policy import POLICY_CONTEST, POLICY_GREEDY, POLICY_TACTICS
 from ..kernel.search import FLAG_SHARE, search_paired_with
 from ..moves import Move
 from ...errors import shorten
@@ -55,7 +58,12 @@ class PlannerBot(KernelPlanning, Bot):
     ``playouts`` per decision; ``move_time`` (seconds) the wall-clock backstop;
     ``candidates`` the moves searched; ``playout_tactics`` makes the play-outs play Tactics
     cards for both sides by cheap rules (:func:`~battleline.standard.kernel.policy.play_out_tactics`;
-    off by default; ``docs/bots.md`` has its measurement).
+    off by default; ``docs/bots.md`` has its measurement); ``playout_contest`` makes them
+    choose troops by the contest rule (no troop fed to a flag it can no longer win; the
+    lowest troop thrown away when every flag is lost; off by default).
+
+    >>> PlannerBot(playout_contest=True, playout_tactics=True).playout_policy
+    3
     """
 
     name = "planner"
@@ -63,11 +71,16 @@ class PlannerBot(KernelPlanning, Bot):
     cost_scale = COST_SCALE  # a Tactics card's price (in flags) as a share of a won game
 
     def __init__(self, seed: int | None = None, move_time: float = 1.0, playouts: int = PLAYOUTS,
-                 candidates: int = CANDIDATES, playout_tactics: bool = False):
+                 candidates: int = CANDIDATES, playout_tactics: bool = False, playout_contest: bool = False):
         super().__init__(seed)
-        if not isinstance(playout_tactics, bool):
-            raise ValueError(f"playout_tactics is True or False, not {shorten(playout_tactics)}")
+        for name, value in (("playout_tactics", playout_tactics), ("playout_contest", playout_contest)):
+            if not isinstance(value, bool):
+                raise ValueError(f"{name} is True or False, not {shorten(value)}")
         self.playout_tactics = playout_tactics
+        self.playout_contest = playout_contest
+        # The kernel's policy flag bits (kernel.policy), passed to every search.
+        self.playout_policy = ((POLICY_TACTICS if playout_tactics else POLICY_GREEDY)
+                               | (POLICY_CONTEST if playout_contest else POLICY_GREEDY))
         self.candidates = check_count("candidates", candidates)
         self.move_time = check_seconds("move_time", move_time)
         self.playouts = check_count("playouts", playouts)
@@ -116,7 +129,7 @@ class PlannerBot(KernelPlanning, Bot):
                 step = min(round_worlds, max(1, CHUNK // alive))
                 done += search_paired_with(template, known_troops, known_tactics, troop_slots, tactic_slots,
                                            numbers, active, len(cands), step, rng, rewards, FLAG_SHARE, held,
-                                           self.playout_tactics)
+                                           self.playout_policy)
                 worlds += step
                 round_worlds -= step
                 if time.perf_counter() > deadline:

@@ -6,8 +6,10 @@ could still complete the strongest formation (ties toward the centre flag), draw
 troop. It reads the world's hands directly (in a sampled world the player's hand
 is that world's guess) and plays no Tactics card, unless asked to (``play_tactics``:
 :func:`tactic_play`'s cheap rules, the Python reference of the kernel's
-:func:`~battleline.standard.kernel.policy.play_out_tactics`). Every move is pushed, so
-the caller takes them all back with ``undo``.
+:func:`~battleline.standard.kernel.policy.play_out_tactics`). With ``contest`` the troop
+is chosen by the contest rule (:func:`greedy_choice`: no troop to a flag it can no longer
+win; the lowest troop thrown away when every flag is lost), the reference of the kernel's
+``POLICY_CONTEST``. Every move is pushed, so the caller takes them all back with ``undo``.
 
 >>> from battleline import Game
 >>> g = Game(seed=4)
@@ -33,26 +35,47 @@ MORALE_ORDER = (SHIELD, COMPANION, ALEXANDER, DARIUS)        # the weakest that 
 GUARD_ORDER = (TRAITOR, DESERTER, FOG, MUD, REDEPLOY)        # answers to a threatened flag
 HOST_LIMIT = 100          # a potential below this makes no formation but a Host
 
-__all__ = ["greedy_turn", "greedy_play", "greedy_choice", "finish_turn", "play_out", "winning_tactic",
-           "tactic_play", "threatened"]
+__all__ = ["greedy_turn", "greedy_play", "greedy_choice", "rival_strength", "finish_turn", "play_out",
+           "winning_tactic", "tactic_play", "threatened"]
 
 
-def greedy_play(w: Game, p: int) -> Move:
+def greedy_play(w: Game, p: int, contest: bool = False) -> Move:
     """The greedy rule's card for ``p`` (to move, in the play phase): the troop and flag
     with the strongest potential formation (ties: the flag nearest the centre, then the
-    lower flag, then the lower card), or a pass when no troop can be placed."""
-    return greedy_choice(w, p)[1]
+    lower flag, then the lower card), or a pass when no troop can be placed; with
+    ``contest`` the contest rule's (:func:`greedy_choice`)."""
+    return greedy_choice(w, p, contest)[1]
 
 
-def greedy_choice(w: Game, p: int) -> tuple[tuple | None, Move]:
+def rival_strength(w: Game, p: int, f: int) -> int | None:
+    """The strength of the opponent's side at ``f`` when it is complete (Fog and Mud read
+    as they lie), which ``p``'s side must beat there; None while it is incomplete.
+
+    >>> rival_strength(Game(seed=2), 0, 5) is None
+    True
+    """
+    theirs = w.cards_at(f, 1 - p)
+    need = w.required(f)
+    return side_strength(theirs, need, w.fog_at(f)) if len(theirs) >= need else None
+
+
+def greedy_choice(w: Game, p: int, contest: bool = False) -> tuple[tuple | None, Move]:
     """``(key, move)``: :func:`greedy_play`'s move and its ranking key, whose first item
-    is the potential strength (None and a pass when no troop can be placed)."""
+    is the potential strength (None and a pass when no troop can be placed).
+
+    With ``contest``, a card is *lost* at a flag where the opponent's side is complete
+    (:func:`rival_strength`) and the card's potential there is no stronger (a tie is lost:
+    they completed first); the greedy rule chooses among the pairs that are not lost, and
+    when every pair is lost the key is None and the move throws the hand's lowest troop
+    (:func:`lowest_card`) on the lowest-numbered free flag, where it no longer matters.
+    """
     # Strong cards first, so that the floor below rises early.
     troops = sorted((c for c in w.hand(p) if c < 60), key=lambda c: -(c % 10))
     available = w.unseen_troops() & TROOP_MASK
     # Flags whose side looks the same (most often: empty) give every card the same potential,
     # so each such group is scored once, at its best flag for the tie-break.
     groups: dict = {}
+    free = []
     for f in CENTRE_FIRST:
         if w.claimed_by(f) is not None:
             continue
@@ -60,19 +83,28 @@ def greedy_choice(w: Game, p: int) -> tuple[tuple | None, Move]:
         need = w.required(f)
         if len(side) >= need:
             continue
-        key = (tuple(side), need, w.fog_at(f))
+        free.append(f)
+        key = (tuple(side), need, w.fog_at(f), rival_strength(w, p, f) if contest else None)
         if key not in groups:
             groups[key] = f
     best_key = None
-    for (side, need, fog), f in groups.items():
+    for (side, need, fog, rival), f in groups.items():
         place = (-abs(f - 5), -f)
         for c in troops:
             # Only a formation at least as strong as the best so far can win (or tie-break).
             floor = NO_FORMATION - 1 if best_key is None else best_key[0] - 1
-            key = (potential_strength(side, c, need, fog, available, floor), place, -(c % 10), -c)
+            if rival is None:
+                score = potential_strength(side, c, need, fog, available, floor)
+            else:
+                score = potential_strength(side, c, need, fog, available, max(floor, rival))
+                if score <= rival:
+                    continue     # lost here (or weaker than the best so far)
+            key = (score, place, -(c % 10), -c)
             if best_key is None or key > best_key:
                 best_key = key
                 best_cf = (c, f)
+    if best_key is None and troops and free:     # only the contest rule finds every card lost
+        return None, PLAY_TABLE[lowest_card(troops)][min(free)]
     best_m = None if best_key is None else PLAY_TABLE[best_cf[0]][best_cf[1]]
     if best_m is None:
         return None, next((m for m in w.legal_moves(claims=False) if m.kind == "pass"))
@@ -110,11 +142,12 @@ def winning_tactic(w: Game, p: int) -> Move | None:
     return None
 
 
-def greedy_turn(w: Game, p: int, tactics: bool = False, play_tactics: bool = False) -> int:
+def greedy_turn(w: Game, p: int, tactics: bool = False, play_tactics: bool = False, contest: bool = False) -> int:
     """``p`` (to move, at the start of its turn) claims, plays by the greedy rule and
     finishes its turn; with ``tactics`` it first looks for a Tactics card that wins at
     once, as the greedy player does; with ``play_tactics`` it plays a Tactics card by
-    :func:`tactic_play` before the greedy troop. Returns the number of moves pushed."""
+    :func:`tactic_play` before the greedy troop; with ``contest`` the troop is the contest
+    rule's (:func:`greedy_choice`). Returns the number of moves pushed."""
     pushed = 0
     for f in w.provable_flags(p):
         w.push(Move.claim(f))
@@ -126,19 +159,21 @@ def greedy_turn(w: Game, p: int, tactics: bool = False, play_tactics: bool = Fal
     move = winning_tactic(w, p) if tactics else None
     if move is None and play_tactics:
         move = tactic_play(w, p)
-    w.push(move or greedy_play(w, p))
+    w.push(move or greedy_play(w, p, contest))
     return pushed + 1 + finish_turn(w, p)
 
 
-def play_out(w: Game, turns: int | None = None, tactics_first: bool = False, play_tactics: bool = False) -> int:
+def play_out(w: Game, turns: int | None = None, tactics_first: bool = False, play_tactics: bool = False,
+             contest: bool = False) -> int:
     """Greedy turns for both sides, ``turns`` of them (None: to the end of the game); with
     ``tactics_first`` the first turn also plays a Tactics card that wins at once; with
-    ``play_tactics`` every turn may play one by :func:`tactic_play`.
+    ``play_tactics`` every turn may play one by :func:`tactic_play`; with ``contest`` the
+    troops are the contest rule's (:func:`greedy_choice`).
     Returns the number of moves pushed."""
     pushed = 0
     n = 0
     while not w.is_over() and (turns is None or n < turns) and w.phase == "play":
-        pushed += greedy_turn(w, w.to_move, tactics_first and n == 0, play_tactics)
+        pushed += greedy_turn(w, w.to_move, tactics_first and n == 0, play_tactics, contest)
         n += 1
     return pushed
 

@@ -104,61 +104,73 @@ def compare_perft(games: list[Game], depth: int) -> dict:
                                 describe=lambda g: f"{g.position()!r:.200}")
 
 
-def compare_play_outs(seeds, every: int = 5, tactics: bool = True) -> dict:
+def compare_play_outs(seeds, every: int = 5, tactics: bool = True, contest: bool = False) -> dict:
     """The kernel's play-out policy against the Python reference's
     (:func:`battleline.standard.bots.playout.play_out`; with ``tactics`` the play-outs that
-    play Tactics cards), from the turn starts of the bench's random games (standard rules,
-    every ``every``-th move): at each card the reference plays, the kernel's
-    ``policy_move`` must choose the same, and the kernel's whole play-out must reach the
-    same final position in as many moves. ``tactics_played`` counts the Tactics cards the
-    reference's play-outs played, by name.
+    play Tactics cards, with ``contest`` the contest rule's troops), from the turn starts
+    of the bench's random games (standard rules, every ``every``-th move): at each card the
+    reference plays, the kernel's ``policy_move`` must choose the same, and the kernel's
+    whole play-out must reach the same final position in as many moves.
+    ``tactics_played`` counts the Tactics cards the reference's play-outs played, by name;
+    ``contest_changed`` the troops where the contest rule chose otherwise than the greedy
+    rule would have (0 without ``contest``).
 
     >>> compare_play_outs(range(1), every=20)["disagreements"]
     0
     """
     from ..bots.playout import play_out as reference_play_out
-    from .policy import play_policy, policy_move
+    from .policy import POLICY_CONTEST, POLICY_GREEDY, POLICY_TACTICS
+    policy = (POLICY_TACTICS if tactics else POLICY_GREEDY) | (POLICY_CONTEST if contest else POLICY_GREEDY)
     positions = 0
     problems: list[str] = []
     played: dict[str, int] = {}
+    changed = 0
     for seed in seeds:
         moves = random_game(seed).moves
         game = Game(seed=seed)
         for i, move in enumerate(moves):
             if game.phase == "play" and not game.turn_active and i % every == 0:
                 positions += 1
-                why = _play_out_disagreement(game, tactics, reference_play_out, policy_move, play_policy, played)
+                why, n = _play_out_disagreement(game, policy, reference_play_out, played)
+                changed += n
                 if why is not None:
                     problems.append(f"seed {seed}, after {i} moves: {why}")
             game.push(move)
     return {"positions": positions, "disagreements": len(problems), "problems": problems[:10],
-            "tactics_played": dict(sorted(played.items()))}
+            "tactics_played": dict(sorted(played.items())), "contest_changed": changed}
 
 
-def _play_out_disagreement(game: Game, tactics: bool, reference_play_out, policy_move, play_policy,
-                           played: dict) -> str | None:
+def _play_out_disagreement(game: Game, policy: int, reference_play_out, played: dict) -> tuple[str | None, int]:
+    """Why the kernel's play-out from ``game`` differs from the reference's (None: it does
+    not), and how many of the reference's troops the contest rule changed."""
+    from ..bots.playout import greedy_play
+    from .policy import POLICY_CONTEST, POLICY_TACTICS, play_policy, policy_move
+    tactics, contest = bool(policy & POLICY_TACTICS), bool(policy & POLICY_CONTEST)
     world = game.copy()
     start = len(world.moves)
-    made = reference_play_out(world, play_tactics=tactics)
+    made = reference_play_out(world, play_tactics=tactics, contest=contest)
     line = world.moves[start:]
     replay = game.copy()
+    changed = 0
     for k, move in enumerate(line):
         if replay.phase == "play" and move.kind != "claim":
-            chosen = int(policy_move(state_of(replay), tactics))
+            chosen = int(policy_move(state_of(replay), policy))
             if chosen != encode_move(move):
-                return f"move {k} of the play-out: reference {move}, kernel {ALL_MOVES[chosen]}"
+                return f"move {k} of the play-out: reference {move}, kernel {ALL_MOVES[chosen]}", changed
             if move.kind in ("scout", "redeploy", "deserter", "traitor"):
                 played[move.kind] = played.get(move.kind, 0) + 1
             elif move.kind == "play" and move.card >= TROOP_COUNT:
                 name = str(ALL_CARDS[move.card])
                 played[name] = played.get(name, 0) + 1
+            elif contest and move != greedy_play(replay, replay.to_move):
+                changed += 1
         replay.push(move)
     s = state_of(game)
-    if play_policy(s, 10_000, tactics) != made:
-        return "the play-outs made different numbers of moves"
+    if play_policy(s, 10_000, policy) != made:
+        return "the play-outs made different numbers of moves", changed
     if not np.array_equal(comparable_state(s), comparable_state(state_of(world))):
-        return "the play-outs ended in different positions"
-    return None
+        return "the play-outs ended in different positions", changed
+    return None, changed
 
 
 def solver_endgames(seeds, every: int = 7) -> list[Game]:

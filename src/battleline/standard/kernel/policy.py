@@ -6,14 +6,27 @@ flag, the lower value, the lower card), or pass; claim again; draw a troop (a Ta
 when the troop deck is empty). During a Scout turn it draws troops and puts back its lowest
 troops.
 
-The greedy play-out (:func:`play_out`) plays no Tactics card. :func:`play_out_tactics` plays
-them for both sides by the cheap rules of :func:`tactic_move`, before the greedy troop: a
+The policy is chosen by flag bits (``POLICY_GREEDY``, ``POLICY_TACTICS``, ``POLICY_CONTEST``,
+which :func:`play_policy`, :func:`policy_move` and the search take). The greedy play-out
+(:func:`play_out`) plays no Tactics card.
+
+With ``POLICY_CONTEST`` the troop is chosen by the *contest* rule: a flag is lost for a card
+when the opponent's side there is complete and the strongest formation the player's side
+could still complete with that card (the same potential, read with Fog and Mud as they lie)
+cannot beat it; a tie is lost too, since the opponent completed first. The greedy rule then
+chooses among the (card, flag) pairs that are not lost; when every pair is lost, the hand's
+lowest troop (ties: the lower card) goes to the lowest-numbered free flag (all of them lost),
+where it no longer matters.
+
+With ``POLICY_TACTICS`` (:func:`play_out_tactics`) the policy plays Tactics cards
+for both sides by the cheap rules of :func:`tactic_move`, before the troop: a
 Morale card that completes a side winning its flag by proof; against a *threatened* flag
 (the opponent's side complete and stronger than anything the player's incomplete side can
 still make from its own hand) Traitor, Deserter, Fog (when our side wins the totals),
 Mud or Redeploy (our best troop there to where the greedy rule would play it); Scout when
-no troop in hand makes more than a Host. :mod:`battleline.standard.bots.playout` is the
-Python reference the tests hold it to, move by move.
+no troop in hand makes more than a Host (these rules read the plain greedy rule, with
+the contest rule or without). :mod:`battleline.standard.bots.playout` is the Python reference
+the tests hold it to, move by move.
 """
 
 from __future__ import annotations
@@ -32,12 +45,17 @@ from .rules import (
     apply_move, cards_needed, claim_holds, claims_open, free_flags, hand_size,
     provable_flags, side_index, side_masks, strength_under,
 )
+from ...kernel_bits import lowest_bit
 from .play import claim_all
 from .strength import COLORS, NO_COMPLETION, RANK_STEP, strongest_above
 
+POLICY_GREEDY = 0     # the greedy rule alone: no Tactics card, every flag fed
+POLICY_TACTICS = 1    # bit: Tactics cards by tactic_move before the troop
+POLICY_CONTEST = 2    # bit: the contest rule, no troop fed to a lost flag
 CENTRE_FIRST = np.array([5, 4, 6, 3, 7, 2, 8, 1, 9], dtype=np.int64)
 NOT_SCORED = -2
 NO_MOVE = -1
+NO_RIVAL = NO_COMPLETION - 1    # the opponent's side is incomplete: below every score
 # The Morale cards in the order the play-out spends them: the weakest that does the job.
 MORALE_ORDER = np.array([SHIELD, COMPANION, ALEXANDER, DARIUS], dtype=np.int64)
 # The cards that answer a threatened flag, in the order the play-out tries them.
@@ -70,16 +88,27 @@ def hand_by_value(hand, cards):
 
 
 @kernel_function
-def greedy_card(s, player):
+def greedy_card(s, player, contest):
     """The greedy rule's move for the player to move in the play phase (a pass when no troop
-    can be placed)."""
-    return greedy_choice(s, player)[1]
+    can be placed); with ``contest`` the contest rule's."""
+    return greedy_choice(s, player, contest)[1]
 
 
 @kernel_function
-def greedy_choice(s, player):
+def rival_strength(s, player, flag, fog):
+    """The strength of the opponent's side at ``flag`` when it is complete (read with Fog or
+    without), which the player's side must beat; ``NO_RIVAL`` while it is incomplete."""
+    if s[SIDE_LEN + side_index(1 - player, flag)] < cards_needed(s, flag):
+        return NO_RIVAL
+    return strength_under(s, 1 - player, flag, fog)
+
+
+@kernel_function
+def greedy_choice(s, player, contest):
     """``(key, move)``: the greedy rule's move and its ranking key (-1 and a pass when no
-    troop can be placed); the key's potential strength is ``key // 10000 - 2``."""
+    troop can be placed); the key's potential strength is ``key // 10000 - 2``. With
+    ``contest`` no card goes where it is lost (the module docstring); when every card is
+    lost, the key is -1 and the move :func:`dump_move`."""
     free = free_flags(s, player)
     hand = s[HAND_TROOPS + player]
     if not free or not hand:
@@ -100,6 +129,7 @@ def greedy_choice(s, player):
         troops, wilds = side_masks(s, player, f)
         count = s[SIDE_LEN + side_index(player, f)]
         kind = 2 * (need - 3) + int(fog)
+        rival = rival_strength(s, player, f, fog) if contest else NO_RIVAL
         for j in range(n_cards):     # strong cards first, so that the floor rises early
             c = cards[j]
             if count == 0:
@@ -110,13 +140,23 @@ def greedy_choice(s, player):
             else:
                 # Only a formation at least as strong as the best so far can be chosen.
                 floor = best_key // 10000 - 3 if best_key >= 0 else -1     # the best score, less one
-                score = potential(troops, wilds, count, c, need, fog, available, floor)
+                score = potential(troops, wilds, count, c, need, fog, available, max(floor, rival))
+            if rival >= 0 and score <= rival:
+                continue     # lost here (a tie too: their side was complete first), or below the best
             # Strength first; then the centre (the visiting order), the lower value, the lower card.
             key = (((score + 2) * 10 + 9 - i) * 10 + 9 - c % 10) * 100 + 99 - c
             if key > best_key:
                 best_key = key
                 best_move = PLAY_BASE + c * 9 + f - 1
+    if best_key < 0:
+        return -1, dump_move(s, player, free)
     return best_key, best_move
+
+
+@kernel_function
+def dump_move(s, player, free):
+    """Where every card is lost: the hand's lowest troop to the lowest-numbered free flag."""
+    return PLAY_BASE + lowest_card(s, player) * 9 + lowest_bit(free) - 1
 
 
 @kernel_function
@@ -269,7 +309,7 @@ def tactic_move(s, player):
                 if move >= 0:
                     return move
     if tactics >> (SCOUT - TROOP_COUNT) & 1 and s[DECK_LEN] + s[DECK_LEN + 1] > 0:
-        key = greedy_choice(s, player)[0]
+        key = greedy_choice(s, player, False)[0]
         if key < 0 or key // 10000 - 2 < RANK_STEP:
             return SCOUT_MOVE
     return NO_MOVE
@@ -277,17 +317,18 @@ def tactic_move(s, player):
 
 # ------------------------------------------------------------------ the policy
 @kernel_function
-def policy_move(s, tactics):
-    """The policy's move in any phase (claims are made before); with ``tactics`` a Tactics
-    card by :func:`tactic_move` before the greedy troop."""
+def policy_move(s, policy):
+    """The policy's move in any phase (claims are made before). ``policy`` holds flag bits:
+    with ``POLICY_TACTICS`` a Tactics card by :func:`tactic_move` before the troop, with
+    ``POLICY_CONTEST`` the troop by the contest rule (:func:`greedy_choice`)."""
     phase = s[PHASE]
     player = s[TO_MOVE]
     if phase == PLAY:
-        if tactics:
+        if policy & POLICY_TACTICS:
             move = tactic_move(s, player)
             if move >= 0:
                 return move
-        return greedy_card(s, player)
+        return greedy_card(s, player, (policy & POLICY_CONTEST) != 0)
     if phase == DRAW and (hand_size(s, player) >= HAND_SIZE or s[DECK_LEN] + s[DECK_LEN + 1] == 0):
         return END_MOVE
     if phase == DRAW or phase == SCOUT_DRAW:
@@ -296,32 +337,32 @@ def policy_move(s, tactics):
 
 
 @kernel_function
-def policy_step(s, tactics):
+def policy_step(s, policy):
     """One step of the policy: every provable claim if claims are open, else one move.
     Returns the moves made."""
     if claims_open(s) and provable_flags(s, s[TO_MOVE]):
         return claim_all(s)
-    apply_move(s, policy_move(s, tactics))
+    apply_move(s, policy_move(s, policy))
     return 1
 
 
 @kernel_function
-def play_policy(s, max_moves, tactics):
-    """Play the policy (with ``tactics``: Tactics cards too) for both sides until the game
-    ends or ``max_moves`` moves are made; returns the moves made."""
+def play_policy(s, max_moves, policy):
+    """Play the policy (``policy``: flag bits, :func:`policy_move`) for both sides until the
+    game ends or ``max_moves`` moves are made; returns the moves made."""
     made = 0
     while s[PHASE] != OVER and made < max_moves:
-        made += policy_step(s, tactics)
+        made += policy_step(s, policy)
     return made
 
 
 @kernel_function
 def play_out(s, max_moves):
     """The greedy play-out, no Tactics card played (:func:`play_policy`)."""
-    return play_policy(s, max_moves, False)
+    return play_policy(s, max_moves, POLICY_GREEDY)
 
 
 @kernel_function
 def play_out_tactics(s, max_moves):
     """The play-out that plays Tactics cards for both sides (:func:`play_policy`)."""
-    return play_policy(s, max_moves, True)
+    return play_policy(s, max_moves, POLICY_TACTICS)

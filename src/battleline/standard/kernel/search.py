@@ -3,7 +3,9 @@
 Each world deals the cards the searching seat cannot see at random again (the opponent's
 unknown hand cards and the unknown deck cards are shuffled among those places; what the seat
 knows stays put). Every candidate still in the search is played in that same world, then the
-greedy policy plays both sides to the end of the game, and the result is scored for the
+play-out policy (the greedy rule, or with the flag bits of
+:mod:`~battleline.standard.kernel.policy` Tactics cards and the contest rule) plays both sides
+to the end of the game, and the result is scored for the
 searching seat: 1 for a win, 0.5 for a draw, 0 for a loss, plus a small share for the flags
 held more than the opponent (so that, among lost or won games, more flags still count; a
 review, which wants the chance of winning itself, asks for no share). Each play-out also
@@ -21,7 +23,7 @@ from .layout import (
     TROOP_COUNT, TROOP_DECK, WINNER, DRAWN,
 )
 from .play import shuffle
-from .policy import play_policy
+from .policy import POLICY_GREEDY, play_policy
 from .rules import apply_move, flags_held
 from ...kernel_bits import popcount
 
@@ -121,17 +123,18 @@ def search_paired(template, known_troops, known_tactics, known_troop_slots, know
     """Play every active candidate in the same ``worlds`` determinizations (so that their
     differences are measured on common deals), adding each play-out's value
     (:func:`result_value` with ``flag_share``) to ``rewards`` and its held flags to ``held``
-    (``n_moves`` × 10); returns the play-outs made. The play-outs play no Tactics card
-    (:func:`search_paired_with` chooses)."""
+    (``n_moves`` × 10); returns the play-outs made. The play-outs play the greedy rule
+    (:func:`search_paired_with` chooses another policy)."""
     return search_paired_with(template, known_troops, known_tactics, known_troop_slots, known_tactic_slots,
-                              moves, active, n_moves, worlds, rng, rewards, flag_share, held, False)
+                              moves, active, n_moves, worlds, rng, rewards, flag_share, held, POLICY_GREEDY)
 
 
 @kernel_function
 def search_paired_with(template, known_troops, known_tactics, known_troop_slots, known_tactic_slots,
-                       moves, active, n_moves, worlds, rng, rewards, flag_share, held, tactics):
-    """:func:`search_paired` whose play-outs also play Tactics cards, for both sides, when
-    ``tactics`` is true (:func:`~battleline.standard.kernel.policy.play_out_tactics`)."""
+                       moves, active, n_moves, worlds, rng, rewards, flag_share, held, policy):
+    """:func:`search_paired` whose play-outs play the ``policy`` (an int of the flag bits
+    ``POLICY_TACTICS`` and ``POLICY_CONTEST`` of :mod:`~battleline.standard.kernel.policy`;
+    ``POLICY_GREEDY``, 0, the greedy rule), for both sides."""
     me = template[TO_MOVE]
     world = np.empty(STATE_SIZE, dtype=np.int64)
     trial = np.empty(STATE_SIZE, dtype=np.int64)
@@ -145,7 +148,7 @@ def search_paired_with(template, known_troops, known_tactics, known_troop_slots,
                 continue
             trial[:] = world
             apply_move(trial, moves[k])
-            play_policy(trial, MAX_PLAYOUT_MOVES, tactics)
+            play_policy(trial, MAX_PLAYOUT_MOVES, policy)
             rewards[k] += result_value(trial, me, flag_share)
             count_held(trial, me, held, k)
             made += 1
