@@ -50,3 +50,45 @@ def test_paired_runs_are_compared_game_by_game(tmp_path):
 @pytest.mark.parametrize("a_only, b_only, p", [(0, 0, 1.0), (0, 6, 0.03125), (88, 72, 0.2357), (10, 0, 0.00195)])
 def test_the_sign_test_is_the_two_sided_binomial(a_only, b_only, p):
     assert load_experiment("paired").sign_test(a_only, b_only) == pytest.approx(p, abs=5e-4)
+
+
+def test_the_reply_level_scores_the_opponents_worst_reply_chosen_on_a_reshuffled_deal():
+    """docs/experiments/planner_reply.py: the reply that leaves the searching seat the least on
+    the reshuffled copy is the one scored in the world itself, and every reply costs one
+    play-out (a reply chosen at best for the seat, or on the world's own deal, fails)."""
+    import numpy as np
+    from battleline import Game
+    from battleline.standard import kernel
+    from battleline.standard.encoding import encode_move
+    from battleline.standard.kernel.layout import MAX_MOVES, STATE_SIZE
+    from battleline.standard.kernel.rules import apply_move, legal_moves
+    from battleline.standard.kernel.policy import play_policy
+    from battleline.standard.kernel.search import FLAG_SHARE, MAX_PLAYOUT_MOVES, result_value
+    reply = load_experiment("planner_reply")
+    g = Game(seed=3)
+    for _ in range(9):                        # a few turns in, flags contested
+        g.play(g.legal_moves()[0])
+    me = g.to_move
+    world = kernel.state_of(g)
+    apply_move(world, encode_move(g.legal_moves()[0]))
+    reply.to_reply(world, 1 - me, 0)
+    seed = kernel.seed_stream(11)
+    scratch = [np.empty(STATE_SIZE, dtype=np.int64) for _ in range(3)]
+    replies = np.empty(MAX_MOVES, dtype=np.int64)
+    value, count = reply.reply_value(world, 1 - me, me, np.array([seed], dtype=np.int64), 0, replies, *scratch)
+    # the same choice by hand: the same reshuffle, every reply played out, the least kept
+    n = legal_moves(world, replies, False)
+    base = world.copy()
+    reply.shuffle_decks(base, np.array([seed], dtype=np.int64))
+    probe_values = []
+    for i in range(n):
+        probe = base.copy()
+        apply_move(probe, replies[i])
+        play_policy(probe, MAX_PLAYOUT_MOVES, 0)
+        probe_values.append(result_value(probe, me, FLAG_SHARE))
+    chosen = world.copy()
+    apply_move(chosen, replies[int(np.argmin(probe_values))])
+    play_policy(chosen, MAX_PLAYOUT_MOVES, 0)
+    assert count == n + 1 and n > 1
+    assert value == result_value(chosen, me, FLAG_SHARE)
+    assert len(set(probe_values)) > 1           # the replies differ, so the choice is tested
