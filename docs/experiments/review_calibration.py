@@ -106,10 +106,45 @@ def table(games: list[dict]) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]
     return count, given, won, squares / max(1, n)
 
 
-def report(paths: list[str], resamples: int = 1000) -> str:
+def logit_map(p: float, seat: int, slope: float, north_shift: float = 0.0) -> float:
+    """A chance mapped on the log-odds scale: ``slope`` times its log-odds, plus
+    ``north_shift`` for north (seat 0) and minus it for south; 0 and 1 stay as they are."""
+    if p <= 0.0 or p >= 1.0:
+        return p
+    z = slope * np.log(p / (1 - p)) + (north_shift if seat == 0 else -north_shift)
+    return float(1 / (1 + np.exp(-z)))
+
+
+def mapped(games: list[dict], slope: float, north_shift: float = 0.0) -> list[dict]:
+    """``games`` with every chance passed through :func:`logit_map`."""
+    return [{**doc, "decisions": [[seat, logit_map(p, seat, slope, north_shift), y]
+                                  for seat, p, y in doc["decisions"]]} for doc in games]
+
+
+def fit_map(games: list[dict], with_shift: bool) -> tuple[float, float]:
+    """The slope (and the north shift) of :func:`logit_map` with the least Brier score on
+    ``games``, found on a grid (0.01 apart)."""
+    rows = np.array([d for doc in games for d in doc["decisions"]], dtype=float)
+    inner = (rows[:, 1] > 0) & (rows[:, 1] < 1)
+    seat, p, y = rows[inner, 0], rows[inner, 1], rows[inner, 2]
+    z, side = np.log(p / (1 - p)), np.where(seat == 0, 1.0, -1.0)
+    best = (np.inf, 1.0, 0.0)
+    for slope in np.arange(0.30, 1.51, 0.01):
+        for shift in (np.arange(-1.0, 1.01, 0.01) if with_shift else [0.0]):
+            q = 1 / (1 + np.exp(-(slope * z + shift * side)))
+            best = min(best, (float(((q - y) ** 2).sum()), round(float(slope), 2), round(float(shift), 2)))
+    return best[1], best[2]
+
+
+def report(paths: list[str], resamples: int = 1000, chance_map: tuple[float, float] | None = None) -> str:
     """The reliability table with each share's 95% interval from resampling whole games (the
-    decisions of one game share its result, so the game, not the decision, is the sample)."""
+    decisions of one game share its result, so the game, not the decision, is the sample).
+    With ``chance_map`` (slope, north shift) every chance is first mapped by :func:`logit_map`,
+    and the Brier score's change is given with its interval."""
     games = load_games(paths)
+    raw = games
+    if chance_map is not None:
+        games = mapped(games, *chance_map)
     if not games:
         return "no decisions"
     count, given, won, brier = table(games)
@@ -133,6 +168,14 @@ def report(paths: list[str], resamples: int = 1000) -> str:
                          f"{won[b] / count[b]:.3f} | {low[b]:.3f}-{high[b]:.3f}")
     lo, hi = np.percentile(briers, [2.5, 97.5])
     lines.append(f"Brier score {brier:.4f} (95% by game {lo:.4f}-{hi:.4f}; a coin: 0.2500)")
+    if chance_map is not None:
+        changes = []
+        for _ in range(resamples):
+            pick = rng.integers(0, len(games), len(games))
+            changes.append(table([games[i] for i in pick])[3] - table([raw[i] for i in pick])[3])
+        lo, hi = np.percentile(changes, [2.5, 97.5])
+        lines.append(f"mapped by slope {chance_map[0]}, north shift {chance_map[1]}: Brier change "
+                     f"{brier - table(raw)[3]:+.4f} (95% by game {lo:+.4f} to {hi:+.4f})")
     return "\n".join(lines)
 
 
@@ -147,9 +190,20 @@ def main(argv=None) -> None:
     ap.add_argument("--playout-tactics", action="store_true",
                     help="Battle Line: review with play-outs that play Tactics cards (reviewing.PLAYOUT_TACTICS)")
     ap.add_argument("--report", nargs="*")
+    ap.add_argument("--map", default="", metavar="SLOPE[,SHIFT]",
+                    help="--report: map every chance on the log-odds scale first (logit_map)")
+    ap.add_argument("--fit", nargs="*", help="fit logit_map's slope, and with --shift its north shift, on saved runs")
+    ap.add_argument("--shift", action="store_true")
     args = ap.parse_args(argv)
+    if args.fit:
+        print("slope %s, north shift %s" % fit_map(load_games(args.fit), args.shift))
+        return
     if args.report:
-        print(report(args.report))
+        chance_map = None
+        if args.map:
+            values = [float(v) for v in args.map.split(",")]
+            chance_map = (values[0], values[1] if len(values) > 1 else 0.0)
+        print(report(args.report, chance_map=chance_map))
         return
     players = tuple(args.players.split(":"))
     if args.playout_tactics:
