@@ -92,3 +92,28 @@ def test_the_reply_level_scores_the_opponents_worst_reply_chosen_on_a_reshuffled
     assert count == n + 1 and n > 1
     assert value == result_value(chosen, me, FLAG_SHARE)
     assert len(set(probe_values)) > 1           # the replies differ, so the choice is tested
+
+
+@pytest.mark.parametrize("seed", [2, 7])
+def test_the_fitted_playout_rule_plays_the_troop_its_weights_score_highest(seed):
+    """docs/experiments/fitted_policy.py: the kernel's fitted troop is the legal troop move
+    whose features score highest under the weights (ties: the lower flag, then the lower card),
+    at every troop of a game; a rule that took the lowest score, or skipped a flag, fails."""
+    import numpy as np
+    from battleline import Game
+    from battleline.standard import kernel
+    from battleline.standard.encoding import encode_move
+    fitted = load_experiment("fitted_policy")
+    weights = np.random.default_rng(seed).normal(size=fitted.N_FEATURES)
+    g, checked = Game(seed=seed), 0
+    while not g.is_over():
+        options = [m for m in g.legal_moves() if m.kind == "play" and m.card < 60]
+        if g.phase == "play" and len(options) > 1:
+            player = g.to_move
+            ordered = sorted(options, key=lambda m: (m.flag, m.card))
+            scores = [float(fitted.features(g, player, m) @ weights) for m in ordered]
+            expected = ordered[int(np.argmax(scores))]
+            assert fitted.fitted_card(kernel.state_of(g), player, weights) == encode_move(expected)
+            checked += 1
+        g.play(g.legal_moves()[-1])
+    assert checked > 5

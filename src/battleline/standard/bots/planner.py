@@ -127,9 +127,8 @@ class PlannerBot(KernelPlanning, Bot):
             round_worlds = max(1, int(self.playouts * share) // alive)
             while round_worlds > 0:
                 step = min(round_worlds, max(1, CHUNK // alive))
-                done += search_paired_with(template, known_troops, known_tactics, troop_slots, tactic_slots,
-                                           numbers, active, len(cands), step, rng, rewards, FLAG_SHARE, held,
-                                           self.playout_policy)
+                done += self.play_worlds(template, (known_troops, known_tactics, troop_slots, tactic_slots),
+                                         numbers, active, step, rng, rewards, held)
                 worlds += step
                 round_worlds -= step
                 if time.perf_counter() > deadline:
@@ -143,6 +142,16 @@ class PlannerBot(KernelPlanning, Bot):
                 break
         self.last_playouts = done
         return cands[ranked[0]]
+
+
+    def play_worlds(self, template: np.ndarray, known: tuple, numbers: np.ndarray, active: np.ndarray,
+                    worlds: int, rng: np.ndarray, rewards: np.ndarray, held: np.ndarray) -> int:
+        """Play the ``active`` candidates (``numbers``) in ``worlds`` new common worlds of
+        ``template`` (``known``: :func:`known_places`), adding to ``rewards`` and ``held``
+        (:func:`~battleline.standard.kernel.search.search_paired_with`); returns the play-outs
+        made. A variant with other play-outs changes only this."""
+        return search_paired_with(template, *known, numbers, active, len(numbers), worlds, rng, rewards,
+                                  FLAG_SHARE, held, self.playout_policy)
 
 
 def known_places(obs: Observation) -> tuple[int, int, np.ndarray, np.ndarray]:
