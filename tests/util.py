@@ -9,8 +9,12 @@ def load_experiment(name: str):
     """The script ``docs/experiments/<name>.py`` as a module (the experiments are scripts,
     not part of the package)."""
     import importlib.util
+    import sys
     from pathlib import Path
-    path = Path(__file__).resolve().parents[1] / "docs" / "experiments" / f"{name}.py"
+    folder = Path(__file__).resolve().parents[1] / "docs" / "experiments"
+    if str(folder) not in sys.path:
+        sys.path.append(str(folder))     # a script imports its siblings, as when run from there
+    path = folder / f"{name}.py"
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -26,9 +26,8 @@ import numpy as np
 from scipy.optimize import minimize
 
 from battleline import Game
-from battleline.compiled import compiled
+from battleline.compiled import script_function as kernel_function
 from battleline.standard import kernel
-from battleline.standard.bots import HeuristicBot
 from battleline.standard.bots.planner import PlannerBot
 from battleline.standard.kernel.layout import (FOG_FLAG, HAND_TROOPS, OVER, PASS_MOVE, PHASE, PLAY, PLAY_BASE,
                                                SIDE_LEN, STATE_SIZE, TO_MOVE, TROOP_COUNT, TROOPS_ALL, VISIBLE)
@@ -38,19 +37,11 @@ from battleline.standard.kernel.rules import (apply_move, cards_needed, claims_o
                                               side_index, side_masks)
 from battleline.standard.kernel.search import FLAG_SHARE, MAX_PLAYOUT_MOVES, count_held, determinize, result_value
 from battleline.standard.kernel.strength import NO_COMPLETION, RANK_STEP, strongest_above
+from policy_agreement import medium_troops
 
 FEATURES = ("rank", "total", "rival_rank", "ahead", "mine_full", "theirs_full", "completes", "lost", "value",
             "edge", "full_rank")
 N_FEATURES = len(FEATURES)
-
-
-def kernel_function(fn):
-    """Compiled in memory when the kernels are (a script's functions have no place in the
-    kernels' disk cache), plain Python otherwise."""
-    if not compiled():
-        return fn
-    import numba
-    return numba.njit(cache=False)(fn)
 
 
 @kernel_function
@@ -177,17 +168,10 @@ def choices(deals) -> list[tuple[np.ndarray, int]]:
     """`medium` against itself on ``deals``: at each troop it plays, the features of every
     legal troop move and the index of the one it chose."""
     rows = []
-    for deal in deals:
-        g = Game(seed=deal)
-        bots = (HeuristicBot(seed=deal), HeuristicBot(seed=deal + 1))
-        while not g.is_over():
-            player = g.to_move
-            move = bots[player].choose(g.observation(player))
-            if g.phase == "play" and move.kind == "play" and move.card < 60:
-                options = [m for m in g.legal_moves() if m.kind == "play" and m.card < 60]
-                if len(options) > 1:
-                    rows.append((np.array([features(g, player, m) for m in options]), options.index(move)))
-            g.play(move)
+    for g, player, move in medium_troops(deals):
+        options = [m for m in g.legal_moves() if m.kind == "play" and m.card < 60]
+        if len(options) > 1:
+            rows.append((np.array([features(g, player, m) for m in options]), options.index(move)))
     return rows
 
 

@@ -23,7 +23,7 @@ import time
 
 import numpy as np
 
-from battleline.compiled import compiled
+from battleline.compiled import script_function as kernel_function
 from battleline.kernel_random import shuffle
 from battleline.standard import kernel
 from battleline.standard.bots.heuristic import rank_moves, tactic_cost
@@ -37,15 +37,6 @@ from battleline.standard.kernel.search import FLAG_SHARE, MAX_PLAYOUT_MOVES, det
 from battleline.planning import halving_rounds
 
 __all__ = ["PlannerReply", "reply_search", "to_reply"]
-
-
-def kernel_function(fn):
-    """Compiled in memory when the kernels are (a script's functions have no place in the
-    kernels' disk cache), plain Python otherwise."""
-    if not compiled():
-        return fn
-    import numba
-    return numba.njit(cache=False)(fn)
 
 
 @kernel_function

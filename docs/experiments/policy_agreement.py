@@ -16,14 +16,16 @@ True
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterator
 
-from battleline import Game
+from battleline import Game, Move
 from battleline.standard.bots import HeuristicBot
 from battleline.standard.bots.playout import greedy_play
 
 
-def agreement(deals) -> dict[str, int]:
-    counts = dict.fromkeys(("troops", "greedy_same", "contest_same", "greedy_card", "greedy_flag", "rules_differ"), 0)
+def medium_troops(deals) -> Iterator[tuple[Game, int, Move]]:
+    """`medium` against itself on ``deals`` (``Game(seed=deal)``): ``(game, player, move)`` at
+    each troop it plays, before the move is played."""
     for deal in deals:
         g = Game(seed=deal)
         bots = (HeuristicBot(seed=deal), HeuristicBot(seed=deal + 1))
@@ -31,14 +33,20 @@ def agreement(deals) -> dict[str, int]:
             player = g.to_move
             move = bots[player].choose(g.observation(player))
             if g.phase == "play" and move.kind == "play" and move.card < 60:
-                greedy, contest = greedy_play(g, player), greedy_play(g, player, True)
-                counts["troops"] += 1
-                counts["greedy_same"] += greedy == move
-                counts["contest_same"] += contest == move
-                counts["greedy_card"] += greedy.card == move.card
-                counts["greedy_flag"] += greedy.flag == move.flag
-                counts["rules_differ"] += greedy != contest
+                yield g, player, move
             g.play(move)
+
+
+def agreement(deals) -> dict[str, int]:
+    counts = dict.fromkeys(("troops", "greedy_same", "contest_same", "greedy_card", "greedy_flag", "rules_differ"), 0)
+    for g, player, move in medium_troops(deals):
+        greedy, contest = greedy_play(g, player), greedy_play(g, player, True)
+        counts["troops"] += 1
+        counts["greedy_same"] += greedy == move
+        counts["contest_same"] += contest == move
+        counts["greedy_card"] += greedy.card == move.card
+        counts["greedy_flag"] += greedy.flag == move.flag
+        counts["rules_differ"] += greedy != contest
     return counts
 
 

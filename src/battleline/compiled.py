@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["MODE", "ENV_SWITCH", "SHARED_KERNEL_FILES", "kernel_function", "compiled", "kernel_sources",
+__all__ = ["MODE", "ENV_SWITCH", "SHARED_KERNEL_FILES", "kernel_function", "script_function", "compiled", "kernel_sources",
            "source_fingerprint", "cache_place", "prune_cache_folders", "preparing_lock", "prepare", "prepared",
            "preparing", "prepare_in_background", "Preparation"]
 
@@ -61,6 +61,16 @@ def kernel_function(fn: Callable) -> Callable:
         return fn
     from .numba_cache import kernel_dispatcher
     return kernel_dispatcher(fn)
+
+
+def script_function(fn: Callable) -> Callable:
+    """:func:`kernel_function` for a script outside the package (``docs/experiments``):
+    compiled in memory, never cached on disk (a script has no kernel package whose sources
+    version the cache), or unchanged in the plain-Python mode."""
+    if MODE != "numba":
+        return fn
+    import numba
+    return numba.njit(cache=False)(fn)
 
 
 _prepared: dict[str, float] = {}
