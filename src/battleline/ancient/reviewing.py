@@ -9,11 +9,9 @@ fresh in every world) and plays candidates in common worlds on the kernel
 (:class:`~battleline.ancient.bots.planner.TurnSearch`'s worlds): ``hard``'s best plans (its
 beam search) or its best fights by expected gain, plus the choice made, by successive halving;
 then the choice made against the search's choice on fresh worlds. Every play-out runs to the
-battle's end with the kernel's play-out policy for both sides, and the share of battles won
-(a draw counts half; a play-out still going after :data:`MAX_PLAYOUT_ACTIONS`, the policy's
-rare endless exchanges of fire and rallies, counts as a draw) becomes the chance by
-:func:`chance_of`: the play-outs are too sure of themselves, so the share is drawn toward
-even on the log-odds scale, by a slope measured on reviewed battles. The same
+battle's end with the kernel's play-out policy for both sides, so a chance is a share of
+battles won (a draw counts half; a play-out still going after :data:`MAX_PLAYOUT_ACTIONS`,
+the policy's rare endless exchanges of fire and rallies, counts as a draw). The same
 play-outs count what a wargamer reads: the points each side loses by the end of the
 opponent's next turn, which of the side's troops are hit by then, the battles won this very
 turn, and the Back Row race (battles won or lost on terrain); the reasons quote them.
@@ -66,7 +64,7 @@ from .rules import Rules
 from .worlds import sample_world
 
 __all__ = ["review", "iter_review", "hint", "decision_points", "DecisionPoint", "BUDGET", "HINT_BUDGET",
-           "PLAN_CANDIDATES", "FIGHT_CANDIDATES", "MAX_PLAYOUT_ACTIONS", "CHANCE_SLOPE", "chance_of"]
+           "PLAN_CANDIDATES", "FIGHT_CANDIDATES", "MAX_PLAYOUT_ACTIONS"]
 
 BUDGET = 600             # play-outs a decision: the halving's share and the confirmation's
 HINT_BUDGET = 240        # a hint's, for an answer within about two seconds (compiled)
@@ -74,10 +72,6 @@ CONFIRM_SHARE = 0.4      # of the budget, for the choice made and the best on fr
 PLAN_CANDIDATES = 6      # hard's best plans searched, besides the plan made
 FIGHT_CANDIDATES = 7     # the end of the step and hard's best shots or attacks by expected gain
 MAX_PLAYOUT_ACTIONS = 4000   # a play-out still going then counts as a draw (a battle takes a few hundred)
-# The play-outs' share of battles won, times this on the log-odds scale, is the chance: fitted
-# (least Brier score) on 130 reviewed battles, where the raw shares from 60% to 90% were won
-# 10 to 15 points less often than said (docs/review.md).
-CHANCE_SLOPE = 0.69
 FIGHT_PHASES = ("fire", "melee")
 PLAN_JOINER = ", "       # a plan's actions in one text
 # What a reason needs to be quoted: a change of this size between the best and the choice made.
@@ -254,8 +248,6 @@ def judge(obs: Observation, played: tuple[str, ...] | None, index: int, budget: 
     if mine is None and search.runner_up != best:
         pair.append(search.runner_up)
     figures = search.confirm(pair, max(8, int(budget * CONFIRM_SHARE) // len(pair)))
-    for f in figures:
-        f[VALUE] = chance_of(f[VALUE])
     chance_best = round(float(figures[0][VALUE]), 4)
     chance_played = chance_best if mine in (None, best) else round(float(figures[1][VALUE]), 4)
     loss = round(max(0.0, chance_best - chance_played), 4) if mine is not None else 0.0
@@ -269,18 +261,6 @@ def judge(obs: Observation, played: tuple[str, ...] | None, index: int, budget: 
                     best=search.text(best), chance_played=None if mine is None else chance_played,
                     chance_best=chance_best, loss=loss, label=label, mark=MARKS[label], reason=en, reason_ja=ja,
                     flags=tuple(squares), playouts=search.playouts)
-
-
-def chance_of(share: float) -> float:
-    """The chance of winning for a share of play-outs won: :data:`CHANCE_SLOPE` times the
-    share's log-odds. A share of 0 or 1 (every play-out lost, or won) stays: those were honest.
-
-    >>> chance_of(0.5), chance_of(1.0), round(chance_of(0.8), 3), round(chance_of(0.2), 3)
-    (0.5, 1.0, 0.722, 0.278)
-    """
-    if share <= 0.0 or share >= 1.0:
-        return float(share)
-    return float(1.0 / (1.0 + (share / (1.0 - share)) ** -CHANCE_SLOPE))
 
 
 def plan_candidates(world: AncientGame, me: int) -> list[tuple[str, ...]]:

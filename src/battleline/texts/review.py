@@ -43,8 +43,8 @@ REASONS = {
     "ab_win_now": ("{move} wins the battle this turn in {p}% of the continuations ({how}).",
                    "{move}で、続きの{p}%でこの手番のうちに勝ちます（{how}）。"),
     "ab_win_missed": ("{best} wins the battle this turn in {a}% of the continuations ({how}); after {played} "
-                      "you have {b}% to win.",
-                      "{best}なら続きの{a}%でこの手番のうちに勝てました（{how}）。{played}では勝率{b}%です。"),
+                      "you win {b}% of the continuations.",
+                      "{best}なら続きの{a}%でこの手番のうちに勝てました（{how}）。{played}では続きの{b}%で勝ちます。"),
     "ab_race": ("{best} wins the Back Row race: you win on the enemy's Back Row in {a}% of the continuations and "
                 "lose on your own in {c}%; after {played}, {b}% and {d}%.",
                 "{best}なら最後列の競争に勝ちます：続きの{a}%で敵の最後列を占めて勝ち、{c}%で自軍の最後列を占められて負けます。"
@@ -63,15 +63,15 @@ REASONS = {
                   "{lost_played} and take {taken_played} after {played}.",
                   "{best}なら勝率{a}%、{played}では{b}%。相手の次の手番の終わりまでに、{best}では平均{lost_best}点を失い"
                   "{taken_best}点を奪います。{played}では{lost_played}点を失い{taken_played}点を奪います。"),
-    "ab_chances": ("{best} leaves you {a}% to win; {played}, {b}%.",
-                   "{best}なら勝率{a}%、{played}では{b}%です。"),
-    "ab_best": ("The best of the {n} {options} searched: it leaves you {p}% to win, and by the end of "
-                "your opponent's next turn you lose {lost} points and take {taken} on average.",
-                "調べた{n}通りの{options}の中で最善：勝率{p}%、相手の次の手番の終わりまでに平均{lost}点を失い"
+    "ab_chances": ("{best} wins {a}% of the continuations; {played}, {b}%.",
+                   "{best}なら続きの{a}%で勝ちます。{played}では{b}%です。"),
+    "ab_best": ("The best of the {n} {options} searched: you win {p}% of the continuations, and by the end of "
+                "your opponent's next turn lose {lost} points and take {taken} on average.",
+                "調べた{n}通りの{options}の中で最善：続きの{p}%で勝ち、相手の次の手番の終わりまでに平均{lost}点を失い"
                 "{taken}点を奪います。"),
-    "ab_hint": ("{best}: {a}% to win (the next best, {alt}, {b}%).",
-                "{best}：勝率{a}%（次善の{alt}は{b}%）。"),
-    "ab_hint_alone": ("{best}: {a}% to win.", "{best}：勝率{a}%。"),
+    "ab_hint": ("{best}: you win {a}% of the continuations (the next best, {alt}, {b}%).",
+                "{best}：続きの{a}%で勝ちます（次善の{alt}は{b}%）。"),
+    "ab_hint_alone": ("{best}: you win {a}% of the continuations.", "{best}：続きの{a}%で勝ちます。"),
     "ab_only": ("{best} is the only legal action.", "{best}しか選べません。"),
     "ab_not_searched": ("{best} is hard's choice; the search judges only action steps, shots and attacks.",
                         "{best}は「むずかしい」の選択です。探索が判断するのは行動ステップ・射撃・攻撃だけです。"),
