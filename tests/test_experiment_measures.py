@@ -117,3 +117,19 @@ def test_the_fitted_playout_rule_plays_the_troop_its_weights_score_highest(seed)
             checked += 1
         g.play(g.legal_moves()[-1])
     assert checked > 5
+
+
+def test_the_calibration_fit_finds_the_slope_that_made_the_results():
+    """review_calibration.fit_map recovers the log-odds slope behind synthetic results, and
+    logit_map keeps 0 and 1 (a fit that ignored the results, or a map that moved the ends,
+    fails)."""
+    import numpy as np
+    calibration = load_experiment("review_calibration")
+    rng = np.random.default_rng(3)
+    shares = rng.uniform(0.02, 0.98, 20000)
+    truth = [calibration.logit_map(p, 1, 0.5) for p in shares]
+    games = [{"decisions": [[1, float(p), float(rng.random() < q)] for p, q in zip(shares, truth)]}]
+    slope, shift = calibration.fit_map(games, with_shift=False)
+    assert abs(slope - 0.5) <= 0.06 and shift == 0.0
+    assert calibration.logit_map(1.0, 0, 0.5) == 1.0 and calibration.logit_map(0.0, 1, 0.5) == 0.0
+    assert calibration.logit_map(0.8, 0, 1.0, 0.3) > 0.8 > calibration.logit_map(0.8, 1, 1.0, 0.3)
