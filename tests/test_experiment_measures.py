@@ -133,3 +133,29 @@ def test_the_calibration_fit_finds_the_slope_that_made_the_results():
     assert abs(slope - 0.5) <= 0.06 and shift == 0.0
     assert calibration.logit_map(1.0, 0, 0.5) == 1.0 and calibration.logit_map(0.0, 1, 0.5) == 0.0
     assert calibration.logit_map(0.8, 0, 1.0, 0.3) > 0.8 > calibration.logit_map(0.8, 1, 1.0, 0.3)
+
+
+def test_the_clairvoyant_planner_plays_every_world_as_the_real_game():
+    """docs/experiments/clairvoyant_planner.py: with every hidden card known, each world is the
+    real game, so five worlds score each candidate exactly five times what one does (a planner
+    that dealt the hidden cards again, as v5 does, fails)."""
+    import numpy as np
+    from battleline import Game
+    from battleline.standard import kernel
+    from battleline.standard.bots.planner import known_places
+    from battleline.standard.encoding import encode_move
+    clairvoyant = load_experiment("clairvoyant_planner")
+    g = Game(seed=4)
+    for _ in range(6):
+        g.play(g.legal_moves()[0])
+    bot = clairvoyant.ClairvoyantPlanner(g, seed=1)
+    obs = g.observation(g.to_move)
+    numbers = np.array([encode_move(m) for m in g.legal_moves()[:4]], dtype=np.int64)
+    sums = []
+    for worlds in (1, 5):
+        rewards, held = np.zeros(4), np.zeros((4, 10), dtype=np.int64)
+        rng = np.array([kernel.seed_stream(worlds)], dtype=np.int64)
+        bot.play_worlds(kernel.state_of(g), known_places(obs), numbers, np.ones(4, dtype=np.bool_), worlds, rng,
+                        rewards, held)
+        sums.append(rewards)
+    assert np.allclose(sums[1], 5 * sums[0])
