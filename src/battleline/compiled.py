@@ -22,8 +22,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["MODE", "ENV_SWITCH", "SHARED_KERNEL_FILES", "kernel_function", "script_function", "compiled", "kernel_sources",
-           "source_fingerprint", "cache_place", "prune_cache_folders", "preparing_lock", "prepare", "prepared",
+__all__ = ["MODE", "ENV_SWITCH", "SHARED_KERNEL_FILES", "kernel_function", "script_function", "compiled",
+           "kernel_sources", "source_fingerprint", "cache_place", "prune_cache_folders", "preparing_lock", "prepare", "prepared",
            "preparing", "prepare_in_background", "Preparation"]
 
 ENV_SWITCH = "BATTLELINE_KERNEL"     # "python" forces the plain-Python mode

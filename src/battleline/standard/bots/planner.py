@@ -143,7 +143,6 @@ class PlannerBot(KernelPlanning, Bot):
         self.last_playouts = done
         return cands[ranked[0]]
 
-
     def play_worlds(self, template: np.ndarray, known: tuple, numbers: np.ndarray, active: np.ndarray,
                     worlds: int, rng: np.ndarray, rewards: np.ndarray, held: np.ndarray) -> int:
         """Play the ``active`` candidates (``numbers``) in ``worlds`` new common worlds of
