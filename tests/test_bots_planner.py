@@ -237,3 +237,43 @@ def test_the_planners_search_saves_the_flag_that_would_lose_the_game(monkeypatch
     g, best = FLAG_SAVED
     for seed in (1, 2):
         assert PlannerBot(seed=seed, playouts=160, move_time=60.0).choose(g.observation(0)) == Move.parse(best)
+
+
+def early_positions(seeds) -> list[Game]:
+    """Positions a few random moves into games (seeded), at a card to play."""
+    out = []
+    for seed in seeds:
+        g = Game(seed=seed)
+        bot = RandomBot(seed=seed)
+        for _ in range(random.Random(seed).randrange(4, 20)):
+            g.push(bot.choose(g.observation(g.to_move)))
+        assert g.phase == "play" and not g.is_over()
+        out.append(g)
+    return out
+
+
+def test_a_full_prior_keeps_mediums_first_choice_and_none_leaves_the_search_free(monkeypatch):
+    """``prior`` favours the one-ply ranking's first move in the halving: at 1 (a whole won
+    game) no other move can overtake it; at 0 the search overrules the ranking somewhere."""
+    from battleline.standard.bots import planner as planner_module
+    monkeypatch.setattr(PlannerBot, "kernel_usable", lambda self: True)
+    first = {}
+    ranked = planner_module.rank_moves
+
+    def spy(*args, **kwargs):
+        out = ranked(*args, **kwargs)
+        first["move"] = out[0][1]
+        return out
+    monkeypatch.setattr(planner_module, "rank_moves", spy)
+    overruled = 0
+    for g in early_positions((1, 6)):
+        obs = g.observation(g.to_move)
+        assert PlannerBot(seed=1, playouts=80, move_time=60.0, prior=1.0).choose(obs) == first["move"]
+        overruled += PlannerBot(seed=1, playouts=80, move_time=60.0).choose(obs) != first["move"]
+    assert overruled >= 1
+
+
+@pytest.mark.parametrize("prior", [-0.1, 1.5, True, "0.1", float("nan")])
+def test_planner_refuses_a_bad_prior(prior):
+    with pytest.raises(ValueError, match="prior"):
+        PlannerBot(prior=prior)

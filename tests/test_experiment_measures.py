@@ -159,3 +159,33 @@ def test_the_clairvoyant_planner_plays_every_world_as_the_real_game():
                         rewards, held)
         sums.append(rewards)
     assert np.allclose(sums[1], 5 * sums[0])
+
+
+def test_the_terrain_rush_marches_onto_an_empty_back_row_square_first():
+    from battleline.ancient import AncientGame
+    rushers = load_experiment("ancient_rushers")
+    g = AncientGame.empty(7, seed=1)
+    g.put("c3", "Hoplites", "south")          # one step from north's Back Row, c4 empty
+    g.put("e2", "Hoplites", "south")          # one step forward, two from it
+    g.put("a2", "Light Cavalry", "south")     # fast, but holds no ground: never marched
+    g.put("d4", "Skirmishers", "north")
+    obs = g.observation("south")
+    assert rushers.march_score(obs, "c3-c4") > rushers.march_score(obs, "e2-e3") > (False, 0, False)
+    assert rushers.march_score(obs, "a2-a3") is None
+    assert str(rushers.TerrainRush(seed=1).choose(obs)) == "c3-c4"
+
+
+def test_the_race_two_moves_ahead_counts_the_threat_a_plug_removes():
+    from battleline.ancient import AncientGame
+    from battleline.ancient.board import NORTH, SOUTH
+    from battleline.ancient.rules import Rules
+    defence = load_experiment("ancient_defence")
+    g = AncientGame.empty(7, seed=1)           # north needs 4 of south's Back Row
+    for sq in ("a1", "b1"):
+        g.put(sq, "Hoplites", "north")
+    g.put("c3", "Hoplites", "north"); g.put("d3", "Hoplites", "north")   # two steps each
+    g.put("g2", "Skirmishers", "south")
+    s = g.state
+    assert defence.race_approach(s, Rules(s), SOUTH) == -1.0 and defence.race_approach(s, Rules(s), NORTH) == 1.0
+    g.put("c1", "Skirmishers", "south")        # a plug: north can reach only three squares
+    assert defence.race_approach(g.state, Rules(g.state), SOUTH) == 0.0

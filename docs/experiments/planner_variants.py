@@ -108,3 +108,24 @@ class PlannerContestTactics(PlannerBot):
                  candidates: int = CANDIDATES):
         super().__init__(seed, move_time=move_time, playouts=playouts, candidates=candidates,
                          playout_tactics=True, playout_contest=True)
+
+
+class PlannerPrior(PlannerBot):
+    """The planner that keeps ``medium``'s first choice unless another move beats it by
+    3 points of a won game (``prior``).
+
+    >>> PlannerPrior().prior
+    0.03
+    """
+
+    def __init__(self, seed: int | None = None, move_time: float = 1.0, playouts: int = PLAYOUTS,
+                 candidates: int = CANDIDATES, prior: float = 0.03):
+        super().__init__(seed, move_time=move_time, playouts=playouts, candidates=candidates, prior=prior)
+
+
+class PlannerPriorStrong(PlannerPrior):
+    """The same with a margin of 8 points."""
+
+    def __init__(self, seed: int | None = None, move_time: float = 1.0, playouts: int = PLAYOUTS,
+                 candidates: int = CANDIDATES, prior: float = 0.08):
+        super().__init__(seed, move_time=move_time, playouts=playouts, candidates=candidates, prior=prior)

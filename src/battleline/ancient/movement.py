@@ -52,6 +52,30 @@ class Movement:
             row = memo[key] = self._destination_row(p, card % 10 + 1, sq, blocked)
         return list(row)
 
+    def reach_within(self, card: int, moves: int) -> set[int]:
+        """Squares the unit led by ``card`` could stand on after one to ``moves`` moves of
+        its own while every other unit stands still (whether it moved this turn aside).
+
+        >>> from battleline.ancient import AncientGame
+        >>> from battleline.ancient.rules import Rules
+        >>> g = AncientGame.empty(seed=1); g.put("c1", "Hoplites", "south")
+        >>> sorted(g.state.board.names[d] for d in Rules(g.state).reach_within(g.state.cells[g.state.board.index("c1")], 2))
+        ['c2', 'c3']
+        """
+        s = self.s
+        start = s.where[card]
+        if start < 0 or s.disrupted[card]:
+            return set()
+        p, v = s.owner[card], card % 10 + 1
+        blocked = (s.occupied & ~(1 << start)) | (s.bad if self._mounted[card] else 0)
+        reached: set[int] = set()
+        frontier = {start}
+        for _ in range(moves):
+            frontier = {d for at in frontier for d in self._destination_row(p, v, at, blocked)} - reached
+            reached |= frontier
+        reached.discard(start)
+        return reached
+
     def stack_squares(self, side: int, card: int, among) -> list[int]:
         """Own squares where ``card`` may complete a stack: a single card of the same heavy
         infantry type placed in this deployment or this player turn."""

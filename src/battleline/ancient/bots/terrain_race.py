@@ -25,7 +25,7 @@ from __future__ import annotations
 from ..board import NORTH, SOUTH
 from ..troops import TROOP_TYPES
 
-__all__ = ["terrain_reach", "next_mover_chances"]
+__all__ = ["terrain_reach", "terrain_reach_within", "next_mover_chances"]
 
 _HOLDS = [TROOP_TYPES[c % 10 + 1].holds_ground for c in range(60)]
 
@@ -51,6 +51,36 @@ def terrain_reach(s, rules, side: int) -> tuple[int, int]:
             options.append(dests)
     may_add = _matching(options)
     return held, min(may_add, s.actions_left) if now else may_add
+
+
+def terrain_reach_within(s, rules, side: int, moves: int = 2) -> tuple[int, int]:
+    """(held, may_add) as :func:`terrain_reach` gives them, but counting every unit that
+    could reach an empty square of the enemy Back Row in up to ``moves`` moves of its own
+    (the others standing still), each to its own square: how near the race will be after
+    the opponent's next answer. ``rules`` must be bound to ``s``.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(7, seed=1)
+    >>> for sq in ("a1", "b1"):
+    ...     g.put(sq, "Hoplites", "north")
+    >>> g.put("c3", "Hoplites", "north"); g.put("d4", "Hoplites", "north")
+    >>> terrain_reach(g.state, Rules(g.state), NORTH), terrain_reach_within(g.state, Rules(g.state), NORTH)   # c3 in two steps, d4 in three
+    ((2, 0), (2, 1))
+    """
+    back = set(s.board.back_row(1 - side))
+    held = 0
+    options: list[list[int]] = []
+    for sq, c in rules.own_units(side):
+        if s.disrupted[c] or not _HOLDS[c]:
+            continue
+        if sq in back:
+            held += 1
+            continue
+        dests = sorted(d for d in rules.reach_within(c, moves) if d in back)
+        if dests:
+            options.append(dests)
+    return held, _matching(options)
 
 
 def _matching(options: list[list[int]]) -> int:

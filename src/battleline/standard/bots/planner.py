@@ -60,7 +60,9 @@ class PlannerBot(KernelPlanning, Bot):
     cards for both sides by cheap rules (:func:`~battleline.standard.kernel.policy.play_out_tactics`;
     off by default; ``docs/bots.md`` has its measurement); ``playout_contest`` makes them
     choose troops by the contest rule (no troop fed to a flag it can no longer win; the
-    lowest troop thrown away when every flag is lost; off by default).
+    lowest troop thrown away when every flag is lost; off by default); ``prior`` (a share
+    of a won game, 0 by default) is added to the score of ``medium``'s first choice in
+    every round of the halving, so that another move must beat it by that much.
 
     >>> PlannerBot(playout_contest=True, playout_tactics=True).playout_policy
     3
@@ -71,8 +73,12 @@ class PlannerBot(KernelPlanning, Bot):
     cost_scale = COST_SCALE  # a Tactics card's price (in flags) as a share of a won game
 
     def __init__(self, seed: int | None = None, move_time: float = 1.0, playouts: int = PLAYOUTS,
-                 candidates: int = CANDIDATES, playout_tactics: bool = False, playout_contest: bool = False):
+                 candidates: int = CANDIDATES, playout_tactics: bool = False, playout_contest: bool = False,
+                 prior: float = 0.0):
         super().__init__(seed)
+        if isinstance(prior, bool) or not isinstance(prior, (int, float)) or not 0 <= prior <= 1:
+            raise ValueError(f"prior is a share of a won game from 0 to 1, not {shorten(prior)}")
+        self.prior = float(prior)
         for name, value in (("playout_tactics", playout_tactics), ("playout_contest", playout_contest)):
             if not isinstance(value, bool):
                 raise ValueError(f"{name} is True or False, not {shorten(value)}")
@@ -112,6 +118,8 @@ class PlannerBot(KernelPlanning, Bot):
         if len(cands) == 1:
             return cands[0]
         costs = np.array([tactic_cost(world, m, me) for m in cands])
+        favour = np.zeros(len(cands))
+        favour[0] = self.prior           # medium's first choice
         template = kernel.state_of(world)
         known_troops, known_tactics, troop_slots, tactic_slots = known_places(obs)
         numbers = np.array([encode_move(m) for m in cands], dtype=np.int64)
@@ -133,7 +141,7 @@ class PlannerBot(KernelPlanning, Bot):
                 round_worlds -= step
                 if time.perf_counter() > deadline:
                     break
-            scores = rewards / worlds - self.cost_scale * costs
+            scores = rewards / worlds - self.cost_scale * costs + favour
             keep = max(1, alive // 2)
             ranked = sorted((k for k in range(len(cands)) if active[k]), key=lambda k: (-scores[k], k))
             active[:] = False
