@@ -189,3 +189,36 @@ def test_the_race_two_moves_ahead_counts_the_threat_a_plug_removes():
     assert defence.race_approach(s, Rules(s), SOUTH) == -1.0 and defence.race_approach(s, Rules(s), NORTH) == 1.0
     g.put("c1", "Skirmishers", "south")        # a plug: north can reach only three squares
     assert defence.race_approach(g.state, Rules(g.state), SOUTH) == 0.0
+
+
+def test_the_chance_of_enough_plugs_falling_is_counted_over_every_outcome():
+    import itertools
+    defence = load_experiment("ancient_defence")
+    chances = [0.2, 0.5, 0.9]
+    for base, need in ((0, 2), (1, 3), (2, 2), (0, 4)):
+        brute = 0.0
+        for falls in itertools.product((0, 1), repeat=len(chances)):
+            p = 1.0
+            for fell, c in zip(falls, chances):
+                p *= c if fell else 1 - c
+            brute += p if base + sum(falls) >= need else 0.0
+        assert defence.chance_at_least(base, chances, need) == pytest.approx(brute)
+
+
+def test_a_plug_that_will_fall_counts_as_a_square_half_open():
+    from battleline.ancient import AncientGame
+    from battleline.ancient.board import NORTH, SOUTH
+    from battleline.ancient.bots.evaluation import melee_chances
+    from battleline.ancient.rules import Rules
+    defence = load_experiment("ancient_defence")
+    g = AncientGame.empty(7, seed=1)            # north needs 4 of south's Back Row
+    for sq in ("a1", "b1", "c1"):
+        g.put(sq, "Hoplites", "north")
+    g.put("d1", "Skirmishers", "south")        # the plug of the last square ...
+    g.put("d2", "Phalangists", "north")        # ... with a Phalangist in front of it
+    for sq in ("e1", "f1", "g1"):
+        g.put(sq, "Hoplites", "south")
+    s, rules = g.state, Rules(g.state)
+    falls = melee_chances(*rules.melee_numbers((s.cells[s.board.index("d2")],), s.cells[s.board.index("d1")]))[1]
+    assert defence.plug_losses(s, rules, NORTH) == [falls] and 0 < falls < 1
+    assert defence.race_two_turns(s, rules, SOUTH) == pytest.approx(-falls)
