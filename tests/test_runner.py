@@ -313,7 +313,10 @@ def test_ctrl_c_in_a_terminal_stops_the_workers_and_says_what_is_saved(tmp_path)
     path = tmp_path / "run.jsonl"
     command = [sys.executable, "-m", "battleline.arena", "easy", "easy", "--games", "2000", "--jobs", "2",
                "--save", str(path)]
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    # As in a terminal, Ctrl-C at its default: a suite started as a background job (nohup, `&`)
+    # ignores SIGINT, and a child would inherit that and never see the signal.
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline and proc.poll() is None:
