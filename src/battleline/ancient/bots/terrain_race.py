@@ -37,18 +37,7 @@ def terrain_reach(s, rules, side: int) -> tuple[int, int]:
     step only the units not yet moved count, within the actions left. ``rules`` must be
     bound to ``s``."""
     now = s.phase == "actions" and s.to_act == side
-    back = set(s.board.back_row(1 - side))
-    held = 0
-    options: list[list[int]] = []
-    for sq, c in rules.own_units(side):
-        if s.disrupted[c] or not _HOLDS[c]:
-            continue
-        if sq in back:
-            held += 1
-            continue
-        dests = [d for d in rules.destinations(c, ignore_done=not now) if d in back]
-        if dests:
-            options.append(dests)
+    held, options = _held_and_paths(s, rules, side, lambda c: rules.destinations(c, ignore_done=not now))
     may_add = _matching(options)
     return held, min(may_add, s.actions_left) if now else may_add
 
@@ -65,9 +54,17 @@ def terrain_reach_within(s, rules, side: int, moves: int = 2) -> tuple[int, int]
     >>> for sq in ("a1", "b1"):
     ...     g.put(sq, "Hoplites", "north")
     >>> g.put("c3", "Hoplites", "north"); g.put("d4", "Hoplites", "north")
-    >>> terrain_reach(g.state, Rules(g.state), NORTH), terrain_reach_within(g.state, Rules(g.state), NORTH)   # c3 in two steps, d4 in three
+    >>> r = Rules(g.state)
+    >>> terrain_reach(g.state, r, NORTH), terrain_reach_within(g.state, r, NORTH)   # c3 in two steps, d4 in three
     ((2, 0), (2, 1))
     """
+    held, options = _held_and_paths(s, rules, side, lambda c: rules.reach_within(c, moves))
+    return held, _matching(options)
+
+
+def _held_and_paths(s, rules, side: int, reachable) -> tuple[int, list[list[int]]]:
+    """``side``'s undisrupted ground-holding units on the enemy Back Row, and for each of the
+    others the squares of that row among ``reachable(card)``, those that have any."""
     back = set(s.board.back_row(1 - side))
     held = 0
     options: list[list[int]] = []
@@ -77,10 +74,10 @@ def terrain_reach_within(s, rules, side: int, moves: int = 2) -> tuple[int, int]
         if sq in back:
             held += 1
             continue
-        dests = sorted(d for d in rules.reach_within(c, moves) if d in back)
+        dests = sorted(d for d in reachable(c) if d in back)
         if dests:
             options.append(dests)
-    return held, _matching(options)
+    return held, options
 
 
 def _matching(options: list[list[int]]) -> int:
