@@ -11,14 +11,17 @@ nothing 7/12, c3 eliminated 5/12
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Iterable
 
 from ..errors import IllegalMoveError, InvalidMoveError, PositionError, shorten
-from ..sides import Outcome
+from ..interface import ChanceOutcome, check_distribution, returns_of
+from ..sides import PLAYER_NAMES, Outcome
 from .actions import Action
 from .armies import SCENARIOS, Army, check_points_armies
 from .board import SIDE_NAMES, by_side, side_index
 from .diagnosis import possible_this_turn, why_illegal
+from .observation import unseen_tactics
 from .odds import ActionOdds, MeleeNumbers, action_odds
 from .rules import SHORT, Rules
 from .journal import restore_fields, rewind, save_fields
@@ -462,6 +465,67 @@ class AncientGame:
 
     def _why_illegal(self, a: Action) -> str:
         return why_illegal(self.state, self._rules, a)
+
+    # ------------------------------------------------------------------ the game interface
+    # (battleline.interface.GameState: the names both games share)
+    @property
+    def current_player(self) -> int | None:
+        """The side to act as a seat number (``battleline.sides``: north 0, south 1), None
+        once the battle is over.
+
+        >>> g = AncientGame.scenario("issus", seed=1)
+        >>> g.to_act, g.current_player
+        ('north', 0)
+        """
+        return None if self.state.outcome is not None else self.state.to_act
+
+    @property
+    def result(self) -> Outcome | None:
+        """None while the battle goes on, then how it ended (as :attr:`outcome`)."""
+        return self.outcome
+
+    @property
+    def actions_taken(self) -> list[Action]:
+        """The actions played since the start of the record (as :attr:`actions_played`)."""
+        return self.actions_played
+
+    def returns(self) -> tuple[float, float]:
+        """Each seat's score: 1 for a win, -1 for a loss, 0 for a draw or a battle going on."""
+        return returns_of(self.outcome)
+
+    def chance_outcomes(self, action: Action | str) -> tuple[ChanceOutcome, ...]:
+        """What the dice or the deck decide when the legal ``action`` is played, as the side
+        to act knows it: a shot's or an attack's results (keyed as :meth:`odds` keys them),
+        the Tactics card a draw brings, or who moves first when the action ends a turn with
+        the initiative roll. Empty when chance has no part in it.
+
+        >>> g = AncientGame.empty(seed=1)
+        >>> g.put("c2", "Peltasts", "south"); g.put("c3", "Chariots", "north")
+        >>> g.play("end actions")
+        >>> [(o.result, o.probability) for o in g.chance_outcomes("fire c2-c3")]
+        [((), Fraction(2, 3)), ((('c3', 'disrupted'),), Fraction(1, 3))]
+        """
+        a = self._read(action)
+        legal = self._legal_now()
+        if legal is None or a not in legal:
+            raise IllegalMoveError(f"{a}: not a legal action now; chance outcomes are for legal actions")
+        if a.kind in ("fire", "attack"):
+            chances = action_odds(self.state, a).outcomes.items()
+        elif a.kind == "draw":
+            unseen = unseen_tactics(self.observation(self.state.to_act))
+            chances = [(card, Fraction(1, len(unseen))) for card in unseen]
+        elif self._rolls_initiative(a):
+            chances = [(f"{PLAYER_NAMES[p]} first", Fraction(1, 2)) for p in (1, 0)]
+        else:
+            chances = []
+        return check_distribution([ChanceOutcome(result, p) for result, p in chances])
+
+    def _rolls_initiative(self, a: Action) -> bool:
+        # A turn's end rolls for the initiative unless a Tactics holder is asked first: try it.
+        self.push(a)
+        rolled = bool(self.last_dice()[1])
+        self.undo()
+        return rolled
 
     # ------------------------------------------------------------------ notation and views
     def position(self) -> str:

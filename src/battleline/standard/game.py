@@ -31,9 +31,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ..cards import ALL_CARDS, FOG, MUD, TROOP_MASK, Card
 from ..errors import shorten
+from ..interface import ChanceOutcome, check_distribution, returns_of
 from ..sides import Outcome   # one Outcome for both games
 from .assembly import Assembly
 from .claiming import Claiming
@@ -124,6 +126,26 @@ class Observation:
             if fv.mud is not None:
                 seen.add(ALL_CARDS[MUD])
         return tuple(c for c in ALL_CARDS if c not in seen)
+
+    def top_card_chances(self, deck: str) -> tuple[ChanceOutcome, ...]:
+        """The card on top of ``deck`` (``"troop"`` or ``"tactic"``) as this player knows it:
+        a card Scout put back on top for certain, else each unseen card of that deck alike
+        (none can be told from another); empty when the deck is empty.
+
+        >>> o = Game(seed=1).observation(0)
+        >>> chances = o.top_card_chances("tactic")
+        >>> len(chances), chances[0].probability
+        (10, Fraction(1, 10))
+        """
+        index = 0 if deck == "troop" else 1
+        if not self.deck_sizes[index]:
+            return ()
+        for which, depth, card in self.known_deck:
+            if which == deck and depth == 0:
+                return (ChanceOutcome(card, Fraction(1)),)
+        tactic = deck == "tactic"
+        cards = [c for c in self.unseen if c.is_tactic == tactic]
+        return tuple(ChanceOutcome(c, Fraction(1, len(cards))) for c in cards)
 
 
 
@@ -282,6 +304,46 @@ class Game(Assembly, Claiming, Legality, TacticsCards, TurnFlow, Journal):
             rule, why, params = self._why_illegal(m)
             raise IllegalMoveError(f"{m}: {why}", rule=rule, **params)
         self.push(m)
+
+    # --------------------------------------------------- the game interface
+    # (battleline.interface.GameState: the names both games share)
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, None once the game is over."""
+        return None if self._outcome is not None else self.to_move
+
+    @property
+    def result(self) -> Outcome | None:
+        """None while the game goes on, then how it ended (as :meth:`outcome`)."""
+        return self._outcome
+
+    @property
+    def actions_taken(self) -> list[Move]:
+        """The moves played so far (as :attr:`moves`)."""
+        return self.moves
+
+    def legal_actions(self) -> list[Move]:
+        """The legal moves of the player to move, claims included (as :meth:`legal_moves`)."""
+        return self.legal_moves()
+
+    def returns(self) -> tuple[float, float]:
+        """Each seat's score: 1 for a win, -1 for a loss, 0 for a draw or a game going on."""
+        return returns_of(self._outcome)
+
+    def chance_outcomes(self, move: Move | str) -> tuple[ChanceOutcome, ...]:
+        """The card a legal draw may bring, as the player drawing knows it (empty for any
+        other move: only draws are left to chance).
+
+        >>> g = Game(seed=1, first=0); g.play(g.legal_moves()[0])
+        >>> g.chance_outcomes("draw troop")[0].probability    # 60 troops: 6 in hand, 1 on the table
+        Fraction(1, 53)
+        """
+        m = self.parse_move(move)
+        if m not in self.legal_moves():
+            raise IllegalMoveError(f"{m}: not a legal move now; chance outcomes are for legal moves")
+        if m.kind != "draw":
+            return ()
+        return check_distribution(self.observation(self.to_move).top_card_chances(m.deck))
 
     # ------------------------------------------------------------ information
     def flag_view(self, flag: int) -> FlagView:
