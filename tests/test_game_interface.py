@@ -154,3 +154,54 @@ def test_chance_outcomes_refuse_an_illegal_action(kind):
     with pytest.raises(ValueError):
         game.chance_outcomes(action)
     assert game.position() == before
+
+
+def test_a_card_scout_put_back_on_top_is_drawn_for_certain():
+    """Battle Line: after Scout's returns, the player who put a card back on top knows it is
+    the next draw from that deck; the opponent does not."""
+    found = 0
+    for seed in range(400):
+        rng = random.Random(seed)
+        game = Game(seed=seed)
+        while game.result is None and len(game.moves) < 60:
+            moves = game.legal_moves()
+            scouting = [m for m in moves if m.kind == "scout"]
+            move = scouting[0] if scouting else rng.choice(moves)
+            game.play(move)
+            if move.kind == "return" and game.phase != "scout-return":
+                p = 1 - game.to_move if game.phase == "play" else game.to_move
+                deck = "tactic" if move.card.is_tactic else "troop"
+                top = game.deck(deck)[0]
+                mine = game.observation(p).top_card_chances(deck)
+                theirs = game.observation(1 - p).top_card_chances(deck)
+                assert [(o.result, o.probability) for o in mine] == [(top, 1)]
+                assert len(theirs) > 1 and top in {o.result for o in theirs}
+                found += 1
+                break
+        if found >= 3:
+            break
+    assert found >= 3, "random play reached Scout's returns"
+
+
+def test_an_ancient_draw_brings_a_card_the_drawer_has_not_seen():
+    """Ancient Battles: a Tactics draw may bring any card the drawer has not seen, alike, and
+    never one in the drawer's own hand."""
+    from battleline.ancient.observation import unseen_tactics
+    checked = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        game = AncientBattles.new(seed)
+        while game.result is None and checked < 4:
+            actions = game.legal_actions()
+            draw = next((a for a in actions if a.kind == "draw"), None)
+            obs = game.observation(game.current_player)
+            if draw is not None and obs.hand:
+                chances = game.chance_outcomes(draw)
+                assert {o.result for o in chances} == set(unseen_tactics(obs))
+                assert not {o.result for o in chances} & set(obs.hand)
+                assert len({o.probability for o in chances}) == 1
+                checked += 1
+            game.play(rng.choice(actions))
+        if checked >= 4:
+            break
+    assert checked >= 4, "random play reached draws with cards in hand"

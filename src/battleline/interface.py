@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol, Sequence, runtime_checkable
 
-from .sides import NORTH, SOUTH, Outcome
+from .sides import NORTH, Outcome
 
 __all__ = ["GameState", "ChanceOutcome", "returns_of", "check_distribution"]
 
@@ -96,6 +96,7 @@ class GameState(Protocol):
 def returns_of(outcome: Outcome | None) -> tuple[float, float]:
     """Each seat's score for an outcome, indexed by seat.
 
+    >>> from battleline.sides import SOUTH
     >>> returns_of(Outcome(SOUTH, "terrain")), returns_of(Outcome(None, "draw")), returns_of(None)
     ((-1.0, 1.0), (0.0, 0.0), (0.0, 0.0))
     """

@@ -11,17 +11,16 @@ nothing 7/12, c3 eliminated 5/12
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Iterable
 
-from ..errors import IllegalMoveError, InvalidMoveError, PositionError, shorten
-from ..interface import ChanceOutcome, check_distribution, returns_of
-from ..sides import PLAYER_NAMES, Outcome
-from .actions import Action
+from ..errors import IllegalMoveError, PositionError, shorten
+from ..interface import ChanceOutcome, returns_of
+from ..sides import Outcome
+from .actions import Action, read_action
 from .armies import SCENARIOS, Army, check_points_armies
 from .board import SIDE_NAMES, by_side, side_index
 from .diagnosis import possible_this_turn, why_illegal
-from .observation import unseen_tactics
+from .chance import chance_outcomes
 from .odds import ActionOdds, MeleeNumbers, action_odds
 from .rules import SHORT, Rules
 from .journal import restore_fields, rewind, save_fields
@@ -62,7 +61,6 @@ def _draw_after(n) -> int:
 # The legal actions of a settled position not listed yet (listed when first asked for).
 _NOT_YET = object()
 # The squares a fire or an attack names, in order.
-_SHAPES = {"fire": "shooter's square and the target's", "attack": "attackers' squares and the target's"}
 
 
 class AncientGame:
@@ -436,28 +434,8 @@ class AncientGame:
         return MeleeNumbers(*numbers)
 
     def _read(self, action: Action | str) -> Action:
-        """``action`` as an :class:`Action`: text is parsed, and a hand-built Action that is
-        not legal now must read back from its own text, so a malformed one is refused by name
-        (shortened, never echoed whole) before any rule looks at its fields."""
-        a = Action.parse(action)
-        try:
-            hash(a)
-        except TypeError:
-            raise InvalidMoveError(f"not an action: {shorten(action)}") from None
-        legal = self._legal_now() if isinstance(action, Action) else None
-        if isinstance(action, Action) and (legal is None or a not in legal):
-            squares = a.squares if isinstance(a.squares, tuple) else ()
-            if (a.kind == "fire" and len(squares) != 2) or (a.kind == "attack" and len(squares) < 2):
-                raise InvalidMoveError(f"{a.kind} names the {_SHAPES[a.kind]}, as in "
-                                       f"'{a.kind} {'c2-c3' if a.kind == 'fire' else 'b3+c2-c3'}', "
-                                       f"not the squares {shorten(a.squares)}")
-            text = str(a)
-            read = Action.parse(text)   # unreadable (an unknown card, a long text): InvalidMoveError
-            if (read.kind, read.card, sorted(read.squares), read.option) != \
-                    (a.kind, a.card, sorted(squares), a.option):
-                raise InvalidMoveError(f"a hand-built action must read back from its text: "
-                                       f"{shorten(tuple(a), 60)} reads as {shorten(text)}")
-        return a
+        """``action`` as an :class:`Action` (:func:`.actions.read_action`)."""
+        return read_action(action, self._legal_now() if isinstance(action, Action) else None)
 
     def _possible_this_turn(self, a: Action) -> bool:
         # Odds may be asked ahead of the step: any fire or attack the queries allow.
@@ -470,13 +448,7 @@ class AncientGame:
     # (battleline.interface.GameState: the names both games share)
     @property
     def current_player(self) -> int | None:
-        """The side to act as a seat number (``battleline.sides``: north 0, south 1), None
-        once the battle is over.
-
-        >>> g = AncientGame.scenario("issus", seed=1)
-        >>> g.to_act, g.current_player
-        ('north', 0)
-        """
+        """The side to act as a seat number (north 0, south 1), None once the battle is over."""
         return None if self.state.outcome is not None else self.state.to_act
 
     @property
@@ -495,9 +467,7 @@ class AncientGame:
 
     def chance_outcomes(self, action: Action | str) -> tuple[ChanceOutcome, ...]:
         """What the dice or the deck decide when the legal ``action`` is played, as the side
-        to act knows it: a shot's or an attack's results (keyed as :meth:`odds` keys them),
-        the Tactics card a draw brings, or who moves first when the action ends a turn with
-        the initiative roll. Empty when chance has no part in it.
+        to act knows it (:func:`.chance.chance_outcomes`).
 
         >>> g = AncientGame.empty(seed=1)
         >>> g.put("c2", "Peltasts", "south"); g.put("c3", "Chariots", "north")
@@ -505,27 +475,7 @@ class AncientGame:
         >>> [(o.result, o.probability) for o in g.chance_outcomes("fire c2-c3")]
         [((), Fraction(2, 3)), ((('c3', 'disrupted'),), Fraction(1, 3))]
         """
-        a = self._read(action)
-        legal = self._legal_now()
-        if legal is None or a not in legal:
-            raise IllegalMoveError(f"{a}: not a legal action now; chance outcomes are for legal actions")
-        if a.kind in ("fire", "attack"):
-            chances = action_odds(self.state, a).outcomes.items()
-        elif a.kind == "draw":
-            unseen = unseen_tactics(self.observation(self.state.to_act))
-            chances = [(card, Fraction(1, len(unseen))) for card in unseen]
-        elif self._rolls_initiative(a):
-            chances = [(f"{PLAYER_NAMES[p]} first", Fraction(1, 2)) for p in (1, 0)]
-        else:
-            chances = []
-        return check_distribution([ChanceOutcome(result, p) for result, p in chances])
-
-    def _rolls_initiative(self, a: Action) -> bool:
-        # A turn's end rolls for the initiative unless a Tactics holder is asked first: try it.
-        self.push(a)
-        rolled = bool(self.last_dice()[1])
-        self.undo()
-        return rolled
+        return chance_outcomes(self, self._read(action))
 
     # ------------------------------------------------------------------ notation and views
     def position(self) -> str:
