@@ -24,7 +24,7 @@ import json
 from typing import Any, Protocol
 
 from ...ancient import Action, AncientGame
-from ...errors import IllegalMoveError, PositionError, shorten
+from ...errors import IllegalMoveError, PositionError, check_record_length, shorten
 from ...sides import PLAYER_NAMES, side_index
 from ..messages import Boolean, Choice, Integer, MessageRouter, Text
 from ..study import (AnalysisRunner, Cursor, HintDesk, ReviewProgress, analysis_module, analysis_ready, decision_view,
@@ -128,6 +128,7 @@ def load_battle(text: str) -> tuple[str, Any]:
     """
     if not isinstance(text, str) or not text.strip():
         raise ValueError("paste a record or a position first")
+    check_record_length(text)      # before reading it: megabytes of JSON take many times that
     if text.lstrip().startswith("{"):
         return "record", AncientReplay(text)
     try:

@@ -25,7 +25,7 @@ import json
 from typing import Any, Protocol
 
 from ... import texts
-from ...errors import PositionError, shorten
+from ...errors import PositionError, check_record_length, shorten
 from ...standard.game import PLAYER_NAMES, Game
 from ...standard.moves import IllegalMoveError, Move
 from ..messages import Boolean, Choice, Integer, MessageRouter, Text
@@ -140,6 +140,7 @@ def load_text(text: str) -> tuple[str, Any]:
     """
     if not isinstance(text, str) or not text.strip():
         raise ValueError("paste a record or a position first")
+    check_record_length(text)      # before reading it: megabytes of JSON take many times that
     if text.lstrip().startswith("{"):
         return "record", Replay(text)
     try:
