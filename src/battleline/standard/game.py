@@ -29,6 +29,7 @@ and the text forms (:mod:`.notation`, :mod:`.render`).
 
 from __future__ import annotations
 
+import numbers
 import random
 from dataclasses import dataclass
 
@@ -179,6 +180,9 @@ class Game(Assembly, Claiming, Legality, TacticsCards, TurnFlow, Journal):
             raise ValueError(f"first must be 0 (north), 1 (south) or None (by lot), not {shorten(first)}")
         if seed is None:
             seed = random.randrange(2**32)
+        if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+            raise ValueError(f"seed must be a whole number or None, not {shorten(seed)}")
+        seed = int(seed)
         rng = random.Random(seed)
         troops = list(ALL_CARDS[:60])
         rng.shuffle(troops)
