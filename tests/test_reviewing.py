@@ -234,3 +234,15 @@ def test_the_readme_shows_the_review_command_with_its_real_arguments():
     for line in lines:
         args = parser().parse_args(shlex.split(line)[4:])     # exits (SystemExit) on a wrong argument
         assert args.record == "game.json"
+
+
+@pytest.mark.parametrize("game", ["standard", "ancient"])
+def test_the_analysis_says_whether_its_search_is_ready(game, monkeypatch):
+    """What a widget reads to say "Preparing the search" while the kernel compiles."""
+    import importlib
+    kernel = importlib.import_module(f"battleline.{game}.kernel")
+    analysis = importlib.import_module(f"battleline.{game}.reviewing")
+    monkeypatch.setattr(kernel, "kernel_ready", lambda: False)
+    assert analysis.search_ready() is (not kernel.compiled())
+    monkeypatch.setattr(kernel, "kernel_ready", lambda: True)
+    assert analysis.search_ready() is True

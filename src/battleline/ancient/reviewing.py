@@ -63,7 +63,7 @@ from .observation import Observation
 from .rules import Rules
 from .worlds import sample_world
 
-__all__ = ["review", "iter_review", "hint", "decision_points", "DecisionPoint", "BUDGET", "HINT_BUDGET",
+__all__ = ["review", "iter_review", "hint", "search_ready", "decision_points", "DecisionPoint", "BUDGET", "HINT_BUDGET",
            "PLAN_CANDIDATES", "FIGHT_CANDIDATES", "MAX_PLAYOUT_ACTIONS"]
 
 BUDGET = 600             # play-outs a decision: the halving's share and the confirmation's
@@ -232,6 +232,17 @@ def hint(game: AncientGame, *, budget: int | None = None, seed: int = 0) -> Deci
         return _unsearched_hint(obs, str(choice), index, "ab_not_searched")
     kernel.prepare_kernel()
     return judge(obs, None, index, budget, seed)
+
+
+def search_ready() -> bool:
+    """Whether a hint or a review searches at once: the search kernel is compiled (or loaded
+    from the disk cache) in this process, or runs as plain Python. Until then the first hint
+    or review prepares it (a minute or so after an install; a widget says so meanwhile).
+
+    >>> search_ready() in (True, False)
+    True
+    """
+    return not kernel.compiled() or kernel.kernel_ready()
 
 
 # ------------------------------------------------------------------ judging one decision

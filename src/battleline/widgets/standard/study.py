@@ -31,7 +31,7 @@ from ...standard.moves import IllegalMoveError, Move
 from ..messages import Boolean, Choice, Integer, MessageRouter, Text
 from ..pieces import move_json, public_move_json
 from ..study import (AnalysisRunner, Cursor, HintDesk, ReviewProgress, analysis_module, analysis_ready, decision_view,
-                     hint_line, study_words)
+                     hint_line, search_preparing, study_words)
 from .table import Seat, table_view
 
 __all__ = ["Replay", "ReplayController", "StudyTools", "StudyHost", "load_text"]
@@ -379,7 +379,8 @@ class StudyTools:
             return None
         d = hint["decision"]
         if d is None:
-            return {**HintDesk.waiting_view(hint, self.words.say), "move": None}
+            preparing = search_preparing(self.analyst or analysis_module("standard"))
+            return {**HintDesk.waiting_view(hint, self.words.say, preparing), "move": None}
         move = Move.parse(d.best)
         text = hint_line(d, self.words.say, self.words.lang, texts.move_words(move, self.words.lang, self.words.nameset))
         return {"pending": False, "text": text, "move": move_json(move), "flags": list(d.flags or [])}
