@@ -1309,3 +1309,9 @@ def test_a_seed_that_is_not_a_whole_number_is_refused_in_both_games(seed):
         AncientGame.scenario("issus", seed=seed)
     with pytest.raises(ValueError, match="seed is an integer, not "):
         AncientGame.empty(seed=seed)
+
+
+@pytest.mark.parametrize("first", [1.0, True, "1"])
+def test_the_seat_moving_first_is_a_whole_number(first):
+    with pytest.raises(ValueError, match="first must be 0 \\(north\\), 1 \\(south\\) or None"):
+        Game(seed=1, first=first)

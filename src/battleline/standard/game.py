@@ -176,7 +176,8 @@ class Game(Assembly, Claiming, Legality, TacticsCards, TurnFlow, Journal):
     def __init__(self, seed: int | None = None, rules: str = "standard", first: int | None = None):
         if rules not in ("standard", "advanced"):
             raise ValueError(f"rules must be 'standard' or 'advanced', not {shorten(rules)}")
-        if first not in (None, 0, 1):
+        if first is not None and (isinstance(first, bool) or not isinstance(first, numbers.Integral)
+                                  or first not in (0, 1)):
             raise ValueError(f"first must be 0 (north), 1 (south) or None (by lot), not {shorten(first)}")
         if seed is None:
             seed = random.randrange(2**32)
