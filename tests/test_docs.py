@@ -179,3 +179,11 @@ def test_the_readmes_first_commands_are_for_ordinary_users():
     assert 'pip install -e ".[test]"' in test and 'pytest -m "not slow"' in test and ".ci/run" not in test
     quick = (ROOT / "README.md").read_text(encoding="utf-8").split("## Quick start", 1)[1].split("\n## ", 1)[0]
     assert "bash .ci/run" in quick and "contributors" in quick
+
+
+def test_the_readme_states_the_quick_tiers_cost_in_cpu_time():
+    """"In a few minutes" was 19-20 minutes of wall clock on a busy machine (307 s of CPU)."""
+    quick = (ROOT / "README.md").read_text(encoding="utf-8").split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    words = " ".join(quick.split())
+    assert "about 5 minutes of CPU time" in words and "more wall clock on a busy machine" in words
+    assert "a few minutes" not in words

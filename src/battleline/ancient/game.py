@@ -496,8 +496,9 @@ class AncientGame:
         return write_record(self)
 
     @classmethod
-    def from_record(cls, text: str) -> "AncientGame":
-        """Replay a :meth:`record` to the identical state (PositionError if it does not replay)."""
+    def from_record(cls, text: str | dict) -> "AncientGame":
+        """Replay a :meth:`record` (its text, or the dict it holds) to the identical state
+        (PositionError if it does not replay)."""
         from .notation import read_record
         return read_record(cls, text)
 

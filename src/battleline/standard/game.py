@@ -29,6 +29,7 @@ and the text forms (:mod:`.notation`, :mod:`.render`).
 
 from __future__ import annotations
 
+import numbers
 import random
 from dataclasses import dataclass
 from fractions import Fraction
@@ -197,10 +198,14 @@ class Game(Assembly, Claiming, Legality, TacticsCards, TurnFlow, Journal):
     def __init__(self, seed: int | None = None, rules: str = "standard", first: int | None = None):
         if rules not in ("standard", "advanced"):
             raise ValueError(f"rules must be 'standard' or 'advanced', not {shorten(rules)}")
-        if first not in (None, 0, 1):
+        if first is not None and (isinstance(first, bool) or not isinstance(first, numbers.Integral)
+                                  or first not in (0, 1)):
             raise ValueError(f"first must be 0 (north), 1 (south) or None (by lot), not {shorten(first)}")
         if seed is None:
             seed = random.randrange(2**32)
+        if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+            raise ValueError(f"seed must be a whole number or None, not {shorten(seed)}")
+        seed = int(seed)
         rng = random.Random(seed)
         troops = list(ALL_CARDS[:60])
         rng.shuffle(troops)

@@ -33,7 +33,7 @@ from ..errors import shorten
 from .kernel import kernel_loop
 
 __all__ = ["AnalysisRunner", "ReviewProgress", "Cursor", "HintDesk", "study_words", "analysis_module", "MARK_LABELS",
-           "percent", "decision_view", "hint_line", "hints_note", "analysis_ready"]
+           "percent", "decision_view", "hint_line", "hints_note", "analysis_ready", "search_preparing"]
 
 #: The labels of a decision that a mark (?!, ?, ??) goes with, worst last.
 MARK_LABELS = ("inaccuracy", "mistake", "blunder")
@@ -217,11 +217,30 @@ class HintDesk:
         self.asked = None
 
     @staticmethod
-    def waiting_view(hint: dict, say: Callable[..., str]) -> dict:
-        """The view while the hint is looked for, or of why it could not be found."""
+    def waiting_view(hint: dict, say: Callable[..., str], preparing: bool = False) -> dict:
+        """The view while the hint is looked for (``preparing``: while the search kernel is
+        still being compiled, which comes first), or of why it could not be found.
+
+        >>> say = lambda key, **kw: texts.say("en", key, **kw)
+        >>> HintDesk.waiting_view({"error": None}, say, preparing=True)["text"]
+        'Preparing the search (about a minute)…'
+        """
         error = hint["error"]
-        return {"pending": error is None,
-                "text": say("study.hint_failed", text=error) if error else say("study.hint_wait")}
+        waiting = say("study.hint_preparing") if preparing else say("study.hint_wait")
+        return {"pending": error is None, "text": say("study.hint_failed", text=error) if error else waiting}
+
+
+def search_preparing(analyst: Any) -> bool:
+    """Whether the analysis ``analyst`` (a game's ``reviewing`` module) still has to prepare
+    its search kernel before a hint can be searched (its ``search_ready()``; an analysis
+    without one has nothing to prepare).
+
+    >>> from types import SimpleNamespace
+    >>> search_preparing(SimpleNamespace(search_ready=lambda: False)), search_preparing(object())
+    (True, False)
+    """
+    ready = getattr(analyst, "search_ready", None)
+    return callable(ready) and not ready()
 
 
 class Cursor:

@@ -24,11 +24,11 @@ import json
 from typing import Any, Protocol
 
 from ...ancient import Action, AncientGame
-from ...errors import IllegalMoveError, PositionError, shorten
+from ...errors import IllegalMoveError, PositionError, check_record_length, shorten
 from ...sides import PLAYER_NAMES, side_index
 from ..messages import Boolean, Choice, Integer, MessageRouter, Text
 from ..study import (AnalysisRunner, Cursor, HintDesk, ReviewProgress, analysis_module, analysis_ready, decision_view,
-                     hint_line, study_words)
+                     hint_line, search_preparing, study_words)
 from .battle import BattleController, origin_of
 from .view import SIDES, battle_view, target_of
 from .words import AncientWords
@@ -128,6 +128,7 @@ def load_battle(text: str) -> tuple[str, Any]:
     """
     if not isinstance(text, str) or not text.strip():
         raise ValueError("paste a record or a position first")
+    check_record_length(text)      # before reading it: megabytes of JSON take many times that
     if text.lstrip().startswith("{"):
         return "record", AncientReplay(text)
     try:
@@ -233,7 +234,8 @@ class AncientStudy:
             return None
         d = hint["decision"]
         if d is None:
-            return {**HintDesk.waiting_view(hint, self.say), "squares": [], "action": None}
+            preparing = search_preparing(self.analyst or analysis_module("ancient"))
+            return {**HintDesk.waiting_view(hint, self.say, preparing), "squares": [], "action": None}
         a = Action.parse(str(d.best))
         obs = self.battle.game.observation(self.battle.side)
         squares = [*origin_of(a), *([target_of(a)] if target_of(a) else [])]
