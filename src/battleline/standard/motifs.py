@@ -26,7 +26,7 @@ The motifs, by key:
 >>> for c in ("G8", "B8", "O8", "P8"): d.place(c, discard=0)
 >>> for c in ("R8", "B3", "G4", "P5", "R6", "P9", "G1"): d.place(c, hand=1)
 >>> [(m.key, [str(c) for c in m.cards]) for m in find(d.game(), 1, "R8@3")]
-[('card_gone', ['G8', 'B8', 'O8', 'P8'])]
+[('card_gone', ['O8', 'G8', 'B8', 'P8']), ('own_card_breaks', ['R8'])]
 """
 
 from __future__ import annotations
