@@ -45,11 +45,13 @@ DANGER = Fraction(1, 3)      # a unit that can be eliminated this often is in da
 @dataclass(frozen=True)
 class Motif:
     """One idea: its ``key`` (see the module), the ``squares`` it names (the side's own
-    first), and ``detail``: the numbers its sentence quotes."""
+    first), the ``troops`` standing there (their values, 0 for an empty square) and
+    ``detail``: the numbers its sentence quotes."""
 
     key: str
     squares: tuple[str, ...] = ()
     detail: tuple = ()
+    troops: tuple[int, ...] = ()
 
 
 def find(game: AncientGame, decision: str | Action | list) -> list[Motif]:
@@ -66,7 +68,7 @@ def find(game: AncientGame, decision: str | Action | list) -> list[Motif]:
     me = game.current_player
     found = casualty_race(game)
     if len(actions) == 1 and actions[0].kind in ("fire", "attack"):
-        return found + [attack_odds(game, actions[0])]
+        return found + [_with_troops(game, attack_odds(game, actions[0]))]
     played = 0
     try:
         for a in actions:
@@ -75,7 +77,7 @@ def find(game: AncientGame, decision: str | Action | list) -> list[Motif]:
             game.play(a)
             played += 1
         if game.result is None:
-            found += back_row_open(game, me) + in_danger(game, me)
+            found += [_with_troops(game, m) for m in back_row_open(game, me) + in_danger(game, me)]
     finally:
         for _ in range(played):
             game.undo()
@@ -92,6 +94,14 @@ def _actions(decision) -> list[Action]:
 
 def _name(game: AncientGame, square: int) -> str:
     return game.state.board.names[square]
+
+
+def _with_troops(game: AncientGame, motif: Motif) -> Motif:
+    """``motif`` with the troops on its squares, read from the field."""
+    s = game.state
+    values = tuple((s.cells[s.board.lookup[sq]] % 10 + 1) if s.cells[s.board.lookup[sq]] >= 0 else 0
+                   for sq in motif.squares)
+    return Motif(motif.key, motif.squares, motif.detail, values)
 
 
 def points_from_losing(game: AncientGame, side: int) -> int:
