@@ -22,9 +22,9 @@ __all__ = ["motif_sentence", "SENTENCES"]
 SENTENCES = {
     # key: (English, Japanese)
     # Battle Line
-    "win_at_once": ("This wins at once: you can prove {flags}, a {reason}.",
+    "win_at_once": ("This wins at once by {reason}: you can prove {flags}.",
                     "これで即座に勝ちます：{flags}を証明でき、{reason}になります。"),
-    "win_allowed": ("This lets your opponent prove {flags} at once: a {reason}, and the game.",
+    "win_allowed": ("This lets your opponent prove {flags} at once and win by {reason}.",
                     "これで相手はすぐに{flags}を証明でき、{reason}で勝ちます。"),
     "win_threatened": ("After this your opponent is one flag from winning: {flags} would give them the game.",
                        "これで相手は勝利まであと1本です：{flags}を取れば相手の勝ちです。"),
@@ -70,12 +70,12 @@ SENTENCES = {
                   "disrupts it {d}%.",
                   "{source}から{target}の{troop}への射撃は、{e}%で除去、{d}%で混乱させます。"),
     "attack_odds": ("The attack from {source} on the {troop} on {target} eliminates it {e}% of the time and "
-                    "disrupts it {d}%; your {own} on {source} is then eliminated in their next turn {x}% of "
-                    "the time.",
+                    "disrupts it {d}%; your unit on {source} ({own}) is then eliminated in their next turn "
+                    "{x}% of the time.",
                     "{source}から{target}の{troop}への攻撃は、{e}%で除去、{d}%で混乱させます。その後、"
                     "{source}の{own}は相手の次の手番に{x}%で除去されます。"),
-    "in_danger": ("Your {troop} on {square} is left in danger: the {attacker} on {source} can eliminate it "
-                  "{p}% of the time.",
+    "in_danger": ("Your unit on {square} ({troop}) is left in danger: the {attacker} on {source} can "
+                  "eliminate it {p}% of the time.",
                   "{square}の{troop}が危険なままです：{source}の{attacker}が{p}%で除去できます。"),
     "reinforcement_missed": ("The better plan reinforces {squares} from the reserve; yours does not.",
                              "よりよい計画は予備から{squares}へ増援しますが、あなたの計画はしません。"),
