@@ -51,3 +51,21 @@ def test_a_result_the_fight_cannot_give_is_refused():
     with pytest.raises(IllegalMoveError):
         play_with_result(g, "end fire", ())
     assert g.position() == before
+
+
+def test_a_rampages_victim_can_be_chosen():
+    """A disrupted Elephant rampages into a neighbour picked by the die: each victim can be
+    chosen, and the die that picks it is rolled."""
+    g = AncientGame.empty(seed=1, advanced=("rampage",))
+    g.put("c2", "Javalineers", "south")
+    g.put("c3", "Elephants", "north")
+    for sq in ("b3", "d3", "c4"):
+        g.put(sq, "Skirmishers", "north")
+    g.play("end actions")
+    outcomes = [o.result for o in g.chance_outcomes("fire c2-c3")]
+    victims = [r for r in outcomes if len(r) == 2]
+    assert len(victims) == 4
+    for result in victims:
+        branch = AncientGame.from_record(g.record())
+        play_with_result(branch, "fire c2-c3", result)
+        assert changes(g, branch) == result
