@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..errors import IllegalMoveError
+from ..errors import IllegalMoveError, shorten
 from ..interface import ChanceOutcome, check_distribution
 from ..sides import NORTH, PLAYER_NAMES, SOUTH
 from .actions import Action
 from .observation import unseen_tactics
-from .odds import action_odds
+from .odds import action_odds, dice_for
 
-__all__ = ["chance_outcomes"]
+__all__ = ["chance_outcomes", "play_with_result"]
 
 
 def chance_outcomes(game, action: Action) -> tuple[ChanceOutcome, ...]:
@@ -46,3 +46,24 @@ def rolls_initiative(game, action: Action) -> bool:
     rolled = bool(game.last_dice()[1])
     game.undo()
     return rolled
+
+
+def play_with_result(game, action: Action | str, result) -> None:
+    """Play the legal shot or attack ``action`` in ``game`` so that chance gives ``result``
+    (one of its :func:`chance_outcomes`): the dice that make it are rolled. For an analysis's
+    "what if this attack had won?"; the game's later dice come from its stream again.
+
+    >>> from battleline.ancient import AncientGame
+    >>> g = AncientGame.empty(seed=1)
+    >>> g.put("c2", "Peltasts", "south"); g.put("c3", "Chariots", "north")
+    >>> g.play("end actions")
+    >>> play_with_result(g, "fire c2-c3", (("c3", "disrupted"),)); g.cell("c3")["disrupted"]
+    True
+    """
+    action = Action.parse(action)
+    if action.kind not in ("fire", "attack"):
+        raise IllegalMoveError(f"{action}: a result is chosen for a shot or an attack only")
+    if tuple(result) not in {o.result for o in chance_outcomes(game, action)}:
+        raise IllegalMoveError(f"{action} cannot give {shorten(result)}")
+    game.state.dice.set_next(dice_for(game.state, action, tuple(result)))
+    game.play(action)
