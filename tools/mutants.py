@@ -80,7 +80,7 @@ MUTANTS = [
            ("tests/test_bots_planner.py", "-k", "prior"), "medium's first choice never favoured"),
     Mutant("heuristic-tactics-price", "bots", "standard/bots/heuristic.py",
            "        s -= tactic_cost(world, m, me)", "        s += tactic_cost(world, m, me)",
-           ("tests/test_bots.py",), "medium pays the price the wrong way"),
+           ("tests/test_bots.py", "-k", "price"), "medium is paid for playing a Tactics card"),
     # ---------------------------------------------------------------- review
     Mutant("review-tactics-price", "review", "standard/reviewing.py",
            "scores = totals / worlds - self.prices", "scores = totals / worlds",
@@ -142,20 +142,21 @@ def environment(tree: Path, compiled: bool) -> dict:
     return env
 
 
-def run_tests(tree: Path, tests: tuple[str, ...], compiled: bool) -> tuple[str, float]:
+def run_tests(tree: Path, tests: tuple[str, ...], compiled: bool) -> tuple[str, float, str]:
     """``passed``, ``failed``, ``error`` (pytest could not run them, or none was selected) or
-    ``timeout``, and the seconds taken."""
+    ``timeout``, the seconds taken and the first failing test's name."""
     command = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-m", "not slow", *tests]
     start = time.monotonic()
     try:
         done = subprocess.run(command, cwd=tree, env=environment(tree, compiled), capture_output=True,
                               text=True, timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
-        return "timeout", time.monotonic() - start
+        return "timeout", time.monotonic() - start, ""
     verdict = {0: "passed", 1: "failed"}.get(done.returncode, "error")
     if verdict == "error":
         print(done.stdout[-2000:], done.stderr[-2000:], sep="\n", file=sys.stderr)
-    return verdict, time.monotonic() - start
+    failing = [line.split()[1] for line in done.stdout.splitlines() if line.startswith("FAILED ")]
+    return verdict, time.monotonic() - start, failing[0].split("::", 1)[-1] if failing else ""
 
 
 def mutate(tree: Path, mutant: Mutant) -> bool:
@@ -176,7 +177,7 @@ def check_copy_is_imported(tree: Path, compiled: bool) -> None:
         raise SystemExit(f"the tests would import {out.strip()}, not the copy in {tree}")
 
 
-def run(mutants: list[Mutant], compiled: bool) -> list[tuple[Mutant, str, float]]:
+def run(mutants: list[Mutant], compiled: bool) -> list[tuple[Mutant, str, float, str]]:
     results = []
     baselines: dict[tuple[str, ...], str] = {}
     with tempfile.TemporaryDirectory(prefix="battleline-mutants-") as scratch:
@@ -187,20 +188,21 @@ def run(mutants: list[Mutant], compiled: bool) -> list[tuple[Mutant, str, float]
             if mutant.tests not in baselines:
                 baselines[mutant.tests] = run_tests(clean, mutant.tests, compiled)[0]
             if baselines[mutant.tests] != "passed":
-                results.append((mutant, f"baseline {baselines[mutant.tests]}", 0.0))
+                results.append((mutant, f"baseline {baselines[mutant.tests]}", 0.0, ""))
             else:
                 where = Path(scratch) / mutant.name
                 where.mkdir()
                 tree = make_copy(where)
                 if not mutate(tree, mutant):
-                    results.append((mutant, "stale", 0.0))
+                    results.append((mutant, "stale", 0.0, ""))
                 else:
-                    verdict, seconds = run_tests(tree, mutant.tests, compiled)
+                    verdict, seconds, failing = run_tests(tree, mutant.tests, compiled)
                     results.append((mutant, {"failed": "killed", "passed": "SURVIVED"}.get(verdict, verdict),
-                                    seconds))
+                                    seconds, failing))
                 shutil.rmtree(where, ignore_errors=True)
-            m, verdict, seconds = results[-1]
-            print(f"{m.tier:7} {m.name:28} {verdict:10} {seconds:6.1f} s  {' '.join(m.tests)}", flush=True)
+            m, verdict, seconds, failing = results[-1]
+            print(f"{m.tier:7} {m.name:28} {verdict:10} {seconds:6.1f} s  {' '.join(m.tests)}"
+                  + (f"  [{failing}]" if failing else ""), flush=True)
     return results
 
 
@@ -222,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{m.tier:7} {m.name:28} src/battleline/{m.file}: {m.why}")
         return 0
     results = run(chosen, args.compiled)
-    survived = [m.name for m, verdict, _ in results if verdict != "killed"]
+    survived = [m.name for m, verdict, _, _ in results if verdict != "killed"]
     print(f"\n{len(results) - len(survived)} of {len(results)} killed" +
           (f"; not killed: {', '.join(survived)}" if survived else ""))
     return 1 if survived else 0
