@@ -1,6 +1,7 @@
 """The documents' examples work as written.
 
-Every ```python block of README.md and docs/*.md runs, the blocks of one file in order in
+Every ```python block of README.md and the Markdown files under docs/ (docs/experiments/LOG.md
+included) runs, the blocks of one file in order in
 one namespace (a later block may use an earlier one's names), except the README's: each of
 those stands alone (a reader pastes one at a time), and one that makes a widget ends with it
 (pasted into a cell, it shows the widget). A line ``EXPR  # → VALUE``
@@ -23,7 +24,7 @@ import pytest
 from battleline import Game
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```", re.M | re.S)
 SHOWN = re.compile(r"^(?P<code>[^#\n]*?\S)\s+# → (?P<want>.+?)\s*$")
 

@@ -1,4 +1,4 @@
-"""Can a cheap play-out rule be fitted to `medium`'s troop choices? (docs/bots.md, issue 34)
+"""Can a cheap play-out rule be fitted to `medium`'s troop choices? (docs/experiments/LOG.md, issue 34)
 
     python docs/experiments/fitted_policy.py --fit-deals 9601-9680 --test-deals 9501-9540
 

@@ -60,7 +60,7 @@ CONFIRM_SHARE = 0.4      # of the budget, for the played move and the best on fr
 CANDIDATES = 12          # the one-ply ranking's best moves searched, besides the move played
 JUDGED_PHASES = ("play",)
 NO_FLAG_SHARE = 0.0      # a review wants the chance of winning itself, not a margin of flags
-PLAYOUT_TACTICS = False  # the play-outs' policy: the greedy rule, or with Tactics cards (docs/bots.md)
+PLAYOUT_TACTICS = False  # the play-outs' policy: the greedy rule, or with Tactics cards (docs/experiments/LOG.md)
 
 
 def start_and_moves(game: Game | str | dict) -> tuple[Game, list[Move]]:
