@@ -484,22 +484,17 @@ def main(argv=None) -> None:
     out = {"machine": f"{platform.machine()} {platform.processor() or ''}".strip(),
            "python": platform.python_version(),
            "load_average_1min": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None}
-    if "claims" in sections:
-        out.update(bench_claims(args.cases, args.seed))
-    if "games" in sections:
-        out.update(bench_games(args.games, args.seed))
-    if "moves" in sections:
-        out.update(bench_push_undo(args.seed))
-    if "solver" in sections:
-        out["solver"] = bench_solver()
-    if "ancient" in sections:
-        out.update(bench_ancient(args.battles, args.seed))
-    if "kernel" in sections:
-        out.update(bench_kernel(args.games, args.seed))
-    if "review" in sections:
-        out.update(bench_review(args.seed))
-    if "ancient_review" in sections:
-        out.update(bench_ancient_review(args.seed))
+    runs = {"claims": lambda: bench_claims(args.cases, args.seed),
+            "games": lambda: bench_games(args.games, args.seed),
+            "moves": lambda: bench_push_undo(args.seed),
+            "solver": lambda: {"solver": bench_solver()},
+            "ancient": lambda: bench_ancient(args.battles, args.seed),
+            "kernel": lambda: bench_kernel(args.games, args.seed),
+            "review": lambda: bench_review(args.seed),
+            "ancient_review": lambda: bench_ancient_review(args.seed)}
+    for section in SECTIONS:           # in this order, whatever the order asked
+        if section in sections:
+            out.update(runs[section]())
     print(json.dumps(out))
 
 

@@ -149,6 +149,25 @@ def _free_color(used: int) -> int:
     return 0
 
 
+def split_fixed(fixed: Sequence[int]) -> tuple[int, int, list[int]]:
+    """A side's cards as the searches take them: the troops as a mask, their values' sum,
+    and the wild cards.
+
+    >>> split_fixed([0, 1, 60])          # Red 1, Red 2 and Alexander
+    (3, 3, [60])
+    """
+    tmask = 0
+    tsum = 0
+    wilds = []
+    for c in fixed:
+        if c < 60:
+            tmask |= 1 << c
+            tsum += c % 10 + 1
+        else:
+            wilds.append(c)
+    return tmask, tsum, wilds
+
+
 def best(fixed: Sequence[int], avail: int, need: int, fog: bool, floor: int = -1):
     """Best formation of ``fixed`` cards plus ``need`` troops taken from ``avail``.
 
@@ -162,15 +181,7 @@ def best(fixed: Sequence[int], avail: int, need: int, fog: bool, floor: int = -1
     beats ``floor`` is the best, and none below the floor's own kind can.
     """
     n = len(fixed) + need
-    tmask = 0
-    wilds = []
-    tsum = 0
-    for c in fixed:
-        if c < 60:
-            tmask |= 1 << c
-            tsum += c % 10 + 1
-        else:
-            wilds.append(c)
+    tmask, tsum, wilds = split_fixed(fixed)
     nt = len(fixed) - len(wilds)
     if avail.bit_count() < need:
         return None

@@ -27,7 +27,7 @@ from math import comb
 from operator import mul
 
 from ...cards import mask_indices as _bits
-from ..formations import side_strength
+from ..formations import side_strength, split_fixed
 from ..game import FLAGS, Game
 
 __all__ = ["evaluate", "flag_chances", "side_levels", "win_chance"]
@@ -94,15 +94,7 @@ def _levels(fixed, need, fog, sure, maybe, q, ph):
     missing = need - len(fixed)
     if missing <= 0:
         return ((side_strength(fixed, need, fog), 1.0),)
-    tmask = 0
-    tsum = 0
-    wilds = []
-    for c in fixed:
-        if c < 60:
-            tmask |= 1 << c
-            tsum += c % 10 + 1
-        else:
-            wilds.append(c)
+    tmask, tsum, wilds = split_fixed(fixed)
     nt = len(fixed) - len(wilds)
     pool = sure | maybe
     if _popcount(pool) < missing:
