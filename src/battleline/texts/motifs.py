@@ -22,14 +22,14 @@ __all__ = ["motif_sentence", "SENTENCES"]
 SENTENCES = {
     # key: (English, Japanese)
     # Battle Line
-    "win_at_once": ("This wins at once by {reason}: you can prove {flags}.",
-                    "これで即座に勝ちます：{flags}を証明でき、{reason}になります。"),
-    "win_allowed": ("This lets your opponent prove {flags} at once and win by {reason}.",
-                    "これで相手はすぐに{flags}を証明でき、{reason}で勝ちます。"),
-    "win_threatened": ("After this your opponent is one flag from winning: {flags} would give them the game.",
-                       "これで相手は勝利まであと1本です：{flags}を取れば相手の勝ちです。"),
-    "claim_given": ("This hands flag {flag} to your opponent: they can prove it at once.",
-                    "これでフラッグ{flag}を相手に渡します：相手はすぐに証明できます。"),
+    "win_at_once": ("{This} wins at once by {reason}: you can prove {flags}.",
+                    "{kore}即座に勝ちます：{flags}を証明でき、{reason}になります。"),
+    "win_allowed": ("{This} lets your opponent prove {flags} at once and win by {reason}.",
+                    "{kore}相手はすぐに{flags}を証明でき、{reason}で勝ちます。"),
+    "win_threatened": ("After {this} your opponent is one flag from winning: {flags} would give them the game.",
+                       "{kore}相手は勝利まであと1本です：{flags}を取れば相手の勝ちです。"),
+    "claim_given": ("{This} hands flag {flag} to your opponent: they can prove it at once.",
+                    "{kore}フラッグ{flag}を相手に渡します：相手はすぐに証明できます。"),
     "lost_flag_high": ("{card} goes to flag {flag}, which is lost for good: no card left can beat your "
                        "opponent's formation there, so a strong card is spent for nothing.",
                        "{card}を置くフラッグ{flag}はもう取れません：残りのどのカードでも相手の隊形に勝てないので、"
@@ -84,9 +84,12 @@ SENTENCES = {
 }
 
 
-def _say(lang: str, key: str, **blanks) -> str:
+def _say(lang: str, key: str, subject: str | None = None, **blanks) -> str:
+    """The sentence ``key`` with its blanks; ``subject`` (a move in words) stands for "this"."""
     en, ja = SENTENCES[key]
-    return (ja if lang == "ja" else en).format(**blanks)
+    if lang == "ja":
+        return ja.format(kore=f"{subject}で" if subject else "これで", **blanks)
+    return en.format(This=subject or "This", this=subject or "this", **blanks)
 
 
 def _cards(cards, lang: str, names: Any) -> str:
@@ -104,18 +107,24 @@ def _pct(x) -> int:
     return round(100 * float(x))
 
 
-def motif_sentence(motif, lang: str = "en", names: Any = "ancient") -> str:
-    """One motif of either game as a sentence in ``lang`` (``"en"`` or ``"ja"``)."""
+def motif_sentence(motif, lang: str = "en", names: Any = "ancient", subject: str | None = None) -> str:
+    """One motif of either game as a sentence in ``lang`` (``"en"`` or ``"ja"``); ``subject``
+    (the move in words) names the move where the sentence would say "this".
+
+    >>> from battleline.standard.motifs import Motif
+    >>> motif_sentence(Motif("win_allowed", (3,), detail=("breakthrough",)), subject="Yellow 2 at flag 3")
+    'Yellow 2 at flag 3 lets your opponent prove flag 3 at once and win by Breakthrough.'
+    """
     if hasattr(motif, "squares"):
         return _ancient_sentence(motif, lang)
     key, flags, detail = motif.key, motif.flags, motif.detail
     card = card_name(motif.cards[0], lang, names) if motif.cards else ""
     if key in ("win_at_once", "win_allowed"):
-        return _say(lang, key, flags=flags_words(flags, lang), reason=outcome_word(detail[0], lang))
+        return _say(lang, key, subject, flags=flags_words(flags, lang), reason=outcome_word(detail[0], lang))
     if key == "win_threatened":
-        return _say(lang, key, flags=flags_words(flags, lang))
+        return _say(lang, key, subject, flags=flags_words(flags, lang))
     if key == "claim_given":
-        return _say(lang, key, flag=flags[0])
+        return _say(lang, key, subject, flag=flags[0])
     if key == "lost_flag":
         return _say(lang, f"lost_flag_{detail[0]}", card=card, flag=flags[0])
     if key == "card_gone":
