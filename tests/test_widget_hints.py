@@ -120,18 +120,29 @@ def test_a_review_steps_onto_a_plan_judged_by_the_real_analysis():
 
 
 def test_an_answer_the_view_cannot_word_is_shown_as_an_error_and_the_widget_answers():
-    w = AncientBattlesWidget(scenario="marathon", opponent="easy", seed=3, bot_seed=2)
-    w.study.analyst = SlowHint(best=lambda g: "not an action, nor a plan")
-    w._on_msg(None, {"type": "hint"})
-    hint = w.view["study"]["hint"]
-    assert not hint["pending"] and hint["text"].startswith("No hint:") and "not an action" in hint["text"]
-    assert w.view["study"]["can_hint"]                 # it may be asked for again
-    card = w.view["selectable"][0]
-    w._on_msg(None, {"type": "select", "card": card})
-    assert w.view["selected"] == card and w.view["message"] is None
+    """In a kernel the answer comes back to the kernel's loop: a refresh that raised there
+    left "Looking for a hint…" on screen for good."""
+    a = AncientBattlesWidget(scenario="marathon", opponent="easy", seed=3, bot_seed=2)
+    a.study.analyst = SlowHint(best=lambda g: "not an action, nor a plan")
     b = BattleLineWidget(opponent="easy", seed=6, bot_seed=2)
     b.study.analyst = SlowHint(best=lambda g: "R99@12")
-    b._on_msg(None, {"type": "hint"})
+
+    async def run():
+        for w in (a, b):
+            w.study.runner.background = True
+            w._on_msg(None, {"type": "hint"})
+            for _ in range(100):
+                await asyncio.sleep(0.02)
+                if not w.view["study"]["hint"]["pending"]:
+                    break
+
+    run_async(run, timeout=60)
+    hint = a.view["study"]["hint"]
+    assert not hint["pending"] and hint["text"].startswith("No hint:") and "not an action" in hint["text"]
+    assert a.view["study"]["can_hint"]                 # it may be asked for again
+    card = a.view["selectable"][0]
+    a._on_msg(None, {"type": "select", "card": card})
+    assert a.view["selected"] == card and a.view["message"] is None
     assert b.view["study"]["hint"]["text"].startswith("No hint:") and b.view["study"]["can_hint"]
     b.play(b.view["legal"][0]["text"])
     assert b.view["message"] is None
