@@ -166,6 +166,23 @@ def test_a_hint_goes_with_its_position_after_undo_and_other_moves():
     assert w.play_mode.hints_used == 1
 
 
+
+def test_an_ancient_hint_goes_with_its_position_after_undo():
+    """Undo brings back as many actions as when the hint was asked for (on a battle rebuilt
+    with fresh dice): the hint is not shown again."""
+    w = AncientBattlesWidget(scenario="marathon", opponent="easy", seed=3, bot_seed=2)
+    w.study.analyst = SlowHint()
+    while not (w.game.phase == "actions" and w.game.to_act == w.human and w.view["can_undo"]):
+        w.play(w.game.legal_actions()[0])
+    w.undo()
+    asked_at = len(w.game.actions_played)
+    assert w.hint()["action"] and not w.view["study"]["can_hint"]
+    w.play(w.game.legal_actions()[-1])
+    w.undo()
+    assert len(w.game.actions_played) == asked_at
+    assert w.view["study"]["hint"] is None and w.view["study"]["can_hint"]
+
+
 def test_a_hint_still_on_its_way_is_dropped_with_its_position_and_not_counted():
     """Both games: the hint asked for, a move played before it arrives: it never shows, its
     analysis is cancelled, and the result does not count it."""
