@@ -312,3 +312,30 @@ def test_the_arena_times_only_decisions_with_a_card_to_choose():
     draw = Game(seed=3)
     draw.play(draw.legal_moves(claims=False)[0])
     assert draw.phase == "draw" and not has_card_choice(draw)
+
+
+
+@pytest.mark.parametrize("a_seat", [0, 1])
+def test_each_bots_think_times_are_its_own(monkeypatch, a_seat):
+    """Bot A thinks 1 s a decision and bot B 3 s on a stand-in clock: A's times are all 1 s,
+    B's all 3 s, from either seat, and the summary's medians say so."""
+    from battleline.standard.bots import RandomBot
+    clock = [0.0]
+
+    def make(spec, seed=None):
+        bot = RandomBot(seed=seed)
+        seconds = {"a": 1.0, "b": 3.0}[spec]
+        real = bot.choose
+
+        def choose(obs):
+            clock[0] += seconds
+            return real(obs)
+        bot.choose = choose
+        return bot
+    monkeypatch.setattr(arena_standard, "bot_from_spec", make)
+    monkeypatch.setattr(arena_standard.time, "perf_counter", lambda: clock[0])
+    r = arena_standard.play_game("a", "b", deal=4, a_seat=a_seat)
+    assert r.times_a and set(r.times_a) == {1.0}
+    assert r.times_b and set(r.times_b) == {3.0}
+    s = summarize([r], "a", "b")
+    assert (s["median_move_s_a"], s["median_move_s_b"]) == (1.0, 3.0)

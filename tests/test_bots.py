@@ -271,3 +271,23 @@ def test_evaluation_defends_the_flag_next_to_the_opponents():
 
     # The same card is worth more at flag 3, where it blocks a Breakthrough, than at flag 7.
     assert value(3) > value(7)
+
+
+def test_medium_charges_a_tactics_card_its_price_and_the_limit_its_extra():
+    """The one-ply ranking's score of a move is the evaluation after it, less a Tactics card's
+    price (more when it puts the seat ahead on the Tactics limit), less a troop's small value cost."""
+    from battleline.standard.bots.evaluation import evaluate
+    from battleline.standard.bots.heuristic import LIMIT_COST, TACTIC_COST, VALUE_COST, rank_moves
+    g = Game.from_position("\n".join([
+        "battleline position 1", "rules standard", "turn south play",
+        "flag 3: north G3 G4 | south R8 R9", "flag 5: north B5 | south -",
+        "hand north: P10 G9 B9 Y1 Y2 Y3 Y4", "hand south: Alexander B1 B2 O1 O2 Y6 G6",
+        "troop deck: rest seed 2", "tactic deck: rest seed 2"]))
+    checked = set()
+    for score, move in rank_moves(g, g.legal_moves(claims=False), 1):
+        after = g.copy()
+        after.push(move)
+        price = TACTIC_COST + LIMIT_COST if move.card >= 60 else VALUE_COST * (move.card % 10 + 1)
+        assert score == pytest.approx(evaluate(after, 1) - price), move
+        checked.add(move.card >= 60)
+    assert checked == {True, False}

@@ -277,3 +277,25 @@ def test_a_full_prior_keeps_mediums_first_choice_and_none_leaves_the_search_free
 def test_planner_refuses_a_bad_prior(prior):
     with pytest.raises(ValueError, match="prior"):
         PlannerBot(prior=prior)
+
+
+class EvenPlayOuts(PlannerBot):
+    """A planner whose play-outs value every candidate the same (half a won game in each world):
+    only the price of a Tactics card can then tell the moves apart."""
+
+    def play_worlds(self, template, known, numbers, active, worlds, rng, rewards, held):
+        rewards[active] += 0.5 * worlds
+        return worlds * int(active.sum())
+
+
+def test_the_planner_charges_a_tactics_card_its_price(monkeypatch):
+    """Medium's ranking puts Alexander at flag 3 first (a Wedge with R8 R9); on even play-outs
+    the price moves the planner to the best troop, and the search never picks a Tactics card."""
+    from battleline.standard.bots.heuristic import rank_moves
+    monkeypatch.setattr(PlannerBot, "kernel_usable", lambda self: True)
+    g = position({3: ": north R8 R9 | south P5 P6", 5: ": north - | south B5"}, "Alexander B1 B2 P1 P2 Y6 R6")
+    ranked = [m for _, m in rank_moves(g, g.legal_moves(claims=False), 0)]
+    assert str(ranked[0]) == "Alexander@3"
+    for seed in (1, 2):
+        move = EvenPlayOuts(seed=seed, playouts=80, move_time=60.0).choose(g.observation(0))
+        assert move.card < 60 and move == next(m for m in ranked if m.card < 60), move

@@ -260,3 +260,86 @@ def test_processes_preparing_a_cold_cache_at_once_compile_it_once(tmp_path):
     assert all(p.returncode == 0 for p in both), outs
     # "result hits misses": one process compiled, the other waited and loaded its work
     assert sorted(out.split() for out, _ in outs) == [["2", "0", "1"], ["2", "1", "0"]], outs
+
+
+# ------------------------------------------------------------------ 4. the lock: cached loads, one lock a kernel
+@pytest.fixture
+def tiny_packages(tmp_path, monkeypatch):
+    """Kernel packages written for the test (``make(name, source)``), cached under ``tmp_path``."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+
+    def make(name: str, source: str = TINY_KERNEL) -> Path:
+        folder = tmp_path / name / "kernel"
+        folder.mkdir(parents=True)
+        (folder / "tiny_kernel.py").write_text(source)
+        return folder
+    return make
+
+
+def held(path: str):
+    """The lock file ``path`` taken as another process would take it (its own open file)."""
+    import filelock
+    lock = filelock.FileLock(path)
+    lock.acquire(timeout=0)
+    return lock
+
+
+def timed_preparing(package: Path, name: str) -> float:
+    start = time.monotonic()
+    with compiled.preparing_lock(package, name):
+        pass
+    return time.monotonic() - start
+
+
+@needs_numba
+def test_a_kernel_already_prepared_loads_while_another_process_holds_its_lock(tiny_packages, monkeypatch, caplog):
+    package = tiny_packages("a")
+    assert timed_preparing(package, "tiny") < 5            # prepared once: marked done in its folder
+    assert os.path.exists(compiled.prepared_mark_path("tiny", package))
+    monkeypatch.setattr(compiled, "PREPARE_WAIT_SECONDS", 30.0)
+    other = held(compiled.preparing_lock_path("tiny", package))
+    try:
+        with caplog.at_level("WARNING", logger="battleline.compiled"):
+            assert timed_preparing(package, "tiny") < 5    # loads at once, never waits for the lock
+    finally:
+        other.release()
+    assert not caplog.records
+
+
+@needs_numba
+def test_a_process_waiting_for_the_lock_says_so_and_waits_a_bounded_time(tiny_packages, monkeypatch, caplog):
+    package = tiny_packages("a")
+    path = compiled.preparing_lock_path("tiny", package)
+    monkeypatch.setattr(compiled, "PREPARE_WAIT_SECONDS", 0.5)
+    other = held(path)
+    try:
+        with caplog.at_level("WARNING", logger="battleline.compiled"):
+            took = timed_preparing(package, "tiny")
+    finally:
+        other.release()
+    assert 0.4 < took < 10                                 # waited, then prepared on its own
+    said = [r.getMessage() for r in caplog.records]
+    assert len(said) == 2 and "waiting for another process compiling the search kernel" in said[0], said
+    assert path in said[0] and "compiling the search kernel here" in said[1], said
+
+
+@needs_numba
+def test_each_kernel_version_checkout_and_preparation_has_a_lock_of_its_own(tiny_packages, monkeypatch, caplog):
+    one = tiny_packages("one")
+    changed = tiny_packages("changed", TINY_KERNEL + "\n\ndef unused():\n    return 0\n")
+    checkout = tiny_packages("checkout")                   # the same sources in another folder
+    assert compiled.source_fingerprint(one) == compiled.source_fingerprint(checkout)
+    assert compiled.source_fingerprint(one) != compiled.source_fingerprint(changed)
+    paths = {compiled.preparing_lock_path(name, package)
+             for name, package in [("tiny", one), ("tiny", changed), ("tiny", checkout), ("tiny solver", one)]}
+    assert len(paths) == 4
+    monkeypatch.setattr(compiled, "PREPARE_WAIT_SECONDS", 30.0)
+    other = held(compiled.preparing_lock_path("tiny", one))
+    try:
+        with caplog.at_level("WARNING", logger="battleline.compiled"):
+            for name, package in [("tiny", changed), ("tiny", checkout), ("tiny solver", one)]:
+                assert timed_preparing(package, name) < 5  # none waits for the lock of "tiny" in one
+    finally:
+        other.release()
+    assert not caplog.records

@@ -1,4 +1,4 @@
-"""The measuring scripts behind docs/bots.md's tables: the review's calibration report and the
+"""The measuring scripts behind docs/experiments/LOG.md's tables: the review's calibration report and the
 paired comparison of two arena runs (docs/experiments/review_calibration.py, paired.py)."""
 
 from __future__ import annotations

@@ -1297,3 +1297,21 @@ def test_guile_refusals_name_the_rule(setup, move, words):
     flags = setup.pop("flags")
     g = make(*flags, south=setup.pop("south", "G1"), **setup)
     refused(g, move, words)
+
+
+@pytest.mark.parametrize("seed", ["x", 1.5, 2.0, True, b"7", [1]])
+def test_a_seed_that_is_not_a_whole_number_is_refused_in_both_games(seed):
+    """random.Random took a text (or a float) as a seed, so Game(seed="x") dealt a game."""
+    from battleline.ancient import AncientGame
+    with pytest.raises(ValueError, match="seed must be a whole number or None, not "):
+        Game(seed=seed)
+    with pytest.raises(ValueError, match="seed is an integer, not "):
+        AncientGame.scenario("issus", seed=seed)
+    with pytest.raises(ValueError, match="seed is an integer, not "):
+        AncientGame.empty(seed=seed)
+
+
+@pytest.mark.parametrize("first", [1.0, True, "1"])
+def test_the_seat_moving_first_is_a_whole_number(first):
+    with pytest.raises(ValueError, match="first must be 0 \\(north\\), 1 \\(south\\) or None"):
+        Game(seed=1, first=first)

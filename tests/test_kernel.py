@@ -228,6 +228,24 @@ def test_games_agree_move_by_move():
     assert result["positions"] > 900
 
 
+@pytest.mark.parametrize("north_flags, south_flags", [((1, 3), (5,)), ((2,), (4, 6)), ((1,), (9,)), ((), ())])
+def test_a_deadlock_goes_to_the_seat_holding_more_flags_in_the_kernel_as_in_the_engine(north_flags, south_flags):
+    """Random games seldom end in a deadlock: these positions do (two idle turns in a row)."""
+    from test_game import deadlock_game
+    from battleline.standard.encoding import encode_move
+    from battleline.standard.kernel.rules import apply_move
+    g = deadlock_game(north_flags, south_flags)
+    s = kernel.state_of(g)
+    for move in ("pass", "end", "pass", "end"):
+        g.play(move)
+        apply_move(s, encode_move(g.moves[-1]))
+    north, south = len(north_flags), len(south_flags)
+    want = 0 if north > south else 1 if south > north else layout.DRAWN
+    assert g.outcome().reason == "deadlock" and g.outcome().winner == (None if want == layout.DRAWN else want)
+    assert (int(s[layout.WINNER]), layout.REASON_NAMES[s[layout.REASON]]) == (want, "deadlock")
+    assert s[layout.PHASE] == layout.OVER
+
+
 def test_a_broken_kernel_rule_is_caught(monkeypatch):
     """The comparison can fail: a kernel that forgets the Tactics limit disagrees."""
     from battleline.standard.kernel import check

@@ -192,3 +192,57 @@ def test_a_win_under_fog_is_named_as_a_total():
     assert d.best == "R10@3" and d.label == "best"
     assert "Fog" in d.reason and "flag 3" in d.reason and "won" in d.reason
     assert "霧" in d.reason_ja
+
+
+@pytest.mark.parametrize("seat", [1.0, 0.0, True, "1"])
+def test_a_seat_that_is_not_a_whole_number_or_a_name_is_refused(seat):
+    """seat=1.0 compared equal to 1 and was taken; a bool is no seat either."""
+    from battleline.annotation import check_seat
+    with pytest.raises(ValueError, match="seat is 0 \\(north\\), 1 \\(south\\) or None"):
+        check_seat(seat)
+    with pytest.raises(ValueError, match="seat is 0"):
+        review(played("B1@4"), seat, budget=BUDGET)
+
+
+@pytest.mark.parametrize("bad", [None, 42, "text", {"format": "battleline-record"}])
+def test_a_bad_hint_names_the_hint_not_a_review(bad):
+    import battleline
+    with pytest.raises(ValueError, match="^a hint takes a Game or an AncientGame, not "):
+        battleline.hint(bad)
+
+
+@pytest.mark.parametrize("args, words", [(["--budget", "0"], "budget is a whole number"),
+                                         (["--seed", "-1"], "seed is a whole number")])
+def test_the_command_checks_its_arguments_before_reading_the_record(tmp_path, args, words, capsys):
+    """A bad budget is refused before the record is read and replayed (which loads the search):
+    here the record does not even exist, and the budget is what the message names."""
+    from battleline.reviewing import main
+    assert main([str(tmp_path / "missing.json"), *args]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "cannot read" not in err
+
+
+def test_the_readme_shows_the_review_command_with_its_real_arguments():
+    import shlex
+    from pathlib import Path
+
+    from battleline.reviewing import parser
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    lines = [line.split("#")[0].split(">")[0] for line in readme.splitlines()
+             if line.startswith("python -m battleline review")]
+    assert lines
+    for line in lines:
+        args = parser().parse_args(shlex.split(line)[4:])     # exits (SystemExit) on a wrong argument
+        assert args.record == "game.json"
+
+
+@pytest.mark.parametrize("game", ["standard", "ancient"])
+def test_the_analysis_says_whether_its_search_is_ready(game, monkeypatch):
+    """What a widget reads to say "Preparing the search" while the kernel compiles."""
+    import importlib
+    kernel = importlib.import_module(f"battleline.{game}.kernel")
+    analysis = importlib.import_module(f"battleline.{game}.reviewing")
+    monkeypatch.setattr(kernel, "kernel_ready", lambda: False)
+    assert analysis.search_ready() is (not kernel.compiled())
+    monkeypatch.setattr(kernel, "kernel_ready", lambda: True)
+    assert analysis.search_ready() is True

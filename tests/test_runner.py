@@ -375,3 +375,24 @@ def test_two_runs_at_once_on_one_save_file(tmp_path):
         first.kill()
     assert second.returncode == 2 and "is in use by another run" in second.stderr and "Traceback" not in second.stderr
     assert json.loads(out)["games"] == 300 and len(path.read_text().splitlines()) == 300
+
+
+def test_saving_to_a_file_that_holds_games_needs_resume(tmp_path, capsys):
+    """Without --resume a second run on the same file appended the same games again."""
+    from battleline import arena
+    path = tmp_path / "run.jsonl"
+    play_match(echo, Echo, {"k": 3}, 0, 4, save=str(path))
+    before = path.read_bytes()
+    with pytest.raises(ValueError, match="already holds saved games: run with --resume .* or save to another file"):
+        play_match(echo, Echo, {"k": 3}, 0, 4, save=str(path))
+    assert path.read_bytes() == before
+    empty = tmp_path / "empty.jsonl"
+    empty.touch()
+    assert len(play_match(echo, Echo, {"k": 3}, 0, 2, save=str(empty)).results) == 2   # an empty file is new
+    saved = tmp_path / "arena.jsonl"
+    arena.main(["easy", "easy", "--games", "2", "--save", str(saved), "--json"])
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as exit_:
+        arena.main(["easy", "easy", "--games", "2", "--save", str(saved), "--json"])
+    assert exit_.value.code == 2 and "--resume" in capsys.readouterr().err
+    assert len(saved.read_text().splitlines()) == 2

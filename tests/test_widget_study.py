@@ -362,3 +362,42 @@ def test_the_widget_runs_the_real_hint_and_review_of_a_loaded_record():
     assert judged and all(m["text"] for m in judged)
 
 
+
+
+# ------------------------------------------------------------------ a hint before the search is ready
+class UnpreparedAnalysis(FakeAnalysis):
+    """An analysis whose search kernel is not yet compiled: a hint prepares it first; ``seen``
+    is the hint on screen while the hint is being found."""
+
+    def __init__(self, view):
+        super().__init__()
+        self.view = view
+        self.seen = None
+
+    def search_ready(self):
+        return False
+
+    def hint(self, game, *, budget=None, seed=0):
+        self.seen = self.view()
+        return super().hint(game, budget=budget, seed=seed)
+
+
+@pytest.mark.parametrize("lang, words", [("en", "Preparing the search (about a minute)…"),
+                                         ("ja", "探索の準備をしています（1分ほど）…")])
+def test_a_hint_waiting_for_the_search_to_be_prepared_says_so(lang, words):
+    w = BattleLineWidget(opponent="easy", seed=6, bot_seed=2, lang=lang)
+    w.study.analyst = UnpreparedAnalysis(lambda: w.study.hint_view())
+    w.hint()
+    assert w.study.analyst.seen == {"pending": True, "text": words, "move": None}
+    battle = AncientBattlesWidget(scenario="issus", seed=1, lang=lang)
+    battle.study.analyst = UnpreparedAnalysis(lambda: battle.study.hint_view())
+    battle.hint()
+    assert battle.study.analyst.seen["text"] == words and battle.study.analyst.seen["pending"]
+
+
+def test_a_hint_on_a_ready_search_is_looked_for():
+    w = BattleLineWidget(opponent="easy", seed=6, bot_seed=2)
+    w.study.analyst = UnpreparedAnalysis(lambda: w.study.hint_view())
+    w.study.analyst.search_ready = lambda: True
+    w.hint()
+    assert w.study.analyst.seen["text"] == "Looking for a hint…"

@@ -41,6 +41,17 @@ def test_the_log_is_cut_back_with_the_moves_and_marks_taken_back():
     assert e.value.rule == "nothing-to-undo"
 
 
+def test_undo_is_offered_only_once_a_turn_of_the_humans_has_a_move_in_it():
+    """A turn that began just now (its mark at the moves played) has nothing to take back; the
+    bot's opening moves are not the human's to undo."""
+    log = TurnLog(marks=[2])
+    assert not log.can_undo(2) and log.can_undo(3)
+    w = BattleLineWidget(opponent="easy", seed=1)          # the bot moves first in this deal
+    assert w.game.moves and not w.view["can_undo"]
+    w.play(w.view["legal"][0]["text"])
+    assert w.view["can_undo"]
+
+
 @pytest.mark.parametrize("against_bot, screen_cover, reader", [
     (True, True, "south"), (True, False, "south"), (False, True, None), (False, False, "north")])
 def test_the_log_names_secrets_of_its_reader_only(against_bot, screen_cover, reader):

@@ -1,4 +1,4 @@
-"""``hard`` that sees a terrain victory coming two moves ahead (docs/bots.md, "Defending the
+"""``hard`` that sees a terrain victory coming two moves ahead (docs/experiments/LOG.md, "Defending the
 Back Row").
 
 The terrain race in ``hard``'s plan score (``race_chances``) counts a side only once it can

@@ -4,7 +4,7 @@
         --game ancient --scenario points --games 400 --seed 50000 --jobs 1 --save F
 
 ``BATTLELINE_LEARNED`` names the weights' JSON file (default: ``learned_weights.json`` beside
-this file). That file is the fit measured in docs/bots.md ("A learned evaluation"), over the
+this file). That file is the fit measured in docs/experiments/LOG.md ("A learned evaluation"), over the
 21 terms the evaluation had then. Six of them (``RETIRED``) have since been removed from the
 evaluation; their fitted weights are read and left unused, so ``LearnedHard`` and
 ``PlannerLearnedLeaf`` here play without them and are not quite the bots measured there (those

@@ -21,7 +21,7 @@ greedily to the step's end, and their terms there are recorded with the mean res
 ``--rollouts`` play-outs to the battle's end (every candidate meeting the same dice in each);
 the fit relates result to terms relative to each root's mean, and says how often the fitted
 and ``hard``'s weights order two held-out candidates as their play-outs did.
-``docs/bots.md`` ("A learned evaluation") has the figures.
+``docs/experiments/LOG.md`` ("A learned evaluation") has the figures.
 
 ``fit`` fits a logistic regression of the result on the terms with a constant for each
 battle (scenario or points) and side, scores it on held-out battles (the last fifth of the

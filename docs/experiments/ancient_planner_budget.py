@@ -1,5 +1,5 @@
 """Ancient Battles' ``hard`` (``PlannerBot``) with four times the play-outs, to measure
-whether more play-outs per plan are where its missing strength lies (docs/bots.md, "More
+whether more play-outs per plan are where its missing strength lies (docs/experiments/LOG.md, "More
 play-outs per plan"). The wall-clock backstops are lifted, so the work alone fixes every
 choice. Named for the arena as ``ancient_planner_budget:Planner4x``:
 

@@ -1,5 +1,5 @@
 """Scripted opponents that go for a terrain victory, to measure how Ancient Battles' bots
-defend their Back Row (see docs/bots.md, "Defending the Back Row").
+defend their Back Row (see docs/experiments/LOG.md, "Defending the Back Row").
 
 `TerrainRush` plays as `medium` in every step but the action step. There it spends its
 actions marching units that hold ground toward the enemy Back Row: first a step onto an

@@ -1,4 +1,4 @@
-"""Variants of the Ancient Battles bots measured against ``easy`` (see docs/bots.md).
+"""Variants of the Ancient Battles bots measured against ``easy`` (see docs/experiments/LOG.md).
 
 Each is ``medium`` (or ``hard``) with other evaluation weights, another deployment order
 or a longer look ahead, named for the arena as ``ancient_variants:NAME`` with this folder
@@ -146,7 +146,7 @@ def _pass_action(world):
 
 def race_one_short(s, rules, me: int) -> float:
     """The terrain race's chances for the sides one unit short of a terrain victory (ours
-    for, theirs against): what ``race_near`` (0.15 in docs/bots.md) weighs."""
+    for, theirs against): what ``race_near`` (0.15 in docs/experiments/LOG.md) weighs."""
     need = s.width // 2 + 1
     chances = next_mover_chances(s)
     acting = s.first if s.half == 0 else 1 - s.first
@@ -162,7 +162,7 @@ def race_one_short(s, rules, me: int) -> float:
 
 class SearchBotLookahead(SearchBot):
     """``hard`` with the looks further ahead it once shipped switched off (they measured
-    weaker, docs/bots.md): with ``replies`` above 1, that many best plans re-ranked by the
+    weaker, docs/experiments/LOG.md): with ``replies`` above 1, that many best plans re-ranked by the
     opponent's greedy answer (``reply_actions`` moves by medium's evaluation, our fire and
     melee skipped so that no dice come in; ``reply_weight`` times the change it brings to our
     evaluation is added); with ``finalists`` above 1, that many best plans played out in
@@ -305,7 +305,7 @@ ScaledNoPull = medium_with("ScaledNoPull", army_scale=50.0, pull_mounted=False)
 ScaledFull = medium_with("ScaledFull", army_scale=50.0, other_threat=1.0, other_missile=1.0)
 ScaledDuel2 = medium_with("ScaledDuel2", army_scale=50.0, duel=2.0)
 ScaledRace = medium_with("ScaledRace", race=500.0, army_scale=50.0)
-# Reinf, ScaledReinf, ScaledKeep, ScaledBrink, ScaledGuard, KeepRace and Fitted (docs/bots.md,
+# Reinf, ScaledReinf, ScaledKeep, ScaledBrink, ScaledGuard, KeepRace and Fitted (docs/experiments/LOG.md,
 # the fourth round) weighed six evaluation terms that measured no gain and were then removed
 # from the evaluation (reinforcements, terrain_reach, terrain_threat, home_guard, casualty_brink,
 # reserve_card): they ran at commit 1a4f6a8 and earlier, and cannot be played from here.

@@ -1,4 +1,4 @@
-"""Can a cheap play-out rule be fitted to `medium`'s troop choices? (docs/bots.md, issue 34)
+"""Can a cheap play-out rule be fitted to `medium`'s troop choices? (docs/experiments/LOG.md, issue 34)
 
     python docs/experiments/fitted_policy.py --fit-deals 9601-9680 --test-deals 9501-9540
 
@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 
 import numpy as np
-from scipy.optimize import minimize
 
 from battleline import Game
 from battleline.compiled import script_function as kernel_function
@@ -177,6 +176,8 @@ def choices(deals) -> list[tuple[np.ndarray, int]]:
 
 def fit(rows: list[tuple[np.ndarray, int]]) -> np.ndarray:
     """The conditional logit's weights (maximum likelihood, a little L2 for stability)."""
+    from scipy.optimize import minimize     # the fit alone needs scipy (not in the test extra)
+
     def loss(w):
         total, grad = 0.0, np.zeros_like(w)
         for x, k in rows:

@@ -3,7 +3,7 @@
 A diagnostic player, not a level of the ladder. ``hard`` scores each candidate in the same
 sampled worlds, and in each world every later move is chosen knowing that world's cards
 ("strategy fusion"): deep determinized playouts were measured no better than ``hard``
-(``docs/bots.md``). This bot instead grows one tree over its own information: a node is the
+(``docs/experiments/LOG.md``). This bot instead grows one tree over its own information: a node is the
 sequence of moves it has seen since the root (its own card plays and the opponent's card
 plays), and every iteration samples a fresh world from the observation
 (:func:`battleline.standard.worlds.sample_world`), walks the tree choosing only among the moves legal

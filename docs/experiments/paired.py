@@ -1,4 +1,4 @@
-"""Two arena runs of bot A on the same deals, compared game by game (docs/bots.md).
+"""Two arena runs of bot A on the same deals, compared game by game (docs/experiments/LOG.md).
 
     python docs/experiments/paired.py docs/arena/hard-vs-medium-v5.jsonl.gz RUN.jsonl.gz
 

@@ -1,4 +1,4 @@
-"""``hard`` with the opponent's reply as a second level of search, measured for docs/bots.md.
+"""``hard`` with the opponent's reply as a second level of search, measured for docs/experiments/LOG.md.
 
 ``PlannerReply`` is ``hard`` v5 (``PlannerBot``: ``medium``'s best eight moves, successive
 halving over common worlds, 2,500 play-outs a decision) whose play-outs do not begin with the

@@ -1,4 +1,4 @@
-"""Variants of ``hard`` v5 (``PlannerBot``) measured for docs/bots.md ("`hard` v5"), kept here
+"""Variants of ``hard`` v5 (``PlannerBot``) measured for docs/experiments/LOG.md ("`hard` v5"), kept here
 for their write-ups rather than in the shipped bot. Each changes only the planner's budget:
 
 - ``PlannerWide``: 7,500 play-outs a decision over ``medium``'s best twelve moves (the

@@ -1,4 +1,4 @@
-"""How near is the play-outs' model of a player to `medium`? (docs/bots.md, issue 34)
+"""How near is the play-outs' model of a player to `medium`? (docs/experiments/LOG.md, issue 34)
 
     python docs/experiments/policy_agreement.py --deals 9501-9540
 

@@ -1,4 +1,4 @@
-"""v4 of ``hard`` (docs/bots.md, "Measured strength"): ``SearchBot`` with two changes that
+"""v4 of ``hard`` (docs/experiments/LOG.md, "Measured strength"): ``SearchBot`` with two changes that
 measured no stronger, kept here for their write-ups rather than in the shipped bot.
 
 - ``leaf="chance"``: the end of a playout is valued as the chance of winning the game

@@ -26,6 +26,7 @@ below 0.05                ``good``
 from __future__ import annotations
 
 import json
+import numbers
 from dataclasses import asdict, dataclass, field
 from typing import Callable
 
@@ -70,7 +71,7 @@ def check_seat(seat) -> int | None:
         return None
     if isinstance(seat, str) and seat.strip().lower() in SEAT_NAMES:
         return SEAT_NAMES.index(seat.strip().lower())
-    if isinstance(seat, bool) or seat not in (0, 1):
+    if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or seat not in (0, 1):
         raise ValueError(f"seat is 0 (north), 1 (south) or None (both seats), not {shorten(seat)}")
     return int(seat)
 

@@ -15,6 +15,8 @@ True
 
 from __future__ import annotations
 
+import hashlib
+import logging
 import os
 import threading
 import time
@@ -23,8 +25,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 __all__ = ["MODE", "ENV_SWITCH", "SHARED_KERNEL_FILES", "kernel_function", "script_function", "compiled",
-           "kernel_sources", "source_fingerprint", "cache_place", "prune_cache_folders", "preparing_lock", "prepare", "prepared",
-           "preparing", "prepare_in_background", "Preparation"]
+           "kernel_sources", "source_fingerprint", "cache_place", "prune_cache_folders", "preparing_lock",
+           "preparing_lock_path", "prepared_mark_path", "preparation_key", "PREPARE_WAIT_SECONDS", "prepare",
+           "prepared", "preparing", "prepare_in_background", "Preparation"]
 
 ENV_SWITCH = "BATTLELINE_KERNEL"     # "python" forces the plain-Python mode
 
@@ -75,20 +78,88 @@ def script_function(fn: Callable) -> Callable:
 
 _prepared: dict[str, float] = {}
 _background: dict[str, threading.Thread] = {}
-_lock = threading.Lock()
+_lock = threading.Lock()                      # guards the dicts above and below
+_name_locks: dict[str, threading.Lock] = {}   # one preparation at a time per name, in this process
 
-#: How long a process waits for another one preparing the same kernel package before it
-#: prepares on its own (a cold compile takes minutes, several under load).
-PREPARE_WAIT_SECONDS = 1800.0
+#: How long a process waits for another one preparing the same kernel before it prepares on
+#: its own (a cold compile takes a minute or two, several under load; then both compile).
+PREPARE_WAIT_SECONDS = 300.0
+
+log = logging.getLogger("battleline.compiled")
+
+
+def preparation_key(name: str, package: Path) -> str:
+    """What a preparation's lock and its done-mark are named by: the preparation's ``name``,
+    the kernel ``package``'s folder (numba keeps each checkout's entries apart, so another
+    checkout's compile is no use here), the size and time of every source numba stamps its
+    entries with (:func:`kernel_sources`), numba's version and the machine.
+
+    >>> k = preparation_key("a", Path(__file__).parent / "standard" / "kernel")
+    >>> len(k), k != preparation_key("b", Path(__file__).parent / "standard" / "kernel")
+    (16, True)
+    """
+    import platform
+    import sys
+    digest = hashlib.sha1(f"{name}\0{Path(package).resolve()}\0{sys.version}\0{platform.machine()}".encode())
+    if MODE == "numba":
+        import numba
+        digest.update(numba.__version__.encode())
+    for path in kernel_sources(Path(package)):
+        stat = path.stat()
+        digest.update(f"\0{path.name}:{stat.st_size}:{stat.st_mtime_ns}".encode())
+    return digest.hexdigest()[:16]
+
+
+def preparing_lock_path(name: str, package: Path) -> str:
+    """The lock file of preparation ``name`` of the kernel ``package``: in the package's cache
+    folder (:func:`cache_place`, one a version of its sources), one a checkout and
+    preparation (:func:`preparation_key`), so that nothing else waits on it.
+
+    >>> os.path.basename(preparing_lock_path("a", Path(__file__).parent / "standard" / "kernel"))[:8]
+    'prepare-'
+    """
+    folder, _ = cache_place(Path(package))
+    return os.path.join(folder, f"prepare-{preparation_key(name, package)}.lock")
+
+
+def prepared_mark_path(name: str, package: Path) -> str:
+    """The file that marks preparation ``name`` of ``package`` done in its cache folder: while
+    it stands (the same sources, stamps and numba), the entries are cached and a process loads
+    them without waiting for the lock."""
+    return preparing_lock_path(name, package)[:-len(".lock")] + ".done"
+
+
+def _wait_for(lock, path: str) -> bool:
+    """Take ``lock`` (the file ``path``): at once if free, else saying so and waiting at most
+    :data:`PREPARE_WAIT_SECONDS`. Whether it was taken."""
+    import filelock
+    try:
+        lock.acquire(timeout=0)
+        return True
+    except filelock.Timeout:
+        pass
+    except OSError:          # the lock file cannot be made: prepare unlocked
+        return False
+    log.warning("battleline: waiting for another process compiling the search kernel (lock %s); "
+                "at most %d s, then compiling here", path, PREPARE_WAIT_SECONDS)
+    try:
+        lock.acquire(timeout=PREPARE_WAIT_SECONDS)
+        return True
+    except (filelock.Timeout, OSError):
+        log.warning("battleline: waited %d s for the lock %s; compiling the search kernel here",
+                    PREPARE_WAIT_SECONDS, path)
+        return False
 
 
 @contextmanager
-def preparing_lock(package: Path | None) -> Iterator[None]:
-    """Hold the file lock ``prepare.lock`` in ``package``'s cache folder (:func:`cache_place`)
-    while the body runs, so that processes preparing the same kernel package at once compile
-    it once: the first compiles and saves, the others wait and then load the cache. No lock
-    without a package, in the plain-Python mode (nothing compiles), where the folder cannot be
-    written, or after :data:`PREPARE_WAIT_SECONDS` of waiting.
+def preparing_lock(package: Path | None, name: str = "") -> Iterator[None]:
+    """Hold the file lock of preparation ``name`` of the kernel ``package``
+    (:func:`preparing_lock_path`) while the body runs, so that processes preparing the same
+    kernel at once compile it once: the first compiles and saves, the others wait (saying so
+    in a log line, at most :data:`PREPARE_WAIT_SECONDS`) and then load the cache. A kernel
+    already prepared in its cache folder (:func:`prepared_mark_path`) loads without the lock.
+    No lock without a package, in the plain-Python mode (nothing compiles), or where the
+    folder cannot be written.
 
     >>> with preparing_lock(None):
     ...     "no package: nothing to lock"
@@ -98,17 +169,20 @@ def preparing_lock(package: Path | None) -> Iterator[None]:
         yield
         return
     import filelock
-    folder, writable = cache_place(package)
-    lock = filelock.FileLock(os.path.join(folder, "prepare.lock"), timeout=PREPARE_WAIT_SECONDS)
-    locked = False
-    if writable:
-        try:
-            lock.acquire()
-            locked = True
-        except (filelock.Timeout, OSError):   # a hung process holds it, or it cannot be made
-            pass
+    _, writable = cache_place(Path(package))
+    mark = prepared_mark_path(name, package)
+    if not writable or os.path.exists(mark):
+        yield
+        return
+    path = preparing_lock_path(name, package)
+    lock = filelock.FileLock(path)
+    locked = _wait_for(lock, path)
     try:
         yield
+        try:
+            Path(mark).touch()
+        except OSError:
+            pass
     finally:
         if locked:
             lock.release()
@@ -126,8 +200,12 @@ def prepare(name: str, warm: Callable[[], object], package: Path | None = None) 
     with _lock:
         if name in _prepared:
             return 0.0
+        name_lock = _name_locks.setdefault(name, threading.Lock())
+    with name_lock:
+        if name in _prepared:
+            return 0.0
         start = time.perf_counter()
-        with preparing_lock(package):
+        with preparing_lock(package, name):
             warm()
         took = time.perf_counter() - start
         _prepared[name] = took

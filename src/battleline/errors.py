@@ -10,11 +10,27 @@ from __future__ import annotations
 import reprlib
 
 __all__ = ["RuleError", "InvalidMoveError", "IllegalMoveError", "PositionError", "clip", "shorten",
-           "MAX_POSITION_TEXT"]
+           "MAX_POSITION_TEXT", "MAX_RECORD_TEXT", "check_record_length"]
 
 # The longest position text either game's reader takes: a real position is a few hundred
 # characters (a thousand or two with comments); reading megabytes would only stall the kernel.
 MAX_POSITION_TEXT = 20_000
+# The longest record text either game reads (a real record is a few thousand characters):
+# checked before the JSON is parsed, which takes many times its size in memory.
+MAX_RECORD_TEXT = 5_000_000
+
+
+def check_record_length(text, error: type[ValueError] = ValueError) -> None:
+    """Raise ``error`` when ``text`` (a record's text, or a paste that may be one) is longer
+    than :data:`MAX_RECORD_TEXT` characters; anything else passes.
+
+    >>> check_record_length("x" * (MAX_RECORD_TEXT + 1))
+    Traceback (most recent call last):
+    ...
+    ValueError: a record is at most 5,000,000 characters, not 5,000,001
+    """
+    if isinstance(text, (str, bytes, bytearray)) and len(text) > MAX_RECORD_TEXT:
+        raise error(f"a record is at most {MAX_RECORD_TEXT:,} characters, not {len(text):,}")
 
 
 class RuleError(ValueError):

@@ -19,12 +19,10 @@ import json
 import sys
 from pathlib import Path
 
-from .annotation import Progress, Review
-from .errors import shorten
+from .annotation import Progress, Review, check_budget, check_seed
+from .errors import MAX_RECORD_TEXT, check_record_length, shorten
 
-__all__ = ["review", "hint", "game_kind", "main"]
-
-MAX_RECORD_CHARS = 5_000_000
+__all__ = ["review", "hint", "game_kind", "main", "parser"]
 
 
 def game_kind(game) -> str:
@@ -34,8 +32,7 @@ def game_kind(game) -> str:
     ('standard', 'ancient')
     """
     if isinstance(game, (str, bytes, bytearray)):
-        if len(game) > MAX_RECORD_CHARS:
-            raise ValueError(f"a record is at most {MAX_RECORD_CHARS:,} characters")
+        check_record_length(game)
         try:
             doc = json.loads(game)
         except (ValueError, RecursionError):
@@ -72,17 +69,22 @@ def review(game, seat: int | str | None = None, *, budget: int | None = None, se
 def hint(game, *, budget: int | None = None, seed: int = 0):
     """The move the search prefers for the seat to move, in either game (a
     :class:`~battleline.annotation.Decision` whose ``played`` is None)."""
-    if isinstance(game, (str, bytes, bytearray, dict)) or game_kind(game) not in ("standard", "ancient"):
+    kind = {"Game": "standard", "AncientGame": "ancient"}.get(type(game).__name__)
+    if kind is None:
         raise ValueError(f"a hint takes a Game or an AncientGame, not {shorten(game)}")
-    if game_kind(game) == "ancient":
+    if kind == "ancient":
         from .ancient import reviewing as ancient_reviewing
         return ancient_reviewing.hint(game, budget=budget, seed=seed)
     from .standard import reviewing
     return reviewing.hint(game, budget=budget, seed=seed)
 
 
-def main(argv: list[str] | None = None) -> int:
-    """``python -m battleline review RECORD [--seat south] [--json] [--budget N] [--seed S]``."""
+def parser() -> argparse.ArgumentParser:
+    """The command's arguments: ``RECORD [--seat south] [--json] [--budget N] [--seed S] [--lang ja]``.
+
+    >>> parser().parse_args(["game.json", "--seat", "south"]).seat
+    'south'
+    """
     ap = argparse.ArgumentParser(prog="python -m battleline review",
                                  description="Review a game: every decision judged by the search from what "
                                              "its player knew, with the better move and a reason.")
@@ -93,9 +95,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget", type=int, default=None, help="play-outs a decision (default: the game's)")
     ap.add_argument("--seed", type=int, default=0, help="the search's seed (the same seed, the same review)")
     ap.add_argument("--lang", choices=["en", "ja"], default="en", help="the comments' language")
-    args = ap.parse_args(argv)
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m battleline review RECORD [--seat south] [--json] [--budget N] [--seed S]``:
+    the budget and seed are checked before the record is read (replaying it loads the search)."""
+    args = parser().parse_args(argv)
     try:
-        text = sys.stdin.read(MAX_RECORD_CHARS + 1) if args.record == "-" else _read(args.record)
+        check_budget(args.budget, 0)
+        check_seed(args.seed)
+        text = sys.stdin.read(MAX_RECORD_TEXT + 1) if args.record == "-" else _read(args.record)
         result = review(text, args.seat, budget=args.budget, seed=args.seed, progress=_progress_bar())
     except ValueError as e:
         print(f"python -m battleline review: {e}", file=sys.stderr)
@@ -107,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
 def _read(path: str) -> str:
     try:
         with open(Path(path), encoding="utf-8") as f:
-            return f.read(MAX_RECORD_CHARS + 1)
+            return f.read(MAX_RECORD_TEXT + 1)
     except OSError as e:
         raise ValueError(f"cannot read {shorten(path)}: {e.strerror or e}") from None
     except UnicodeDecodeError:

@@ -773,7 +773,9 @@ def play_match(play: Callable, make: Callable, settings: dict, first_deal: int, 
                progress: bool = False, unit: str = "game", collect: Callable | None = None) -> Match:
     """``games`` games of paired deals from ``first_deal`` through :func:`run_games`.
     With ``resume`` the games of those deals already in ``save`` (same settings, every line
-    checked) are read back, not played again; the rest are played and appended. ``collect``
+    checked) are read back, not played again; the rest are played and appended. Without it
+    ``save`` must be a new (or empty) file: a file that holds games is refused, never
+    appended a second copy of them. ``collect``
     takes each result (read back or played) instead of ``Match.results``, so that a long
     match need not hold them all. A match that cannot go on raises :class:`RunStopped`, and
     Ctrl-C :class:`MatchInterrupted`; both say how many games are saved.
@@ -793,6 +795,9 @@ def play_match(play: Callable, make: Callable, settings: dict, first_deal: int, 
     total = 2 * ((games + 1) // 2)
     out = SaveFile(save) if save else None
     try:
+        if out and not resume and os.path.isfile(save) and os.path.getsize(save) > 0:
+            raise ValueError(f"{_file_name(save)} already holds saved {unit}s: run with --resume (resume=True) to "
+                             f"play on from them, or save to another file; no {unit} was played")
         saved, match.resumed, cut = (_read_back(out, settings, make, unit, range(first_deal, first_deal + total // 2),
                                                 keep) if resume else (set(), 0, None))
         todo = (g for g in paired_games(first_deal, games) if 2 * g[0] + g[1] not in saved)

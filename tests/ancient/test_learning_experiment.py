@@ -1,5 +1,5 @@
 """docs/experiments/ancient_learning.py: the self-play data behind the learned evaluation
-(docs/bots.md) is reproducible, labelled from the mover's side, and fits."""
+(docs/experiments/LOG.md) is reproducible, labelled from the mover's side, and fits."""
 
 from __future__ import annotations
 

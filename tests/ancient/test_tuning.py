@@ -209,6 +209,6 @@ def test_the_learned_weights_load_and_the_retired_terms_are_left_unused():
     from util import load_experiment
     learned = load_experiment("ancient_learned")
     saved = json.loads(learned.PATH.read_text())
-    assert set(saved) == set(TERMS) | set(learned.RETIRED)      # the fit of docs/bots.md, 21 terms
+    assert set(saved) == set(TERMS) | set(learned.RETIRED)      # the fit of docs/experiments/LOG.md, 21 terms
     assert all(getattr(learned.LearnedWeights, k) == saved[k] for k in TERMS)
     assert not any(hasattr(learned.LearnedWeights, k) for k in learned.RETIRED)

@@ -46,7 +46,7 @@ from typing import NamedTuple
 from ..cards import Card
 from ..errors import InvalidMoveError, shorten
 
-__all__ = ["Action", "STEPS", "PLAN_JOINER", "parse_plan"]
+__all__ = ["Action", "STEPS", "PLAN_JOINER", "parse_plan", "read_action"]
 
 #: The steps an ``end`` action closes.
 STEPS = ("tactics", "actions", "fire", "melee")
@@ -196,6 +196,38 @@ class Action(NamedTuple):
             return cls("move", squares=(_square(a, whole), _square(b, whole)))
         raise InvalidMoveError(f"cannot read action {shorten(whole)}: e.g. 'c2-c3', 'reinforce R4@c1', "
                                "'fire c2-c4', 'attack c2-c3', 'end actions'")
+
+
+_SHAPES = {"fire": "shooter's square and the target's", "attack": "attackers' squares and the target's"}
+
+
+def read_action(action: Action | str, legal: list[Action] | None) -> Action:
+    """``action`` as an :class:`Action`: text is parsed, and a hand-built Action that is not
+    in ``legal`` (the legal actions now, None once the battle is over) must read back from
+    its own text, so a malformed one is refused by name (shortened, never echoed whole)
+    before any rule looks at its fields.
+
+    >>> read_action("c2-c3", None).squares
+    ('c2', 'c3')
+    """
+    a = Action.parse(action)
+    try:
+        hash(a)
+    except TypeError:
+        raise InvalidMoveError(f"not an action: {shorten(action)}") from None
+    if isinstance(action, Action) and (legal is None or a not in legal):
+        squares = a.squares if isinstance(a.squares, tuple) else ()
+        if (a.kind == "fire" and len(squares) != 2) or (a.kind == "attack" and len(squares) < 2):
+            raise InvalidMoveError(f"{a.kind} names the {_SHAPES[a.kind]}, as in "
+                                   f"'{a.kind} {'c2-c3' if a.kind == 'fire' else 'b3+c2-c3'}', "
+                                   f"not the squares {shorten(a.squares)}")
+        text = str(a)
+        read = Action.parse(text)   # unreadable (an unknown card, a long text): InvalidMoveError
+        if (read.kind, read.card, sorted(read.squares), read.option) != \
+                (a.kind, a.card, sorted(squares), a.option):
+            raise InvalidMoveError(f"a hand-built action must read back from its text: "
+                                   f"{shorten(tuple(a), 60)} reads as {shorten(text)}")
+    return a
 
 
 def parse_plan(text: "str | Action") -> list[Action]:

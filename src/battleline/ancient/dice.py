@@ -79,6 +79,19 @@ class Dice:
         """Go back to an earlier read position (undo); later rolls are kept for the redo."""
         self.position = position
 
+    def set_next(self, rolls: list[int]) -> None:
+        """The next rolls are ``rolls`` (an analysis's chosen result); the rolls after them
+        come from the stream again. The rolls already made are kept.
+
+        >>> d = Dice(seed=1); d.set_next([6, 6]); d.roll(), d.roll()
+        (6, 6)
+        """
+        for r in rolls:
+            if type(r) is not int or not 1 <= r <= 6:
+                raise PositionError(f"a die roll is 1 to 6, not {shorten(r)}")
+        del self.rolls[self.position:]
+        self.rolls.extend(rolls)
+
     def public_rolls(self) -> list[int]:
         """The rolls already made (what both players have seen)."""
         return self.rolls[: self.position]

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..errors import IllegalMoveError, InvalidMoveError, PositionError, shorten
+from ..errors import IllegalMoveError, PositionError, shorten
+from ..interface import ChanceOutcome, returns_of
 from ..sides import Outcome
-from .actions import Action
+from .actions import Action, read_action
 from .armies import SCENARIOS, Army, check_points_armies
 from .board import SIDE_NAMES, by_side, side_index
 from .diagnosis import possible_this_turn, why_illegal
+from .chance import chance_outcomes
 from .odds import ActionOdds, MeleeNumbers, action_odds
 from .rules import SHORT, Rules
 from .journal import restore_fields, rewind, save_fields
@@ -59,7 +61,6 @@ def _draw_after(n) -> int:
 # The legal actions of a settled position not listed yet (listed when first asked for).
 _NOT_YET = object()
 # The squares a fire or an attack names, in order.
-_SHAPES = {"fire": "shooter's square and the target's", "attack": "attackers' squares and the target's"}
 
 
 class AncientGame:
@@ -433,28 +434,8 @@ class AncientGame:
         return MeleeNumbers(*numbers)
 
     def _read(self, action: Action | str) -> Action:
-        """``action`` as an :class:`Action`: text is parsed, and a hand-built Action that is
-        not legal now must read back from its own text, so a malformed one is refused by name
-        (shortened, never echoed whole) before any rule looks at its fields."""
-        a = Action.parse(action)
-        try:
-            hash(a)
-        except TypeError:
-            raise InvalidMoveError(f"not an action: {shorten(action)}") from None
-        legal = self._legal_now() if isinstance(action, Action) else None
-        if isinstance(action, Action) and (legal is None or a not in legal):
-            squares = a.squares if isinstance(a.squares, tuple) else ()
-            if (a.kind == "fire" and len(squares) != 2) or (a.kind == "attack" and len(squares) < 2):
-                raise InvalidMoveError(f"{a.kind} names the {_SHAPES[a.kind]}, as in "
-                                       f"'{a.kind} {'c2-c3' if a.kind == 'fire' else 'b3+c2-c3'}', "
-                                       f"not the squares {shorten(a.squares)}")
-            text = str(a)
-            read = Action.parse(text)   # unreadable (an unknown card, a long text): InvalidMoveError
-            if (read.kind, read.card, sorted(read.squares), read.option) != \
-                    (a.kind, a.card, sorted(squares), a.option):
-                raise InvalidMoveError(f"a hand-built action must read back from its text: "
-                                       f"{shorten(tuple(a), 60)} reads as {shorten(text)}")
-        return a
+        """``action`` as an :class:`Action` (:func:`.actions.read_action`)."""
+        return read_action(action, self._legal_now() if isinstance(action, Action) else None)
 
     def _possible_this_turn(self, a: Action) -> bool:
         # Odds may be asked ahead of the step: any fire or attack the queries allow.
@@ -462,6 +443,39 @@ class AncientGame:
 
     def _why_illegal(self, a: Action) -> str:
         return why_illegal(self.state, self._rules, a)
+
+    # ------------------------------------------------------------------ the game interface
+    # (battleline.interface.GameState: the names both games share)
+    @property
+    def current_player(self) -> int | None:
+        """The side to act as a seat number (north 0, south 1), None once the battle is over."""
+        return None if self.state.outcome is not None else self.state.to_act
+
+    @property
+    def result(self) -> Outcome | None:
+        """None while the battle goes on, then how it ended (as :attr:`outcome`)."""
+        return self.outcome
+
+    @property
+    def actions_taken(self) -> list[Action]:
+        """The actions played since the start of the record (as :attr:`actions_played`)."""
+        return self.actions_played
+
+    def returns(self) -> tuple[float, float]:
+        """Each seat's score: 1 for a win, -1 for a loss, 0 for a draw or a battle going on."""
+        return returns_of(self.outcome)
+
+    def chance_outcomes(self, action: Action | str) -> tuple[ChanceOutcome, ...]:
+        """What the dice or the deck decide when the legal ``action`` is played, as the side
+        to act knows it (:func:`.chance.chance_outcomes`).
+
+        >>> g = AncientGame.empty(seed=1)
+        >>> g.put("c2", "Peltasts", "south"); g.put("c3", "Chariots", "north")
+        >>> g.play("end actions")
+        >>> [(o.result, o.probability) for o in g.chance_outcomes("fire c2-c3")]
+        [((), Fraction(2, 3)), ((('c3', 'disrupted'),), Fraction(1, 3))]
+        """
+        return chance_outcomes(self, self._read(action))
 
     # ------------------------------------------------------------------ notation and views
     def position(self) -> str:
@@ -482,8 +496,9 @@ class AncientGame:
         return write_record(self)
 
     @classmethod
-    def from_record(cls, text: str) -> "AncientGame":
-        """Replay a :meth:`record` to the identical state (PositionError if it does not replay)."""
+    def from_record(cls, text: str | dict) -> "AncientGame":
+        """Replay a :meth:`record` (its text, or the dict it holds) to the identical state
+        (PositionError if it does not replay)."""
         from .notation import read_record
         return read_record(cls, text)
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 
 from ..cards import Card
-from ..errors import MAX_POSITION_TEXT, PositionError, shorten
+from ..errors import MAX_POSITION_TEXT, PositionError, check_record_length, shorten
 from .board import NORTH, SIDE_NAMES, SIDES, SOUTH, SOUTH_FIRST, by_side
 from .dice import MAX_SEED
 from .rules import COMPANION, LEADER_CARDS, SHIELD, TERRAIN_CARDS, check_position
@@ -488,16 +488,21 @@ def write_record(game) -> str:
                        "rolls": game.state.dice.rolls[start_pos:game.state.dice.position]}, indent=1)
 
 
-def read_record(cls, text: str):
-    """Replay a record; PositionError if it is malformed or does not replay."""
-    if not isinstance(text, str) or len(text) > 5_000_000:
-        raise PositionError("a record is JSON text")
-    try:
-        data = json.loads(text)
-    except ValueError as e:
-        raise PositionError(f"a record is JSON: {shorten(str(e), 60)}") from None
-    except RecursionError:   # absurdly deep nesting: refuse it like any other bad record
-        raise PositionError("a record is JSON nested too deeply") from None
+def read_record(cls, text: str | dict):
+    """Replay a record (its JSON text, or the dict it holds); PositionError if it is
+    malformed, too long (:data:`~battleline.errors.MAX_RECORD_TEXT`) or does not replay."""
+    if isinstance(text, dict):
+        data = text
+    elif not isinstance(text, str):
+        raise PositionError(f"a record is JSON text (AncientGame.record()) or its dict, not {type(text).__name__}")
+    else:
+        check_record_length(text, PositionError)
+        try:
+            data = json.loads(text)
+        except ValueError as e:
+            raise PositionError(f"a record is JSON: {shorten(str(e), 60)}") from None
+        except RecursionError:   # absurdly deep nesting: refuse it like any other bad record
+            raise PositionError("a record is JSON nested too deeply") from None
     if not isinstance(data, dict) or data.get("game") != "ancient battles" or data.get("version") != 1:
         raise PositionError("not an Ancient Battles record (version 1)")
     actions, rolls = data.get("actions"), data.get("rolls")

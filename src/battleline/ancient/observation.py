@@ -20,10 +20,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..cards import Card
+from ..errors import PositionError
 from .board import SIDE_NAMES, SOUTH_FIRST
 from .rules import SHORT
 
-__all__ = ["Observation", "observe"]
+__all__ = ["Observation", "observe", "unseen_tactics"]
 
 
 @dataclass(frozen=True)
@@ -126,3 +128,20 @@ def public_flow(s) -> tuple[str, ...]:
     nothing has moved, fired or attacked, so these lines name no hidden card."""
     from .notation import write_position
     return tuple(line for line in write_position(s).splitlines() if line.split()[0] in _PUBLIC_FLOW)
+
+
+def unseen_tactics(obs: Observation) -> list[str]:
+    """The Tactics cards ``obs.side`` has not seen: each lies in the opponent's hand or the
+    deck (PositionError if the counts do not add up).
+
+    >>> from battleline.ancient import AncientGame
+    >>> len(unseen_tactics(AncientGame.scenario("marathon", seed=3).observation("south")))
+    10
+    """
+    seen = set(obs.hand) | set(obs.discards) | set(obs.terrain.values())
+    seen |= {cell["attachment"] for cell in obs.field.values() if cell.get("attachment")}
+    seen |= {card for card, _ in obs.leaders.values()}
+    unseen = [str(Card(c)) for c in range(60, 70) if str(Card(c)) not in seen]
+    if len(unseen) != obs.opponent_hand_size + obs.deck_size:
+        raise PositionError("the observation's Tactics cards do not add up")
+    return unseen

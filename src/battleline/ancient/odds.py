@@ -14,12 +14,14 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple
 
+from ..errors import shorten
 from .actions import Action
+from .combat import rampage_victim
 from .dice import BranchingDice, NeedChoice
 from .rules import Rules
 from .state import AncientState
 
-__all__ = ["ActionOdds", "MeleeNumbers", "action_odds"]
+__all__ = ["ActionOdds", "MeleeNumbers", "action_odds", "dice_for"]
 
 
 class MeleeNumbers(NamedTuple):
@@ -76,16 +78,49 @@ class ActionOdds:
 def action_odds(base: AncientState, a: Action) -> ActionOdds:
     """The distribution of what the ``fire`` or ``attack`` ``a`` does from ``base`` (which
     is left unchanged): each branch of the dice is resolved on a copy."""
+    results: dict[tuple, Fraction] = {}
+    for _, p, key in _branches(base, a):
+        results[key] = results.get(key, Fraction(0)) + p
+    return ActionOdds(a.squares[-1], results)
+
+
+def dice_for(base: AncientState, a: Action, result: tuple) -> list[int]:
+    """Dice that make the ``fire`` or ``attack`` ``a`` give ``result`` (a key of its
+    :class:`ActionOdds`), in the order they are rolled: for an analysis that asks "what if
+    this attack had won?". ValueError if no roll gives it.
+
+    >>> from battleline.ancient import AncientGame
+    >>> g = AncientGame.empty(seed=1)
+    >>> g.put("c2", "Peltasts", "south"); g.put("c3", "Chariots", "north")
+    >>> dice_for(g.state, Action.parse("fire c2-c3"), (("c3", "disrupted"),))
+    [6]
+    """
+    for choices, _, key in _branches(base, a):
+        if key == tuple(result):
+            return [_face(k, options, is_die) for k, options, is_die in choices]
+    raise ValueError(f"{a} cannot give {shorten(result)}: see its odds for what it can")
+
+
+def _face(choice: int, options: int, is_die: bool) -> int:
+    """The die face that makes the choice: the face itself, or the first face that picks it."""
+    if is_die:
+        return choice + 1
+    return next(r for r in range(1, 7) if rampage_victim(r, options) == choice)
+
+
+def _branches(base: AncientState, a: Action):
+    """Every branch of the dice of ``a`` from ``base``: ``(choices, chance, result)``, where
+    ``choices`` lists ``(choice, options, is a die)`` in the order asked and ``result`` the
+    units changed, sorted by square."""
     lookup = base.board.lookup
     names = base.board.names
     before = {names[sq]: (c, base.disrupted[c]) for sq, c in enumerate(base.cells) if c >= 0}
-    results: dict[tuple, Fraction] = {}
-    stack: list[tuple[list[int], Fraction]] = [([], Fraction(1))]
+    stack: list[tuple[list[tuple[int, int, bool]], Fraction]] = [([], Fraction(1))]
     rules = Rules(base)
     while stack:
-        prefix, p = stack.pop()
+        choices, p = stack.pop()
         s = base.copy()
-        s.dice = BranchingDice(prefix)
+        s.dice = BranchingDice([k for k, _, _ in choices])
         rules.bind(s)
         try:
             if a.kind == "fire":
@@ -94,7 +129,7 @@ def action_odds(base: AncientState, a: Action) -> ActionOdds:
                 rules.resolve_melee(tuple(s.cells[lookup[x]] for x in a.squares[:-1]), s.cells[lookup[a.squares[-1]]])
         except NeedChoice as need:
             for k in range(need.options):
-                stack.append((prefix + [k], p / need.options))
+                stack.append((choices + [(k, need.options, need.is_die)], p / need.options))
             continue
         changes = []
         for name, (c, dis) in before.items():
@@ -102,6 +137,4 @@ def action_odds(base: AncientState, a: Action) -> ActionOdds:
                 changes.append((name, "eliminated"))
             elif s.disrupted[c] and not dis:
                 changes.append((name, "disrupted"))
-        key = tuple(sorted(changes))
-        results[key] = results.get(key, Fraction(0)) + p
-    return ActionOdds(a.squares[-1], results)
+        yield choices, p, tuple(sorted(changes))

@@ -63,7 +63,7 @@ from .observation import Observation
 from .rules import Rules
 from .worlds import sample_world
 
-__all__ = ["review", "iter_review", "hint", "decision_points", "DecisionPoint", "BUDGET", "HINT_BUDGET",
+__all__ = ["review", "iter_review", "hint", "search_ready", "decision_points", "DecisionPoint", "BUDGET", "HINT_BUDGET",
            "PLAN_CANDIDATES", "FIGHT_CANDIDATES", "MAX_PLAYOUT_ACTIONS"]
 
 BUDGET = 600             # play-outs a decision: the halving's share and the confirmation's
@@ -102,19 +102,20 @@ class DecisionPoint:
         return PLAN_JOINER.join(self.played)
 
 
-def battle_of(game: AncientGame | str | bytes) -> AncientGame:
-    """A copy of the battle (an :class:`AncientGame` or a record's text) at its first action,
-    its actions still to be replayed (see :func:`decision_points`)."""
+def battle_of(game: AncientGame | str | bytes | dict) -> AncientGame:
+    """A copy of the battle (an :class:`AncientGame`, a record's text or the dict it holds) at
+    its first action, its actions still to be replayed (see :func:`decision_points`)."""
     if isinstance(game, (bytes, bytearray)):
         game = game.decode("utf-8", errors="replace")
-    if isinstance(game, str):
+    if isinstance(game, (str, dict)):
         return AncientGame.from_record(game)
     if not isinstance(game, AncientGame):
-        raise ValueError(f"an Ancient Battles review takes an AncientGame or a record's text, not {shorten(game)}")
+        raise ValueError(f"an Ancient Battles review takes an AncientGame, a record's text or its dict, "
+                         f"not {shorten(game)}")
     return AncientGame.from_record(game.record())
 
 
-def decision_points(game: AncientGame | str, seat: int | str | None = None) -> tuple[list[DecisionPoint], list[str], list[int]]:
+def decision_points(game: AncientGame | str | dict, seat: int | str | None = None) -> tuple[list[DecisionPoint], list[str], list[int]]:
     """The judged decisions of ``seat`` (None: both) in the battle, with every action's text and
     the side that made it. The battle is replayed from its first action.
 
@@ -161,7 +162,7 @@ def _closed(plan: list) -> list[DecisionPoint]:
     return [] if "draw" in texts else [DecisionPoint(index, side, "actions", tuple(texts), obs)]
 
 
-def iter_review(game: AncientGame | str, seat: int | str | None = None, *, budget: int | None = None,
+def iter_review(game: AncientGame | str | dict, seat: int | str | None = None, *, budget: int | None = None,
                 seed: int = 0) -> Iterator[Decision]:
     """Judge the battle's decisions one at a time, in action order (a generator: stop
     iterating to cancel). Arguments as :func:`review`."""
@@ -173,7 +174,7 @@ def iter_review(game: AncientGame | str, seat: int | str | None = None, *, budge
         yield judge(point.observation, point.played, point.index, budget, seed)
 
 
-def review(game: AncientGame | str, seat: int | str | None = None, *, budget: int | None = None,
+def review(game: AncientGame | str | dict, seat: int | str | None = None, *, budget: int | None = None,
            seed: int = 0, progress: Progress | None = None) -> Review:
     """Review a battle of Ancient Battles (an :class:`AncientGame`, finished or not, or its
     record's text) from its first action: every decision of ``seat`` (0 or ``"north"``, 1 or
@@ -230,6 +231,17 @@ def hint(game: AncientGame, *, budget: int | None = None, seed: int = 0) -> Deci
         return _unsearched_hint(obs, str(choice), index, "ab_not_searched")
     kernel.prepare_kernel()
     return judge(obs, None, index, budget, seed)
+
+
+def search_ready() -> bool:
+    """Whether a hint or a review searches at once: the search kernel is compiled (or loaded
+    from the disk cache) in this process, or runs as plain Python. Until then the first hint
+    or review prepares it (a minute or so after an install; a widget says so meanwhile).
+
+    >>> search_ready() in (True, False)
+    True
+    """
+    return not kernel.compiled() or kernel.kernel_ready()
 
 
 # ------------------------------------------------------------------ judging one decision

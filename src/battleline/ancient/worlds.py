@@ -23,7 +23,7 @@ import random
 from ..cards import Card
 from ..errors import PositionError
 from .game import AncientGame
-from .observation import Observation
+from .observation import Observation, unseen_tactics
 
 __all__ = ["sample_world", "world_position"]
 
@@ -82,13 +82,7 @@ def world_position(obs: Observation, rng: random.Random) -> str:
     for side, cards in obs.eliminated.items():
         if cards:
             lines.append(f"eliminated {side} " + " ".join(named(c) for c in cards))
-    # Tactics: every card not seen somewhere is in the opponent's hand or the deck
-    seen = set(obs.hand) | set(obs.discards) | set(obs.terrain.values())
-    seen |= {cell["attachment"] for cell in obs.field.values() if cell.get("attachment")}
-    seen |= {card for card, _ in obs.leaders.values()}
-    unseen = [str(Card(c)) for c in range(60, 70) if str(Card(c)) not in seen]
-    if len(unseen) != obs.opponent_hand_size + obs.deck_size:
-        raise PositionError("the observation's Tactics cards do not add up")
+    unseen = unseen_tactics(obs)
     rng.shuffle(unseen)
     their_hand = unseen[:obs.opponent_hand_size]
     deck = unseen[obs.opponent_hand_size:]

@@ -133,7 +133,9 @@ def _parser() -> argparse.ArgumentParser:
                     help="when claims may be made (default standard)")
     ap.add_argument("--json", action="store_true",
                     help="print the summary as one JSON object on stdout (progress stays on stderr)")
-    ap.add_argument("--save", metavar="FILE", help="append every game's result to FILE (JSON lines) as it ends")
+    ap.add_argument("--save", metavar="FILE",
+                    help="save every game's result to FILE (JSON lines) as it ends: a new or empty file, "
+                         "or with --resume one that an earlier run saved")
     ap.add_argument("--resume", action="store_true",
                     help="with --save: read the games already in FILE (same bots and options) "
                          "instead of playing them again, and play the rest")

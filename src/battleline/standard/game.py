@@ -29,11 +29,14 @@ and the text forms (:mod:`.notation`, :mod:`.render`).
 
 from __future__ import annotations
 
+import numbers
 import random
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ..cards import ALL_CARDS, FOG, MUD, TROOP_MASK, Card
 from ..errors import shorten
+from ..interface import ChanceOutcome, check_distribution, returns_of
 from ..sides import Outcome   # one Outcome for both games
 from .assembly import Assembly
 from .claiming import Claiming
@@ -125,6 +128,26 @@ class Observation:
                 seen.add(ALL_CARDS[MUD])
         return tuple(c for c in ALL_CARDS if c not in seen)
 
+    def top_card_chances(self, deck: str) -> tuple[ChanceOutcome, ...]:
+        """The card on top of ``deck`` (``"troop"`` or ``"tactic"``) as this player knows it:
+        a card Scout put back on top for certain, else each unseen card of that deck alike
+        (none can be told from another); empty when the deck is empty.
+
+        >>> o = Game(seed=1).observation(0)
+        >>> chances = o.top_card_chances("tactic")
+        >>> len(chances), chances[0].probability
+        (10, Fraction(1, 10))
+        """
+        index = 0 if deck == "troop" else 1
+        if not self.deck_sizes[index]:
+            return ()
+        for which, depth, card in self.known_deck:
+            if which == deck and depth == 0:
+                return (ChanceOutcome(card, Fraction(1)),)
+        tactic = deck == "tactic"
+        cards = [c for c in self.unseen if c.is_tactic == tactic]
+        return tuple(ChanceOutcome(c, Fraction(1, len(cards))) for c in cards)
+
 
 
 class Game(Assembly, Claiming, Legality, TacticsCards, TurnFlow, Journal):
@@ -175,10 +198,14 @@ class Game(Assembly, Claiming, Legality, TacticsCards, TurnFlow, Journal):
     def __init__(self, seed: int | None = None, rules: str = "standard", first: int | None = None):
         if rules not in ("standard", "advanced"):
             raise ValueError(f"rules must be 'standard' or 'advanced', not {shorten(rules)}")
-        if first not in (None, 0, 1):
+        if first is not None and (isinstance(first, bool) or not isinstance(first, numbers.Integral)
+                                  or first not in (0, 1)):
             raise ValueError(f"first must be 0 (north), 1 (south) or None (by lot), not {shorten(first)}")
         if seed is None:
             seed = random.randrange(2**32)
+        if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+            raise ValueError(f"seed must be a whole number or None, not {shorten(seed)}")
+        seed = int(seed)
         rng = random.Random(seed)
         troops = list(ALL_CARDS[:60])
         rng.shuffle(troops)
@@ -282,6 +309,46 @@ class Game(Assembly, Claiming, Legality, TacticsCards, TurnFlow, Journal):
             rule, why, params = self._why_illegal(m)
             raise IllegalMoveError(f"{m}: {why}", rule=rule, **params)
         self.push(m)
+
+    # --------------------------------------------------- the game interface
+    # (battleline.interface.GameState: the names both games share)
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, None once the game is over."""
+        return None if self._outcome is not None else self.to_move
+
+    @property
+    def result(self) -> Outcome | None:
+        """None while the game goes on, then how it ended (as :meth:`outcome`)."""
+        return self._outcome
+
+    @property
+    def actions_taken(self) -> list[Move]:
+        """The moves played so far (as :attr:`moves`)."""
+        return self.moves
+
+    def legal_actions(self) -> list[Move]:
+        """The legal moves of the player to move, claims included (as :meth:`legal_moves`)."""
+        return self.legal_moves()
+
+    def returns(self) -> tuple[float, float]:
+        """Each seat's score: 1 for a win, -1 for a loss, 0 for a draw or a game going on."""
+        return returns_of(self._outcome)
+
+    def chance_outcomes(self, move: Move | str) -> tuple[ChanceOutcome, ...]:
+        """The card a legal draw may bring, as the player drawing knows it (empty for any
+        other move: only draws are left to chance).
+
+        >>> g = Game(seed=1, first=0); g.play(g.legal_moves()[0])
+        >>> g.chance_outcomes("draw troop")[0].probability    # 60 troops: 6 in hand, 1 on the table
+        Fraction(1, 53)
+        """
+        m = self.parse_move(move)
+        if m not in self.legal_moves():
+            raise IllegalMoveError(f"{m}: not a legal move now; chance outcomes are for legal moves")
+        if m.kind != "draw":
+            return ()
+        return check_distribution(self.observation(self.to_move).top_card_chances(m.deck))
 
     # ------------------------------------------------------------ information
     def flag_view(self, flag: int) -> FlagView:

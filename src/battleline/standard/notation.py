@@ -28,7 +28,7 @@ import re
 from typing import TypeVar
 
 from ..cards import ALL_CARDS, Card
-from ..errors import MAX_POSITION_TEXT, shorten
+from ..errors import MAX_POSITION_TEXT, check_record_length, shorten
 from .moves import PositionError
 from .rules import DRAW, FLAGS, OVER, PLAY, PLAYER_NAMES, SCOUT_DRAW, SCOUT_RETURN
 
@@ -399,6 +399,7 @@ def read_record(text: str | dict, game_class: type[G]) -> G:
     """Replay a record (its JSON text, or the dict it holds) in a game of ``game_class``
     (:class:`~battleline.standard.game.Game`); raises :class:`PositionError` naming the bad
     part. :meth:`Game.from_record` calls it."""
+    check_record_length(text, PositionError)
     doc = json_document(text, "a record", PositionError)
     if not isinstance(doc, dict) or doc.get("format") != "battleline-record":
         raise PositionError("not a battleline record: expected a JSON object with "

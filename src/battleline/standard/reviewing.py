@@ -53,14 +53,14 @@ from .moves import Move
 from .rules import win_reason
 from .worlds import sample_world
 
-__all__ = ["review", "iter_review", "hint", "BUDGET", "CANDIDATES", "JUDGED_PHASES"]
+__all__ = ["review", "iter_review", "hint", "search_ready", "BUDGET", "CANDIDATES", "JUDGED_PHASES"]
 
 BUDGET = 6000            # play-outs a decision: the halving's share and the confirmation's
 CONFIRM_SHARE = 0.4      # of the budget, for the played move and the best on fresh worlds
 CANDIDATES = 12          # the one-ply ranking's best moves searched, besides the move played
 JUDGED_PHASES = ("play",)
 NO_FLAG_SHARE = 0.0      # a review wants the chance of winning itself, not a margin of flags
-PLAYOUT_TACTICS = False  # the play-outs' policy: the greedy rule, or with Tactics cards (docs/bots.md)
+PLAYOUT_TACTICS = False  # the play-outs' policy: the greedy rule, or with Tactics cards (docs/experiments/LOG.md)
 
 
 def start_and_moves(game: Game | str | dict) -> tuple[Game, list[Move]]:
@@ -152,6 +152,17 @@ def hint(game: Game, *, budget: int | None = None, seed: int = 0) -> Decision:
     if len(moves) == 1:
         return _simple_hint(obs, moves[0], len(game.moves), "only")
     return judge(obs, None, len(game.moves), budget, check_seed(seed))
+
+
+def search_ready() -> bool:
+    """Whether a hint or a review searches at once: the search kernel is compiled (or loaded
+    from the disk cache) in this process, or runs as plain Python. Until then the first hint
+    or review prepares it (a minute or so after an install; a widget says so meanwhile).
+
+    >>> search_ready() in (True, False)
+    True
+    """
+    return not kernel.compiled() or kernel.kernel_ready()
 
 
 # ------------------------------------------------------------------ judging one decision

@@ -98,6 +98,7 @@ STUDY_SENTENCES = {
     "study.better": ("Better: {move} (win chance {chance}%). {reason}",
                      "より良い手：{move}（勝率{chance}%）。{reason}"),
     "study.hint_wait": ("Looking for a hint…", "ヒントを探しています…"),
+    "study.hint_preparing": ("Preparing the search (about a minute)…", "探索の準備をしています（1分ほど）…"),
     "study.hint_line": ("Hint: {move} (win chance {chance}%). {reason}", "ヒント：{move}（勝率{chance}%）。{reason}"),
     "study.hint_plain": ("Hint: {move}. {reason}", "ヒント：{move}。{reason}"),
     "study.hint_failed": ("No hint: {text}", "ヒントを出せません：{text}"),

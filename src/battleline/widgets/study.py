@@ -33,7 +33,7 @@ from ..errors import shorten
 from .kernel import kernel_loop
 
 __all__ = ["AnalysisRunner", "ReviewProgress", "Cursor", "HintDesk", "study_words", "analysis_module", "MARK_LABELS",
-           "percent", "decision_view", "hint_line", "hints_note", "analysis_ready"]
+           "percent", "decision_view", "hint_line", "hints_note", "analysis_ready", "search_preparing"]
 
 #: The labels of a decision that a mark (?!, ?, ??) goes with, worst last.
 MARK_LABELS = ("inaccuracy", "mistake", "blunder")
@@ -228,10 +228,12 @@ class HintDesk:
             self.runner.cancel()
         self.asked = None
 
-    def view(self, hint: dict, say: Callable[..., str], show: Callable[[Any], dict]) -> dict:
-        """The hint for the view: the wait, why it failed, or ``show(decision)`` (its words and
-        what it lights). An answer ``show`` cannot word is shown as the hint's failure: a
-        refresh never raises."""
+    def view(self, hint: dict, say: Callable[..., str], show: Callable[[Any], dict],
+             preparing: Callable[[], bool] = lambda: False) -> dict:
+        """The hint for the view: the wait (``preparing()``: whether the search kernel is still
+        being compiled, asked only while waiting), why it failed, or ``show(decision)`` (its
+        words and what it lights). An answer ``show`` cannot word is shown as the hint's
+        failure: a refresh never raises."""
         if hint["decision"] is not None and hint["error"] is None:
             try:
                 shown = {"pending": False, **show(hint["decision"])}
@@ -241,14 +243,33 @@ class HintDesk:
                 return shown
             except Exception as e:  # noqa: BLE001 (the analysis' answer, shown as an error)
                 hint["error"] = f"{type(e).__name__}: {shorten(str(e))}"
-        return self.waiting_view(hint, say)
+        return self.waiting_view(hint, say, hint["error"] is None and preparing())
 
     @staticmethod
-    def waiting_view(hint: dict, say: Callable[..., str]) -> dict:
-        """The view while the hint is looked for, or of why it could not be found."""
+    def waiting_view(hint: dict, say: Callable[..., str], preparing: bool = False) -> dict:
+        """The view while the hint is looked for (``preparing``: while the search kernel is
+        still being compiled, which comes first), or of why it could not be found.
+
+        >>> say = lambda key, **kw: texts.say("en", key, **kw)
+        >>> HintDesk.waiting_view({"error": None}, say, preparing=True)["text"]
+        'Preparing the search (about a minute)…'
+        """
         error = hint["error"]
-        return {"pending": error is None,
-                "text": say("study.hint_failed", text=error) if error else say("study.hint_wait")}
+        waiting = say("study.hint_preparing") if preparing else say("study.hint_wait")
+        return {"pending": error is None, "text": say("study.hint_failed", text=error) if error else waiting}
+
+
+def search_preparing(analyst: Any) -> bool:
+    """Whether the analysis ``analyst`` (a game's ``reviewing`` module) still has to prepare
+    its search kernel before a hint can be searched (its ``search_ready()``; an analysis
+    without one has nothing to prepare).
+
+    >>> from types import SimpleNamespace
+    >>> search_preparing(SimpleNamespace(search_ready=lambda: False)), search_preparing(object())
+    (True, False)
+    """
+    ready = getattr(analyst, "search_ready", None)
+    return callable(ready) and not ready()
 
 
 class Cursor:

@@ -10,7 +10,7 @@ heavy infantry, light troops screening heavies, strength balanced across columns
 Tactics cards in hand. A scenario leader's card is worth a lost battle. As the draw rule's
 last quiet turns run out with no hit this turn, marching forward and out of the reserve
 counts more (``stall_advance``): a side ahead must not sit out a draw. Six more terms were
-tried and measured no gain (``docs/bots.md``); they are gone from the evaluation.
+tried and measured no gain (``docs/experiments/LOG.md``); they are gone from the evaluation.
 
 >>> from battleline.ancient import AncientGame
 >>> g = AncientGame.empty(seed=1)

@@ -18,7 +18,7 @@ defender fights at half strength and 1-5 eliminates it). Work is bounded by the 
 (deterministic, so the seed fixes every choice), with ``turn_time`` (wall clock) only as a
 backstop on a very busy machine. Looks further ahead (the opponent's answer, play-outs under
 the dice) measured weaker; they live in ``docs/experiments/ancient_variants.py``
-(``SearchBotLookahead``) with their write-ups in ``docs/bots.md``.
+(``SearchBotLookahead``) with their write-ups in ``docs/experiments/LOG.md``.
 
 >>> from battleline.ancient import AncientGame
 >>> g = AncientGame.empty(seed=1)

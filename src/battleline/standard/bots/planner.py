@@ -12,7 +12,7 @@ of the budget the worse half is dropped. The candidate with the best average win
 price of a Tactics card (the greedy play-outs never play one, so the search would spend them
 too freely). Playing every candidate in the same worlds
 measures their differences on common deals; a bandit (UCB1) that gave each its own worlds
-measured weaker (``docs/bots.md``). The work per move is a fixed
+measured weaker (``docs/experiments/LOG.md``). The work per move is a fixed
 number of play-outs, so the seed makes the bot reproducible; the wall clock is only a
 backstop. Where the kernel is not compiled (no numba, or ``BATTLELINE_KERNEL=python``), and
 while a notebook is still compiling it in the background, the bot plays as
@@ -58,7 +58,7 @@ class PlannerBot(KernelPlanning, Bot):
     ``playouts`` per decision; ``move_time`` (seconds) the wall-clock backstop;
     ``candidates`` the moves searched; ``playout_tactics`` makes the play-outs play Tactics
     cards for both sides by cheap rules (:func:`~battleline.standard.kernel.policy.play_out_tactics`;
-    off by default; ``docs/bots.md`` has its measurement); ``playout_contest`` makes them
+    off by default; ``docs/experiments/LOG.md`` has its measurement); ``playout_contest`` makes them
     choose troops by the contest rule (no troop fed to a flag it can no longer win; the
     lowest troop thrown away when every flag is lost; off by default); ``prior`` (a share
     of a won game, 0 by default) is added to the score of ``medium``'s first choice in

@@ -57,7 +57,7 @@ class SearchBot(Bot):
     a given flag. The defaults are the ``hard`` of the ladder. The end of a playout is valued by the
     evaluation (expected flags and Breakthrough chances), and Tactics cards are drawn and
     ranked as ``medium`` does, at their price; the variant measured as v4 in
-    ``docs/bots.md`` (no stronger) is ``docs/experiments/search_v4.py``.
+    ``docs/experiments/LOG.md`` (no stronger) is ``docs/experiments/search_v4.py``.
 
     >>> from battleline import Game
     >>> g = Game(seed=5)

@@ -25,11 +25,11 @@ from typing import Any, Protocol
 
 from ...ancient import Action, AncientGame
 from ...ancient.actions import parse_plan
-from ...errors import IllegalMoveError, PositionError, shorten
+from ...errors import IllegalMoveError, PositionError, check_record_length, shorten
 from ...sides import PLAYER_NAMES, side_index
 from ..messages import Boolean, Choice, Integer, MessageRouter, Text
 from ..study import (AnalysisRunner, Cursor, HintDesk, ReviewProgress, analysis_module, analysis_ready, decision_view,
-                     hint_line, study_words)
+                     hint_line, search_preparing, study_words)
 from .battle import BattleController, origin_of
 from .view import SIDES, battle_view, target_of
 from .words import AncientWords
@@ -193,6 +193,7 @@ def load_battle(text: str) -> tuple[str, Any]:
     """
     if not isinstance(text, str) or not text.strip():
         raise ValueError("paste a record or a position first")
+    check_record_length(text)      # before reading it: megabytes of JSON take many times that
     if text.lstrip().startswith("{"):
         return "record", AncientReplay(text)
     try:
@@ -299,7 +300,12 @@ class AncientStudy:
         hint = None if self.on_screen else self.current_hint()
         if hint is None:
             return None
-        return {"squares": [], "action": None, "plan": [], **self.hints.view(hint, self.say, self.hint_words)}
+        return {"squares": [], "action": None, "plan": [],
+                **self.hints.view(hint, self.say, self.hint_words, self.search_preparing)}
+
+    def search_preparing(self) -> bool:
+        """Whether the hint waits for the search kernel to be prepared."""
+        return search_preparing(self.analyst or analysis_module("ancient"))
 
     def hint_words(self, d) -> dict:
         """A hint's choice (one action, or the whole plan of an action step) in words, its

@@ -25,13 +25,13 @@ import json
 from typing import Any, Protocol
 
 from ... import texts
-from ...errors import PositionError, shorten
+from ...errors import PositionError, check_record_length, shorten
 from ...standard.game import PLAYER_NAMES, Game
 from ...standard.moves import IllegalMoveError, Move
 from ..messages import Boolean, Choice, Integer, MessageRouter, Text
 from ..pieces import move_json, public_move_json
 from ..study import (AnalysisRunner, Cursor, HintDesk, ReviewProgress, analysis_module, analysis_ready, decision_view,
-                     hint_line, study_words)
+                     hint_line, search_preparing, study_words)
 from .table import Seat, table_view
 
 __all__ = ["Replay", "ReplayController", "StudyTools", "StudyHost", "load_text", "position_key"]
@@ -140,6 +140,7 @@ def load_text(text: str) -> tuple[str, Any]:
     """
     if not isinstance(text, str) or not text.strip():
         raise ValueError("paste a record or a position first")
+    check_record_length(text)      # before reading it: megabytes of JSON take many times that
     if text.lstrip().startswith("{"):
         return "record", Replay(text)
     try:
@@ -397,7 +398,11 @@ class StudyTools:
         hint = self.current_hint()
         if hint is None:
             return None
-        return {"move": None, **self.hints.view(hint, self.words.say, self.hint_words)}
+        return {"move": None, **self.hints.view(hint, self.words.say, self.hint_words, self.search_preparing)}
+
+    def search_preparing(self) -> bool:
+        """Whether the hint waits for the search kernel to be prepared."""
+        return search_preparing(self.analyst or analysis_module("standard"))
 
     def hint_words(self, d: Any) -> dict:
         move = Move.parse(d.best)

@@ -1,7 +1,7 @@
 // Issue 23 (items 1-4): the formation labels in three parts that are never cut, a claimed
 // flag's stone at its winner's edge of the line, the result over the board, and pop-ups
 // that let clicks through. Pure functions first, then real views in jsdom. (What the CSS
-// does to them is checked in a real browser: tests/browser/test_round3_browser.py.)
+// does to them is checked in a real browser: tests/browser/test_board_on_a_laptop_browser.py.)
 
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";

@@ -1,0 +1,230 @@
+"""The ideas behind a Battle Line move, each found by exact code from the position.
+
+A review or a hint says *why* a move is better, not only by how much: "this gives them a
+Breakthrough", "every 8 you could still draw is already on the table". Each :class:`Motif` is
+found here from what the mover could see, and nothing else: the table, the discards, the
+mover's own hand and which cards are still unseen. A claim is proved as the engine proves it
+(from the table alone), so a flag "lost for good" is one the opponent could claim at once.
+
+The motifs, by key:
+
+- ``win_at_once``: the move lets the mover prove flags that win the game at once;
+- ``win_allowed``: after it the opponent can prove flags that win them the game at once;
+- ``win_threatened``: after it the opponent is one flag from winning, a flag named;
+- ``claim_given``: after it the opponent can prove a flag it could not before;
+- ``lost_flag``: the card goes to a flag the opponent can already prove (``high`` when it is
+  an 8, 9, 10 or a Leader: a strong card spent where it cannot count);
+- ``card_gone``: the formation the mover's cards at the flag aim for cannot be finished,
+  because the cards it needs are all on the table or in the discards (named);
+- ``own_card_breaks``: the card played spoils the best formation the flag could still make;
+- ``fog`` / ``mud``: Fog (only totals count) or Mud (four cards a side) changes who can still
+  win the flag, or changes nothing there (``changes`` says which).
+
+>>> from battleline.standard.editor import PositionDraft
+>>> d = PositionDraft(to_move=1)
+>>> d.place("Y8", flag=3, side=1)
+>>> for c in ("G8", "B8", "O8", "P8"): d.place(c, discard=0)
+>>> for c in ("R8", "B3", "G4", "P5", "R6", "P9", "G1"): d.place(c, hand=1)
+>>> [(m.key, [str(c) for c in m.cards]) for m in find(d.game(), 1, "R8@3")]
+[('card_gone', ['O8', 'G8', 'B8', 'P8']), ('own_card_breaks', ['R8'])]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import ALL_CARDS, FOG, MUD, TROOP_MASK, Card
+from .formations import CARDS_NEEDED, KINDS, best, evaluate
+from .game import Game
+from .moves import Move
+from .rules import FLAGS, win_reason
+
+__all__ = ["Motif", "find", "possible_best", "KEYS"]
+
+KEYS = ("win_at_once", "win_allowed", "win_threatened", "claim_given", "lost_flag", "card_gone",
+        "own_card_breaks", "fog", "mud")
+HIGH_VALUE = 8          # an 8, 9 or 10 (or a Leader) is a strong card
+
+
+@dataclass(frozen=True)
+class Motif:
+    """One idea: its ``key`` (see the module), the ``flags`` and ``cards`` it names, and
+    ``detail``: what else its sentence needs (formation kinds, a win's kind, totals)."""
+
+    key: str
+    flags: tuple[int, ...] = ()
+    cards: tuple[Card, ...] = ()
+    detail: tuple = ()
+
+
+def find(game: Game, me: int, move: Move | str) -> list[Motif]:
+    """The motifs of ``move`` by seat ``me`` (to move in ``game``), most telling first. Reads
+    only what ``me`` could see; ``game`` is left unchanged.
+
+    >>> from battleline import Game
+    >>> find(Game(seed=1, first=0), 0, "R9@1")
+    []
+    """
+    move = game.parse_move(move) if isinstance(move, str) else move
+    after = game.copy()
+    after.push(move)
+    found: list[Motif] = []
+    for detect in (_win_at_once, _win_allowed, _win_threatened, _claim_given, _lost_flag, _card_gone,
+                   _own_card_breaks, _weather):
+        found += detect(game, after, me, move)
+    return found
+
+
+# ------------------------------------------------------------------ what a side can still make
+
+def still_available(game: Game) -> int:
+    """The troops no one can see yet (a mask): in a hand or a deck. What a flag's side may
+    still be completed with, as far as anyone can prove."""
+    return TROOP_MASK & ~game.visible
+
+
+def possible_best(game: Game, player: int, flag: int, avail: int | None = None) -> tuple[int, str] | None:
+    """``(strength, kind)`` of the best formation ``player``'s side at ``flag`` can still make
+    with troops from ``avail`` (default: every troop not yet seen), under the flag's Fog and
+    Mud; None when it cannot be completed.
+
+    >>> from battleline import Game
+    >>> possible_best(Game(seed=1), 0, 1)[1]
+    'wedge'
+    """
+    need = CARDS_NEEDED[game.mud_flag == flag]
+    fog = game.fog_flag == flag
+    cards = list(game.sides[player][flag])
+    if len(cards) >= need:
+        form = evaluate([ALL_CARDS[c] for c in cards], fog=fog, mud=need == 4)
+        return form.strength, form.kind
+    avail = still_available(game) if avail is None else avail
+    found = best(cards, avail & ~_mask(cards), need - len(cards), fog)
+    if found is None:
+        return None
+    strength, kind = found[0], found[1]
+    return strength, ("total" if kind < 0 else KINDS[kind])
+
+
+def _mask(cards) -> int:
+    m = 0
+    for c in cards:
+        if c < 60:
+            m |= 1 << c
+    return m
+
+
+def _open_provable(game: Game, player: int) -> set[int]:
+    return set(game.provable_flags(player)) - set(game.flags_held(player))
+
+
+def _winning_set(game: Game, player: int) -> tuple[set[int], str | None]:
+    flags = set(game.flags_held(player)) | set(game.provable_flags(player))
+    return flags, win_reason(flags)
+
+
+# ------------------------------------------------------------------ the detectors
+
+def _win_at_once(before: Game, after: Game, me: int, move: Move) -> list[Motif]:
+    flags, reason = _winning_set(after, me)
+    if reason is None:
+        return []
+    new = tuple(sorted(_open_provable(after, me)))
+    return [Motif("win_at_once", new, detail=(reason,))]
+
+
+def _win_allowed(before: Game, after: Game, me: int, move: Move) -> list[Motif]:
+    flags, reason = _winning_set(after, 1 - me)
+    if reason is None:
+        return []
+    return [Motif("win_allowed", tuple(sorted(_open_provable(after, 1 - me))), detail=(reason,))]
+
+
+def _win_threatened(before: Game, after: Game, me: int, move: Move) -> list[Motif]:
+    """The open flags that would each win the game for the opponent, after the move, where
+    there were none before (and no win at once)."""
+    def finishing(game: Game) -> set[int]:
+        flags, reason = _winning_set(game, 1 - me)
+        if reason is not None:
+            return set()
+        taken = {f for f in FLAGS if game.claimed[f] >= 0}
+        return {f for f in FLAGS if f not in taken and f not in flags and win_reason(flags | {f})}
+
+    new = finishing(after) - finishing(before)
+    if not new or _winning_set(after, 1 - me)[1] is not None:
+        return []
+    return [Motif("win_threatened", tuple(sorted(new)))]
+
+
+def _claim_given(before: Game, after: Game, me: int, move: Move) -> list[Motif]:
+    given = _open_provable(after, 1 - me) - _open_provable(before, 1 - me)
+    return [Motif("claim_given", (f,)) for f in sorted(given)]
+
+
+def _lost_flag(before: Game, after: Game, me: int, move: Move) -> list[Motif]:
+    if move.kind != "play" or not move.flag or move.card.is_tactic and not _is_wild(move.card):
+        return []
+    if move.flag not in _open_provable(before, 1 - me):
+        return []
+    high = _is_wild(move.card) or move.card.value >= HIGH_VALUE
+    return [Motif("lost_flag", (move.flag,), (move.card,), ("high" if high else "low",))]
+
+
+def _is_wild(card: Card) -> bool:
+    return card.is_wild
+
+
+def _card_gone(before: Game, after: Game, me: int, move: Move) -> list[Motif]:
+    """At the move's flag: the best formation the mover's cards could make if nothing else
+    had been seen, against the best they can still make; when the kind falls, the cards that
+    would have finished it are on the table or in the discards."""
+    if move.kind != "play" or not move.flag or after.fog_flag == move.flag:
+        return []
+    f = move.flag
+    mine = after.sides[me][f]
+    if len(mine) >= CARDS_NEEDED[after.mud_flag == f] or not mine:
+        return []
+    unseen = still_available(after)
+    everything = TROOP_MASK & ~_mask(c for p in (0, 1) for c in after.sides[p][f] if p != me)
+    hoped = best(list(mine), everything & ~_mask(mine), CARDS_NEEDED[after.mud_flag == f] - len(mine), False)
+    real = possible_best(after, me, f, unseen)
+    if hoped is None or (real is not None and real[1] == KINDS[hoped[1]]):
+        return []
+    missing = [c for c in hoped[2] if not unseen >> c & 1]
+    if KINDS[hoped[1]] == "phalanx":        # every copy of the value: all are out of reach
+        value = ALL_CARDS[hoped[2][0]].value
+        missing = [c for c in range(60) if ALL_CARDS[c].value == value and not unseen >> c & 1 and c not in mine]
+    gone = tuple(ALL_CARDS[c] for c in missing)
+    if not gone:
+        return []
+    return [Motif("card_gone", (f,), gone, (KINDS[hoped[1]], real[1] if real else None))]
+
+
+def _own_card_breaks(before: Game, after: Game, me: int, move: Move) -> list[Motif]:
+    """The card played lowers the best kind of formation its flag's side could still make."""
+    if move.kind != "play" or not move.flag or not before.sides[me][move.flag] or after.fog_flag == move.flag:
+        return []
+    f = move.flag
+    was = possible_best(before, me, f)
+    now = possible_best(after, me, f)
+    if was is None or (now is not None and KINDS.index(now[1]) >= KINDS.index(was[1])):
+        return []
+    return [Motif("own_card_breaks", (f,), (move.card,), (was[1], now[1] if now else None))]
+
+
+def _weather(before: Game, after: Game, me: int, move: Move) -> list[Motif]:
+    """Fog or Mud: who can still win the flag, by the best each side can still make, before
+    and after; ``detail`` is ``(changes, mine after, theirs after)`` with each side's best
+    (strength, kind), or None for a side that cannot be completed."""
+    if move.kind != "play" or move.card not in (ALL_CARDS[FOG], ALL_CARDS[MUD]):
+        return []
+    f = move.flag
+
+    def ahead(game: Game) -> tuple:
+        mine, theirs = possible_best(game, me, f), possible_best(game, 1 - me, f)
+        return mine, theirs, (mine[0] if mine else -1) > (theirs[0] if theirs else -1)
+
+    mine0, theirs0, lead0 = ahead(before)
+    mine1, theirs1, lead1 = ahead(after)
+    key = "fog" if move.card == ALL_CARDS[FOG] else "mud"
+    return [Motif(key, (f,), (move.card,), (lead0 != lead1, mine1, theirs1))]

@@ -1,0 +1,163 @@
+"""The motifs of both games in words, English and Japanese: one sentence each, naming the
+cards, flags or squares (``battleline.standard.motifs``, ``battleline.ancient.motifs``).
+
+>>> from battleline.standard.motifs import Motif
+>>> from battleline.cards import Card
+>>> motif_sentence(Motif("claim_given", (5,)), "en")
+'This hands flag 5 to your opponent: they can prove it at once.'
+>>> motif_sentence(Motif("card_gone", (3,), (Card("G8"), Card("B8")), ("phalanx", "host")), "en")
+'The Phalanx at flag 3 cannot be finished: Green 8 and Blue 8 are already on the table or discarded.'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .ancient import ancient_troop
+from .shared import card_name
+from .standard import flags_words, formation_name, outcome_word
+
+__all__ = ["motif_sentence", "SENTENCES"]
+
+SENTENCES = {
+    # key: (English, Japanese)
+    # Battle Line
+    "win_at_once": ("This wins at once by {reason}: you can prove {flags}.",
+                    "これで即座に勝ちます：{flags}を証明でき、{reason}になります。"),
+    "win_allowed": ("This lets your opponent prove {flags} at once and win by {reason}.",
+                    "これで相手はすぐに{flags}を証明でき、{reason}で勝ちます。"),
+    "win_threatened": ("After this your opponent is one flag from winning: {flags} would give them the game.",
+                       "これで相手は勝利まであと1本です：{flags}を取れば相手の勝ちです。"),
+    "claim_given": ("This hands flag {flag} to your opponent: they can prove it at once.",
+                    "これでフラッグ{flag}を相手に渡します：相手はすぐに証明できます。"),
+    "lost_flag_high": ("{card} goes to flag {flag}, which is lost for good: no card left can beat your "
+                       "opponent's formation there, so a strong card is spent for nothing.",
+                       "{card}を置くフラッグ{flag}はもう取れません：残りのどのカードでも相手の隊形に勝てないので、"
+                       "強いカードが無駄になります。"),
+    "lost_flag_low": ("{card} goes to flag {flag}, which is lost for good: no card left can beat your "
+                      "opponent's formation there.",
+                      "{card}を置くフラッグ{flag}はもう取れません：残りのどのカードでも相手の隊形に勝てません。"),
+    "card_gone": ("The {kind} at flag {flag} cannot be finished: {cards} are already on the table or discarded.",
+                  "フラッグ{flag}の{kind}は完成できません：{cards}はすでに場か捨て札にあります。"),
+    "card_gone_one": ("The {kind} at flag {flag} cannot be finished: {cards} is already on the table or discarded.",
+                      "フラッグ{flag}の{kind}は完成できません：{cards}はすでに場か捨て札にあります。"),
+    "own_card_breaks": ("{card} at flag {flag} spoils the {was} that side could still make; now at best a {now}.",
+                        "フラッグ{flag}の{card}で、まだ作れた{was}がだめになります。せいぜい{now}です。"),
+    "own_card_breaks_dead": ("{card} at flag {flag} spoils the {was} that side could still make; it can no "
+                             "longer be completed.",
+                             "フラッグ{flag}の{card}で、まだ作れた{was}がだめになり、もう完成できません。"),
+    "fog_turns": ("Fog at flag {flag} makes only totals count, and that turns the flag: the best totals "
+                  "are now {a} for you and {b} for your opponent.",
+                  "フラッグ{flag}の霧で合計だけが比べられ、形勢が入れ替わります：最高の合計はあなた{a}、相手{b}です。"),
+    "fog_same": ("Fog at flag {flag} changes nothing there: only totals count now, and the same side stays ahead.",
+                 "フラッグ{flag}の霧では何も変わりません：合計だけが比べられても、同じ側が優勢のままです。"),
+    "mud_turns": ("Mud at flag {flag} makes each side need four cards, and that turns the flag.",
+                  "フラッグ{flag}の泥で各自4枚が必要になり、形勢が入れ替わります。"),
+    "mud_same": ("Mud at flag {flag} changes nothing there: each side needs four cards, and the same side "
+                 "stays ahead.",
+                 "フラッグ{flag}の泥では何も変わりません：各自4枚が必要でも、同じ側が優勢のままです。"),
+    # Ancient Battles
+    "back_row_open": ("{square} on your Back Row is left open, and the {troop} on {source} can step onto it "
+                      "next turn.",
+                      "自陣後列の{square}が空いたままで、{source}の{troop}が次の手番にそこへ進めます。"),
+    "back_row_open_race": ("{square} on your Back Row is left open, and the {troop} on {source} can step onto "
+                           "it next turn: with the steps in reach, that wins them the battle on terrain.",
+                           "自陣後列の{square}が空いたままで、{source}の{troop}が次の手番にそこへ進めます。"
+                           "届く分を合わせると、相手の地形勝利になります。"),
+    "casualty_race": ("The casualty race: you are {mine} points from losing, your opponent {theirs}.",
+                      "損害の競争：あなたは敗北まであと{mine}点、相手はあと{theirs}点です。"),
+    "fire_odds": ("The shot from {source} at the {troop} on {target} eliminates it {e}% of the time and "
+                  "disrupts it {d}%.",
+                  "{source}から{target}の{troop}への射撃は、{e}%で除去、{d}%で混乱させます。"),
+    "attack_odds": ("The attack from {source} on the {troop} on {target} eliminates it {e}% of the time and "
+                    "disrupts it {d}%; your unit on {source} ({own}) is then eliminated in their next turn "
+                    "{x}% of the time.",
+                    "{source}から{target}の{troop}への攻撃は、{e}%で除去、{d}%で混乱させます。その後、"
+                    "{source}の{own}は相手の次の手番に{x}%で除去されます。"),
+    "in_danger": ("Your unit on {square} ({troop}) is left in danger: the {attacker} on {source} can "
+                  "eliminate it {p}% of the time.",
+                  "{square}の{troop}が危険なままです：{source}の{attacker}が{p}%で除去できます。"),
+    "reinforcement_missed": ("The better plan reinforces {squares} from the reserve; yours does not.",
+                             "よりよい計画は予備から{squares}へ増援しますが、あなたの計画はしません。"),
+    "rally_missed": ("The better plan rallies {squares}; yours does not.",
+                     "よりよい計画は{squares}を立て直しますが、あなたの計画はしません。"),
+}
+
+
+def _say(lang: str, key: str, **blanks) -> str:
+    en, ja = SENTENCES[key]
+    return (ja if lang == "ja" else en).format(**blanks)
+
+
+def _cards(cards, lang: str, names: Any) -> str:
+    words = [card_name(c, lang, names) for c in cards]
+    if lang == "ja":
+        return "、".join(words)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _squares(squares, lang: str) -> str:
+    return ("、" if lang == "ja" else ", ").join(squares)
+
+
+def _pct(x) -> int:
+    return round(100 * float(x))
+
+
+def motif_sentence(motif, lang: str = "en", names: Any = "ancient") -> str:
+    """One motif of either game as a sentence in ``lang`` (``"en"`` or ``"ja"``)."""
+    if hasattr(motif, "squares"):
+        return _ancient_sentence(motif, lang)
+    key, flags, detail = motif.key, motif.flags, motif.detail
+    card = card_name(motif.cards[0], lang, names) if motif.cards else ""
+    if key in ("win_at_once", "win_allowed"):
+        return _say(lang, key, flags=flags_words(flags, lang), reason=outcome_word(detail[0], lang))
+    if key == "win_threatened":
+        return _say(lang, key, flags=flags_words(flags, lang))
+    if key == "claim_given":
+        return _say(lang, key, flag=flags[0])
+    if key == "lost_flag":
+        return _say(lang, f"lost_flag_{detail[0]}", card=card, flag=flags[0])
+    if key == "card_gone":
+        return _say(lang, "card_gone" if len(motif.cards) > 1 else "card_gone_one", flag=flags[0],
+                    kind=formation_name(detail[0], lang, names), cards=_cards(motif.cards, lang, names))
+    if key == "own_card_breaks":
+        was = formation_name(detail[0], lang, names)
+        if detail[1] is None:
+            return _say(lang, "own_card_breaks_dead", card=card, flag=flags[0], was=was)
+        return _say(lang, key, card=card, flag=flags[0], was=was, now=formation_name(detail[1], lang, names))
+    if key in ("fog", "mud"):
+        changes, mine, theirs = detail
+        if not changes:
+            return _say(lang, f"{key}_same", flag=flags[0])
+        return _say(lang, f"{key}_turns", flag=flags[0], a=_total(mine), b=_total(theirs))
+    raise ValueError(f"unknown motif {str(key)[:30]!r}")
+
+
+def _total(best) -> str:
+    """A side's best under Fog: its total (the strength is the total there)."""
+    return "-" if best is None else str(best[0])
+
+
+def _ancient_sentence(motif, lang: str) -> str:
+    key, sq, detail, troops = motif.key, motif.squares, motif.detail, motif.troops
+
+    def troop(i: int) -> str:
+        return ancient_troop(troops[i], lang) if i < len(troops) and troops[i] else "?"
+
+    if key == "back_row_open":
+        return _say(lang, "back_row_open_race" if detail[0] else key, square=sq[0], source=sq[1], troop=troop(1))
+    if key == "casualty_race":
+        return _say(lang, key, mine=detail[0], theirs=detail[1])
+    if key == "attack_odds":
+        e, d, danger = detail
+        if danger is None:
+            return _say(lang, "fire_odds", source=sq[0], target=sq[-1], troop=troop(len(sq) - 1), e=_pct(e), d=_pct(d))
+        return _say(lang, key, source="+".join(sq[:-1]), target=sq[-1], troop=troop(len(sq) - 1), own=troop(0),
+                    e=_pct(e), d=_pct(d), x=_pct(danger))
+    if key == "in_danger":
+        return _say(lang, key, square=sq[0], troop=troop(0), source="+".join(sq[1:]), attacker=troop(1),
+                    p=_pct(detail[0]))
+    if key in ("reinforcement_missed", "rally_missed"):
+        return _say(lang, key, squares=_squares(sq, lang))
+    raise ValueError(f"unknown motif {str(key)[:30]!r}")

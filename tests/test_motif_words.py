@@ -1,0 +1,63 @@
+"""Every motif of both games in words: English and Japanese, each sentence naming its cards,
+flags or squares, with no blank left unfilled."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from battleline.ancient.motifs import Motif as AncientMotif
+from battleline.cards import Card
+from battleline.standard.motifs import Motif
+from battleline.texts.motifs import motif_sentence
+
+STANDARD = [
+    Motif("win_at_once", (3,), detail=("breakthrough",)),
+    Motif("win_allowed", (3, 4), detail=("envelopment",)),
+    Motif("win_threatened", (6,)),
+    Motif("claim_given", (5,)),
+    Motif("lost_flag", (4,), (Card("R10"),), ("high",)),
+    Motif("lost_flag", (4,), (Card("B3"),), ("low",)),
+    Motif("card_gone", (3,), (Card("G8"), Card("B8")), ("phalanx", "host")),
+    Motif("card_gone", (2,), (Card("G9"),), ("wedge", "battalion")),
+    Motif("own_card_breaks", (7,), (Card("Y2"),), ("wedge", "host")),
+    Motif("own_card_breaks", (7,), (Card("Y2"),), ("wedge", None)),
+    Motif("fog", (6,), (Card("Fog"),), (True, (30, "total"), (6, "total"))),
+    Motif("fog", (6,), (Card("Fog"),), (False, (30, "total"), (6, "total"))),
+    Motif("mud", (1,), (Card("Mud"),), (True, None, None)),
+    Motif("mud", (1,), (Card("Mud"),), (False, None, None)),
+]
+ANCIENT = [
+    AncientMotif("back_row_open", ("b1", "b3"), (False,), (0, 8)),
+    AncientMotif("back_row_open", ("b1", "b3"), (True,), (0, 8)),
+    AncientMotif("casualty_race", ("c2",), (3, 5)),
+    AncientMotif("attack_odds", ("c2", "c3"), (Fraction(1, 6), Fraction(2, 3), Fraction(5, 648)), (3, 1)),
+    AncientMotif("attack_odds", ("c2", "c4"), (Fraction(0), Fraction(1, 3), None), (1, 7)),
+    AncientMotif("in_danger", ("c2", "c3"), (Fraction(13, 18),), (1, 8)),
+    AncientMotif("reinforcement_missed", ("c1",)),
+    AncientMotif("rally_missed", ("c2", "d2")),
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("motif", STANDARD + ANCIENT, ids=lambda m: m.key)
+def test_each_motif_is_a_sentence_that_names_its_places(motif, lang):
+    text = motif_sentence(motif, lang)
+    assert "{" not in text and "}" not in text and "?" not in text
+    if isinstance(motif, Motif):
+        assert any(str(f) in text for f in motif.flags)
+    elif motif.key != "casualty_race":
+        assert all(sq in text for sq in motif.squares)
+    if lang == "ja":
+        assert any("\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" for ch in text)
+
+
+def test_the_numbers_said_are_the_motifs_own():
+    assert "17%" in motif_sentence(ANCIENT[3], "en") and "67%" in motif_sentence(ANCIENT[3], "en")
+    assert "you are 3 points from losing, your opponent 5" in motif_sentence(ANCIENT[2], "en")
+    assert "30 for you and 6" in motif_sentence(STANDARD[10], "en")
+    assert "Red 10" in motif_sentence(STANDARD[4], "en") and "strong card" in motif_sentence(STANDARD[4], "en")
+    assert "strong card" not in motif_sentence(STANDARD[5], "en")
+    assert "Heavy Cavalry" in motif_sentence(ANCIENT[0], "en") and "terrain" not in motif_sentence(ANCIENT[0], "en")
+    assert "terrain" in motif_sentence(ANCIENT[1], "en")

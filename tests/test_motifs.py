@@ -1,0 +1,133 @@
+"""The motifs of Battle Line moves (battleline.standard.motifs), each on a hand-built position:
+found where it holds, and absent from a quiet move of the same position."""
+
+from __future__ import annotations
+
+import pytest
+
+from battleline import Game
+from battleline.standard.editor import PositionDraft
+from battleline.standard.motifs import find, possible_best
+from battleline.standard.worlds import sample_world
+
+
+def draft(flags: dict, hand_south=("R4", "B3", "P5", "R6", "P9", "G1", "O3"), claims=(), discards=(),
+          to_move=1) -> Game:
+    """A position: ``flags`` maps ``(flag, side)`` to cards; south's hand; claimed flags as
+    ``(flag, side)``; discards as ``(card, side)``."""
+    d = PositionDraft(to_move=to_move)
+    for (flag, side), cards in flags.items():
+        for c in cards.split():
+            d.place(c, flag=flag, side=side)
+    for c in hand_south:
+        d.place(c, hand=1)
+    for c, side in discards:
+        d.place(c, discard=side)
+    for flag, side in claims:
+        d.claim(flag, side)
+    return d.game()
+
+
+NORTH_HOLDS_1_AND_2 = {(1, 0): "R9 R10 O9", (1, 1): "P1 P2 O4", (2, 0): "Y9 Y10 O10", (2, 1): "P3 P4 O6"}
+
+
+def keys(game: Game, move: str, me: int = 1) -> list[str]:
+    return [m.key for m in find(game, me, move)]
+
+
+def motif(game: Game, move: str, key: str, me: int = 1):
+    found = [m for m in find(game, me, move) if m.key == key]
+    assert len(found) == 1, (key, find(game, me, move))
+    return found[0]
+
+
+def test_a_win_at_once():
+    """South holds flags 1 and 2; R5 completes a Wedge 3-4-5 at flag 3 against north's
+    finished Host, which proves flag 3 and the Breakthrough."""
+    g = draft({(1, 0): "P1 P2 O4", (1, 1): "R9 R10 O9", (2, 0): "P3 P4 O6", (2, 1): "Y9 Y10 O10",
+               (3, 0): "B2 Y6 P8", (3, 1): "R3 R4"},
+              hand_south=("R5", "B3", "P5", "R6", "P9", "G1", "O3"), claims=((1, 1), (2, 1)))
+    m = motif(g, "R5@3", "win_at_once")
+    assert m.flags == (3,) and m.detail == ("breakthrough",)
+    assert "win_at_once" not in keys(g, "P9@4")
+
+
+def test_a_win_allowed_a_claim_given_and_a_formation_spoiled():
+    """North holds flags 1 and 2 and has a Phalanx of 5s at flag 3; south's G7 G8 could still
+    make a Wedge there, but Y2 finishes it as a Host: north proves flag 3, and the game."""
+    g = draft({**NORTH_HOLDS_1_AND_2, (3, 0): "B5 Y5 G5", (3, 1): "G7 G8"},
+              hand_south=("Y2", "B3", "R4", "P5", "R6", "P9", "G1"), claims=((1, 0), (2, 0)))
+    allowed = motif(g, "Y2@3", "win_allowed")
+    assert allowed.flags == (3,) and allowed.detail == ("breakthrough",)
+    assert motif(g, "Y2@3", "claim_given").flags == (3,)
+    spoiled = motif(g, "Y2@3", "own_card_breaks")
+    assert spoiled.flags == (3,) and [str(c) for c in spoiled.cards] == ["Y2"] and spoiled.detail == ("wedge", "host")
+    assert keys(g, "P9@4") == []
+
+
+def test_a_win_threatened():
+    """North holds flag 1; south's Y2 hands over flag 2, after which flag 3 would win north
+    the game (flags 1-2-3), as would nothing before."""
+    g = draft({(1, 0): "R9 R10 O9", (1, 1): "P1 P2 O4", (2, 0): "B5 Y5 G5", (2, 1): "G7 G8"},
+              hand_south=("Y2", "B3", "R4", "P5", "R6", "P9", "G1"), claims=((1, 0),))
+    threat = motif(g, "Y2@2", "win_threatened")
+    assert threat.flags == (3,)
+    assert "win_threatened" not in keys(g, "P9@5")
+
+
+def test_a_card_spent_on_a_flag_lost_for_good():
+    """North's Wedge 8-9-10 at flag 4 cannot be beaten: a 10 there is a strong card lost."""
+    g = draft({(4, 0): "B8 B9 B10", (4, 1): "Y2"},
+              hand_south=("R10", "B3", "R4", "P5", "R6", "P9", "G1"))
+    lost = motif(g, "R10@4", "lost_flag")
+    assert lost.flags == (4,) and lost.detail == ("high",)
+    assert motif(g, "B3@4", "lost_flag").detail == ("low",)
+    assert "lost_flag" not in keys(g, "R10@5")
+
+
+def test_the_card_a_formation_needs_is_gone():
+    """Every other 8 lies in the discards: R8 beside Y8 cannot become a Phalanx of 8s."""
+    g = draft({(3, 1): "Y8"}, hand_south=("R8", "B3", "R4", "P5", "R6", "P9", "G1"),
+              discards=(("G8", 0), ("B8", 0), ("O8", 1), ("P8", 1)))
+    gone = motif(g, "R8@3", "card_gone")
+    assert gone.flags == (3,) and sorted(str(c) for c in gone.cards) == ["B8", "G8", "O8", "P8"]
+    assert gone.detail[0] == "phalanx"
+    with_one_left = draft({(3, 1): "Y8"}, hand_south=("R8", "B3", "R4", "P5", "R6", "P9", "G1"),
+                          discards=(("G8", 0), ("B8", 0), ("O8", 1)))
+    assert "card_gone" not in keys(with_one_left, "R8@3")
+
+
+def test_fog_that_turns_a_flag_and_mud_that_changes_nothing():
+    """North's Wedge 1-2-3 beats south's Phalanx of 10s until Fog makes it totals: 6 against 30."""
+    g = draft({(6, 0): "R1 R2 R3", (6, 1): "B10 G10 Y10"},
+              hand_south=("Fog", "Mud", "R4", "P5", "R6", "P9", "G1"))
+    fog = motif(g, "Fog@6", "fog")
+    assert fog.flags == (6,) and fog.detail[0] is True
+    assert fog.detail[1][0] > fog.detail[2][0]           # south's best total is now the higher
+    mud = motif(g, "Mud@6", "mud")
+    assert mud.detail[0] is False                         # north's Wedge stays ahead under Mud
+    assert "fog" not in keys(g, "P9@5") and "mud" not in keys(g, "P9@5")
+
+
+def test_possible_best_follows_what_is_seen():
+    g = draft({(3, 1): "Y8"}, discards=(("G8", 0), ("B8", 0), ("O8", 1), ("P8", 1)))
+    assert possible_best(g, 1, 3)[1] == "wedge"
+    g2 = draft({(3, 1): "Y8 R8"}, hand_south=("B3", "R4", "P5", "R6", "P9", "G1", "O2"),
+               discards=(("G8", 0), ("B8", 0), ("O8", 1), ("P8", 1)))
+    assert possible_best(g2, 1, 3)[1] == "host"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_motifs_read_only_what_the_mover_sees(seed):
+    """Worlds dealt from the mover's observation give the same motifs as the real game."""
+    import random
+    g = Game(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(30):
+        g.play(rng.choice(g.legal_moves()))
+    me = g.to_move
+    moves = [m for m in g.legal_moves() if m.kind == "play"][:8]
+    real = {str(m): find(g, me, m) for m in moves}
+    for k in range(3):
+        w = sample_world(g.observation(me), random.Random(k))
+        assert {str(m): find(w, me, m) for m in moves} == real
