@@ -9,16 +9,17 @@
 
 import { h, svg } from "./dom.js";
 
-/** The move keys of a replay: the index they go to, or null (not a move key, or no move).
- * `from` is where the last key went while Python has not answered yet (keys pressed
- * quickly, or held down, step on from there). */
-export function replayKey(view, key, from = null) {
+/** The intent of a move key in a replay, or null (not a move key, or no move). The arrows
+ * send a step, not the index they would reach: Python counts each step from the move it
+ * shows, so keys pressed (or clicks made) before it answers are never lost. */
+export function replayKey(view, key) {
   const r = view && view.replay;
   if (!r) return null;
-  const at = from == null ? r.index : from;
-  const go = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: r.total }[key];
-  if (go == null || go < 0 || go > r.total || go === at) return null;
-  return go;
+  if (key === "ArrowLeft") return r.index > 0 ? { type: "replay_step", by: -1 } : null;
+  if (key === "ArrowRight") return r.index < r.total ? { type: "replay_step", by: 1 } : null;
+  const go = { Home: 0, End: r.total }[key];
+  if (go == null || go === r.index) return null;
+  return { type: "replay_goto", index: go };
 }
 
 /** The intent of a study control (its `data-study` and data), or null (a local action). */
@@ -30,9 +31,9 @@ export function studyMessage(view, target, paste) {
     case "first":
       return { type: "replay_goto", index: 0 };
     case "previous":
-      return r.index > 0 ? { type: "replay_goto", index: r.index - 1 } : null;
+      return r.index > 0 ? { type: "replay_step", by: -1 } : null;
     case "next":
-      return r.index < r.total ? { type: "replay_goto", index: r.index + 1 } : null;
+      return r.index < r.total ? { type: "replay_step", by: 1 } : null;
     case "last":
       return { type: "replay_goto", index: r.total };
     case "hands":
@@ -237,6 +238,19 @@ export function markBoard(tree, view) {
     for (const sq of what.squares || []) {
       for (const el of tree.querySelectorAll(`[data-square="${cssEscape(sq)}"], [data-card="${cssEscape(sq)}"]`)) el.classList.add(cls);
     }
+    // a plan (several actions): each square numbered with the steps that use it, in order
+    const plan = what.plan || [];
+    if (plan.length > 1) {
+      const steps = new Map();
+      for (const step of plan) {
+        for (const sq of step.squares || []) steps.set(sq, [...(steps.get(sq) || []), step.step]);
+      }
+      for (const [sq, ns] of steps) {
+        for (const el of tree.querySelectorAll(`[data-square="${cssEscape(sq)}"], [data-card="${cssEscape(sq)}"]`)) {
+          el.setAttribute("data-plan-step", ns.join(","));
+        }
+      }
+    }
   }
   return tree;
 }
@@ -251,7 +265,6 @@ const cssEscape = (s) => String(s).replace(/[^A-Za-z0-9_-]/g, "");
  */
 export function attachStudy({ root, getView, send, update }) {
   const ui = { panelOpen: false, copied: false };
-  let aimed = null; // where the last move key went, until the view shows it
   let copiedTimer = null;
   const doc = root.ownerDocument;
   const find = (sel) => root.querySelector(sel);
@@ -319,9 +332,6 @@ export function attachStudy({ root, getView, send, update }) {
       study, index: index == null ? null : Number(index), seat: el.getAttribute("data-seat"),
     }, paste ? paste.value : "");
     if (!message) return;
-    // A click is the latest intent too: a move key pressed before Python answers steps on
-    // from the move clicked, not from the one still on screen.
-    if (message.type === "replay_goto") aimed = message.index;
     send(message);
   }
 
@@ -329,18 +339,15 @@ export function attachStudy({ root, getView, send, update }) {
     const tag = event.target && event.target.tagName;
     if (tag === "TEXTAREA" || tag === "INPUT" || tag === "SELECT") return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const go = replayKey(getView(), event.key, aimed);
-    if (go == null) return;
+    const message = replayKey(getView(), event.key);
+    if (message == null) return;
     event.preventDefault();
     event.stopPropagation();
-    aimed = go;
-    send({ type: "replay_goto", index: go });
+    send(message);
   }
 
   /** Keep the move on screen in sight in the move list (without scrolling the page). */
   function afterUpdate() {
-    const r = getView().replay;
-    if (!r || r.index === aimed) aimed = null;   // Python is where the keys went
     const list = find(".bl-movelist");
     const now = list && list.querySelector('[aria-current="step"]');
     if (now) {

@@ -17,20 +17,21 @@ afterEach(cleanupAll);
 describe("study logic", () => {
   const view = { replay: { index: 3, total: 10, hands_open: false } };
 
-  it("the move keys step, jump to the ends, and stop there", () => {
-    assert.equal(replayKey(view, "ArrowLeft"), 2);
-    assert.equal(replayKey(view, "ArrowRight"), 4);
-    assert.equal(replayKey(view, "Home"), 0);
-    assert.equal(replayKey(view, "End"), 10);
+  it("the move keys step (Python counts each step), jump to the ends, and stop there", () => {
+    assert.deepEqual(replayKey(view, "ArrowLeft"), { type: "replay_step", by: -1 });
+    assert.deepEqual(replayKey(view, "ArrowRight"), { type: "replay_step", by: 1 });
+    assert.deepEqual(replayKey(view, "Home"), { type: "replay_goto", index: 0 });
+    assert.deepEqual(replayKey(view, "End"), { type: "replay_goto", index: 10 });
     assert.equal(replayKey({ replay: { index: 0, total: 10 } }, "ArrowLeft"), null);
     assert.equal(replayKey({ replay: { index: 10, total: 10 } }, "End"), null);
+    assert.equal(replayKey({ replay: { index: 10, total: 10 } }, "ArrowRight"), null);
     assert.equal(replayKey(view, "a"), null);
     assert.equal(replayKey({}, "ArrowLeft"), null);      // not in a replay
-    assert.equal(replayKey(view, "ArrowRight", 5), 6);   // on from where the last key went
   });
 
   it("each control sends its intent; the front end builds no move", () => {
-    assert.deepEqual(studyMessage(view, { study: "next" }), { type: "replay_goto", index: 4 });
+    assert.deepEqual(studyMessage(view, { study: "next" }), { type: "replay_step", by: 1 });
+    assert.deepEqual(studyMessage(view, { study: "previous" }), { type: "replay_step", by: -1 });
     assert.deepEqual(studyMessage(view, { study: "goto", index: 7 }), { type: "replay_goto", index: 7 });
     assert.deepEqual(studyMessage(view, { study: "hands" }), { type: "replay_hands", open: true });
     assert.deepEqual(studyMessage(view, { study: "replay-review" }), { type: "replay_open", review: true });
@@ -75,17 +76,17 @@ describe("study DOM: Battle Line", { skip: NO_DOM }, () => {
     assert.equal(button(el, "First move").disabled, false);
     const at = v.replay.index;
     press(el, "Next move");
-    assert.deepEqual(model.sent.pop(), { type: "replay_goto", index: at + 1 });
+    assert.deepEqual(model.sent.pop(), { type: "replay_step", by: 1 });
     press(el, "Last move");
     assert.deepEqual(model.sent.pop(), { type: "replay_goto", index: v.replay.total });
     const key = (k) => el.querySelector(".bl-move").dispatchEvent(new dom.window.KeyboardEvent("keydown", { key: k, bubbles: true }));
-    // Python has not answered: the keys step on from where the last click or key went.
+    // Python has not answered: each key is a step of its own, counted from where Python is
     key("ArrowLeft");
-    assert.deepEqual(model.sent.pop(), { type: "replay_goto", index: v.replay.total - 1 });
+    assert.deepEqual(model.sent.pop(), { type: "replay_step", by: -1 });
     key("ArrowLeft");
-    assert.deepEqual(model.sent.pop(), { type: "replay_goto", index: v.replay.total - 2 });
+    assert.deepEqual(model.sent.pop(), { type: "replay_step", by: -1 });
     key("ArrowRight");
-    assert.deepEqual(model.sent.pop(), { type: "replay_goto", index: v.replay.total - 1 });
+    assert.deepEqual(model.sent.pop(), { type: "replay_step", by: 1 });
     key("Home");
     assert.deepEqual(model.sent.pop(), { type: "replay_goto", index: 0 });
     key("End");
@@ -135,7 +136,7 @@ describe("study DOM: Ancient Battles", { skip: NO_DOM }, () => {
     const v = JSON.parse(readFileSync(new URL("./fixtures/ancient/replay.json", import.meta.url), "utf8"));
     const { el, model } = mountView(ancient, v);
     press(el, "Next move");
-    assert.deepEqual(model.sent.pop(), { type: "replay_goto", index: 2 });
+    assert.deepEqual(model.sent.pop(), { type: "replay_step", by: 1 });
     el.querySelectorAll(".bl-move")[0].click();
     assert.deepEqual(model.sent.pop(), { type: "replay_goto", index: 1 });
     assert.ok(button(el, "South") && button(el, "North"));    // two people played: either side
@@ -143,5 +144,30 @@ describe("study DOM: Ancient Battles", { skip: NO_DOM }, () => {
     assert.deepEqual(model.sent.pop(), { type: "replay_seat", seat: "north" });
     assert.equal(maybeButton(el, "Undo my last turn"), null);
     assert.match(el.querySelector(".bl-review-status").textContent, /Review done/);
+  });
+});
+
+describe("study DOM: quick clicks and plans", { skip: NO_DOM }, () => {
+  it("thirty clicks on Next before Python answers send thirty steps", () => {
+    const v = fixture("replay");
+    const { el, model } = mountView(standard, { ...v, replay: { ...v.replay, index: 0 } });
+    model.sent.length = 0;
+    for (let i = 0; i < 30; i++) press(el, "Next move");
+    assert.equal(model.sent.length, 30);
+    assert.ok(model.sent.every((m) => m.type === "replay_step" && m.by === 1));
+  });
+
+  it("an Ancient hint that is a plan numbers its squares in the plan's order", () => {
+    const v = JSON.parse(readFileSync(new URL("./fixtures/ancient/move-selected.json", import.meta.url), "utf8"));
+    const squares = v.rows.flat().map((sq) => sq.square);
+    const [a, b, c] = [squares[20], squares[21], squares[22]];
+    const plan = [{ step: 1, action: `${a}-${b}`, text: "Move one", squares: [a, b] },
+      { step: 2, action: `${b}-${c}`, text: "Move two", squares: [b, c] }];
+    const hint = { pending: false, text: "Hint: 1. Move one; 2. Move two", action: plan[0].action, plan, squares: [a, b, c] };
+    const { el } = mountView(ancient, { ...v, study: { ...(v.study || {}), hint } });
+    const at = (sq) => el.querySelector(`.ab-square[data-square="${sq}"]`);
+    assert.deepEqual([a, b, c].map((sq) => at(sq).getAttribute("data-plan-step")), ["1", "1,2", "2"]);
+    assert.ok([a, b, c].every((sq) => at(sq).classList.contains("is-hint")));
+    assert.equal(el.querySelector(".bl-study-hint").textContent, hint.text);
   });
 });

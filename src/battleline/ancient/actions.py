@@ -46,10 +46,12 @@ from typing import NamedTuple
 from ..cards import Card
 from ..errors import InvalidMoveError, shorten
 
-__all__ = ["Action", "STEPS", "read_action"]
+__all__ = ["Action", "STEPS", "PLAN_JOINER", "parse_plan", "read_action"]
 
 #: The steps an ``end`` action closes.
 STEPS = ("tactics", "actions", "fire", "melee")
+#: How a plan's actions (an action step's choices, in order) are written in one text.
+PLAN_JOINER = ", "
 _SQUARE = re.compile(r"^[a-k](?:[1-4])$")
 _AT_CARDS = {"Fog", "Mud", "Shield", "Companion"}
 _LEADERS = {"Alexander", "Darius"}
@@ -226,3 +228,18 @@ def read_action(action: Action | str, legal: list[Action] | None) -> Action:
             raise InvalidMoveError(f"a hand-built action must read back from its text: "
                                    f"{shorten(tuple(a), 60)} reads as {shorten(text)}")
     return a
+
+
+def parse_plan(text: "str | Action") -> list[Action]:
+    """A choice in one text, one action or a plan (its actions in order, joined by
+    :data:`PLAN_JOINER`, as a review or a hint gives an action step), read action by action;
+    InvalidMoveError names the action that cannot be read.
+
+    >>> [str(a) for a in parse_plan("b2-b1, reinforce R4@c1")]
+    ['b2-b1', 'reinforce R4@c1']
+    """
+    if isinstance(text, Action):
+        return [text]
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"a plan is a text, not {shorten(text)}")
+    return [Action.parse(part) for part in text.split(PLAN_JOINER.strip())]

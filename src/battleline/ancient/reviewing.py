@@ -45,7 +45,7 @@ from ..errors import shorten
 from ..texts.ancient import ancient_troop
 from ..texts.review import reason as reason_words
 from . import kernel
-from .actions import Action
+from .actions import PLAN_JOINER, Action
 from .board import SIDE_NAMES, side_index
 from .bots.evaluation import Weights, action_gain
 from .bots.planner import TurnSearch, halving_rounds
@@ -73,7 +73,6 @@ PLAN_CANDIDATES = 6      # hard's best plans searched, besides the plan made
 FIGHT_CANDIDATES = 7     # the end of the step and hard's best shots or attacks by expected gain
 MAX_PLAYOUT_ACTIONS = 4000   # a play-out still going then counts as a draw (a battle takes a few hundred)
 FIGHT_PHASES = ("fire", "melee")
-PLAN_JOINER = ", "       # a plan's actions in one text
 # What a reason needs to be quoted: a change of this size between the best and the choice made.
 WON_NOW_SHARE = 0.5      # battles won this turn, to say the choice wins (or the best would have)
 RACE_SWING = 0.10        # battles won less battles lost on the Back Row

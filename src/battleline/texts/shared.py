@@ -103,6 +103,9 @@ STUDY_SENTENCES = {
     "study.hint_plain": ("Hint: {move}. {reason}", "ヒント：{move}。{reason}"),
     "study.hint_failed": ("No hint: {text}", "ヒントを出せません：{text}"),
     "study.with_hints": (" (with {n} hint{s})", "（ヒント{n}回使用）"),
+    # a plan (an action step's actions, in order), numbered as its squares are on the board
+    "study.plan_step": ("{n}. {action}", "（{n}）{action}"),
+    "study.plan_joiner": ("; ", "；"),
     "study.save_load": ("Save / load", "保存・読み込み"),
     "study.record": ("Record of the game", "棋譜"),
     "study.show_record": ("Show the record", "棋譜を表示"),

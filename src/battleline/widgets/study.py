@@ -163,41 +163,51 @@ class AnalysisRunner:
 
 
 class HintDesk:
-    """A widget's hint: asked for on the live game's position (the game object and how many
-    moves it had then), found in the background by the game's analysis, and standing until
-    that position changes. ``refresh`` redraws the widget when the hint arrives or fails.
+    """A widget's hint: asked for on one position of the live game (the game object and its
+    moves so far), found in the background by the game's analysis, and standing until that
+    position changes; then it is dropped and its analysis, if still running, cancelled (its
+    answer ignored). ``refresh`` redraws the widget when the hint arrives or fails;
+    ``arrived`` is called once for each hint shown (the widget counts those: a hint dropped
+    on its way, or that failed, is not counted).
 
     >>> desk = HintDesk(AnalysisRunner(background=False), refresh=lambda: None)
     >>> game = object()
-    >>> desk.ask(game, 3, lambda: "R10@3"), desk.ask(game, 3, lambda: "R10@3")
+    >>> desk.ask(game, ("a", "b"), lambda: "R10@3"), desk.ask(game, ("a", "b"), lambda: "R10@3")
     (True, False)
-    >>> desk.standing(game, 3, over=False), desk.standing(game, 4, over=False)
+    >>> desk.standing(game, ("a", "b"), over=False), desk.standing(game, ("a", "c"), over=False)
     (True, False)
-    >>> desk.current(game, 3, over=False)["decision"]
-    'R10@3'
+    >>> desk.current(game, ("a", "b"), over=False) is None      # dropped with its position
+    True
     """
 
-    def __init__(self, runner: AnalysisRunner, refresh: Callable[[], None]) -> None:
+    def __init__(self, runner: AnalysisRunner, refresh: Callable[[], None],
+                 arrived: Callable[[], None] = lambda: None) -> None:
         self.runner = runner
         self.refresh = refresh
+        self.arrived = arrived
         self.asked: dict | None = None   # {"game", "at", "decision" (None while looking), "error"}
 
-    def ask(self, game: Any, at: int, find: Callable[[], Any]) -> bool:
-        """Look for the hint of ``game`` after ``at`` moves: ``find()`` (run in the background)
-        gives the decision. One hint a position: while it stands, asking again does nothing
-        and gives False (the widget counts a hint when this gives True)."""
+    def ask(self, game: Any, at: Any, find: Callable[[], Any]) -> bool:
+        """Look for the hint of ``game`` at the position ``at`` (its moves so far): ``find()``
+        (run in the background) gives the decision. One hint a position: while it stands,
+        asking again does nothing and gives False."""
         if self.standing(game, at, over=False):
             return False
         self.asked = {"game": game, "at": at, "decision": None, "error": None}
         self.runner.start(lambda: [find()], self.found, self.done)
         return True
 
-    def current(self, game: Any, at: int, over: bool) -> dict | None:
-        """The hint asked for on this very position (None once the position has changed)."""
+    def current(self, game: Any, at: Any, over: bool) -> dict | None:
+        """The hint asked for on this very position; once the position has changed it is
+        dropped (None), and its analysis cancelled."""
         h = self.asked
-        return h if h is not None and h["game"] is game and h["at"] == at and not over else None
+        if h is not None and h["game"] is game and h["at"] == at and not over:
+            return h
+        if h is not None:
+            self.forget()
+        return None
 
-    def standing(self, game: Any, at: int, over: bool) -> bool:
+    def standing(self, game: Any, at: Any, over: bool) -> bool:
         """Whether the position has its hint (shown, or on its way)."""
         h = self.current(game, at, over)
         return h is not None and h["error"] is None
@@ -213,8 +223,27 @@ class HintDesk:
         self.refresh()
 
     def forget(self) -> None:
-        """Drop the hint (a game loaded in its place)."""
+        """Drop the hint (its position is gone) and cancel its analysis if still running."""
+        if self.asked is not None and self.asked["decision"] is None and self.asked["error"] is None:
+            self.runner.cancel()
         self.asked = None
+
+    def view(self, hint: dict, say: Callable[..., str], show: Callable[[Any], dict],
+             preparing: Callable[[], bool] = lambda: False) -> dict:
+        """The hint for the view: the wait (``preparing()``: whether the search kernel is still
+        being compiled, asked only while waiting), why it failed, or ``show(decision)`` (its
+        words and what it lights). An answer ``show`` cannot word is shown as the hint's
+        failure: a refresh never raises."""
+        if hint["decision"] is not None and hint["error"] is None:
+            try:
+                shown = {"pending": False, **show(hint["decision"])}
+                if not hint.get("counted"):
+                    hint["counted"] = True
+                    self.arrived()
+                return shown
+            except Exception as e:  # noqa: BLE001 (the analysis' answer, shown as an error)
+                hint["error"] = f"{type(e).__name__}: {shorten(str(e))}"
+        return self.waiting_view(hint, say, hint["error"] is None and preparing())
 
     @staticmethod
     def waiting_view(hint: dict, say: Callable[..., str], preparing: bool = False) -> dict:
@@ -262,6 +291,15 @@ class Cursor:
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= self.total:
             raise ValueError(f"a replay's move index is 0 to {self.total}, not {shorten(index)}")
         self.index = index
+
+    def step(self, by: int) -> None:
+        """``by`` moves on (back when negative), stopping at the first and the last: steps
+        sent quickly, before the view came back, each count.
+
+        >>> c = Cursor(5, index=4); c.step(1); c.step(1); c.index
+        5
+        """
+        self.index = min(max(self.index + by, 0), self.total)
 
     def view(self, say: Callable[..., str]) -> dict:
         """Where the replay stands, for the view."""

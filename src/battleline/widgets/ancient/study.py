@@ -24,6 +24,7 @@ import json
 from typing import Any, Protocol
 
 from ...ancient import Action, AncientGame
+from ...ancient.actions import parse_plan
 from ...errors import IllegalMoveError, PositionError, check_record_length, shorten
 from ...sides import PLAYER_NAMES, side_index
 from ..messages import Boolean, Choice, Integer, MessageRouter, Text
@@ -33,7 +34,8 @@ from .battle import BattleController, origin_of
 from .view import SIDES, battle_view, target_of
 from .words import AncientWords
 
-__all__ = ["AncientReplay", "ReplayBattle", "AncientStudy", "StudyHost", "load_battle", "side_name"]
+__all__ = ["AncientReplay", "ReplayBattle", "AncientStudy", "StudyHost", "load_battle", "side_name", "plan_steps",
+           "position_key"]
 
 RECORD_FILE = "ancient-battles-record.json"
 MARKED = ("inaccuracy", "mistake", "blunder")
@@ -65,6 +67,54 @@ def other(side: str) -> str:
     return "north" if side == "south" else "south"
 
 
+def position_key(game: AncientGame) -> tuple[str, ...]:
+    """What a hint is asked for: the battle's actions so far.
+
+    >>> position_key(AncientGame.scenario("issus", seed=1))
+    ()
+    """
+    return tuple(str(a) for a in game.actions_played)
+
+
+def squares_of(a: Action) -> list[str]:
+    """The squares an action lights: what it acts with, then its target."""
+    return [*origin_of(a), *([target_of(a)] if target_of(a) else [])]
+
+
+def plan_steps(game: AncientGame, side: str, actions: list[Action], words: AncientWords) -> list[dict]:
+    """A choice (one action, or an action step's plan) from ``game`` for ``side``, action by
+    action: its number, its text, its words and its squares, each worded from what ``side``
+    sees once the actions before it are played (on a copy: ``game`` is not changed).
+
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south"); g.put("d2", "Peltasts", "south")
+    >>> [(s["step"], s["text"]) for s in plan_steps(g, "south", parse_plan("c2-c3, c3-c4"), AncientWords())]
+    [(1, 'Move Hoplites (R4) on c2 to c3'), (2, 'Move Hoplites (R4) on c3 to c4')]
+    """
+    copy = AncientGame.from_position(game.position())
+    steps = []
+    for n, a in enumerate(actions, start=1):
+        steps.append({"step": n, "action": str(a), "text": words.label(copy.observation(side), a),
+                      "squares": squares_of(a)})
+        if copy.outcome is None and a in copy.legal_actions():
+            copy.play(a)
+    return steps
+
+
+def plan_words(steps: list[dict], say) -> str:
+    """A plan in words, its actions numbered in order (one action: its words alone)."""
+    if len(steps) == 1:
+        return steps[0]["text"]
+    return say("study.plan_joiner").join(say("study.plan_step", n=s["step"], action=s["text"]) for s in steps)
+
+
+def plan_squares(steps: list[dict]) -> list[str]:
+    """The squares of a plan in the order its actions use them (each once)."""
+    out: list[str] = []
+    for s in steps:
+        out += [sq for sq in s["squares"] if sq not in out]
+    return out
+
+
 class AncientReplay:
     """An Ancient Battles record (its JSON text) to step through."""
 
@@ -75,6 +125,7 @@ class AncientReplay:
         self.actions: list[Action] = self.final.actions_played
         self.cursor_game: AncientGame | None = None
         self.lines: dict = {}      # (reader, lang) -> the move list's words, and each action's dice
+        self.steps_taken_in: list[tuple] | None = None   # per action: (phase, side, turn) it was taken in
 
     @property
     def total(self) -> int:
@@ -93,6 +144,20 @@ class AncientReplay:
             g.play(self.actions[len(g.actions_played)])
         self.cursor_game = g
         return g
+
+    def step_goes_on(self, index: int, g: AncientGame) -> bool:
+        """Whether ``g``, the position after ``index`` actions, is still in the action step the
+        last of them was taken in (the "actions left" chip belongs to the move on screen:
+        none after a melee or fire move, even with the next action step on the board)."""
+        if index == 0:
+            return True
+        if self.steps_taken_in is None:
+            start = self.start()
+            self.steps_taken_in = []
+            for a in self.actions:
+                self.steps_taken_in.append((start.phase, start.to_act, start.turn))
+                start.play(a)
+        return self.steps_taken_in[index - 1] == ("actions", g.to_act, g.turn) and g.phase == "actions"
 
     def actors(self) -> list[str]:
         """The side that took each action."""
@@ -173,7 +238,7 @@ class AncientStudy:
         self.loaded = False
         self.hands_open = False
         self.review: ReviewProgress | None = None
-        self.hints = HintDesk(self.runner, host.refresh)
+        self.hints = HintDesk(self.runner, host.refresh, arrived=self.count_hint)
         self.hints_used = 0
         self.record_shown_for: Any = None
         self.message: dict | None = None
@@ -215,32 +280,39 @@ class AncientStudy:
         analyst = self.analyst or analysis_module("ancient")
         copy = AncientGame.from_record(g.record())
         budget = self.host.review_budget
-        if self.hints.ask(g, len(g.actions_played), lambda: analyst.hint(copy, budget=budget)):
-            self.hints_used += 1
+        self.hints.ask(g, position_key(g), lambda: analyst.hint(copy, budget=budget))
         self.host.refresh()
+
+    def count_hint(self) -> None:
+        """A hint was shown: the result counts it."""
+        self.hints_used += 1
 
     def current_hint(self) -> dict | None:
         g = self.battle.game
-        return self.hints.current(g, len(g.actions_played), g.outcome is not None)
+        return self.hints.current(g, position_key(g), g.outcome is not None)
 
     def hint_standing(self) -> bool:
         """Whether the position on screen has its hint (shown, or on its way)."""
         g = self.battle.game
-        return self.hints.standing(g, len(g.actions_played), g.outcome is not None)
+        return self.hints.standing(g, position_key(g), g.outcome is not None)
 
     def hint_view(self) -> dict | None:
         hint = None if self.on_screen else self.current_hint()
         if hint is None:
             return None
-        d = hint["decision"]
-        if d is None:
-            preparing = search_preparing(self.analyst or analysis_module("ancient"))
-            return {**HintDesk.waiting_view(hint, self.say, preparing), "squares": [], "action": None}
-        a = Action.parse(str(d.best))
-        obs = self.battle.game.observation(self.battle.side)
-        squares = [*origin_of(a), *([target_of(a)] if target_of(a) else [])]
-        return {"pending": False, "action": str(a), "squares": squares,
-                "text": hint_line(d, self.say, self.words.lang, self.words.label(obs, a))}
+        return {"squares": [], "action": None, "plan": [],
+                **self.hints.view(hint, self.say, self.hint_words, self.search_preparing)}
+
+    def search_preparing(self) -> bool:
+        """Whether the hint waits for the search kernel to be prepared."""
+        return search_preparing(self.analyst or analysis_module("ancient"))
+
+    def hint_words(self, d) -> dict:
+        """A hint's choice (one action, or the whole plan of an action step) in words, its
+        squares lit in the order its actions use them."""
+        steps = plan_steps(self.battle.game, self.battle.side, parse_plan(str(d.best)), self.words)
+        return {"action": steps[0]["action"], "plan": steps, "squares": plan_squares(steps),
+                "text": hint_line(d, self.say, self.words.lang, plan_words(steps, self.say))}
 
     # ------------------------------------------------------------ save and load
     def record_source(self) -> Any:
@@ -319,6 +391,15 @@ class AncientStudy:
     def goto(self, index: int) -> None:
         self.need_replay()
         self.cursor.go(index)
+        self.message = None
+        self.host.refresh()
+
+    @messages.on("replay_step", by=Integer(-1, 1))
+    def step(self, by: int) -> None:
+        """One action on (``by`` 1) or back (-1), from the action on screen here: steps sent
+        before the view came back each count."""
+        self.need_replay()
+        self.cursor.step(by)
         self.message = None
         self.host.refresh()
 
@@ -412,6 +493,8 @@ class AncientStudy:
         lines = r.described(None if self.hands_open else seat, words)
         dice = lines[i - 1][1][1] if i else None
         view = battle_view(ReplayBattle(g, words, seat, dice), words)
+        if not r.step_goes_on(i, g):
+            view["actions_left"] = None
         where = self.cursor.view(self.say)
         view["status"] = where["where"] + (": " + lines[i - 1][1][0] if i else "")
         view["log"] = []
@@ -424,6 +507,21 @@ class AncientStudy:
                          "record_available": True, "record": self.record_text(), "record_file": RECORD_FILE,
                          "words": study_words(self.say)}
         return view
+
+    def decision_words(self, d) -> tuple[dict, dict | None]:
+        """A judged decision (one action, or an action step's plan) in words, and the better
+        choice's squares to light (None when the choice made was the best)."""
+        words = self.words
+        before = self.replay.position(d.index)
+        side = side_name(d.seat)
+        played = plan_steps(before, side, parse_plan(str(d.played)), words)
+        best = (plan_steps(before, side, parse_plan(str(d.best)), words)
+                if d.label in MARKED and d.best is not None else None)
+        decision = decision_view(d, self.say, words.lang, words.side(side), plan_words(played, self.say),
+                                 None if best is None else plan_words(best, self.say))
+        decision["plan"] = played
+        better = None if best is None else {"action": best[0]["action"], "plan": best, "squares": plan_squares(best)}
+        return decision, better
 
     def open_hands_view(self, g: AncientGame) -> dict:
         """What the other side holds (its Tactics cards and reserve), once hands are open."""
@@ -442,14 +540,11 @@ class AncientStudy:
         better = None
         i = where["index"]
         if review is not None and i and (i - 1) in review.decisions:
-            d = review.decisions[i - 1]
-            obs = self.replay.position(i - 1).observation(side_name(d.seat))
-            played = words.label(obs, Action.parse(str(d.played)))
-            best = Action.parse(str(d.best)) if d.label in MARKED and d.best is not None else None
-            decision = decision_view(d, self.say, words.lang, words.side(side_name(d.seat)), played,
-                                     None if best is None else words.label(obs, best))
-            if best is not None:
-                better = {"action": str(best), "squares": [*origin_of(best), *([target_of(best)] if target_of(best) else [])]}
+            try:
+                decision, better = self.decision_words(review.decisions[i - 1])
+            except Exception as e:  # noqa: BLE001 (an answer of the analysis the view cannot word)
+                decision = {"index": i - 1, "mark": "", "kind": None, "label": "", "better": None, "plan": [],
+                            "played": self.say("study.review_failed", text=f"{type(e).__name__}: {shorten(str(e))}")}
             self.replay.position(i)   # the cursor back on the position on screen
         if review is not None:
             review.seat = self.seat

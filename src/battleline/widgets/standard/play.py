@@ -64,7 +64,7 @@ class PlayController:
         self.message: dict | None = None
         self.explain: int | None = None
         self.from_editor = False
-        self.hints_used = 0          # hints asked for in this game (the result line says so)
+        self.hints_used = 0          # hints shown in this game (the result line says so)
         self.match = Match(seed=seed, rules=rules, game=game)
 
     # ------------------------------------------------------------ state

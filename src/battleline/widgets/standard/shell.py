@@ -275,13 +275,15 @@ class BattleLineWidget(anywidget.AnyWidget):
         self.mode = "replay"
 
     def leave_replay(self, refresh: bool = True) -> None:
-        """Back from replay mode to the game (a review still running stops)."""
+        """Back from replay mode to the game (a review still running stops); a bot whose
+        turn was left for the replay (a record loaded while it thought) plays on."""
         if self.mode != "replay":
             return
         self.replay_mode.stop()
         self.mode = "play"
         if refresh:
             self.refresh()
+            self.play_mode.maybe_bot()
 
     def play_loaded(self, game: Game) -> None:
         """Play on from a loaded position: you take the side to move."""

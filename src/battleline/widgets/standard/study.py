@@ -34,7 +34,7 @@ from ..study import (AnalysisRunner, Cursor, HintDesk, ReviewProgress, analysis_
                      hint_line, search_preparing, study_words)
 from .table import Seat, table_view
 
-__all__ = ["Replay", "ReplayController", "StudyTools", "StudyHost", "load_text"]
+__all__ = ["Replay", "ReplayController", "StudyTools", "StudyHost", "load_text", "position_key"]
 
 SEATS = {"north": 0, "south": 1}
 MARKED = ("inaccuracy", "mistake", "blunder")   # the labels whose better move is shown
@@ -203,6 +203,14 @@ class ReplayController:
         self.message = None
         self.host.refresh()
 
+    @messages.on("replay_step", by=Integer(-1, 1))
+    def step(self, by: int) -> None:
+        """One move on (``by`` 1) or back (-1), from the move on screen here: steps sent
+        before the view came back each count."""
+        self.cursor.step(by)
+        self.message = None
+        self.host.refresh()
+
     @messages.on("replay_hands", open=Boolean())
     def open_hands(self, open: bool) -> None:
         if open and not self.may_open_hands:
@@ -326,6 +334,16 @@ class ReplayController:
         }
 
 
+def position_key(game: Game) -> tuple[str, ...]:
+    """What a hint is asked for: the game's moves so far (undo and other moves give another
+    position, even with as many moves).
+
+    >>> g = Game(seed=1); g.play(g.legal_moves(claims=False)[0]); len(position_key(g))
+    1
+    """
+    return tuple(str(m) for m in game.moves)
+
+
 class StudyTools:
     """Hints, saving and loading, and the way into replay, for one widget (``host``)."""
 
@@ -336,7 +354,7 @@ class StudyTools:
         self.words = host.wording
         self.runner = AnalysisRunner(background)
         self.analyst = None            # the analysis module (None: battleline.standard.reviewing)
-        self.hints = HintDesk(self.runner, host.refresh)
+        self.hints = HintDesk(self.runner, host.refresh, arrived=self.count_hint)
         self.record_shown_for: Any = None   # the game (or replay) whose record the view shows
 
     @property
@@ -360,30 +378,36 @@ class StudyTools:
         analyst = self.analyst or analysis_module("standard")
         copy = g.copy()
         budget = self.host.review_budget
-        if self.hints.ask(g, len(g.moves), lambda: analyst.hint(copy, budget=budget)):
-            play.hints_used += 1
+        self.hints.ask(g, position_key(g), lambda: analyst.hint(copy, budget=budget))
         self.host.refresh()
+
+    def count_hint(self) -> None:
+        """A hint was shown: the result line counts it."""
+        self.play.hints_used += 1
 
     def current_hint(self) -> dict | None:
         g = self.play.game
-        return self.hints.current(g, len(g.moves), g.is_over())
+        return self.hints.current(g, position_key(g), g.is_over())
 
     def hint_standing(self) -> bool:
         """Whether the position on screen has its hint (shown, or on its way)."""
         g = self.play.game
-        return self.hints.standing(g, len(g.moves), g.is_over())
+        return self.hints.standing(g, position_key(g), g.is_over())
 
     def hint_view(self) -> dict | None:
         hint = self.current_hint()
         if hint is None:
             return None
-        d = hint["decision"]
-        if d is None:
-            preparing = search_preparing(self.analyst or analysis_module("standard"))
-            return {**HintDesk.waiting_view(hint, self.words.say, preparing), "move": None}
+        return {"move": None, **self.hints.view(hint, self.words.say, self.hint_words, self.search_preparing)}
+
+    def search_preparing(self) -> bool:
+        """Whether the hint waits for the search kernel to be prepared."""
+        return search_preparing(self.analyst or analysis_module("standard"))
+
+    def hint_words(self, d: Any) -> dict:
         move = Move.parse(d.best)
         text = hint_line(d, self.words.say, self.words.lang, texts.move_words(move, self.words.lang, self.words.nameset))
-        return {"pending": False, "text": text, "move": move_json(move), "flags": list(d.flags or [])}
+        return {"text": text, "move": move_json(move), "flags": list(d.flags or [])}
 
     # ------------------------------------------------------------ save and load
     def record_source(self) -> Any:
