@@ -345,7 +345,7 @@ class Game(Assembly, Claiming, Legality, TacticsCards, TurnFlow, Journal):
         """
         m = self.parse_move(move)
         if m not in self.legal_moves():
-            raise IllegalMoveError(f"{m}: not a legal move now; chance outcomes are for legal moves")
+            raise IllegalMoveError(f"{m}: not a legal move now; chance outcomes are for legal moves", rule="not-legal")
         if m.kind != "draw":
             return ()
         return check_distribution(self.observation(self.to_move).top_card_chances(m.deck))
