@@ -32,6 +32,7 @@ __all__ = ["build_site", "main", "NOTEBOOKS", "LOCK_PACKAGES", "PIPLITE_WHEELS",
 
 ROOT = Path(__file__).resolve().parents[2]          # the source checkout (pyproject.toml, examples)
 PYODIDE_VERSION = "314.0.7"                         # package.json pins the same
+PYODIDE_CDN = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full"
 #: The example notebooks on the site, with the widget each opens at the top (the lesson first).
 NOTEBOOKS = (("learn.ipynb", "LessonWidget()"), ("play.ipynb", None), ("ancient.ipynb", None),
              ("puzzles.ipynb", None))
@@ -126,6 +127,11 @@ def local_pyodide(source: Path, into: Path, wheels: Path) -> None:
         found = _wheel_of(wheels, name, entry["version"])
         shutil.copyfile(found, into / entry["file_name"])
         entry["sha256"] = _sha256(into / entry["file_name"])
+    # The rest (NumPy among them) stays on Pyodide's CDN: fetched only when a notebook asks
+    # (``%pip install numpy``), which a site on the internet can do and an offline one not.
+    for entry in packages.values():
+        if not (into / entry["file_name"]).exists():
+            entry["file_name"] = f"{PYODIDE_CDN}/{entry['file_name']}"
     (into / "pyodide-lock.json").write_text(json.dumps(lock))
 
 

@@ -24,7 +24,6 @@ with the view builder of the live game.
 from __future__ import annotations
 
 import asyncio
-import functools
 import importlib
 import importlib.util
 import threading
@@ -77,18 +76,26 @@ def analysis_ready(game: str, analyst: Any = None) -> bool:
     return analyst is not None or (game in GAMES and numpy_available())
 
 
-@functools.lru_cache(maxsize=1)
+_numpy_found: list[bool] = []     # [True] once NumPy is found
+
+
 def numpy_available() -> bool:
     """Whether NumPy can be imported: the analysis searches on the kernels, which need it (a
-    browser's Pyodide has it only once fetched, so the review and hints are offered then).
+    browser's Pyodide has it only once fetched, ``%pip install numpy``, so the review and
+    hints are offered from then on: only a yes is kept).
 
     >>> numpy_available()
     True
     """
-    try:
-        return importlib.util.find_spec("numpy") is not None
-    except (ImportError, ValueError):
-        return False
+    if not _numpy_found:
+        try:
+            found = importlib.util.find_spec("numpy") is not None
+        except (ImportError, ValueError):
+            found = False
+        if found:
+            _numpy_found.append(True)
+    return bool(_numpy_found)
+
 
 
 def analysis_module(game: str):
