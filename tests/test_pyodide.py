@@ -135,3 +135,45 @@ def test_with_numpy_hard_hints_and_the_review_run_on_the_plain_python_kernels_wi
         asyncio.run(games())
         """, blocked=("numba",), timeout=600)
     assert "hard PlannerBot" in out and "hint Hint:" in out and "review " in out, out
+
+
+def test_without_threads_the_analysis_goes_item_by_item_and_the_solver_and_warm_up_need_no_thread():
+    """The analysis runner hands the loop back between items (a cancel stops it there); the
+    kernel's solver keeps its deadline by the clock; a background warm-up is left to the
+    first use. NumPy is there (the kernels need it), numba is not unless installed."""
+    out = run_like_pyodide("""
+        from battleline.widgets.study import AnalysisRunner
+
+        async def analysis():
+            runner, seen, ended = AnalysisRunner(background=True), [], []
+            runner.start(lambda: iter(range(5)), seen.append, ended.append)
+            await asyncio.sleep(0)
+            await asyncio.sleep(0)
+            first = list(seen)
+            while not ended:
+                await asyncio.sleep(0)
+            stopped, cut = AnalysisRunner(background=True), []
+            stopped.start(lambda: iter(range(100)), cut.append, cut.append)
+            await asyncio.sleep(0)
+            await asyncio.sleep(0)
+            stopped.cancel()
+            for _ in range(20):
+                await asyncio.sleep(0)
+            print("analysis", first, seen, ended, len(cut) < 5)
+        asyncio.run(analysis())
+
+        from battleline.standard.kernel import solver
+        from battleline.standard.puzzles import bundled
+        heavy = next(p for p in bundled() if p.id == "win-who-gets-the-elephant").game()
+        try:
+            solver.solve(heavy, 20, seconds=0.2)
+        except TimeoutError:
+            print("solver stopped by the clock")
+
+        from battleline.compiled import prepare, prepare_in_background, prepared, preparing
+        prepare_in_background("no thread", lambda: print("warmed"))     # left to the first use
+        print("warm-up", preparing("no thread"), prepared("no thread"), prepare("no thread", lambda: print("warmed")) >= 0)
+        """, blocked=("numba",))
+    assert "analysis [0] [0, 1, 2, 3, 4] [None] True" in out, out
+    assert "solver stopped by the clock" in out, out
+    assert "warm-up False False True" in out and out.count("warmed") == 1, out
