@@ -91,19 +91,21 @@ def test_the_widgets_lesson_puzzles_editor_and_bots_run_without_numpy_numba_or_t
                 w = BattleLineWidget(opponent=level, seed=3, first=1, background_bot=True)
                 assert not w.view["study"]["analysis"]       # no review or hints offered without NumPy
                 print(level, await human_then_bot(w))
-            a = AncientBattlesWidget(seed=1, opponent="medium", background_bot=True)
-            for _ in range(2):                                # the bot's deployment, then ours
-                while a.view["thinking"] or a.game.to_act != "south":
-                    await asyncio.sleep(0.01)
-                if _ == 0:
-                    a.play(str(a.game.legal_actions()[0]))
-            assert not a.view["study"]["analysis"]
-            print("ancient", a.view["phase"], a.view["log"][-1])
+            for level in ("medium", "hard"):
+                a = AncientBattlesWidget(seed=1, opponent=level, background_bot=True)
+                for _ in range(2):                                # the bot's deployment, then ours
+                    while a.view["thinking"] or a.game.to_act != "south":
+                        await asyncio.sleep(0.01)
+                    if _ == 0:
+                        a.play(str(a.game.legal_actions()[0]))
+                assert not a.view["study"]["analysis"]
+                print("ancient", level, type(a.battle.bot).__name__, a.view["phase"], a.view["log"][-1])
         asyncio.run(games())
         print("loaded:", sorted(m for m in sys.modules if m.partition(".")[0] in BLOCKED))
         """)
     assert "easy " in out and "medium " in out and "hard " in out, out
-    assert "ancient deploy You placed a card face down" in out, out
+    assert "ancient medium HeuristicBot deploy You placed a card face down" in out, out
+    assert "ancient hard SearchBot deploy You placed a card face down" in out, out
     assert "loaded: []" in out, out
 
 
