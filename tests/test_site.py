@@ -76,6 +76,9 @@ def test_a_folder_of_other_files_is_refused_and_left_alone(tmp_path):
     with pytest.raises(ValueError, match="holds other files"):
         site.build_site(tmp_path)
     assert [p.name for p in tmp_path.iterdir()] == ["essay.txt"]
+    with pytest.raises(ValueError, match="is a file"):
+        site.build_site(tmp_path / "essay.txt")
+    assert (tmp_path / "essay.txt").read_text() == "mine"
 
 
 def test_no_pyodide_is_refused_with_what_to_do(tmp_path):

@@ -165,6 +165,8 @@ def build_site(out: Path, wheel: Path | None = None, pyodide: Path | None = None
     """Build the site in ``out`` (made or emptied; refused if it holds anything but a site);
     returns ``out``."""
     out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise ValueError(f"{shorten(str(out))} is a file: give a folder")
     if out.exists() and any(out.iterdir()) and not (out / "jupyter-lite.json").exists():
         raise ValueError(f"{shorten(str(out))} holds other files: give an empty or new folder")
     with tempfile.TemporaryDirectory(prefix="battleline-site-") as tmp:

@@ -75,12 +75,22 @@ def offline_page(site, offline_browser, tmp_path):
 
 
 def run_cells(page, count: int) -> None:
-    """Run the notebook's first ``count`` cells, one Shift+Enter each."""
-    page.locator(".jp-Notebook .jp-Cell").first.click()
-    page.keyboard.press("Escape")
-    for _ in range(count):
-        page.keyboard.press("Shift+Enter")
-        time.sleep(0.2)
+    """Run the notebook's first ``count`` cells (the last a code cell), one Shift+Enter each;
+    again if the keys were lost (a page just loaded may drop them)."""
+    started = ("n => { const p = document.querySelectorAll('.jp-Notebook .jp-Cell')[n]"
+               "?.querySelector('.jp-InputPrompt'); return !!p && /\\[(\\*|\\d+)\\]/.test(p.textContent); }")
+    for attempt in range(3):
+        page.locator(".jp-Notebook .jp-Cell").first.click()
+        page.keyboard.press("Escape")
+        for _ in range(count):
+            page.keyboard.press("Shift+Enter")
+            time.sleep(0.2)
+        try:
+            page.wait_for_function(started, arg=count - 1, timeout=15000)
+            return
+        except Exception:
+            if attempt == 2:
+                raise
 
 
 def test_the_site_opens_on_the_lesson_and_its_first_step_is_solved_by_clicking(site, offline_page, tmp_path):
