@@ -35,7 +35,7 @@ from ..threads import start_thread
 from .kernel import kernel_loop
 
 __all__ = ["AnalysisRunner", "ReviewProgress", "Cursor", "HintDesk", "study_words", "analysis_module", "MARK_LABELS",
-           "percent", "decision_view", "hint_line", "hints_note", "analysis_ready", "numpy_available"]
+           "percent", "decision_view", "hint_line", "hints_note", "analysis_ready"]
 
 #: The labels of a decision that a mark (?!, ?, ??) goes with, worst last.
 MARK_LABELS = ("inaccuracy", "mistake", "blunder")
