@@ -43,13 +43,17 @@ def main(argv=None) -> None:
     if argv[:1] == ["review"]:
         from .reviewing import main as review_main
         raise SystemExit(review_main(argv[1:]))
+    if argv[:1] == ["site"]:
+        from .site import main as site_main
+        raise SystemExit(site_main(argv[1:]))
     ap = argparse.ArgumentParser(
         prog="python -m battleline",
         description="Battle Line in the terminal: a short demonstration of the rules engine.",
         epilog="To play, open examples/play.ipynb in JupyterLab. Other commands: "
                "python -m battleline.arena (bots against each other), "
                "python -m battleline.bench (speed figures), "
-               "python -m battleline.standard.puzzles check (verify puzzles).")
+               "python -m battleline.standard.puzzles check (verify puzzles), "
+               "python -m battleline site OUT_DIR (the classroom site, docs/site.md).")
     ap.add_argument("command", nargs="?", default="demo", choices=["demo"], metavar="demo",
                     help="(the default) show formations ranked, claims proved and refused with "
                          "their reasons, then a random game played to its end")

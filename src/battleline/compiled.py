@@ -46,6 +46,7 @@ def _choose_mode() -> str:
 MODE = _choose_mode()
 
 
+from .threads import start_thread  # noqa: E402
 from .cache_places import (  # noqa: E402 (re-exported: the compile route's public names)
     CACHE_UNUSED_DAYS, SHARED_KERNEL_FILES, cache_place, kernel_sources, prune_cache_folders, source_fingerprint,
 )
@@ -232,7 +233,10 @@ def prepare_in_background(name: str, warm: Callable[[], object], package: Path |
         thread = threading.Thread(target=prepare, args=(name, warm, package), daemon=True,
                                   name=f"prepare {name}")
         _background[name] = thread
-    thread.start()
+    if not start_thread(thread):
+        # no threads here (a browser's Pyodide): the kernel is prepared at its first use
+        with _lock:
+            _background.pop(name, None)
 
 
 class Preparation:

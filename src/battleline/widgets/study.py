@@ -23,6 +23,7 @@ with the view builder of the live game.
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import importlib.util
 import threading
@@ -30,6 +31,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from .. import texts
 from ..errors import shorten
+from ..threads import start_thread
 from .kernel import kernel_loop
 
 __all__ = ["AnalysisRunner", "ReviewProgress", "Cursor", "HintDesk", "study_words", "analysis_module", "MARK_LABELS",
@@ -71,7 +73,29 @@ def analysis_ready(game: str, analyst: Any = None) -> bool:
     >>> analysis_ready("standard"), analysis_ready("nonesuch", analyst=object()), analysis_ready("nonesuch")
     (True, True, False)
     """
-    return analyst is not None or game in GAMES
+    return analyst is not None or (game in GAMES and numpy_available())
+
+
+_numpy_found: list[bool] = []     # [True] once NumPy is found
+
+
+def numpy_available() -> bool:
+    """Whether NumPy can be imported: the analysis searches on the kernels, which need it (a
+    browser's Pyodide has it only once fetched, ``%pip install numpy``, so the review and
+    hints are offered from then on: only a yes is kept).
+
+    >>> numpy_available()
+    True
+    """
+    if not _numpy_found:
+        try:
+            found = importlib.util.find_spec("numpy") is not None
+        except (ImportError, ValueError):
+            found = False
+        if found:
+            _numpy_found.append(True)
+    return bool(_numpy_found)
+
 
 
 def analysis_module(game: str):
@@ -137,7 +161,36 @@ class AnalysisRunner:
             hand(self.finish, done, error)
 
         self.thread = threading.Thread(target=worker, name="battleline-analysis", daemon=True)
-        self.thread.start()
+        if not start_thread(self.thread):
+            # no threads here (a browser's Pyodide): one item at a time on the kernel's loop,
+            # so that the view shows each before the next is worked out
+            self.thread = None
+            loop.create_task(self.run_stepwise(work, deliver, done, generation))
+
+    async def run_stepwise(self, work: Callable[[], Iterable], deliver: Callable[[Any], None],
+                           done: Callable[[Exception | None], None], generation: int) -> None:
+        """The work in the kernel's thread where no worker thread can start, handing the
+        loop back between items (a cancelled run stops there, its results dropped)."""
+        error = None
+        items: Iterator | None = None
+        try:
+            await asyncio.sleep(0)        # the view says "working" first
+            items = iter(work())
+            for item in items:
+                if generation != self.generation:
+                    break
+                deliver(item)
+                await asyncio.sleep(0)
+                if generation != self.generation:
+                    break
+        except Exception as e:  # noqa: BLE001 (shown in the view, never a traceback)
+            error = e
+        finally:
+            close = getattr(items, "close", None)
+            if callable(close):
+                close()
+        if generation == self.generation:
+            self.finish(done, error)
 
     def run_now(self, work: Callable[[], Iterable], deliver: Callable[[Any], None],
                 done: Callable[[Exception | None], None]) -> None:

@@ -24,6 +24,7 @@ import asyncio
 from typing import Any, Protocol
 
 from ..errors import IllegalMoveError
+from ..threads import threads_available
 from .kernel import kernel_loop
 
 __all__ = ["TurnLog", "log_reader", "BotTurn", "BotRunner", "warm_up", "bot_preparing",
@@ -218,10 +219,17 @@ class BotRunner:
         try:
             while turn.bot_to_act():
                 observation = turn.bot_observation()
-                if turn.bot_thinks_in_thread:
+                if turn.bot_thinks_in_thread and threads_available():
                     choice = await loop.run_in_executor(None, turn.bot_choose, observation)
                     if generation != self.generation:
                         return   # a new game, an undo or the editor happened meanwhile
+                elif turn.bot_thinks_in_thread:
+                    # no threads (a browser's Pyodide): the view says "thinking" before the bot
+                    # holds the kernel's thread
+                    await asyncio.sleep(0)
+                    if generation != self.generation:
+                        return
+                    choice = turn.bot_choose(observation)
                 else:
                     choice = turn.bot_choose(observation)
                 turn.bot_apply(choice)

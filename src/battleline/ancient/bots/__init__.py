@@ -22,8 +22,11 @@ from ...plugins import named_class
 from .base import LEVELS, AncientBot, army_from_plan, random_army
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
-from .planner import PlannerBot
 from .search import SearchBot
+
+#: Loaded when first asked for: the planner searches on the kernel, which needs NumPy (not
+#: always there: a browser's Pyodide has no NumPy unless it fetches it).
+LAZY = {"PlannerBot": ".planner"}
 
 __all__ = ["AncientBot", "RandomBot", "HeuristicBot", "SearchBot", "PlannerBot", "ancient_bot", "LEVELS", "random_army", "army_from_plan"]
 
@@ -46,3 +49,17 @@ def ancient_bot(spec, seed: int | None = None) -> AncientBot:
         raise ValueError(f"unknown Ancient Battles bot {shorten(spec)}: use {', '.join(LEVELS)}, a class of "
                          "battleline.ancient.bots or 'module:Class'")
     return cls(seed=seed)
+
+
+def __getattr__(name):
+    if name in LAZY:
+        import importlib
+        try:
+            return getattr(importlib.import_module(LAZY[name], __name__), name)
+        except ModuleNotFoundError as e:
+            if e.name != "numpy":
+                raise
+            # No NumPy, so no kernel (a browser's Pyodide until it fetches NumPy): ``hard``
+            # plays as SearchBot, as the planner does wherever its kernel is not compiled.
+            return SearchBot
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -20,9 +20,12 @@ from ...plugins import named_class
 from .base import Bot, LEVELS, NAMED_BOTS
 from .greedy import GreedyBot
 from .heuristic import HeuristicBot
-from .planner import PlannerBot
 from .random_bot import RandomBot
 from .search import SearchBot
+
+#: Loaded when first asked for: the planner searches on the kernel, which needs NumPy (not
+#: always there: a browser's Pyodide has no NumPy unless it fetches it).
+LAZY = {"PlannerBot": ".planner"}
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "HeuristicBot", "SearchBot", "PlannerBot", "bot_from_spec", "LEVELS",
            "NAMED_BOTS"]
@@ -50,3 +53,17 @@ def bot_from_spec(spec, seed: int | None = None) -> Bot:
         raise ValueError(f"unknown bot {shorten(spec)}: use a name ({', '.join(NAMED_BOTS)}), a class of "
                          f"battleline.standard.bots or 'module:Class'")
     return cls(seed=seed)
+
+
+def __getattr__(name):
+    if name in LAZY:
+        import importlib
+        try:
+            return getattr(importlib.import_module(LAZY[name], __name__), name)
+        except ModuleNotFoundError as e:
+            if e.name != "numpy":
+                raise
+            # No NumPy, so no kernel (a browser's Pyodide until it fetches NumPy): ``hard``
+            # plays as SearchBot, as the planner does wherever its kernel is not compiled.
+            return SearchBot
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -40,6 +40,7 @@ import numpy as np
 from pathlib import Path
 
 from ...compiled import MODE, Preparation, kernel_function
+from ...threads import start_thread
 from ..encoding import ALL_MOVES
 from ..game import Game
 from ..moves import Move
@@ -360,6 +361,22 @@ def search(turns, attacker, states, moves, lines, line_lens, discards, frames, t
             move = moves[ply, frames[ply, CURSOR] - 1]
 
 
+class DeadlineFlag:
+    """The search's stop flag where no timer thread can set it (a browser's Pyodide): reads
+    as 1 once ``deadline`` (``time.perf_counter()``) is past. Only the plain-Python search can
+    use it (compiled code takes an array).
+
+    >>> DeadlineFlag(0.0)[0], DeadlineFlag(time.perf_counter() + 60)[0]
+    (1, 0)
+    """
+
+    def __init__(self, deadline: float) -> None:
+        self.deadline = deadline
+
+    def __getitem__(self, index: int) -> int:
+        return int(time.perf_counter() > self.deadline)
+
+
 def _new_table():
     """An empty transposition table: a numba typed dict when compiled, else a plain dict."""
     if MODE != "numba":
@@ -423,7 +440,10 @@ class KernelSearch:
             elif left < threading.TIMEOUT_MAX:      # a later deadline is never reached: no timer
                 timer = threading.Timer(left, stop_flag.fill, args=(1,))
                 timer.daemon = True
-                timer.start()
+                if not start_thread(timer):
+                    timer = None
+                    if MODE == "python":   # no threads (Pyodide): the plain-Python search reads the clock
+                        stop_flag = DeadlineFlag(self.deadline)
         try:
             result = search(turns, self.attacker, self.states, self.moves, self.lines,
                             self.line_lens, self.discards, self.frames, self.table, self.pool,

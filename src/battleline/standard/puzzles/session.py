@@ -22,12 +22,19 @@ import time
 from ..game import Game
 from ...errors import InvalidMoveError, shorten
 from ..moves import IllegalMoveError, Move
-from .. import kernel, solver
+from .. import solver
+from ...compiled import compiled
 from ... import texts
-from ..kernel import solver as kernel_solver
 from . import Puzzle
 
 __all__ = ["PuzzleSession"]
+
+
+def kernel_solver():
+    """The kernel's solver module, loaded when first used: it needs NumPy, which a browser's
+    Pyodide may lack (there the engine's solver judges the moves)."""
+    from ..kernel import solver as module
+    return module
 
 SOLVER_SECONDS = 30.0  # judging a move
 STEP_SECONDS = 5.0     # working out the next step of a solution: the kernel waits for it
@@ -40,8 +47,8 @@ class PuzzleSession:
 
     def __init__(self, puzzle: Puzzle, lang: str = "en", names: str = "ancient"):
         texts.check(lang, names)
-        if kernel.compiled():
-            kernel_solver.prepare_solver(background=True)   # used once ready; nothing waits for it
+        if compiled():    # the kernel (NumPy) loads only where numba compiles it
+            kernel_solver().prepare_solver(background=True)   # used once ready; nothing waits for it
         self.puzzle = puzzle
         self.lang = lang
         self.names = names
@@ -220,15 +227,15 @@ class PuzzleSession:
     def _on_kernel() -> bool:
         """Whether the kernel's solver is compiled and ready. It finds what the engine's solver
         finds (the same lines), many times faster; until it is ready the engine's is used."""
-        return kernel.compiled() and kernel_solver.solver_ready()
+        return compiled() and kernel_solver().solver_ready()
 
     def _search(self, seconds: float = SOLVER_SECONDS):
         """The exact search for the puzzle's side, bounded in time (a TimeoutError past it)."""
-        search = kernel_solver.KernelSearch if self._on_kernel() else solver.Search
+        search = kernel_solver().KernelSearch if self._on_kernel() else solver.Search
         return search(self.seat, time.perf_counter() + seconds, None)
 
     def _solve(self, turns: int, seconds: float):
-        return (kernel_solver.solve if self._on_kernel() else solver.solve)(self.game, turns, seconds=seconds)
+        return (kernel_solver().solve if self._on_kernel() else solver.solve)(self.game, turns, seconds=seconds)
 
     def _try_win_move(self, m: Move) -> bool:
         g = self.game
