@@ -192,3 +192,26 @@ def test_a_win_under_fog_is_named_as_a_total():
     assert d.best == "R10@3" and d.label == "best"
     assert "Fog" in d.reason and "flag 3" in d.reason and "won" in d.reason
     assert "霧" in d.reason_ja
+
+
+def opening(seed: int, moves: int) -> Game:
+    from battleline.standard.bots import RandomBot
+    g = Game(seed=seed)
+    bot = RandomBot(seed=seed)
+    for _ in range(moves):
+        g.play(bot.choose(g.observation(g.to_move)))
+    return g
+
+
+@pytest.mark.parametrize("seed", [16, 20])
+def test_the_order_of_a_hand_changes_no_review_nor_hint(seed):
+    # A record lists the starting hands sorted; the game dealt them in the deck's order. Before
+    # the search put its candidates in hand order, these games' reviews differed (seed 16's
+    # first best move, seed 20's third) with the same cards in hand.
+    g = opening(seed, moves=8)
+    same = Game.from_record(g.record())
+    assert [sorted(g.hand(p)) for p in (0, 1)] == [sorted(same.hand(p)) for p in (0, 1)]
+    assert [list(g.hand(p)) for p in (0, 1)] != [list(same.hand(p)) for p in (0, 1)]
+    assert review(g, budget=16).decisions == review(same, budget=16).decisions
+    start = Game(seed=seed)
+    assert reviewing.hint(start, budget=16) == reviewing.hint(Game.from_record(start.record()), budget=16)

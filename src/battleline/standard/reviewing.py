@@ -9,7 +9,8 @@ winning after each is the share of those play-outs it won (a draw counts half). 
 play-outs count the flags the seat holds at their end, which the reasons quote.
 
 Fair: the worlds are dealt from the seat's observation at that moment and from ``seed`` and
-the move's index alone, so two games that looked the same to the seat get the same review.
+the move's index alone, so two games that looked the same to the seat get the same review
+(the order of the cards in a hand included: the search takes them in card order).
 Claims are not judged (a provable claim only helps, and every bot makes it at once), nor are
 the draws, Scout's steps included: the play-outs never play a Tactics card, so they would value
 drawing one at nothing and mark every such draw. For the same reason the search's choice, as
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 
 import numpy as np
 
@@ -143,7 +145,7 @@ def hint(game: Game, *, budget: int | None = None, seed: int = 0) -> Decision:
         raise ValueError("the game is over: there is no move to hint")
     budget = check_budget(budget, BUDGET)
     kernel.prepare_kernel()
-    obs = game.observation(game.to_move)
+    obs = canonical(game.observation(game.to_move))
     world = sample_world(obs, random.Random(decision_seed(check_seed(seed), len(game.moves))))
     moves = [m for m in world.legal_moves() if m.kind != "claim"]
     claims = [m for m in world.legal_moves() if m.kind == "claim"]
@@ -164,8 +166,23 @@ def judged(position: Game, move: Move) -> bool:
     return sum(1 for m in position.legal_moves(claims=False)) > 1
 
 
+def canonical(obs: Observation) -> Observation:
+    """``obs`` with its own hand and the opponent's known cards in card order: the worlds
+    dealt, the candidates and the search's tie-breaks follow these orders, which say nothing
+    the seat knows (a record lists the starting hands sorted, the game dealt them in the
+    deck's order), so the review of a game and of its record agree.
+
+    >>> from battleline import Game
+    >>> g = Game(seed=16)
+    >>> canonical(g.observation(0)) == canonical(Game.from_record(g.record()).observation(0))
+    True
+    """
+    return replace(obs, hand=tuple(sorted(obs.hand)), opponent_known=tuple(sorted(obs.opponent_known)))
+
+
 def judge(obs: Observation, played: Move | None, index: int, budget: int, seed: int) -> Decision | None:
     """One decision: ``played`` (None for a hint) against the search's choice, from ``obs``."""
+    obs = canonical(obs)
     rng = random.Random(decision_seed(seed, index))
     world = sample_world(obs, rng)
     me = obs.seat
