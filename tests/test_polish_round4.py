@@ -8,7 +8,7 @@ import random
 import re
 
 import pytest
-from util import run_async
+from util import run_async, at_screen
 
 from battleline.ancient import AncientGame
 from battleline.ancient.dice import Dice
@@ -45,7 +45,7 @@ def test_every_logged_die_belongs_to_its_event(roll_makers, scenario, seed):
     """Issue 33 item 1: whole battles played action by action, two people at one screen.
     Each log line shows exactly the dice of its own event: an attack's or a shot's line no
     initiative die, an initiative line only initiative dice; all the dice, each once."""
-    w = AncientBattlesWidget(scenario=scenario, opponent=None, seed=seed)
+    w = at_screen(AncientBattlesWidget(scenario=scenario, opponent=None, seed=seed))
     rng = random.Random(seed)
     checked = 0
     while w.game.outcome is None and len(w.game.actions_played) < 4000:
@@ -67,7 +67,7 @@ def test_every_logged_die_belongs_to_its_event(roll_makers, scenario, seed):
 def test_an_attack_ending_the_turn_keeps_the_tied_initiative_dice_apart():
     """The reported case (Issus, two people at one screen): the last attack of a turn, then
     the next turn's initiative tied twice. Found by playing (seed 2, action 211)."""
-    w = AncientBattlesWidget(scenario="issus", opponent=None, seed=2)
+    w = at_screen(AncientBattlesWidget(scenario="issus", opponent=None, seed=2))
     rng = random.Random(2)
     while len(w.game.actions_played) < 211:
         play_at_screen(w, rng.choice(w.game.legal_actions()))
@@ -91,7 +91,7 @@ def test_ancient_two_people_at_one_screen_pass_it_behind_a_cover():
 def pass_and_check(seed: int, covers: int, hands_hidden: int) -> tuple[int, int]:
     from battleline.errors import IllegalMoveError
     import json
-    w = AncientBattlesWidget(scenario="issus", opponent=None, seed=seed)
+    w = at_screen(AncientBattlesWidget(scenario="issus", opponent=None, seed=seed))
     rng = random.Random(seed)
     while w.game.outcome is None:
         acting = w.game.to_act
@@ -131,7 +131,7 @@ def test_battle_line_two_people_at_one_screen_pass_it_behind_a_cover():
     no card of the next player's hand."""
     import json
     from battleline.widgets import BattleLineWidget
-    w = BattleLineWidget(opponent=None, seed=3)
+    w = at_screen(BattleLineWidget(opponent=None, seed=3))
     for _ in range(12):
         mover = w.game.to_move
         w.play(w.view["legal"][0]["text"])
@@ -208,7 +208,7 @@ def test_ancient_against_a_bot_says_you_and_bot():
     ja = AncientBattlesWidget(g.__class__.scenario("marathon", seed=5), opponent=RandomAncientBot(1), lang="ja")
     ja.play("deploy R1@a1")
     assert ja.view["log"][0] == "あなた：a1にカードを裏向きに置きました。"
-    hot = AncientBattlesWidget(scenario="marathon", opponent=None, seed=5)
+    hot = at_screen(AncientBattlesWidget(scenario="marathon", opponent=None, seed=5))
     hot.play("deploy R1@a1")
     assert hot.view["log"][0] == "South placed a card face down on a1."
     assert hot.view["status"].startswith("Turn 1. South's move — deploy face down")
@@ -250,7 +250,7 @@ NOTATION = re.compile(r"@|\b[a-k]\d-[a-k]\d\b|\b(play|deploy|reinforce|fire|atta
 def test_ancient_buttons_and_log_use_words_not_notation(scenario, lang, seed):
     """Issue 33 item 8: no button, choice or log line shows action notation ("Play
     Companion@i1", "Play Alexander a1 g1", "South plays Companion@i1.")."""
-    w = AncientBattlesWidget(scenario=scenario, opponent=None, seed=seed, lang=lang, advanced="all")
+    w = at_screen(AncientBattlesWidget(scenario=scenario, opponent=None, seed=seed, lang=lang, advanced="all"))
     rng = random.Random(seed)
     plays = 0
     while w.game.outcome is None and len(w.game.actions_played) < 2500:
@@ -292,13 +292,13 @@ def test_ancient_score_in_the_rulebooks_whole_numbers():
     """Issue 33 item 13: "loses above 49.5" was a decimal; a side loses once its losses are
     more than half its army's points: with 99, at 50 (the engine agrees)."""
     from battleline.widgets.ancient.view import battle_view  # noqa: F401 (the view's own score)
-    w = AncientBattlesWidget(scenario="issus", opponent=None, seed=1)
+    w = at_screen(AncientBattlesWidget(scenario="issus", opponent=None, seed=1))
     for side, score in w.view["score"].items():
         army = score["army"]
         assert score["loses_at"] == army // 2 + 1 and 2 * score["loses_at"] > army >= 2 * (score["loses_at"] - 1)
         assert f"the battle is lost at {score['loses_at']})" in score["text"] and "." not in score["text"]
         assert "loses_above" not in score
-    ja = AncientBattlesWidget(scenario="issus", opponent=None, seed=1, lang="ja").view["score"]["south"]
+    ja = at_screen(AncientBattlesWidget(scenario="issus", opponent=None, seed=1, lang="ja")).view["score"]["south"]
     assert f"{ja['loses_at']} ポイントで敗北" in ja["text"]
 
 

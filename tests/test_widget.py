@@ -13,7 +13,7 @@ from battleline import Card, Game
 from battleline.standard.bots import RandomBot
 from battleline.cards import ALL_CARDS
 from battleline.widgets import BattleLineWidget
-from util import run_async
+from util import run_async, at_screen
 
 
 def send(w: BattleLineWidget, content) -> None:
@@ -145,7 +145,7 @@ def test_options_highlight_and_auto_claim():
 
 
 def test_hot_seat_covers_the_screen_between_turns():
-    w = BattleLineWidget(opponent=None, seed=4)
+    w = at_screen(BattleLineWidget(opponent=None, seed=4))
     first = w.game.to_move
     play = next(m for m in w.view["legal"] if m["kind"] == "play")
     send(w, {"type": "move", "move": play["text"]})

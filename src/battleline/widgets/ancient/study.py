@@ -150,6 +150,9 @@ class ReplayBattle(BattleController):
     def side(self) -> str:
         return self.fixed_side
 
+    def covered_at_start(self) -> bool:
+        return False
+
     def legal(self) -> list[Action]:
         return []
 

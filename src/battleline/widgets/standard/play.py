@@ -7,7 +7,9 @@ hot-seat cover). Each message kind of play mode has one typed handler in
 
 >>> from battleline.widgets import BattleLineWidget
 >>> w = BattleLineWidget(opponent=None, seed=2)      # hot-seat: no bot
->>> w.play(w.view["legal"][0]["text"]); w.view["cover"]
+>>> w.view["cover"], w.view["hand"]                   # North's hand waits behind the screen
+(True, [])
+>>> w.reveal(); w.play(w.view["legal"][0]["text"]); w.view["cover"]
 False
 """
 
@@ -177,6 +179,10 @@ class PlayController:
 
     def undo(self) -> None:
         g = self.game
+        if self.cover:
+            # the player waiting behind the screen may not take back the other's move unseen
+            raise IllegalMoveError("pass the screen first: undo is for the player at the screen",
+                                   rule="pass-screen-first")
         if not g.moves:
             raise IllegalMoveError("there is nothing to undo", rule="nothing-to-undo")
         # at one screen a move at a time, against a bot the human's whole last turn
@@ -261,7 +267,8 @@ class PlayController:
         self.last = []
         self.last_claim = None
         self.message = None
-        self.cover = False
+        # at one screen the first hand waits behind the screen too, as every later one
+        self.cover = self.hot_seat and not g.is_over()
         self.explain = None
         self.hints_used = 0
         if mine:
@@ -452,7 +459,7 @@ class PlayController:
             "result": result,
             "score": {"mine": scores[viewer], "theirs": scores[1 - viewer]},
             "options": dict(self.options),
-            "can_undo": bool(g.moves) and not self.thinking and (
+            "can_undo": bool(g.moves) and not self.thinking and not hidden and (
                 self.hot_seat or self.turns.can_undo(len(g.moves))),
             "can_next_game": g.is_over(),
             "can_edit": self.from_editor,
