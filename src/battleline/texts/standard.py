@@ -137,7 +137,18 @@ def claim_explanation(result, lang: str = "en", names: Any = "ancient") -> str:
     if case == "counter":
         cards = [card_name(c, lang, ns) for c in result.counterexample]
         kw["cards"] = "、".join(cards) if lang == "ja" else _join_en(cards)
-    return words[case].format(**kw) + _rank_words(result, case, words, ns)
+    return words[case].format(**kw) + _rank_words(result, case, words, ns) + _hand_words(result, case, lang, ns)
+
+
+def _hand_words(result, case: str, lang: str, ns) -> str:
+    """Why a card of the claimant's own hand may complete the counterexample, or ""."""
+    in_hand = result.detail("in_hand") if case == "counter" else None
+    if not in_hand:
+        return ""
+    cards = [card_name(c, lang, ns) for c in in_hand]
+    many = len(cards) > 1
+    words = _CLAIM_WORDS[lang]["in_hand_many" if many else "in_hand"]
+    return words.format(cards="、".join(cards) if lang == "ja" else _join_en(cards))
 
 
 def _rank_words(result, case: str, words: dict, ns) -> str:
@@ -181,6 +192,10 @@ _CLAIM_WORDS = {
         "reach": "Your {mine} cannot be beaten: with the cards still unseen, the best "
                  "your opponent can make is {reach}.",
         "outranks": " Any {winner} outranks any {loser}, whatever the totals.",
+        "in_hand": " {cards}, which is in your hand, counts as still to come: a claim is proved from "
+                   "the cards on the table only.",
+        "in_hand_many": " {cards}, which are in your hand, count as still to come: a claim is proved from "
+                        "the cards on the table only.",
     },
     "ja": {
         "mud": "（泥濘があります）",
@@ -196,6 +211,8 @@ _CLAIM_WORDS = {
                      "相手が後に完成させることになります。",
         "reach": "あなたの{mine}は負けません：未公開のカードで相手が作れる最良は{reach}です。",
         "outranks": "合計に関係なく、{winner}は{loser}より上の隊形です。",
+        "in_hand": "{cards}はあなたの手札にありますが、宣言は場のカードだけで証明するので、まだ出てくるカードとして数えます。",
+        "in_hand_many": "{cards}はあなたの手札にありますが、宣言は場のカードだけで証明するので、まだ出てくるカードとして数えます。",
     },
 }
 
