@@ -215,3 +215,21 @@ def test_the_order_of_a_hand_changes_no_review_nor_hint(seed):
     assert review(g, budget=16).decisions == review(same, budget=16).decisions
     start = Game(seed=seed)
     assert reviewing.hint(start, budget=16) == reviewing.hint(Game.from_record(start.record()), budget=16)
+
+
+# WIN_IN_ONE without North's threat: every move of South keeps a certain win (R10 at flag 3
+# next turn), and R10 at flag 3 wins at once.
+SURE_WIN = WIN_IN_ONE.replace("flag 9: north P8 P9 | south -\n", "")
+
+
+def test_a_certain_win_beside_a_win_at_once_says_so():
+    g = played("B1@4", SURE_WIN)
+    (d,) = review(g, seat=1, budget=BUDGET).decisions
+    assert d.chance_played == 1.0 and d.label == "best" and d.best == "R10@3"
+    assert "The best of the" not in d.reason
+    assert d.reason.startswith("Both keep a certain win") and "Red 10 at flag 3 wins at once" in d.reason
+    assert "すぐに勝てました" in d.reason_ja and d.flags == (3,)
+    (won,) = review(played("R10@3", SURE_WIN), seat=1, budget=BUDGET).decisions
+    assert won.label == "best" and "the game is won" in won.reason
+    h = reviewing.hint(Game.from_position(SURE_WIN), budget=BUDGET)
+    assert h.best == "R10@3" and "won" in h.reason

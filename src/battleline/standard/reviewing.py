@@ -192,8 +192,14 @@ def judge(obs: Observation, played: Move | None, index: int, budget: int, seed: 
     ranked = [m for _, m in rank_moves(world, moves, me)][:CANDIDATES]
     if played is not None and played not in ranked:
         ranked.append(played)
+    at_once = _win_at_once(world, me, moves)
+    if at_once is not None and at_once not in ranked:
+        ranked.append(at_once)
     search = _Search(world, obs, ranked, rng)
     best = search.best_of(int(budget * (1 - CONFIRM_SHARE)), keep=played)
+    if at_once is not None and best != at_once and not _winning_proof(world, me, best):
+        # a certain win by play-outs is no better than the win at once, which the seat can see
+        best = at_once
     pair = [best] if played is None or played == best else [best, played]
     if played is None and len(ranked) > 1:
         pair.append(search.runner_up)
@@ -211,7 +217,7 @@ def judge(obs: Observation, played: Move | None, index: int, budget: int, seed: 
         pair, chances, held, best_for_words = [played], chances[1:], held[1:], played
     else:
         best_for_words = best
-    en, ja, flags = _reason(world, me, played, best_for_words, pair, chances, held, len(ranked))
+    en, ja, flags = _reason(world, me, played, best_for_words, pair, chances, held, len(ranked), at_once)
     return Decision(index=index, seat=me, played=None if played is None else str(played), best=str(best),
                     chance_played=None if played is None else chance_played,
                     chance_best=chance_best, loss=loss, label=label, mark=MARKS[label],
@@ -278,8 +284,9 @@ class _Search:
 # ------------------------------------------------------------------ reasons
 
 def _reason(world: Game, me: int, played: Move | None, best: Move, pair: list[Move], chances: list[float],
-            held: np.ndarray, searched: int) -> tuple[str, str, list[int]]:
-    """The reason in English and Japanese, and the flags it names."""
+            held: np.ndarray, searched: int, at_once: Move | None = None) -> tuple[str, str, list[int]]:
+    """The reason in English and Japanese, and the flags it names (``at_once``: a move that
+    wins the game at once, if any)."""
     def say(key, **blanks):
         return reason_words("en", key, **_words(blanks, "en")), reason_words("ja", key, **_words(blanks, "ja"))
 
@@ -297,6 +304,10 @@ def _reason(world: Game, me: int, played: Move | None, best: Move, pair: list[Mo
     if played == best:
         if win:
             return (*say("win_now", move=best, formation=win[1], flag=win[0], count=win[2]), [win[0]])
+        sooner = _winning_proof(world, me, at_once) if at_once is not None else None
+        if sooner:
+            return (*say("win_sooner", played=played, best=at_once, formation=sooner[1], flag=sooner[0],
+                         p=pct[0]), [sooner[0]])
         flag = _most_held_flag(held[0], best)
         if flag:
             return (*say("holds", p=pct[0], flag=flag, a=round(100 * held[0][flag])), [flag])
@@ -362,6 +373,16 @@ def _winning_proof(world: Game, me: int, move: Move) -> tuple[int, str, int] | N
         return None
     formation = after.check_claim(move.flag, me).formation        # under Fog or Mud as they lie
     return move.flag, formation.kind if formation else "host", len(held)
+
+
+def _win_at_once(world: Game, me: int, moves: list[Move]) -> Move | None:
+    """A move among ``moves`` that wins the game at once (:func:`_winning_proof`), or None.
+    Only a card that completes the seat's side of its flag can (three cards at least)."""
+    for move in moves:
+        if move.kind == "play" and move.flag and len(world.cards_at(move.flag, me)) >= 2 \
+                and _winning_proof(world, me, move):
+            return move
+    return None
 
 
 def _claims_given(world: Game, me: int, played: Move, best: Move) -> int:

@@ -24,6 +24,10 @@ REASONS = {
     "win_missed": ("{best} completes a {formation} at flag {flag}, which you could prove at once, and wins the game; "
                    "after {played} you win {b}% of the continuations.",
                    "{best}ならフラッグ{flag}に{formation}が完成してすぐに証明でき、勝ちが決まりました。{played}では続きの{b}%で勝ちます。"),
+    "win_sooner": ("Both keep a certain win (after {played} you win {p}% of the continuations), but {best} "
+                   "wins at once: it completes a {formation} at flag {flag}, which you can prove now.",
+                   "どちらも勝ちは確実です（{played}では続きの{p}%で勝ちます）が、{best}ならすぐに勝てました："
+                   "フラッグ{flag}に{formation}が完成し、すぐに証明できます。"),
     "gives_claim": ("After {played} your opponent can prove flag {flag} at once; after {best}, not.",
                     "{played}の後は相手がすぐにフラッグ{flag}を証明できます。{best}なら証明できません。"),
     "flag_swing": ("With {best} you hold flag {flag} in {a}% of the continuations; after {played}, in {b}%.",
