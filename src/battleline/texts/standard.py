@@ -574,6 +574,15 @@ _SENTENCES = {
     # key: (English, Japanese)
     "you": ("You", "あなた"),
     "bot": ("Bot", "ボット"),
+    # the match's score in the header (docs/rules.md, Matches)
+    "match_points": ("Match points: {me} {mine}, {opponent} {theirs}", "マッチポイント：{me} {mine}、{opponent} {theirs}"),
+    "match_points_line": ("{points}. {note}", "{points}。{note}"),
+    "match_you": ("you", "あなた"),
+    "match_bot": ("bot", "ボット"),
+    "match_points_note": ("A game won (by Breakthrough, Envelopment, or on flags in a deadlock) scores 5 match "
+                          "points; the loser scores 1 per flag held, as each player does in a drawn game.",
+                          "ゲームに勝つと（突破・包囲、または膠着でフラッグの多い側）マッチポイント5点、負けた側は取ったフラッグ"
+                          "1本につき1点です（引き分けでは両者ともフラッグ1本につき1点）。"),
     "new_game": ("New game: {rules} rules. {who} {verb} first.", "新しいゲーム：{rules}ルール。{who}{verb}先手です。"),
     "rules_standard": ("standard", "標準"),
     "rules_advanced": ("advanced", "上級"),

@@ -428,6 +428,15 @@ class PlayController:
         return ""
 
     # ------------------------------------------------------------ the view
+    def score_view(self, mine: int, theirs: int, viewer: int) -> dict:
+        """The match's score, with the words that say what it counts (docs/rules.md)."""
+        say, lang = self.words.say, self.words.lang
+        me, opponent = ((texts.player_name(viewer, lang), texts.player_name(1 - viewer, lang)) if self.hot_seat
+                        else (say("match_you"), say("match_bot")))
+        text, note = say("match_points", me=me, mine=mine, opponent=opponent, theirs=theirs), say("match_points_note")
+        return {"mine": mine, "theirs": theirs, "text": text, "note": note,
+                "line": say("match_points_line", points=text, note=note)}
+
     def view(self) -> dict:
         g = self.game
         words = self.words
@@ -457,7 +466,7 @@ class PlayController:
             "claim": claim_view(*self.last_claim, words) if self.last_claim else None,
             "message": words.message(self.message),
             "result": result,
-            "score": {"mine": scores[viewer], "theirs": scores[1 - viewer]},
+            "score": self.score_view(scores[viewer], scores[1 - viewer], viewer),
             "options": dict(self.options),
             "can_undo": bool(g.moves) and not self.thinking and not hidden and (
                 self.hot_seat or self.turns.can_undo(len(g.moves))),
