@@ -177,7 +177,9 @@ def test_new_game_and_next_game():
     mine = "mine" if outcome.winner == seat else "theirs"
     assert w.view["result"]["winner"] == mine
     points = {outcome.winner: 5, 1 - outcome.winner: outcome.flags[1 - outcome.winner]}
-    assert w.view["score"] == {"mine": points[seat], "theirs": points[1 - seat]}
+    score = w.view["score"]
+    assert (score["mine"], score["theirs"]) == (points[seat], points[1 - seat])
+    assert score["text"] == f"Match points: you {points[seat]}, bot {points[1 - seat]}"
     send(w, {"type": "next_game"})
     assert w.view["result"] is None and len(w.match.games) == 2
 
