@@ -6,6 +6,7 @@ is built by :func:`.view.battle_view` from the observation of the side on screen
 
 >>> from battleline.ancient import AncientGame
 >>> b = BattleController(AncientGame.scenario("marathon", seed=1), AncientWords(), human="south", bot=None)
+>>> BattleController.messages.dispatch(b, {"type": "reveal"})    # two people: South lifts the cover
 >>> BattleController.messages.dispatch(b, {"type": "act", "action": "deploy R1@a1"})
 >>> b.log[-1]
 'South placed a card face down on a1.'
