@@ -41,10 +41,20 @@ def test_the_first_hand_waits_behind_the_cover():
 
 
 def test_a_new_game_and_the_next_game_start_behind_the_cover():
+    from battleline import Game
+    from test_reviewing import WIN_IN_ONE
     w = BattleLineWidget(opponent=None, seed=4)
     send(w, {"type": "reveal"})
     send(w, {"type": "new_game"})
     assert w.view["cover"] and w.view["hand"] == []
+    w = BattleLineWidget(Game.from_position(WIN_IN_ONE), opponent=None)
+    assert w.view["cover"]
+    send(w, {"type": "reveal"})
+    send(w, {"type": "move", "move": "R10@3"})
+    send(w, {"type": "move", "move": "claim 3"})
+    assert w.game.is_over() and not w.view["cover"]       # the result is for both to see
+    send(w, {"type": "next_game"})
+    assert not w.game.is_over() and w.view["cover"] and w.view["hand"] == []
 
 
 def test_undo_is_refused_under_the_cover_and_takes_back_nothing():
