@@ -8,6 +8,7 @@ import random
 import re
 
 import pytest
+from util import at_screen
 
 from battleline.ancient.dice import Dice
 from battleline.widgets import AncientBattlesWidget
@@ -43,7 +44,7 @@ def test_every_logged_die_belongs_to_its_event(roll_makers, scenario, seed):
     """Issue 33 item 1: whole battles played action by action, two people at one screen.
     Each log line shows exactly the dice of its own event: an attack's or a shot's line no
     initiative die, an initiative line only initiative dice; all the dice, each once."""
-    w = AncientBattlesWidget(scenario=scenario, opponent=None, seed=seed)
+    w = at_screen(AncientBattlesWidget(scenario=scenario, opponent=None, seed=seed))
     rng = random.Random(seed)
     checked = 0
     while w.game.outcome is None and len(w.game.actions_played) < 4000:
@@ -65,7 +66,7 @@ def test_every_logged_die_belongs_to_its_event(roll_makers, scenario, seed):
 def test_an_attack_ending_the_turn_keeps_the_tied_initiative_dice_apart():
     """The reported case (Issus, two people at one screen): the last attack of a turn, then
     the next turn's initiative tied twice. Found by playing (seed 2, action 211)."""
-    w = AncientBattlesWidget(scenario="issus", opponent=None, seed=2)
+    w = at_screen(AncientBattlesWidget(scenario="issus", opponent=None, seed=2))
     rng = random.Random(2)
     while len(w.game.actions_played) < 211:
         play_at_screen(w, rng.choice(w.game.legal_actions()))

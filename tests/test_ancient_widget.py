@@ -14,7 +14,7 @@ from battleline import AncientBattlesWidget
 from battleline.ancient import SCENARIOS, AncientGame
 from battleline.ancient.bots import RandomBot
 from battleline.widgets.ancient.battle import opponent_bot
-from util import run_async
+from util import run_async, at_screen
 
 
 def send(w, content):
@@ -30,7 +30,7 @@ def skirmish(**kw) -> AncientBattlesWidget:
     g.put("d1", "Hoplites", "south")
     g.put("c3", "Light Cavalry", "north")
     g.put("g4", "Chariots", "north")
-    return AncientBattlesWidget(g, opponent=None, **kw)
+    return at_screen(AncientBattlesWidget(g, opponent=None, **kw))
 
 
 def same_but_message(a: dict, b: dict) -> bool:
@@ -69,7 +69,7 @@ def test_opponent_specs():
 
 @pytest.mark.parametrize("width, scenario", [(7, "marathon"), (9, "sicily"), (11, "raphia")])
 def test_widths(width, scenario):
-    v = AncientBattlesWidget(scenario=scenario, opponent=None, seed=2).view
+    v = at_screen(AncientBattlesWidget(scenario=scenario, opponent=None, seed=2)).view
     assert v["width"] == width and [len(r) for r in v["rows"]] == [width] * 4
     # south sees north's Back Row at the top and its own at the bottom
     assert v["rows"][0][0]["square"] == "a4" and v["rows"][3][0]["square"] == "a1"
@@ -275,7 +275,7 @@ def test_the_dice_of_the_fight_that_ended_the_battle_stay():
     g = AncientGame.empty(seed=1, dice=[6, 1])
     g.put("c2", "Elephants", "south")
     g.put("c3", "Skirmishers", "north", disrupted=True)
-    w = AncientBattlesWidget(g, opponent=None)
+    w = at_screen(AncientBattlesWidget(g, opponent=None))
     w.play("end actions")
     w.play("attack c2-c3")
     assert w.view["outcome"]["reason"] == "casualties" and w.view["dice"]["rolls"] == [6, 1]
@@ -297,7 +297,7 @@ def test_an_attack_shows_the_danger_it_exposes_its_card_to():
     g.put("c3", "Peltasts", "north")
     g.put("d3", "Javalineers", "north", bow=True)
     g.play("end actions")
-    w = AncientBattlesWidget(g, opponent=None)
+    w = at_screen(AncientBattlesWidget(g, opponent=None))
     w.select("c2")
     (choice,) = w.view["choices"]
     (danger,) = choice["danger"]
@@ -308,7 +308,7 @@ def test_an_attack_shows_the_danger_it_exposes_its_card_to():
     far = AncientGame.empty(seed=1)
     far.put("c2", "Hoplites", "south"); far.put("c3", "Hoplites", "north")
     far.play("end actions")
-    w = AncientBattlesWidget(far, opponent=None, lang="ja")
+    w = at_screen(AncientBattlesWidget(far, opponent=None, lang="ja"))
     w.select("c2")
     assert w.view["choices"][0]["danger"][0]["text"].startswith("次のターンのあなたの")
 
@@ -509,7 +509,7 @@ def test_an_initiative_rolled_at_once_shows_its_dice_ties_included():
     g = AncientGame.empty(seed=1, dice=[3, 3, 5, 2])
     g.put("c2", "Hoplites", "south")
     g.put("c4", "Hoplites", "north")
-    w = AncientBattlesWidget(g, opponent=None)
+    w = at_screen(AncientBattlesWidget(g, opponent=None))
     while w.game.turn == 1:
         play_at_screen(w, "end actions" if "end actions" in [str(a) for a in w.game.legal_actions()]
                        else w.game.legal_actions()[-1])
@@ -675,7 +675,7 @@ def flank(**kw) -> AncientBattlesWidget:
     g.put("e3", "Skirmishers", "south")
     g.play("end actions")
     g.play("end fire")
-    return AncientBattlesWidget(g, opponent=None, **kw)
+    return at_screen(AncientBattlesWidget(g, opponent=None, **kw))
 
 
 def test_a_flank_attack_is_built_by_choosing_its_attackers_with_strength_and_exact_odds():
@@ -754,7 +754,7 @@ def test_melee_numbers_agree_with_the_engines_odds():
 # ---------------------------------------------------------------- Japanese
 
 def test_japanese_labels_troop_names_from_the_reference_card():
-    w = AncientBattlesWidget(scenario="marathon", opponent=None, seed=5, lang="ja")
+    w = at_screen(AncientBattlesWidget(scenario="marathon", opponent=None, seed=5, lang="ja"))
     v = w.view
     assert v["lang"] == "ja" and v["scenario"]["title"] == "マラトン"
     assert {c["type"] for c in v["reserve"]} <= {"斥候", "投擲兵", "投槍兵", "重装歩兵", "槍兵", "親衛歩兵",

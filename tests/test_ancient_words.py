@@ -7,6 +7,7 @@ import random
 import re
 
 import pytest
+from util import at_screen
 
 from battleline.widgets import AncientBattlesWidget
 
@@ -20,7 +21,7 @@ NOTATION = re.compile(r"@|\b[a-k]\d-[a-k]\d\b|\b(play|deploy|reinforce|fire|atta
 def test_ancient_buttons_and_log_use_words_not_notation(scenario, lang, seed):
     """Issue 33 item 8: no button, choice or log line shows action notation ("Play
     Companion@i1", "Play Alexander a1 g1", "South plays Companion@i1.")."""
-    w = AncientBattlesWidget(scenario=scenario, opponent=None, seed=seed, lang=lang, advanced="all")
+    w = at_screen(AncientBattlesWidget(scenario=scenario, opponent=None, seed=seed, lang=lang, advanced="all"))
     rng = random.Random(seed)
     plays = 0
     while w.game.outcome is None and len(w.game.actions_played) < 2500:
@@ -62,11 +63,11 @@ def test_ancient_score_in_the_rulebooks_whole_numbers():
     """Issue 33 item 13: "loses above 49.5" was a decimal; a side loses once its losses are
     more than half its army's points: with 99, at 50 (the engine agrees)."""
     from battleline.widgets.ancient.view import battle_view  # noqa: F401 (the view's own score)
-    w = AncientBattlesWidget(scenario="issus", opponent=None, seed=1)
+    w = at_screen(AncientBattlesWidget(scenario="issus", opponent=None, seed=1))
     for side, score in w.view["score"].items():
         army = score["army"]
         assert score["loses_at"] == army // 2 + 1 and 2 * score["loses_at"] > army >= 2 * (score["loses_at"] - 1)
         assert f"the battle is lost at {score['loses_at']})" in score["text"] and "." not in score["text"]
         assert "loses_above" not in score
-    ja = AncientBattlesWidget(scenario="issus", opponent=None, seed=1, lang="ja").view["score"]["south"]
+    ja = at_screen(AncientBattlesWidget(scenario="issus", opponent=None, seed=1, lang="ja")).view["score"]["south"]
     assert f"{ja['loses_at']} ポイントで敗北" in ja["text"]

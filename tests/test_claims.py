@@ -403,3 +403,35 @@ def test_random_claims_both_hold_and_fail_often():
     verdicts = [check_claim(random_claim(rnd)) for _ in range(400)]
     holds = sum(verdicts)
     assert 0.25 * len(verdicts) < holds < 0.75 * len(verdicts), holds
+
+
+# A claim is proved from the table only: a card in the claimant's hand may still be "added".
+HAND_HOLDS_THE_COUNTER = """battleline position 1
+rules standard
+turn south play
+flag 1: north O3 O4 | south Y8 G8 B8
+hand north: P10 G9 B9
+hand south: O5 O2 B1 R1 R2 R3 R4
+troop deck: rest seed 2
+tactic deck: rest seed 2
+discard north: -
+discard south: -
+"""
+
+
+def test_a_counterexample_from_the_claimants_hand_says_why_it_counts():
+    from battleline import Game
+    from battleline.texts import claim_explanation
+    g = Game.from_position(HAND_HOLDS_THE_COUNTER)
+    r = g.check_claim(1)
+    assert not r and [str(c) for c in r.counterexample] == ["O5"] and "O5" in map(str, g.hand(1))
+    assert "Orange 5, which is in your hand" in r.explanation
+    assert "cards on the table only" in r.explanation
+    en = claim_explanation(r, "en")
+    assert "Orange 5, which is in your hand" in en and "cards on the table only" in en
+    ja = claim_explanation(r, "ja")
+    assert "橙5はあなたの手札にあります" in ja and "場のカードだけ" in ja
+    # a counterexample from the unseen cards says nothing of the hand
+    other = Game.from_position(HAND_HOLDS_THE_COUNTER.replace("hand south: O5 O2", "hand south: Y2 Y3"))
+    r = other.check_claim(1)
+    assert not r and "hand" not in r.explanation and "手札" not in claim_explanation(r, "ja")

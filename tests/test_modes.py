@@ -45,7 +45,8 @@ def test_editor_builds_a_position_by_intents_and_plays_it():
     g = Game.from_position(e["text"])
     assert list(map(str, g.cards_at(3, 1))) == ["R8", "R9"] and str(g.deck("troop")[0]) == "B5"
     v = send(ed, type="edit_play", opponent=None)
-    assert v["mode"] == "play" and v["can_edit"] and v["hot_seat"]
+    assert v["mode"] == "play" and v["can_edit"] and v["hot_seat"] and v["cover"]
+    send(ed, type="reveal")
     send(ed, type="move", move="R10@3")
     assert list(map(str, ed.game.cards_at(3, 1))) == ["R8", "R9", "R10"]
     v = send(ed, type="edit")

@@ -21,7 +21,7 @@ from battleline.standard.puzzles import session as session_module
 from battleline.standard.puzzles.session import PuzzleSession
 from battleline.widgets import BattleLineWidget, PuzzleWidget
 from test_widget import until_idle
-from util import run_async
+from util import run_async, at_screen
 
 
 def send(w, content) -> None:
@@ -99,7 +99,7 @@ def test_no_refused_puzzle_move_changes_the_game(p):
 
 # ------------------------------------------- 2. hot-seat undo keeps the other hand hidden
 def test_hot_seat_undo_covers_the_screen_before_showing_the_other_hand():
-    w = BattleLineWidget(opponent=None, seed=4)
+    w = at_screen(BattleLineWidget(opponent=None, seed=4))
     north_first = w.game.to_move
     play = next(m for m in w.view["legal"] if m["kind"] == "play")
     send(w, {"type": "move", "move": play["text"]})
@@ -187,7 +187,7 @@ def test_undo_takes_the_turns_lines_out_of_the_log():
 
 
 def test_hot_seat_undo_forgets_the_card_that_went_back_to_the_hand():
-    w = BattleLineWidget(opponent=None, seed=4)
+    w = at_screen(BattleLineWidget(opponent=None, seed=4))
     log_before = list(w.view["log"])
     play = next(m for m in w.game.legal_moves() if m.kind == "play")
     send(w, {"type": "move", "move": str(play)})

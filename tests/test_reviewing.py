@@ -246,3 +246,44 @@ def test_the_analysis_says_whether_its_search_is_ready(game, monkeypatch):
     assert analysis.search_ready() is (not kernel.compiled())
     monkeypatch.setattr(kernel, "kernel_ready", lambda: True)
     assert analysis.search_ready() is True
+
+
+def opening(seed: int, moves: int) -> Game:
+    from battleline.standard.bots import RandomBot
+    g = Game(seed=seed)
+    bot = RandomBot(seed=seed)
+    for _ in range(moves):
+        g.play(bot.choose(g.observation(g.to_move)))
+    return g
+
+
+@pytest.mark.parametrize("seed", [16, 20])
+def test_the_order_of_a_hand_changes_no_review_nor_hint(seed):
+    # A record lists the starting hands sorted; the game dealt them in the deck's order. Before
+    # the search put its candidates in hand order, these games' reviews differed (seed 16's
+    # first best move, seed 20's third) with the same cards in hand.
+    g = opening(seed, moves=8)
+    same = Game.from_record(g.record())
+    assert [sorted(g.hand(p)) for p in (0, 1)] == [sorted(same.hand(p)) for p in (0, 1)]
+    assert [list(g.hand(p)) for p in (0, 1)] != [list(same.hand(p)) for p in (0, 1)]
+    assert review(g, budget=16).decisions == review(same, budget=16).decisions
+    start = Game(seed=seed)
+    assert reviewing.hint(start, budget=16) == reviewing.hint(Game.from_record(start.record()), budget=16)
+
+
+# WIN_IN_ONE without North's threat: every move of South keeps a certain win (R10 at flag 3
+# next turn), and R10 at flag 3 wins at once.
+SURE_WIN = WIN_IN_ONE.replace("flag 9: north P8 P9 | south -\n", "")
+
+
+def test_a_certain_win_beside_a_win_at_once_says_so():
+    g = played("B1@4", SURE_WIN)
+    (d,) = review(g, seat=1, budget=BUDGET).decisions
+    assert d.chance_played == 1.0 and d.label == "best" and d.best == "R10@3"
+    assert "The best of the" not in d.reason
+    assert d.reason.startswith("Both keep a certain win") and "Red 10 at flag 3 wins at once" in d.reason
+    assert "すぐに勝てました" in d.reason_ja and d.flags == (3,)
+    (won,) = review(played("R10@3", SURE_WIN), seat=1, budget=BUDGET).decisions
+    assert won.label == "best" and "the game is won" in won.reason
+    h = reviewing.hint(Game.from_position(SURE_WIN), budget=BUDGET)
+    assert h.best == "R10@3" and "won" in h.reason

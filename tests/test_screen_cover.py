@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from util import at_screen
 
 from battleline.widgets import AncientBattlesWidget
 
@@ -23,7 +24,7 @@ def test_ancient_two_people_at_one_screen_pass_it_behind_a_cover():
 def pass_and_check(seed: int, covers: int, hands_hidden: int) -> tuple[int, int]:
     from battleline.errors import IllegalMoveError
     import json
-    w = AncientBattlesWidget(scenario="issus", opponent=None, seed=seed)
+    w = at_screen(AncientBattlesWidget(scenario="issus", opponent=None, seed=seed))
     rng = random.Random(seed)
     while w.game.outcome is None:
         acting = w.game.to_act
@@ -63,7 +64,7 @@ def test_battle_line_two_people_at_one_screen_pass_it_behind_a_cover():
     no card of the next player's hand."""
     import json
     from battleline.widgets import BattleLineWidget
-    w = BattleLineWidget(opponent=None, seed=3)
+    w = at_screen(BattleLineWidget(opponent=None, seed=3))
     for _ in range(12):
         mover = w.game.to_move
         w.play(w.view["legal"][0]["text"])

@@ -13,7 +13,7 @@ from battleline import Card, Game
 from battleline.standard.bots import RandomBot
 from battleline.cards import ALL_CARDS
 from battleline.widgets import BattleLineWidget
-from util import run_async
+from util import run_async, at_screen
 
 
 def send(w: BattleLineWidget, content) -> None:
@@ -145,7 +145,7 @@ def test_options_highlight_and_auto_claim():
 
 
 def test_hot_seat_covers_the_screen_between_turns():
-    w = BattleLineWidget(opponent=None, seed=4)
+    w = at_screen(BattleLineWidget(opponent=None, seed=4))
     first = w.game.to_move
     play = next(m for m in w.view["legal"] if m["kind"] == "play")
     send(w, {"type": "move", "move": play["text"]})
@@ -177,7 +177,9 @@ def test_new_game_and_next_game():
     mine = "mine" if outcome.winner == seat else "theirs"
     assert w.view["result"]["winner"] == mine
     points = {outcome.winner: 5, 1 - outcome.winner: outcome.flags[1 - outcome.winner]}
-    assert w.view["score"] == {"mine": points[seat], "theirs": points[1 - seat]}
+    score = w.view["score"]
+    assert (score["mine"], score["theirs"]) == (points[seat], points[1 - seat])
+    assert score["text"] == f"Match points: you {points[seat]}, bot {points[1 - seat]}"
     send(w, {"type": "next_game"})
     assert w.view["result"] is None and len(w.match.games) == 2
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from battleline import Game
 from battleline.standard.puzzles import bundled
 from battleline.widgets import BattleLineWidget, PuzzleWidget
+from util import at_screen
 
 
 def position(rules: str = "standard", turn: str = "south play") -> str:
@@ -41,7 +42,7 @@ def test_claims_may_be_tried_in_the_draw_phase_only_under_the_standard_rules():
 
 
 def test_no_claim_button_under_the_cover_or_after_the_game():
-    w = widget(position(), opponent=None)
+    w = at_screen(widget(position(), opponent=None))
     w.play("P1@3")
     w.play("draw troop")
     assert w.view["cover"] is True

@@ -12,6 +12,7 @@ from battleline.widgets.standard.edit import EditController
 from battleline.widgets.messages import MessageError, MessageRouter, Text, answer_safely, dispatch
 from battleline.widgets.standard.play import PlayController
 from battleline.widgets.standard.puzzle import PuzzleController
+from util import at_screen
 
 ROOT = Path(__file__).resolve().parents[1]
 DEEP: list = []                  # a message nested deeper than repr can go
@@ -107,7 +108,7 @@ def _battle():
     g = AncientGame.empty(seed=4)
     g.put("c2", "Javalineers", "south")
     g.put("c3", "Light Cavalry", "north")
-    return AncientBattlesWidget(g, opponent=None)
+    return at_screen(AncientBattlesWidget(g, opponent=None))
 
 
 def _builder():

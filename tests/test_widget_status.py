@@ -3,7 +3,7 @@ ends (issue 33 items 2-4), and who acts is worded "You" and "Bot" (items 10-11).
 
 from __future__ import annotations
 
-from util import run_async
+from util import run_async, at_screen
 
 from battleline.ancient import AncientGame
 from battleline.widgets import AncientBattlesWidget
@@ -70,7 +70,7 @@ def test_ancient_against_a_bot_says_you_and_bot():
     ja = AncientBattlesWidget(g.__class__.scenario("marathon", seed=5), opponent=RandomAncientBot(1), lang="ja")
     ja.play("deploy R1@a1")
     assert ja.view["log"][0] == "あなた：a1にカードを裏向きに置きました。"
-    hot = AncientBattlesWidget(scenario="marathon", opponent=None, seed=5)
+    hot = at_screen(AncientBattlesWidget(scenario="marathon", opponent=None, seed=5))
     hot.play("deploy R1@a1")
     assert hot.view["log"][0] == "South placed a card face down on a1."
     assert hot.view["status"].startswith("Turn 1. South's move — deploy face down")

@@ -11,6 +11,7 @@ from battleline import AncientBattlesWidget, BattleLineWidget, Game
 from battleline.standard.bots import RandomBot
 from battleline.errors import IllegalMoveError
 from battleline.widgets.turns import BotRunner, TurnLog, log_reader
+from util import at_screen
 
 
 class BrokenBot:
@@ -62,7 +63,7 @@ def test_hot_seat_log_names_no_drawn_card_and_against_a_bot_only_mine():
     """Battle Line covers the screen between turns: at one screen nobody's drawn card is
     named; against a bot only the human's own."""
     for opponent, named in ((None, False), (RandomBot(seed=1), True)):
-        w = BattleLineWidget(Game(seed=5, first=0), opponent=opponent, seat=0)
+        w = at_screen(BattleLineWidget(Game(seed=5, first=0), opponent=opponent, seat=0))
         play = next(m for m in w.game.legal_moves() if m.kind == "play")
         w.play(play)
         w.play("draw troop")

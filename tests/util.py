@@ -82,3 +82,11 @@ def in_two_tiers(quick_examples: int, cases, full):
     from hypothesis import settings
     return lambda body: (settings(full, max_examples=quick_examples)(cases(body)),
                          pytest.mark.slow(full(cases(body))))
+
+
+def at_screen(widget):
+    """A widget for two people at one screen with its first cover lifted, as the first
+    player's click does (tests of what happens once a player is at the screen)."""
+    if widget.view.get("cover"):
+        widget.reveal()
+    return widget

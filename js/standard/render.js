@@ -530,6 +530,8 @@ function resultBanner(view) {
     { class: `bl-result ${cls}`, role: "region", "aria-label": t(view, "gameResult"), key: "result" },
     h("div", { class: "bl-result-text" }, r.text || ""),
     h("div", { class: "bl-result-reason" }, reasonText(view, r.reason)),
+    // what the match's score counts, where the game's result is read (Python's words)
+    view.score && view.score.line ? h("div", { class: "bl-result-match" }, view.score.line) : null,
   );
 }
 
@@ -542,8 +544,8 @@ function header(view, ui) {
       h("span", { class: "bl-logo", "aria-hidden": "true" }, icon(FLAG_PATH, "bl-logo-icon")),
       h("span", { class: "bl-players" },
         h("strong", null, view.me || t(view, "you")), t(view, "vs"), h("strong", null, view.opponent || t(view, "opponent"))),
-      h("span", { class: "bl-score", title: t(view, "matchScoreTitle") },
-        t(view, "matchScore", { mine: score.mine ?? 0, theirs: score.theirs ?? 0 })),
+      h("span", { class: "bl-score", title: score.note || t(view, "matchScoreTitle") },
+        score.text || t(view, "matchScore", { mine: score.mine ?? 0, theirs: score.theirs ?? 0 })),
       view.rules === "advanced" ? h("span", { class: "bl-badge" }, t(view, "advancedRules")) : null),
     h("div", { class: "bl-top-actions" },
       view.can_edit ? button(t(view, "backToEditor"), "edit") : null,

@@ -204,15 +204,18 @@ class Review:
     def to_text(self, lang: str = "en") -> str:
         """An annotated record, like a PGN with comments: a header, then every move
         numbered, each judged one with its mark and ``{comment}``."""
+        from .texts import review_counts, say as text_of
+        say = lambda key, **blanks: text_of(lang, key, **blanks)  # noqa: E731
         judged = {d.index: d for d in self.decisions}
-        lines = [f"[Game \"{self.game}\"]", f"[Reviewed \"{'both seats' if self.seat is None else SEAT_NAMES[self.seat]}\"]",
-                 f"[Budget \"{self.budget} play-outs a decision\"]", f"[Seed \"{self.seed}\"]"]
+        reviewed = say("study.header_both") if self.seat is None else SEAT_NAMES[self.seat]
+        lines = [f"[Game \"{self.game}\"]", f"[Reviewed \"{reviewed}\"]",
+                 f"[Budget \"{say('study.header_budget', n=self.budget)}\"]", f"[Seed \"{self.seed}\"]"]
         if self.result:
             lines.append(f"[Result \"{self.result}\"]")
         for name, row in self.summary().items():
             if row["decisions"]:
-                lines.append(f"[{name.capitalize()} \"{row['inaccuracy']} inaccuracies, {row['mistake']} mistakes, "
-                             f"{row['blunder']} blunders, average loss {row['average_loss']:.1%}\"]")
+                summary = say("study.header_seat", counts=review_counts(say, row), loss=f"{row['average_loss']:.1%}")
+                lines.append(f"[{name.capitalize()} \"{summary}\"]")
         lines.append("")
         for i, (move, mover) in enumerate(zip(self.moves, self.movers)):
             d = judged.get(i)

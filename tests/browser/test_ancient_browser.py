@@ -147,6 +147,7 @@ g.put("e2", "Skirmishers", "south")
 g.put("c3", "Light Cavalry", "north")
 g.put("g4", "Chariots", "north")
 w = AncientBattlesWidget(g, opponent=None)
+w.reveal()   # two people at one screen: the first player lifts the first cover
 """
 
 
@@ -291,6 +292,7 @@ g.put("e3", "Skirmishers", "south")
 g.play("end actions")
 g.play("end fire")
 w = AncientBattlesWidget(g, opponent=None)
+w.reveal()   # two people at one screen: the first player lifts the first cover
 """
 
 
@@ -584,6 +586,7 @@ g = AncientGame.empty(seed=1, draw_after=2)
 g.put("a2", "Hoplites", "south")
 g.put("i3", "Hoplites", "north")
 w = AncientBattlesWidget(g, opponent=None)
+w.reveal()   # two people at one screen: the first player lifts the first cover
 """
 
 

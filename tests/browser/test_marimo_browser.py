@@ -47,6 +47,7 @@ g.put("e2", "Skirmishers", "south")
 g.put("c3", "Light Cavalry", "north")
 g.put("g4", "Chariots", "north")
 w = AncientBattlesWidget(g, opponent=None)
+w.reveal()   # two people at one screen: the first player lifts the first cover
 def _state(v):
     return {"actions": [str(a) for a in w.game.actions_played], "phase": w.game.phase,
             "rolls": list(w.game.rolls), "status": v["status"]}
@@ -241,6 +242,7 @@ for square, troop, side in [
         ("g3", "Phalangists", "north"), ("i3", "Heavy Cavalry", "north")]:
     g.put(square, troop, side, bow=square == "g2", disrupted=square == "e3")
 w = AncientBattlesWidget(g, opponent=None, lang=LANG)
+w.reveal()   # two people at one screen: the first player lifts the first cover
 def _state(v):
     return {"phase": w.game.phase, "status": v["status"]}
 """

@@ -185,6 +185,7 @@ troop deck: rest seed 3
 tactic deck: rest seed 4
 """
 w = BattleLineWidget(Game.from_position(text), opponent=None)
+w.reveal()   # two people at one screen: the first player lifts the first cover
 '''
 
 TACTICS_B = '''
@@ -199,6 +200,7 @@ troop deck: rest seed 3
 tactic deck: rest seed 4
 """
 w = BattleLineWidget(Game.from_position(text), opponent=None)
+w.reveal()   # two people at one screen: the first player lifts the first cover
 '''
 
 

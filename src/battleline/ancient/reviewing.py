@@ -41,6 +41,7 @@ import numpy as np
 
 from ..annotation import (MARKS, Decision, Progress, Review, check_budget, check_seat, check_seed, decision_seed,
                           label_of)
+from ..cards import Card
 from ..errors import shorten
 from ..texts.ancient import ancient_troop
 from ..texts.review import reason as reason_words
@@ -448,9 +449,9 @@ class Words:
         self.pair, self.figures, self.played = pair, figures, played
 
     def say(self, key: str, squares: list[str], **blanks) -> tuple[str, str, list[str]]:
-        en = {k: _in_words(k, v, "en") for k, v in blanks.items()}
-        ja = {k: _in_words(k, v, "ja") for k, v in blanks.items()}
-        return reason_words("en", key, **en), reason_words("ja", key, **ja), squares
+        en = {k: _in_words(k, v, "en", self.obs) for k, v in blanks.items()}
+        ja = {k: _in_words(k, v, "ja", self.obs) for k, v in blanks.items()}
+        return _sentence(reason_words("en", key, **en)), reason_words("ja", key, **ja), squares
 
     def reason(self) -> tuple[str, str, list[str]]:
         best = self.search.text(self.pair[0])
@@ -534,14 +535,13 @@ class Words:
 
 
 ACTION_BLANKS = ("best", "played", "move", "alt")
-QUOTES = {"en": ("“", "”"), "ja": ("「", "」")}
 
 
-def _in_words(key: str, value, lang: str):
-    """A blank in ``lang``: actions quoted, troop values as troop names, how a battle is won,
-    options."""
+def _in_words(key: str, value, lang: str, obs: Observation):
+    """A blank in ``lang``: actions in words (:func:`action_words`, from ``obs``), troop values
+    as troop names, how a battle is won, options."""
     if key in ACTION_BLANKS:
-        return QUOTES[lang][0] + value + QUOTES[lang][1]
+        return action_words(obs, value, lang)
     if key == "troop":
         return ancient_troop(value, lang)
     if key == "how":
@@ -549,6 +549,66 @@ def _in_words(key: str, value, lang: str):
     if key == "options":
         return reason_words(lang, "ab_" + value)
     return value
+
+
+def _sentence(text: str) -> str:
+    """An English reason that begins with an action in words begins with a capital."""
+    return text[:1].upper() + text[1:]
+
+
+def action_words(obs: Observation, text: str, lang: str) -> str:
+    """A decision (one action, or a plan's actions joined by :data:`PLAN_JOINER`) in words of
+    ``lang``, its cards named by troop as ``obs`` shows them, no notation.
+
+    >>> from battleline.ancient import AncientGame
+    >>> g = AncientGame.empty(seed=1)
+    >>> g.put("c2", "Hoplites", "south"); g.put("c3", "Peltasts", "north")
+    >>> obs = g.observation("south")
+    >>> action_words(obs, "attack c2-c3", "en"), action_words(obs, "attack c2-c3", "ja")
+    ('the attack from c2 (Hoplites) on c3 (Peltasts)', 'c2の重装歩兵によるc3の投擲兵への攻撃')
+    >>> action_words(obs, "c2-d2, end actions", "en")
+    'moving the Hoplites from c2 to d2'
+    """
+    say = lambda key, **blanks: reason_words(lang, key, **blanks)  # noqa: E731
+    actions = [Action.parse(a) for a in text.split(PLAN_JOINER)]
+    moves = [say("ab_move_one", troop=_troop(obs, a.squares[0], lang), frm=a.squares[0], to=a.squares[1])
+             for a in actions if a.kind == "move"]
+    reserves = [say("ab_reinforce_one", troop=ancient_troop(Card(a.card).value, lang), card=a.card, to=a.squares[0])
+                for a in actions if a.kind == "reinforce"]
+    if moves or reserves:
+        return say("ab_plan_both" if moves and reserves else "ab_plan_moves" if moves else "ab_plan_reinforce",
+                   moves=_listed(moves, lang), cards=_listed(reserves, lang))
+    a = actions[0]
+    if a.kind == "end" and a.option in ("actions", "fire", "melee"):
+        return say("ab_end_" + a.option)
+    if a.kind == "fire":
+        return say("ab_fire", frm=_unit(obs, a.squares[0], lang), target=_unit(obs, a.squares[1], lang))
+    if a.kind == "attack":
+        return say("ab_attack", attackers=_listed([_unit(obs, sq, lang) for sq in a.squares[:-1]], lang),
+                   target=_unit(obs, a.squares[-1], lang))
+    return say("ab_action", action=text)     # a step the review does not judge (a hint's set-up)
+
+
+def _troop(obs: Observation, square: str, lang: str) -> str:
+    cell = obs.field.get(square)
+    if cell is None or cell.get("hidden") or not cell.get("cards"):
+        return reason_words(lang, "ab_card")
+    return ancient_troop(Card(cell["cards"][0]).value, lang)
+
+
+def _unit(obs: Observation, square: str, lang: str) -> str:
+    """``c3 (Peltasts)`` / ``c3の投擲兵``; a face-down card by its square alone."""
+    cell = obs.field.get(square)
+    if cell is None or cell.get("hidden") or not cell.get("cards"):
+        return square
+    return reason_words(lang, "ab_unit", square=square, troop=_troop(obs, square, lang))
+
+
+def _listed(items: list[str], lang: str) -> str:
+    """``a, b and c`` / ``a、bとc``."""
+    if len(items) < 2:
+        return "".join(items)
+    return reason_words(lang, "ab_list_sep").join(items[:-1]) + reason_words(lang, "ab_list_and") + items[-1]
 
 
 def _squares(actions: tuple[str, ...]) -> list[str]:
@@ -570,7 +630,8 @@ def _points(mean: float) -> str:
 
 
 def _unsearched_hint(obs: Observation, action: str, index: int, key: str) -> Decision:
-    en, ja = (reason_words(lang, key, best=_in_words("best", action, lang)) for lang in ("en", "ja"))
+    en, ja = (reason_words(lang, key, best=_in_words("best", action, lang, obs)) for lang in ("en", "ja"))
+    en = _sentence(en)
     return Decision(index=index, seat=side_index(obs.side), played=None, best=action, chance_played=None,
                     chance_best=None, loss=0.0, label="best", mark="", reason=en, reason_ja=ja,
                     flags=tuple(_squares((action,))))

@@ -139,7 +139,7 @@ class Claiming:
         theirs = self.sides[1 - p][flag]
         later = self.completed_later(flag, p) if len(mine) >= need and len(theirs) >= need else False
         return build_result(mine, theirs, TROOP_MASK & ~self.visible, self.fog_flag == flag,
-                            need, later, flag=flag)
+                            need, later, flag=flag, hand=self.hands[p])
 
     def claim(self, flag: int) -> ClaimResult:
         """Claim ``flag`` for the player to move: the flag is taken when the claim holds;

@@ -131,6 +131,15 @@ def _join_names(names: list[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _hand_words(in_hand: tuple[Card, ...]) -> str:
+    """`` Orange 5, which is in your hand, counts as still to come: ...`` or ""."""
+    if not in_hand:
+        return ""
+    many = len(in_hand) > 1
+    return (f" {_join_names([c.name for c in in_hand])}, which {'are' if many else 'is'} in your hand, "
+            f"count{'' if many else 's'} as still to come: a claim is proved from the cards on the table only.")
+
+
 def _flag_words(flag: int | None) -> str:
     return f"flag {flag}" if flag else "this flag"
 
@@ -165,18 +174,21 @@ def failed(flag: int | None, why: str, rule: str | None = None, **params) -> Cla
 
 
 def build_result(mine: Sequence[int], theirs: Sequence[int], unseen: int, fog: bool, need: int,
-                 mine_later: bool | None, flag: int | None = None) -> ClaimResult:
-    """The claim's verdict now; formations, counterexample and words when asked for."""
+                 mine_later: bool | None, flag: int | None = None, hand: Sequence[int] = ()) -> ClaimResult:
+    """The claim's verdict now; formations, counterexample and words when asked for. ``hand``
+    (the claimant's) plays no part in the proof; the words say when the counterexample
+    holds a card of it."""
     if len(mine) < need:
         holds = False
     elif len(theirs) >= need and mine_later is None:
         holds = side_best(mine, need, fog)[0] > side_best(theirs, need, fog)[0]
     else:
         holds = claim_holds(mine, theirs, unseen, fog, need, bool(mine_later))
-    return ClaimResult(holds, flag=flag, inputs=(tuple(mine), tuple(theirs), unseen, fog, need, mine_later))
+    return ClaimResult(holds, flag=flag,
+                       inputs=(tuple(mine), tuple(theirs), unseen, fog, need, mine_later, tuple(hand)))
 
 
-def _details(mine, theirs, unseen, fog, need, mine_later, *, flag=None) -> dict:
+def _details(mine, theirs, unseen, fog, need, mine_later, hand=(), *, flag=None) -> dict:
     where = _flag_words(flag)
     if len(mine) < need:
         mud = " (Mud is here)" if need == MUD_SIDE_SIZE else ""
@@ -216,9 +228,12 @@ def _details(mine, theirs, unseen, fog, need, mine_later, *, flag=None) -> dict:
         out["counterexample"] = added
         out["counter_formation"] = counter
         out["case"] = "counter"
+        # the claimant's own cards are not seen for the proof: say so, lest it look wrong
+        in_hand = tuple(c for c in added if int(c) in set(map(int, hand)))
+        out["in_hand"] = in_hand
         out["why"] = (f"Not proved: your opponent could still add {_join_names([c.name for c in added])} "
                       f"to make {counter.describe()}, which beats your {form.describe()}."
-                      + _rank_words(counter, form))
+                      + _rank_words(counter, form) + _hand_words(in_hand))
         return out
     reach = best(theirs, unseen, missing, fog, -1)
     if reach is None:

@@ -9,7 +9,8 @@ winning after each is the share of those play-outs it won (a draw counts half). 
 play-outs count the flags the seat holds at their end, which the reasons quote.
 
 Fair: the worlds are dealt from the seat's observation at that moment and from ``seed`` and
-the move's index alone, so two games that looked the same to the seat get the same review.
+the move's index alone, so two games that looked the same to the seat get the same review
+(the order of the cards in a hand included: the search takes them in card order).
 Claims are not judged (a provable claim only helps, and every bot makes it at once), nor are
 the draws, Scout's steps included: the play-outs never play a Tactics card, so they would value
 drawing one at nothing and mark every such draw. For the same reason the search's choice, as
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 
 import numpy as np
 
@@ -143,7 +145,7 @@ def hint(game: Game, *, budget: int | None = None, seed: int = 0) -> Decision:
         raise ValueError("the game is over: there is no move to hint")
     budget = check_budget(budget, BUDGET)
     kernel.prepare_kernel()
-    obs = game.observation(game.to_move)
+    obs = canonical(game.observation(game.to_move))
     world = sample_world(obs, random.Random(decision_seed(check_seed(seed), len(game.moves))))
     moves = [m for m in world.legal_moves() if m.kind != "claim"]
     claims = [m for m in world.legal_moves() if m.kind == "claim"]
@@ -175,8 +177,23 @@ def judged(position: Game, move: Move) -> bool:
     return sum(1 for m in position.legal_moves(claims=False)) > 1
 
 
+def canonical(obs: Observation) -> Observation:
+    """``obs`` with its own hand and the opponent's known cards in card order: the worlds
+    dealt, the candidates and the search's tie-breaks follow these orders, which say nothing
+    the seat knows (a record lists the starting hands sorted, the game dealt them in the
+    deck's order), so the review of a game and of its record agree.
+
+    >>> from battleline import Game
+    >>> g = Game(seed=16)
+    >>> canonical(g.observation(0)) == canonical(Game.from_record(g.record()).observation(0))
+    True
+    """
+    return replace(obs, hand=tuple(sorted(obs.hand)), opponent_known=tuple(sorted(obs.opponent_known)))
+
+
 def judge(obs: Observation, played: Move | None, index: int, budget: int, seed: int) -> Decision | None:
     """One decision: ``played`` (None for a hint) against the search's choice, from ``obs``."""
+    obs = canonical(obs)
     rng = random.Random(decision_seed(seed, index))
     world = sample_world(obs, rng)
     me = obs.seat
@@ -186,8 +203,14 @@ def judge(obs: Observation, played: Move | None, index: int, budget: int, seed: 
     ranked = [m for _, m in rank_moves(world, moves, me)][:CANDIDATES]
     if played is not None and played not in ranked:
         ranked.append(played)
+    at_once = _win_at_once(world, me, moves)
+    if at_once is not None and at_once not in ranked:
+        ranked.append(at_once)
     search = _Search(world, obs, ranked, rng)
     best = search.best_of(int(budget * (1 - CONFIRM_SHARE)), keep=played)
+    if at_once is not None and best != at_once and not _winning_proof(world, me, best):
+        # a certain win by play-outs is no better than the win at once, which the seat can see
+        best = at_once
     pair = [best] if played is None or played == best else [best, played]
     if played is None and len(ranked) > 1:
         pair.append(search.runner_up)
@@ -205,7 +228,7 @@ def judge(obs: Observation, played: Move | None, index: int, budget: int, seed: 
         pair, chances, held, best_for_words = [played], chances[1:], held[1:], played
     else:
         best_for_words = best
-    en, ja, flags = _reason(world, me, played, best_for_words, pair, chances, held, len(ranked))
+    en, ja, flags = _reason(world, me, played, best_for_words, pair, chances, held, len(ranked), at_once)
     return Decision(index=index, seat=me, played=None if played is None else str(played), best=str(best),
                     chance_played=None if played is None else chance_played,
                     chance_best=chance_best, loss=loss, label=label, mark=MARKS[label],
@@ -272,8 +295,9 @@ class _Search:
 # ------------------------------------------------------------------ reasons
 
 def _reason(world: Game, me: int, played: Move | None, best: Move, pair: list[Move], chances: list[float],
-            held: np.ndarray, searched: int) -> tuple[str, str, list[int]]:
-    """The reason in English and Japanese, and the flags it names."""
+            held: np.ndarray, searched: int, at_once: Move | None = None) -> tuple[str, str, list[int]]:
+    """The reason in English and Japanese, and the flags it names (``at_once``: a move that
+    wins the game at once, if any)."""
     def say(key, **blanks):
         return reason_words("en", key, **_words(blanks, "en")), reason_words("ja", key, **_words(blanks, "ja"))
 
@@ -291,6 +315,10 @@ def _reason(world: Game, me: int, played: Move | None, best: Move, pair: list[Mo
     if played == best:
         if win:
             return (*say("win_now", move=best, formation=win[1], flag=win[0], count=win[2]), [win[0]])
+        sooner = _winning_proof(world, me, at_once) if at_once is not None else None
+        if sooner:
+            return (*say("win_sooner", played=played, best=at_once, formation=sooner[1], flag=sooner[0],
+                         p=pct[0]), [sooner[0]])
         flag = _most_held_flag(held[0], best)
         if flag:
             return (*say("holds", p=pct[0], flag=flag, a=round(100 * held[0][flag])), [flag])
@@ -356,6 +384,16 @@ def _winning_proof(world: Game, me: int, move: Move) -> tuple[int, str, int] | N
         return None
     formation = after.check_claim(move.flag, me).formation        # under Fog or Mud as they lie
     return move.flag, formation.kind if formation else "host", len(held)
+
+
+def _win_at_once(world: Game, me: int, moves: list[Move]) -> Move | None:
+    """A move among ``moves`` that wins the game at once (:func:`_winning_proof`), or None.
+    Only a card that completes the seat's side of its flag can (three cards at least)."""
+    for move in moves:
+        if move.kind == "play" and move.flag and len(world.cards_at(move.flag, me)) >= 2 \
+                and _winning_proof(world, me, move):
+            return move
+    return None
 
 
 def _claims_given(world: Game, me: int, played: Move, best: Move) -> int:

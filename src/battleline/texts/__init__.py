@@ -31,7 +31,7 @@ from __future__ import annotations
 from .ancient import (ANCIENT_CATALOG, ANCIENT_TROOPS_JA, ancient_say,  # noqa: F401
                       ancient_scenario_words, ancient_troop, ancient_troop_short)
 from .shared import (LANGS, NAME_SETS, NameSet, card_label, card_name, check, name_set,  # noqa: F401
-                     names_of, shorten_text)
+                     names_of, review_counts, shorten_text)
 from .standard import (RULES, Dropped, Flags, Line, Player, card_title, claim_explanation, error_text,
                        flags_words, formation_name, formation_text, level_name, move_line, move_words,
                        outcome_text, outcome_word, place_words, player_name, render, result_line, rule_text,
@@ -41,5 +41,5 @@ __all__ = ["LANGS", "NAME_SETS", "check", "card_name", "card_title", "card_label
            "formation_text", "formation_name", "claim_explanation", "say", "player_name",
            "outcome_text", "outcome_word", "flags_words", "names_of", "error_text",
            "rule_text", "place_words", "RULES", "Line", "Player", "Flags", "Dropped", "render",
-           "move_words", "move_line", "result_line", "level_name", "sentences"]
+           "move_words", "move_line", "result_line", "level_name", "sentences", "review_counts"]
 

@@ -24,6 +24,10 @@ REASONS = {
     "win_missed": ("{best} completes a {formation} at flag {flag}, which you could prove at once, and wins the game; "
                    "after {played} you win {b}% of the continuations.",
                    "{best}ならフラッグ{flag}に{formation}が完成してすぐに証明でき、勝ちが決まりました。{played}では続きの{b}%で勝ちます。"),
+    "win_sooner": ("Both keep a certain win (after {played} you win {p}% of the continuations), but {best} "
+                   "wins at once: it completes a {formation} at flag {flag}, which you can prove now.",
+                   "どちらも勝ちは確実です（{played}では続きの{p}%で勝ちます）が、{best}ならすぐに勝てました："
+                   "フラッグ{flag}に{formation}が完成し、すぐに証明できます。"),
     "gives_claim": ("After {played} your opponent can prove flag {flag} at once; after {best}, not.",
                     "{played}の後は相手がすぐにフラッグ{flag}を証明できます。{best}なら証明できません。"),
     "flag_swing": ("With {best} you hold flag {flag} in {a}% of the continuations; after {played}, in {b}%.",
@@ -79,6 +83,22 @@ REASONS = {
     "ab_how_casualties": ("by casualties", "損害で"),
     "ab_how_leader": ("the enemy leader falls", "敵のリーダーが倒れて"),
     "ab_plans": ("plans", "計画"),
+    # an Ancient decision in words (battleline.ancient.reviewing.action_words)
+    "ab_unit": ("{square} ({troop})", "{square}の{troop}"),
+    "ab_card": ("card", "カード"),
+    "ab_move_one": ("the {troop} from {frm} to {to}", "{frm}の{troop}を{to}へ"),
+    "ab_reinforce_one": ("{troop} ({card}) to {to}", "予備の{troop}（{card}）を{to}に"),
+    "ab_plan_moves": ("moving {moves}", "{moves}動かす計画"),
+    "ab_plan_reinforce": ("bringing up {cards}", "{cards}出す計画"),
+    "ab_plan_both": ("moving {moves}, and bringing up {cards}", "{moves}動かし、{cards}出す計画"),
+    "ab_end_actions": ("ending the action step without a move", "何も動かさずに行動ステップを終えること"),
+    "ab_end_fire": ("ending the fire step", "射撃を終えること"),
+    "ab_end_melee": ("ending the melee step", "白兵戦を終えること"),
+    "ab_fire": ("the shot from {frm} at {target}", "{frm}による{target}への射撃"),
+    "ab_attack": ("the attack from {attackers} on {target}", "{attackers}による{target}への攻撃"),
+    "ab_action": ("“{action}”", "「{action}」"),
+    "ab_list_sep": (", ", "、"),
+    "ab_list_and": (" and ", "、"),
     "ab_options": ("options", "選択肢"),
 }
 

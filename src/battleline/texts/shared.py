@@ -13,7 +13,7 @@ from typing import Any
 from ..cards import COLOR_NAMES, Card, CardLike
 from ..names import NAME_SETS, NameSet, name_set  # noqa: F401 (NAME_SETS, NameSet: re-exported)
 
-__all__ = ["LANGS", "BOT_PREPARING", "STUDY_SENTENCES", "NAME_SETS", "NameSet", "name_set", "check", "names_of", "card_name", "card_label",
+__all__ = ["LANGS", "BOT_PREPARING", "STUDY_SENTENCES", "review_counts", "NAME_SETS", "NameSet", "name_set", "check", "names_of", "card_name", "card_label",
            "shorten_text"]
 
 LANGS = ("en", "ja")
@@ -23,6 +23,21 @@ BOT_PREPARING = ("(The bot is preparing its search in the background; meanwhile 
                  "（ボットは裏で探索の準備中です。それまでは簡易な探索で指します。）")
 
 _COLORS = {"en": COLOR_NAMES, "ja": ("赤", "橙", "黄", "緑", "青", "紫")}
+
+
+def review_counts(say, counts: dict) -> str:
+    """The marked decisions counted in words, ``say`` being a catalogue's (key, **blanks) ->
+    text: ``1 inaccuracy, 2 mistakes, 0 blunders`` / ``疑問手1手、悪手2手、大悪手0手``.
+
+    >>> words = lambda lang: lambda key, **kw: STUDY_SENTENCES[key][lang == "ja"].format(**kw)
+    >>> review_counts(words("en"), {"inaccuracy": 1, "mistake": 2, "blunder": 0})
+    '1 inaccuracy, 2 mistakes, 0 blunders'
+    >>> review_counts(words("ja"), {"inaccuracy": 1, "mistake": 2, "blunder": 0})
+    '疑問手1手、悪手2手、大悪手0手'
+    """
+    return say("study.count_sep").join(
+        say(f"study.count.{label}.{'one' if counts[label] == 1 else 'many'}", n=counts[label])
+        for label in ("inaccuracy", "mistake", "blunder"))
 
 
 def check(lang: str, names: Any = "ancient") -> None:
@@ -80,8 +95,19 @@ STUDY_SENTENCES = {
     "study.view_as": ("View as", "視点"),
     "study.keys": ("← → Home End step through the game", "「←」「→」「Home」「End」キーで手を進める・戻す"),
     "study.reviewing": ("Reviewing: {done} of {total} decisions", "検討中：{total}手中{done}手"),
-    "study.reviewed": ("Review done: {inaccuracy} inaccuracies, {mistake} mistakes, {blunder} blunders.",
-                       "検討完了：疑問手{inaccuracy}、悪手{mistake}、大悪手{blunder}。"),
+    "study.reviewed": ("Review done: {counts}.", "検討完了：{counts}。"),
+    # a count of marked decisions (review_counts): Japanese counts moves with 手, in one form
+    "study.count.inaccuracy.one": ("{n} inaccuracy", "疑問手{n}手"),
+    "study.count.inaccuracy.many": ("{n} inaccuracies", "疑問手{n}手"),
+    "study.count.mistake.one": ("{n} mistake", "悪手{n}手"),
+    "study.count.mistake.many": ("{n} mistakes", "悪手{n}手"),
+    "study.count.blunder.one": ("{n} blunder", "大悪手{n}手"),
+    "study.count.blunder.many": ("{n} blunders", "大悪手{n}手"),
+    "study.count_sep": (", ", "、"),
+    # the headers of an annotated record (Review.to_text, python -m battleline review --lang)
+    "study.header_both": ("both seats", "両者"),
+    "study.header_budget": ("{n} play-outs a decision", "1手あたり{n}回のプレイアウト"),
+    "study.header_seat": ("{counts}, average loss {loss}", "{counts}、平均損失{loss}"),
     "study.review_stopped": ("Review stopped after {done} of {total} decisions.",
                              "検討を中止しました（{total}手中{done}手）。"),
     "study.review_failed": ("The review failed: {text}", "検討でエラーが起きました：{text}"),

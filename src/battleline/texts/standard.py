@@ -137,7 +137,18 @@ def claim_explanation(result, lang: str = "en", names: Any = "ancient") -> str:
     if case == "counter":
         cards = [card_name(c, lang, ns) for c in result.counterexample]
         kw["cards"] = "、".join(cards) if lang == "ja" else _join_en(cards)
-    return words[case].format(**kw) + _rank_words(result, case, words, ns)
+    return words[case].format(**kw) + _rank_words(result, case, words, ns) + _hand_words(result, case, lang, ns)
+
+
+def _hand_words(result, case: str, lang: str, ns) -> str:
+    """Why a card of the claimant's own hand may complete the counterexample, or ""."""
+    in_hand = result.detail("in_hand") if case == "counter" else None
+    if not in_hand:
+        return ""
+    cards = [card_name(c, lang, ns) for c in in_hand]
+    many = len(cards) > 1
+    words = _CLAIM_WORDS[lang]["in_hand_many" if many else "in_hand"]
+    return words.format(cards="、".join(cards) if lang == "ja" else _join_en(cards))
 
 
 def _rank_words(result, case: str, words: dict, ns) -> str:
@@ -181,6 +192,10 @@ _CLAIM_WORDS = {
         "reach": "Your {mine} cannot be beaten: with the cards still unseen, the best "
                  "your opponent can make is {reach}.",
         "outranks": " Any {winner} outranks any {loser}, whatever the totals.",
+        "in_hand": " {cards}, which is in your hand, counts as still to come: a claim is proved from "
+                   "the cards on the table only.",
+        "in_hand_many": " {cards}, which are in your hand, count as still to come: a claim is proved from "
+                        "the cards on the table only.",
     },
     "ja": {
         "mud": "（泥濘があります）",
@@ -196,6 +211,8 @@ _CLAIM_WORDS = {
                      "相手が後に完成させることになります。",
         "reach": "あなたの{mine}は負けません：未公開のカードで相手が作れる最良は{reach}です。",
         "outranks": "合計に関係なく、{winner}は{loser}より上の隊形です。",
+        "in_hand": "{cards}はあなたの手札にありますが、宣言は場のカードだけで証明するので、まだ出てくるカードとして数えます。",
+        "in_hand_many": "{cards}はあなたの手札にありますが、宣言は場のカードだけで証明するので、まだ出てくるカードとして数えます。",
     },
 }
 
@@ -557,6 +574,15 @@ _SENTENCES = {
     # key: (English, Japanese)
     "you": ("You", "あなた"),
     "bot": ("Bot", "ボット"),
+    # the match's score in the header (docs/rules.md, Matches)
+    "match_points": ("Match points: {me} {mine}, {opponent} {theirs}", "マッチポイント：{me} {mine}、{opponent} {theirs}"),
+    "match_points_line": ("{points}. {note}", "{points}。{note}"),
+    "match_you": ("you", "あなた"),
+    "match_bot": ("bot", "ボット"),
+    "match_points_note": ("A game won (by Breakthrough, Envelopment, or on flags in a deadlock) scores 5 match "
+                          "points; the loser scores 1 per flag held, as each player does in a drawn game.",
+                          "ゲームに勝つと（突破・包囲、または膠着でフラッグの多い側）マッチポイント5点、負けた側は取ったフラッグ"
+                          "1本につき1点です（引き分けでは両者ともフラッグ1本につき1点）。"),
     "new_game": ("New game: {rules} rules. {who} {verb} first.", "新しいゲーム：{rules}ルール。{who}{verb}先手です。"),
     "rules_standard": ("standard", "標準"),
     "rules_advanced": ("advanced", "上級"),

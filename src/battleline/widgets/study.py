@@ -422,7 +422,7 @@ class ReviewProgress:
             return say("study.review_stopped", done=done, total=self.total)
         if self.state == "failed":
             return say("study.review_failed", text=self.error)
-        return say("study.reviewed", **self.counts())
+        return say("study.reviewed", counts=texts.review_counts(say, self.counts()))
 
     def view(self, say: Callable[..., str], who: str) -> dict:
         """The review's part of the view: progress, the graph's points and its title."""

@@ -6,6 +6,7 @@ is built by :func:`.view.battle_view` from the observation of the side on screen
 
 >>> from battleline.ancient import AncientGame
 >>> b = BattleController(AncientGame.scenario("marathon", seed=1), AncientWords(), human="south", bot=None)
+>>> BattleController.messages.dispatch(b, {"type": "reveal"})    # two people: South lifts the cover
 >>> BattleController.messages.dispatch(b, {"type": "act", "action": "deploy R1@a1"})
 >>> b.log[-1]
 'South placed a card face down on a1.'
@@ -87,6 +88,7 @@ class BattleController:
         self.refresh = refresh
         self.rng = random.Random(seed)
         self.reset()
+        self.cover = self.covered_at_start()
         # the status line's "preparing" note goes when the preparation ends (in a kernel)
         refresh_when_prepared(bot, lambda: self.refresh())
 
@@ -111,9 +113,15 @@ class BattleController:
         """Play ``game`` from now on (a confirmed points army's battle)."""
         self.game = game
         self.reset()
+        self.cover = self.covered_at_start()
         self.note(note)
         self.refresh()
         self.maybe_bot()
+
+    def covered_at_start(self) -> bool:
+        """Two people at one screen: the first side's hand waits behind the cover, as every
+        later one does."""
+        return self.bot is None and self.game.to_act is not None
 
     # ------------------------------------------------------------ state
     @property
@@ -140,8 +148,8 @@ class BattleController:
     @property
     def can_undo(self) -> bool:
         """Whether a turn of the human's can be taken back: never while the bot plays, nor
-        once the battle is over (its result stands)."""
-        return (self.game.outcome is None and not self.thinking
+        once the battle is over (its result stands), nor by the player waiting behind the cover."""
+        return (self.game.outcome is None and not self.thinking and not self.cover
                 and self.turns.can_undo(len(self.game.actions_played)))
 
     def legal(self) -> list[Action]:
@@ -356,6 +364,9 @@ class BattleController:
         the Tactics deck order are renewed, so undo never shows a die or card ahead."""
         if self.thinking:
             raise IllegalMoveError("wait until the opponent's turn is shown")
+        if self.cover:
+            # the player waiting behind the screen may not take back the other's turn unseen
+            raise IllegalMoveError(f"pass the screen to {self.game.to_act} first: undo is for the player at the screen")
         if self.game.outcome is not None:
             raise IllegalMoveError("the battle is over: its result stands")
         target = self.turns.undo_target(len(self.game.actions_played))

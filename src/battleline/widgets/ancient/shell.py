@@ -119,7 +119,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         """Play an action for the side on screen, as if clicked (raises on an illegal one).
 
         >>> w = AncientBattlesWidget(scenario="marathon", opponent=None, seed=1)
-        >>> w.play("deploy R1@a1"); w.view["log"][-1]
+        >>> w.reveal(); w.play("deploy R1@a1"); w.view["log"][-1]
         'South placed a card face down on a1.'
         """
         self._need_battle()
@@ -127,10 +127,13 @@ class AncientBattlesWidget(anywidget.AnyWidget):
 
     def reveal(self) -> None:
         """Lift the screen cover between two people's turns, as the next player's click on it
-        does (the cover hides both hands; :meth:`play` is refused while it is down).
+        does (the cover hides both hands; :meth:`play` and :meth:`undo` are refused while it is
+        down). The first side to act waits behind it too.
 
         >>> w = AncientBattlesWidget(scenario="issus", opponent=None, seed=1)
-        >>> w.play(w.game.legal_actions()[0]); w.view["cover"]["text"], w.view["hand"], w.view["rows"]
+        >>> w.view["cover"]["text"]
+        'Pass to North — click when ready'
+        >>> w.reveal(); w.play(w.game.legal_actions()[0]); w.view["cover"]["text"], w.view["hand"], w.view["rows"]
         ('Pass to South — click when ready', [], [])
         >>> w.reveal(); w.view["cover"], len(w.view["rows"])
         (None, 4)
@@ -152,7 +155,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         >>> g.put("d3", "Phalangists", "north"); g.put("d2", "Javalineers", "south")
         >>> g.put("c3", "Heavy Cavalry", "south"); g.play("end actions"); g.play("end fire")
         >>> w = AncientBattlesWidget(g, opponent=None)
-        >>> w.select("d2"); w.join("c3"); [c["action"] for c in w.view["choices"]]
+        >>> w.reveal(); w.select("d2"); w.join("c3"); [c["action"] for c in w.view["choices"]]
         ['attack c3+d2-d3']
         >>> w.view["choices"][0]["strength"]["attack"]
         7

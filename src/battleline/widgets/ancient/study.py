@@ -207,7 +207,9 @@ class ReplayBattle(BattleController):
     act on, no bot to run."""
 
     def __init__(self, game: AncientGame, words: AncientWords, side: str, dice: dict | None):
+        human = words.human
         super().__init__(game, words, human=side, bot=None)
+        words.human = human   # the battle's words still say "You" and "Bot" against a bot
         self.fixed_side = side
         self.dice = dice
         self.combat_dice = dice is not None and dice.get("side") is not None
@@ -215,6 +217,9 @@ class ReplayBattle(BattleController):
     @property
     def side(self) -> str:
         return self.fixed_side
+
+    def covered_at_start(self) -> bool:
+        return False
 
     def legal(self) -> list[Action]:
         return []
@@ -253,6 +258,13 @@ class AncientStudy:
 
     def say(self, key: str, **params) -> str:
         return self.words.say(key, **params)
+
+    def who(self, side: str) -> str:
+        """Who made a decision: ``You`` or ``Bot`` in your own battle against the bot (as
+        Battle Line's review says), else the side (two people at one screen, a loaded record)."""
+        if self.fixed_seat:
+            return self.say("you") if side == self.seat else self.say("bot")
+        return self.words.side(side)
 
     def need_replay(self) -> None:
         if not self.on_screen:
@@ -517,7 +529,7 @@ class AncientStudy:
         played = plan_steps(before, side, parse_plan(str(d.played)), words)
         best = (plan_steps(before, side, parse_plan(str(d.best)), words)
                 if d.label in MARKED and d.best is not None else None)
-        decision = decision_view(d, self.say, words.lang, words.side(side), plan_words(played, self.say),
+        decision = decision_view(d, self.say, words.lang, self.who(side), plan_words(played, self.say),
                                  None if best is None else plan_words(best, self.say))
         decision["plan"] = played
         better = None if best is None else {"action": best[0]["action"], "plan": best, "squares": plan_squares(best)}
@@ -553,7 +565,7 @@ class AncientStudy:
             "seats": [{"id": s, "label": words.side(s)} for s in SIDES],
             "hands_open": self.hands_open, "may_open_hands": self.may_open_hands,
             "can_review": self.may_open_hands and self.replay.total > 0 and analysis_ready("ancient", self.analyst),
-            "review": None if review is None else review.view(self.say, words.side(self.seat)),
+            "review": None if review is None else review.view(self.say, self.who(self.seat)),
             "decision": decision, "better": better, "loaded": self.loaded,
             "words": study_words(self.say),
         }

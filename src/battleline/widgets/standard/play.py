@@ -7,7 +7,9 @@ hot-seat cover). Each message kind of play mode has one typed handler in
 
 >>> from battleline.widgets import BattleLineWidget
 >>> w = BattleLineWidget(opponent=None, seed=2)      # hot-seat: no bot
->>> w.play(w.view["legal"][0]["text"]); w.view["cover"]
+>>> w.view["cover"], w.view["hand"]                   # North's hand waits behind the screen
+(True, [])
+>>> w.reveal(); w.play(w.view["legal"][0]["text"]); w.view["cover"]
 False
 """
 
@@ -177,6 +179,10 @@ class PlayController:
 
     def undo(self) -> None:
         g = self.game
+        if self.cover:
+            # the player waiting behind the screen may not take back the other's move unseen
+            raise IllegalMoveError("pass the screen first: undo is for the player at the screen",
+                                   rule="pass-screen-first")
         if not g.moves:
             raise IllegalMoveError("there is nothing to undo", rule="nothing-to-undo")
         # at one screen a move at a time, against a bot the human's whole last turn
@@ -261,7 +267,8 @@ class PlayController:
         self.last = []
         self.last_claim = None
         self.message = None
-        self.cover = False
+        # at one screen the first hand waits behind the screen too, as every later one
+        self.cover = self.hot_seat and not g.is_over()
         self.explain = None
         self.hints_used = 0
         if mine:
@@ -421,6 +428,15 @@ class PlayController:
         return ""
 
     # ------------------------------------------------------------ the view
+    def score_view(self, mine: int, theirs: int, viewer: int) -> dict:
+        """The match's score, with the words that say what it counts (docs/rules.md)."""
+        say, lang = self.words.say, self.words.lang
+        me, opponent = ((texts.player_name(viewer, lang), texts.player_name(1 - viewer, lang)) if self.hot_seat
+                        else (say("match_you"), say("match_bot")))
+        text, note = say("match_points", me=me, mine=mine, opponent=opponent, theirs=theirs), say("match_points_note")
+        return {"mine": mine, "theirs": theirs, "text": text, "note": note,
+                "line": say("match_points_line", points=text, note=note)}
+
     def view(self) -> dict:
         g = self.game
         words = self.words
@@ -450,9 +466,9 @@ class PlayController:
             "claim": claim_view(*self.last_claim, words) if self.last_claim else None,
             "message": words.message(self.message),
             "result": result,
-            "score": {"mine": scores[viewer], "theirs": scores[1 - viewer]},
+            "score": self.score_view(scores[viewer], scores[1 - viewer], viewer),
             "options": dict(self.options),
-            "can_undo": bool(g.moves) and not self.thinking and (
+            "can_undo": bool(g.moves) and not self.thinking and not hidden and (
                 self.hot_seat or self.turns.can_undo(len(g.moves))),
             "can_next_game": g.is_over(),
             "can_edit": self.from_editor,

@@ -186,6 +186,19 @@ class BattleLineWidget(anywidget.AnyWidget):
         self._need_mode("play", "undo")
         self.play_mode.undo()
 
+    def reveal(self) -> None:
+        """Lift the screen cover between two people's turns (hot-seat), as the next player's
+        click on it does; :meth:`play` and :meth:`undo` are refused while it is down.
+
+        >>> w = BattleLineWidget(opponent=None, seed=2)
+        >>> w.view["status"]
+        'Pass the screen to North.'
+        >>> w.reveal(); w.view["cover"], len(w.view["hand"])
+        (False, 7)
+        """
+        self._need_mode("play", "reveal")
+        self.play_mode.reveal()
+
     def set_option(self, name: str, value: bool) -> None:
         """Turn a learner option (``highlight_claimable``, ``auto_claim``) on or off."""
         self._need_mode("play", "an option")
