@@ -121,7 +121,9 @@ class Decision:
     a hint to claim, or to make the only legal move); ``loss`` their difference (never
     below 0); ``label`` and ``mark`` from :func:`label_of`; ``reason`` and ``reason_ja`` the
     reason in words; ``flags`` the flags (Battle Line) or squares (Ancient Battles) the reason
-    names, for a view to highlight. A hint is a Decision whose ``played`` is None.
+    names, for a view to highlight; ``motifs`` the keys of the ideas the reason names
+    (``battleline.standard.motifs``, ``battleline.ancient.motifs``). A hint is a Decision
+    whose ``played`` is None.
 
     >>> d = Decision(4, 0, "R7@3", "R9@3", 0.41, 0.62, 0.21, "blunder", "??", "…", "…")
     >>> d.mark, d.is_hint
@@ -141,6 +143,7 @@ class Decision:
     reason_ja: str
     flags: tuple = ()
     playouts: int = 0
+    motifs: tuple = ()
 
     @property
     def is_hint(self) -> bool:
@@ -197,7 +200,7 @@ class Review:
                 "seat": None if self.seat is None else SEAT_NAMES[self.seat], "budget": self.budget,
                 "seed": self.seed, "result": self.result, "moves": list(self.moves),
                 "movers": [SEAT_NAMES[m] for m in self.movers],
-                "decisions": [{**asdict(d), "seat": SEAT_NAMES[d.seat], "flags": list(d.flags)}
+                "decisions": [{**asdict(d), "seat": SEAT_NAMES[d.seat], "flags": list(d.flags), "motifs": list(d.motifs)}
                               for d in self.decisions],
                 "summary": self.summary()}
 

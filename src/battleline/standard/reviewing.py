@@ -38,9 +38,12 @@ import numpy as np
 
 from ..annotation import (LABELS, MARKS, Decision, Progress, Review, check_budget, check_seat, check_seed,
                           decision_seed, label_of)
+from ..cards import Card
 from ..errors import shorten
 from ..kernel_random import seed_stream
+from ..texts.motifs import motif_sentence
 from ..texts.review import reason as reason_words
+from ..texts.shared import card_name
 from ..texts.standard import formation_name, move_words
 from . import kernel
 from .bots.heuristic import rank_moves, tactic_cost
@@ -51,6 +54,7 @@ from .encoding import encode_move
 from .game import Game, Observation
 from .kernel.policy import POLICY_GREEDY, POLICY_TACTICS
 from .kernel.search import search_paired_with
+from .motifs import find
 from .moves import Move
 from .rules import win_reason
 from .worlds import sample_world
@@ -229,10 +233,16 @@ def judge(obs: Observation, played: Move | None, index: int, budget: int, seed: 
     else:
         best_for_words = best
     en, ja, flags = _reason(world, me, played, best_for_words, pair, chances, held, len(ranked), at_once)
+    ideas = _ideas(world, me, None if label == "best" else played, best_for_words, chances)
+    if ideas:
+        en = " ".join([*(i[0] for i in ideas), en])
+        ja = "".join([*(i[1] for i in ideas), ja])
+        flags = list(dict.fromkeys([*(f for i in ideas for f in i[2]), *flags]))
     return Decision(index=index, seat=me, played=None if played is None else str(played), best=str(best),
                     chance_played=None if played is None else chance_played,
                     chance_best=chance_best, loss=loss, label=label, mark=MARKS[label],
-                    reason=en, reason_ja=ja, flags=tuple(flags), playouts=search.playouts)
+                    reason=en, reason_ja=ja, flags=tuple(flags), playouts=search.playouts,
+                    motifs=tuple(dict.fromkeys(i[3] for i in ideas)))
 
 
 class _Search:
@@ -338,12 +348,55 @@ def _reason(world: Game, me: int, played: Move | None, best: Move, pair: list[Mo
     return (*say("chances_only", best=best, played=played, a=pct[0], b=pct[1]), [])
 
 
+# The ideas a move played worse than the search's choice may show, and those of the better
+# move; the win at once and a claim handed over are said by the reason itself already.
+BAD_IDEAS = ("win_allowed", "win_threatened", "lost_flag", "card_gone", "own_card_breaks", "fog", "mud")
+GOOD_IDEAS = ("fog", "mud")
+MOST_IDEAS = 2
+
+
+def _ideas(world: Game, me: int, played: Move | None, best: Move,
+           chances: list[float]) -> list[tuple[str, str, tuple[int, ...], str]]:
+    """The ideas behind a decision (``battleline.standard.motifs``), each as ``(English,
+    Japanese, flags, key)``, at most :data:`MOST_IDEAS`: what the move played does that the
+    better move does not, then what the better move does that it does not. A Tactics card spent
+    where the better move keeps it is said too. Only what the seat could see is read."""
+    theirs = find(world, me, best)
+    if played is None:                       # a hint, or a move as good as the best: its own ideas
+        return [_said(m, best) for m in theirs if m.key == "win_at_once" or m.key in GOOD_IDEAS][:MOST_IDEAS]
+    mine = find(world, me, played)
+    out = [_said(m, played) for m in mine if m.key in BAD_IDEAS and m not in theirs]
+    out += [_said(m, best) for m in theirs if m.key in GOOD_IDEAS and m not in mine]
+    spent = _tactic_spent(played, best, chances)
+    if spent:
+        out.append(spent)
+    return out[:MOST_IDEAS]
+
+
+def _said(motif, move: Move) -> tuple[str, str, tuple[int, ...], str]:
+    return (motif_sentence(motif, "en", subject=move_words(move, "en")),
+            motif_sentence(motif, "ja", subject=move_words(move, "ja")), motif.flags, motif.key)
+
+
+def _tactic_spent(played: Move, best: Move, chances: list[float]) -> tuple | None:
+    """A Tactics card spent where the search's choice keeps it and wins more."""
+    card = played.card
+    if card is None or not card.is_tactic or (best.card is not None and best.card.is_tactic) or len(chances) < 2:
+        return None
+    blanks = {"card": card, "best": best, "a": round(100 * chances[0]), "b": round(100 * chances[1])}
+    en = reason_words("en", "tactic_spent", **_words(blanks, "en"))
+    ja = reason_words("ja", "tactic_spent", **_words(blanks, "ja"))
+    return en, ja, _target(played), "tactic_spent"
+
+
 def _words(blanks: dict, lang: str) -> dict:
     """Moves and decks in words of ``lang``; formations by name; other blanks as they are."""
     out = {}
     for key, value in blanks.items():
         if isinstance(value, Move):
             value = move_words(value, lang)
+        elif isinstance(value, Card):
+            value = card_name(value, lang)
         elif key == "formation":
             value = _formation_words(value, lang)
         elif key == "deck":

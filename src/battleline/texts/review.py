@@ -32,6 +32,10 @@ REASONS = {
                     "{played}の後は相手がすぐにフラッグ{flag}を証明できます。{best}なら証明できません。"),
     "flag_swing": ("With {best} you hold flag {flag} in {a}% of the continuations; after {played}, in {b}%.",
                    "{best}ならフラッグ{flag}を続きの{a}%で取ります。{played}では{b}%です。"),
+    "tactic_spent": ("{card} is spent for less than it gains: {best} keeps it and wins {a}% of the "
+                     "continuations against {b}%.",
+                     "{card}を使っても得るものが足りません：{best}なら{card}を残したまま続きの{a}%で勝ちます"
+                     "（使うと{b}%）。"),
     "chances_only": ("{best} wins {a}% of the continuations; {played}, {b}%.",
                      "{best}なら続きの{a}%で勝ちます。{played}では{b}%です。"),
     "wins": ("The best of the {n} moves searched: you win {p}% of the continuations.",

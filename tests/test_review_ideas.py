@@ -1,0 +1,50 @@
+"""The review's reasons name ideas (battleline.standard.motifs) before the percentages, on
+scripted play-outs (tests/test_review_verdicts.scripted): the search's choice is fixed, and
+the reason must say what the move played does that the better move does not."""
+
+from __future__ import annotations
+
+from test_review_verdicts import reviewed
+
+from battleline.standard.editor import PositionDraft
+
+
+def position(flags: dict, hand: tuple, claims=()) -> str:
+    d = PositionDraft(to_move=1)
+    for (flag, side), cards in flags.items():
+        for c in cards.split():
+            d.place(c, flag=flag, side=side)
+    for c in hand:
+        d.place(c, hand=1)
+    for flag, side in claims:
+        d.claim(flag, side)
+    return d.text()
+
+
+# North holds flags 1 and 2 and has a Phalanx of 5s at flag 3; south's G7 G8 there could
+# still make a Wedge. Y2 finishes flag 3 as a Host: north proves it, and the Breakthrough.
+BREAKTHROUGH_ALLOWED = position(
+    {(1, 0): "R9 R10 O9", (1, 1): "P1 P2 O4", (2, 0): "Y9 Y10 O10", (2, 1): "P3 P4 O6",
+     (3, 0): "B5 Y5 G5", (3, 1): "G7 G8"},
+    ("Y2", "B3", "R4", "P5", "P9", "G1", "Fog"), claims=((1, 0), (2, 0)))
+
+
+def test_a_move_that_hands_over_the_game_says_so_before_the_numbers(monkeypatch):
+    d = reviewed(monkeypatch, "Y2@3", {"Y2@3": 0.0}, position=BREAKTHROUGH_ALLOWED)    # the others 50%
+    assert d.label == "blunder" and d.best != "Y2@3"
+    assert "win_allowed" in d.motifs
+    assert d.reason.startswith("Yellow 2 at flag 3 lets your opponent prove flag 3 at once and win by Breakthrough.")
+    assert "相手はすぐにフラッグ3を証明でき、突破で勝ちます" in d.reason_ja
+    assert 3 in d.flags
+
+
+def test_a_tactics_card_spent_for_less_than_it_gains(monkeypatch):
+    d = reviewed(monkeypatch, "Fog@4", {"Fog@4": 0.55, "B3@9": 0.75}, position=BREAKTHROUGH_ALLOWED)
+    assert d.label == "blunder" and d.best == "B3@9"
+    assert "tactic_spent" in d.motifs
+    assert "Fog is spent for less than it gains: Blue 3 at flag 9 keeps it and wins 75%" in d.reason
+
+
+def test_a_move_as_good_as_the_best_names_no_fault(monkeypatch):
+    d = reviewed(monkeypatch, "B3@9", {"B3@9": 0.75}, position=BREAKTHROUGH_ALLOWED)
+    assert d.label in ("best", "good") and not {"win_allowed", "tactic_spent"} & set(d.motifs)
