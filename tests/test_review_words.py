@@ -47,7 +47,7 @@ def test_ancient_reasons_word_the_decision_without_notation():
     g.play("end actions")
     h = ancient_reviewing.hint(g, budget=16)
     assert h.best == "attack c2-c3"
-    assert h.reason.startswith("The attack from c2 (Hoplites) on c3 (Skirmishers)")
+    assert "The attack from c2 (Hoplites) on c3 (Skirmishers): you win" in h.reason
     assert "c2の重装歩兵によるc3の斥候への攻撃" in h.reason_ja
     assert not NOTATION.search(h.reason) and not NOTATION.search(h.reason_ja), (h.reason, h.reason_ja)
     obs = g.observation("south")

@@ -77,7 +77,7 @@ def test_a_planted_mistake_is_found_and_the_winning_attack_is_best():
     assert d.best == "attack c2-c3" and d.loss > 0.5 and d.label == "blunder" and d.mark == "??"
     assert d.chance_best > d.chance_played and d.loss == pytest.approx(d.chance_best - d.chance_played, abs=1e-4)
     assert d.reason.startswith("The attack from c2 (Hoplites) on c3") and "c2の重装歩兵によるc3" in d.reason_ja
-    assert d.flags == ("c3",)
+    assert "c3" in d.flags and "attack_odds" in d.motifs    # the attack missed, and its odds
 
     made = reviewing.review(battle(WIN_BY_ATTACK, "attack c2-c3"), "south", budget=BUDGET).decisions[0]
     assert (made.played, made.best, made.label, made.loss) == ("attack c2-c3", "attack c2-c3", "best", 0.0)
@@ -95,7 +95,9 @@ def test_a_plan_that_misses_the_back_row_win_is_a_blunder_and_the_winning_plan_b
 def test_the_reason_names_the_troop_and_square_at_risk():
     d = reviewing.review(battle(SKIRMISHERS_EXPOSED, "end actions"), "south", budget=128).decisions[0]
     assert d.label in ("mistake", "blunder") and d.best.startswith("e2-f2")
-    assert "your Skirmishers on e2" in d.reason and "e2の斥候" in d.reason_ja and d.flags == ("e2",)
+    assert "your Skirmishers on e2" in d.reason and "e2の斥候" in d.reason_ja and d.flags[0] == "e2"
+    assert d.reason.startswith("Your unit on e2 (Skirmishers) is left in danger: the Elephants on e3") and \
+        "in_danger" in d.motifs                       # the idea first, then the chances
     # every square a reason names is on the field
     for square in re.findall(r"\b[a-k][1-4]\b", d.reason):
         assert AncientGame.from_position(SKIRMISHERS_EXPOSED).cell(square) is not None or square in d.best

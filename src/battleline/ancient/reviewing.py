@@ -44,6 +44,7 @@ from ..annotation import (MARKS, Decision, Progress, Review, check_budget, check
 from ..cards import Card
 from ..errors import shorten
 from ..texts.ancient import ancient_troop
+from ..texts.motifs import motif_sentence
 from ..texts.review import reason as reason_words
 from . import kernel
 from .actions import PLAN_JOINER, Action
@@ -52,6 +53,8 @@ from .bots.evaluation import Weights, action_gain
 from .bots.planner import TurnSearch, halving_rounds
 from .bots.search import SearchBot
 from .danger import attack_danger
+from .motifs import find as find_motifs
+from .motifs import missed
 from .game import AncientGame
 from .kernel.effects import apply
 from .kernel.layout import (
@@ -269,10 +272,43 @@ def judge(obs: Observation, played: tuple[str, ...] | None, index: int, budget: 
         pair, figures = pair[1:], figures[1:]
     words = Words(obs, world, search, pair, figures, played=mine)
     en, ja, squares = words.reason()
+    ideas = ideas_of(world, None if played is None or label == "best" else played, search.candidates[best])
+    if ideas:           # the idea first, then the chances; a battle won this turn is said first
+        first = words.key in WIN_NOW_KEYS
+        en = " ".join([en, *(i[0] for i in ideas)] if first else [*(i[0] for i in ideas), en])
+        ja = "".join([ja, *(i[1] for i in ideas)] if first else [*(i[1] for i in ideas), ja])
+        squares = list(dict.fromkeys([*(sq for i in ideas for sq in i[2]), *squares]))
     return Decision(index=index, seat=me, played=None if played is None else PLAN_JOINER.join(played),
                     best=search.text(best), chance_played=None if mine is None else chance_played,
                     chance_best=chance_best, loss=loss, label=label, mark=MARKS[label], reason=en, reason_ja=ja,
-                    flags=tuple(squares), playouts=search.playouts)
+                    flags=tuple(squares), playouts=search.playouts,
+                    motifs=tuple(dict.fromkeys(i[3] for i in ideas)))
+
+
+# What a decision worse than the search's choice may show that the better one does not.
+BAD_IDEAS = ("back_row_open", "in_danger")
+WIN_NOW_KEYS = ("ab_win_now", "ab_win_missed")
+MOST_IDEAS = 2
+
+
+def ideas_of(world: AncientGame, played: tuple[str, ...] | None,
+             best: tuple[str, ...]) -> list[tuple[str, str, tuple[str, ...], str]]:
+    """The ideas behind a decision (:mod:`.motifs`), each as ``(English, Japanese, squares,
+    key)``, at most :data:`MOST_IDEAS`: what the choice made leaves that the better one does
+    not (a Back Row square open, a unit in danger), a reinforcement or a rally it missed, a
+    fight's exact odds, and the casualty race when it is close. ``played`` None: a hint, or a
+    choice as good as the best, whose own fight and race are said."""
+    chosen = list(played if played is not None else best)
+    found = find_motifs(world, chosen)
+    fights = [m for m in found if m.key == "attack_odds"]
+    out = []
+    if played is not None:
+        better = find_motifs(world, list(best))
+        fights += [m for m in better if m.key == "attack_odds"]
+        if not fights:          # two plans of the action step: what the one played leaves
+            out = [m for m in found if m.key in BAD_IDEAS and m not in better] + missed(played, best)
+    out += fights + [m for m in found if m.key == "casualty_race"]
+    return [(motif_sentence(m, "en"), motif_sentence(m, "ja"), m.squares, m.key) for m in out[:MOST_IDEAS]]
 
 
 def plan_candidates(world: AncientGame, me: int) -> list[tuple[str, ...]]:
@@ -447,8 +483,10 @@ class Words:
                  figures: list[np.ndarray], played: int | None) -> None:
         self.obs, self.world, self.search = obs, world, search
         self.pair, self.figures, self.played = pair, figures, played
+        self.key = ""                  # the reason's sentence, once said
 
     def say(self, key: str, squares: list[str], **blanks) -> tuple[str, str, list[str]]:
+        self.key = key
         en = {k: _in_words(k, v, "en", self.obs) for k, v in blanks.items()}
         ja = {k: _in_words(k, v, "ja", self.obs) for k, v in blanks.items()}
         return _sentence(reason_words("en", key, **en)), reason_words("ja", key, **ja), squares
