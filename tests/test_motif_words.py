@@ -27,6 +27,8 @@ STANDARD = [
     Motif("fog", (6,), (Card("Fog"),), (False, (30, "total"), (6, "total"))),
     Motif("mud", (1,), (Card("Mud"),), (True, None, None)),
     Motif("mud", (1,), (Card("Mud"),), (False, None, None)),
+    Motif("prospect", (4, 5), (Card("P4"), Card("B9")), ("wedge", "host")),
+    Motif("prospect", (4, 5), (Card("P4"), Card("B9")), ("wedge", None)),
 ]
 ANCIENT = [
     AncientMotif("back_row_open", ("b1", "b3"), (False,), (0, 8)),

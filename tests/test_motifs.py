@@ -131,3 +131,14 @@ def test_motifs_read_only_what_the_mover_sees(seed):
     for k in range(3):
         w = sample_world(g.observation(me), random.Random(k))
         assert {str(m): find(w, me, m) for m in moves} == real
+
+
+def test_the_better_card_can_still_become_a_higher_formation():
+    """P4 beside P3 keeps a Wedge possible at flag 4; B9 beside R2 at flag 5 is at best a Host."""
+    from battleline.standard.motifs import prospect
+    from battleline.standard.moves import Move
+    g = draft({(4, 1): "P3", (5, 1): "R2"}, hand_south=("P4", "B9", "G1", "Y5", "O7", "R8", "B2"))
+    [m] = prospect(g, 1, Move.parse("B9@5"), Move.parse("P4@4"))
+    assert m.flags == (4, 5) and [str(c) for c in m.cards] == ["P4", "B9"] and m.detail == ("wedge", "host")
+    assert prospect(g, 1, Move.parse("P4@4"), Move.parse("B9@5")) == []       # the other way round: none
+    assert prospect(g, 1, Move.parse("B2@5"), Move.parse("B9@5")) == []       # both Hosts at best

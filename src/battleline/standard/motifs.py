@@ -18,7 +18,9 @@ The motifs, by key:
   because the cards it needs are all on the table or in the discards (named);
 - ``own_card_breaks``: the card played spoils the best formation the flag could still make;
 - ``fog`` / ``mud``: Fog (only totals count) or Mud (four cards a side) changes who can still
-  win the flag, or changes nothing there (``changes`` says which).
+  win the flag, or changes nothing there (``changes`` says which);
+- ``prospect`` (two moves compared, :func:`prospect`): the better move's card can still become
+  a higher formation at its flag than the card played at its own.
 
 >>> from battleline.standard.editor import PositionDraft
 >>> d = PositionDraft(to_move=1)
@@ -39,10 +41,10 @@ from .game import Game
 from .moves import Move
 from .rules import FLAGS, win_reason
 
-__all__ = ["Motif", "find", "possible_best", "KEYS"]
+__all__ = ["Motif", "find", "possible_best", "prospect", "KEYS"]
 
 KEYS = ("win_at_once", "win_allowed", "win_threatened", "claim_given", "lost_flag", "card_gone",
-        "own_card_breaks", "fog", "mud")
+        "own_card_breaks", "fog", "mud", "prospect")
 HIGH_VALUE = 8          # an 8, 9 or 10 (or a Leader) is a strong card
 
 
@@ -228,3 +230,31 @@ def _weather(before: Game, after: Game, me: int, move: Move) -> list[Motif]:
     mine1, theirs1, lead1 = ahead(after)
     key = "fog" if move.card == ALL_CARDS[FOG] else "mud"
     return [Motif(key, (f,), (move.card,), (lead0 != lead1, mine1, theirs1))]
+
+
+def prospect(game: Game, me: int, played: Move, better: Move) -> list[Motif]:
+    """``prospect``: both moves play a troop at a flag, and after ``better`` its flag's side can
+    still make a higher kind of formation than the side ``played`` went to; ``flags`` and
+    ``cards`` the better move's then the move played's, ``detail`` the two kinds.
+
+    >>> from battleline.standard.editor import PositionDraft
+    >>> d = PositionDraft(to_move=1)
+    >>> d.place("P3", flag=4, side=1); d.place("R2", flag=5, side=1)
+    >>> for c in ("P4", "B9", "G1", "Y5", "O7", "R8", "B2"): d.place(c, hand=1)
+    >>> [(m.flags, m.detail) for m in prospect(d.game(), 1, Move.parse("B9@5"), Move.parse("P4@4"))]
+    [((4, 5), ('wedge', 'host'))]
+    """
+    if played.kind != "play" or better.kind != "play" or not played.card.is_troop or not better.card.is_troop:
+        return []
+    kinds = []
+    for move in (better, played):
+        after = game.copy()
+        after.push(move)
+        if after.fog_flag == move.flag:
+            return []
+        found = possible_best(after, me, move.flag)
+        kinds.append(found[1] if found else None)
+    hoped, got = kinds
+    if hoped is None or (got is not None and KINDS.index(got) >= KINDS.index(hoped)):
+        return []
+    return [Motif("prospect", (better.flag, played.flag), (better.card, played.card), (hoped, got))]

@@ -54,7 +54,7 @@ from .encoding import encode_move
 from .game import Game, Observation
 from .kernel.policy import POLICY_GREEDY, POLICY_TACTICS
 from .kernel.search import search_paired_with
-from .motifs import find
+from .motifs import find, prospect
 from .moves import Move
 from .rules import win_reason
 from .worlds import sample_world
@@ -367,6 +367,7 @@ def _ideas(world: Game, me: int, played: Move | None, best: Move,
     mine = find(world, me, played)
     out = [_said(m, played) for m in mine if m.key in BAD_IDEAS and m not in theirs]
     out += [_said(m, best) for m in theirs if m.key in GOOD_IDEAS and m not in mine]
+    out += [_said(m, best) for m in prospect(world, me, played, best)]
     spent = _tactic_spent(played, best, chances)
     if spent:
         out.append(spent)

@@ -56,6 +56,11 @@ SENTENCES = {
     "mud_same": ("Mud at flag {flag} changes nothing there: each side needs four cards, and the same side "
                  "stays ahead.",
                  "フラッグ{flag}の泥では何も変わりません：各自4枚が必要でも、同じ側が優勢のままです。"),
+    "prospect": ("{better} at flag {fb} can still become a {hoped}; {played} at flag {fp}, at best a {got}.",
+                 "フラッグ{fb}の{better}はまだ{hoped}になれます。フラッグ{fp}の{played}はせいぜい{got}です。"),
+    "prospect_dead": ("{better} at flag {fb} can still become a {hoped}; {played} at flag {fp} can no longer be "
+                      "completed.",
+                      "フラッグ{fb}の{better}はまだ{hoped}になれます。フラッグ{fp}の{played}はもう完成できません。"),
     # Ancient Battles
     "back_row_open": ("{square} on your Back Row is left open, and the {troop} on {source} can step onto it "
                       "next turn.",
@@ -135,6 +140,13 @@ def motif_sentence(motif, lang: str = "en", names: Any = "ancient", subject: str
         if detail[1] is None:
             return _say(lang, "own_card_breaks_dead", card=card, flag=flags[0], was=was)
         return _say(lang, key, card=card, flag=flags[0], was=was, now=formation_name(detail[1], lang, names))
+    if key == "prospect":
+        better, played = (card_name(c, lang, names) for c in motif.cards)
+        hoped = formation_name(detail[0], lang, names)
+        if detail[1] is None:
+            return _say(lang, "prospect_dead", better=better, played=played, fb=flags[0], fp=flags[1], hoped=hoped)
+        return _say(lang, key, better=better, played=played, fb=flags[0], fp=flags[1], hoped=hoped,
+                    got=formation_name(detail[1], lang, names))
     if key in ("fog", "mud"):
         changes, mine, theirs = detail
         if not changes:
