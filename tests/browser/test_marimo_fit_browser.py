@@ -21,9 +21,6 @@ HEIGHTS = """() => {
   const app = root.querySelector('.bl-app');
   return { app: app.getBoundingClientRect().height, box: box.clientHeight,
            overflow: box.scrollHeight - box.clientHeight,
-           chain: (() => { const out = []; let n = app; while (n && n !== box) { const cs = getComputedStyle(n); out.push([n.tagName + '.' + (n.className && n.className.baseVal === undefined ? n.className : ''), Math.round(n.getBoundingClientRect().height), cs.paddingTop, cs.paddingBottom, cs.marginTop, cs.marginBottom]); n = n.parentElement || (n.getRootNode && n.getRootNode().host); } const cs = getComputedStyle(box); out.push(['BOX', box.scrollHeight, cs.paddingTop, cs.paddingBottom]); return out; })(),
-           widths: ['.bl-seat-mine', '.bl-decks', '.bl-deck', '.bl-hand-wrap', '.bl-hand', '.bl-seat-side', '.bl-sort', '.bl-hand .bl-card', '.bl-line-wrap', '.bl-seat-theirs', '.bl-formation', '.bl-won', '.bl-claim-row', '.bl-marker', '.bl-side']
-             .map(q => { const e = root.querySelector(q); return e ? [q, Math.round(e.getBoundingClientRect().width), Math.round(e.getBoundingClientRect().height)] : [q]; }),
            parts: [...app.children].map(c => [c.className, Math.round(c.getBoundingClientRect().height)]) };
 }"""
 
@@ -67,14 +64,7 @@ def in_the_box(nb, name: str) -> dict:
     page.evaluate("() => document.querySelector('marimo-anywidget').scrollIntoView({block: 'start'})")
     page.wait_for_timeout(500)
     nb.screenshot(name)
-    out = page.evaluate(HEIGHTS)
-    import os
-    if os.environ.get("LF_DEBUG"):
-        page.evaluate("() => { let n = document.querySelector('marimo-anywidget'); while (n && !['auto','scroll'].includes(getComputedStyle(n).overflowY)) n = n.parentElement; n.style.maxHeight = 'none'; }")
-        page.set_viewport_size({"width": 1366, "height": 1400})
-        page.wait_for_timeout(500)
-        page.screenshot(path=f"/tmp/lf/{name}.png", full_page=True)
-    return out
+    return page.evaluate(HEIGHTS)
 
 
 BATTLE_LINE = """
