@@ -5,18 +5,19 @@ from __future__ import annotations
 
 import pytest
 
-# Three cards a side at several flags (a Phalanx, a Wedge, a Host), one flag under Mud (four
-# places a side, so every column is four places tall), and one of north's sides complete.
+# Three cards a side at several flags (Phalanxes, a Wedge, Hosts, Skirmish Lines), a flag
+# claimed by each player (its stone in the row at the winner's edge).
 PHALANXES = '''
 from battleline import Game
 g = Game.from_position("""battleline position 1
 turn south play
-flag 2: north R4 O4 Y4 | south G4 B4 P4
+flag 1 claimed by north: north R4 O4 Y4 | south G4 B4 P5
+flag 2: north R5 O5 Y5 | south G6 B6 P6
 flag 4: north R7 R8 R9 | south G1 B5 P9
-flag 6: north O1 O2 O3 | south Y8 G8 B8
-flag 8: north - | south P1 P2 P3
+flag 6 claimed by south: north O1 O2 P3 | south Y8 G8 B8
+flag 8: north - | south P1 P2 O3
 hand north: R1 R2 R3 G2 G3 B1 B2
-hand south: Y1 Y2 Y3 Y5 Y6 Y7 G5
+hand south: Y1 Y2 Y3 Y9 Y6 Y7 G9
 troop deck: rest seed 3
 tactic deck: rest seed 4
 discard north: -
@@ -46,9 +47,14 @@ OVERLAPS = """() => {
 LABELS = "() => [...document.querySelectorAll('.bl-line .bl-formation')].map(l => l.textContent).filter(Boolean)"
 
 
-@pytest.mark.parametrize("width,height,fit", [(1366, 768, "compact"), (1366, 1200, "roomy")])
+@pytest.mark.parametrize("width,height,fit", [(1366, 768, "compact"), (1366, 1200, "roomy"), (1000, 1200, "roomy")])
 def test_no_card_covers_a_formation_label(open_widget, width, height, fit):
     nb = open_widget(PHALANXES, width=width, height=height)
+    _check(nb, fit)
+
+
+def _check(nb, fit):
+    """The labels are there, and no card's box meets one."""
     page = nb.page
     page.evaluate("() => document.querySelector('.bl-root').scrollIntoView({block: 'start'})")
     page.wait_for_timeout(400)
@@ -56,5 +62,5 @@ def test_no_card_covers_a_formation_label(open_widget, width, height, fit):
     assert page.locator(".bl-root").first.get_attribute("data-fit") == fit
     labels = page.evaluate(LABELS)
     assert any("Phalanx" in t and "4-4-4" in t for t in labels), labels
-    assert len(labels) == 7, labels
+    assert len(labels) == 9, labels
     assert page.evaluate(OVERLAPS) == []

@@ -85,9 +85,9 @@ def test_battle_line_fits_marimos_output_box(open_marimo):
 def test_battle_line_formation_labels_whole_and_uncovered_in_marimo(open_marimo):
     """A Battalion Order, a Skirmish Line and two Phalanxes on the table in marimo's column:
     every label is whole (no "attalion Orde") and no card lies over one."""
-    setup = PHALANXES.replace("flag 8: north - | south P1 P2 P3",
-                              "flag 8: north B3 B6 B10 | south P1 P2 P3\nflag 9: north O5 R6 G7 | south -")
-    setup = setup.replace("hand north: R1 R2 R3 G2 G3 B1 B2", "hand north: R1 R2 R3 G2 G3 B1 Y9")
+    setup = PHALANXES.replace("flag 8: north - | south P1 P2 O3",
+                              "flag 8: north B3 B7 B10 | south P1 P2 O3\nflag 9: north R6 G7 O8 | south -")
+    setup = setup.replace("hand north: R1 R2 R3 G2 G3 B1 B2", "hand north: R1 R2 R3 G2 G3 B1 Y10")
     nb = open_marimo("from battleline import BattleLineWidget\n" + setup + "\ndef _state(v):\n    return {}\n",
                      ready="Flag 1")
     in_the_box(nb, "marimo-formation-labels")
