@@ -211,6 +211,7 @@ const en = {
   puzzleFeedback: "Puzzle feedback",
   solutionSteps: "Solution",
   puzzleControls: "Puzzle",
+  lessonDone: "Lesson complete",
   picksPrompt: "Click the flags that can be claimed (click again to unpick), then Check answer.",
   picked: (p) => (p.flags ? `Picked: flag${p.count === 1 ? "" : "s"} ${p.flags}.` : "No flag picked."),
 };
@@ -403,6 +404,7 @@ const ja = {
   puzzleFeedback: "問題の判定",
   solutionSteps: "解答",
   puzzleControls: "問題",
+  lessonDone: "レッスン完了",
   picksPrompt: "取得できるフラッグをクリックして選び（もう一度クリックで解除）、答え合わせを押してください。",
   picked: (p) => (p.flags ? `選んだフラッグ：${p.flags}` : "フラッグが選ばれていません。"),
 };

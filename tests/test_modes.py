@@ -340,8 +340,10 @@ def test_the_lesson_is_clicked_through_step_by_step_in_both_languages():
     from battleline.widgets import LessonWidget
     from battleline.standard.puzzles import lesson
     steps = lesson()
-    assert [p.id for p in steps] == ["lesson-1-place-a-card", "lesson-2-build-a-formation", "lesson-3-prove-a-claim",
-                                     "lesson-4-use-a-tactics-card", "lesson-5-win-the-game"]
+    assert [p.id for p in steps] == ["lesson-1-place-a-card", "lesson-2-a-tie", "lesson-3-build-a-formation",
+                                     "lesson-4-the-order-of-formations", "lesson-5-prove-a-claim",
+                                     "lesson-6-use-a-tactics-card", "lesson-7-the-tactics-limit",
+                                     "lesson-8-win-the-game", "lesson-9-a-whole-turn"]
     for lang in ("en", "ja"):
         w = LessonWidget(lang=lang)
         for number, p in enumerate(steps, 1):
@@ -352,9 +354,9 @@ def test_the_lesson_is_clicked_through_step_by_step_in_both_languages():
             elif p.kind == "move":
                 v = send(w, type="move", move=p.answer["move"])
             else:
-                v = send(w, type="move", move="R10@3")
-                if v["puzzle"]["status"] == "solving":
-                    v = send(w, type="move", move="claim 3")
+                first = ["R9@3", "draw troop"] if p.answer["turns"] == 2 else []
+                for move in first + ["R10@3", "claim 3"]:
+                    v = send(w, type="move", move=move)
             assert v["puzzle"]["status"] == "solved", (lang, p.id, v["puzzle"]["feedback"])
 
 

@@ -9,6 +9,7 @@ import { h, morphKeepingFocus, mountRoot } from "../dom.js";
 import { click, normalize } from "./logic.js";
 import { buildAncient } from "./render.js";
 import { attachStudy, markBoard } from "../study.js";
+import { watchFit } from "../standard/layout.js";
 
 export function mount({ model, el }) {
   const { doc, root, app } = mountRoot(el, "ab");
@@ -79,12 +80,18 @@ export function mount({ model, el }) {
 
   // replay, review, hints, save and load (study.js): their own controls and the move keys
   const study = attachStudy({ root: app, getView: view, send: (m) => { dismissed = null; model.send(m); }, update });
+  // a short place (a laptop screen, marimo's 610 px output box): the compact layout, as Battle Line's
+  const stopFit = watchFit(root, (fit) => {
+    root.setAttribute("data-fit", fit);
+    root.classList.toggle("bl-compact", fit === "compact");
+  });
   app.addEventListener("click", onClick);
   app.addEventListener("keydown", onKey);
   model.on("change:view", update);
   update();
   return () => {
     model.off("change:view", update);
+    stopFit();
     study.detach();
     app.removeEventListener("click", onClick);
     app.removeEventListener("keydown", onKey);

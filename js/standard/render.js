@@ -35,7 +35,7 @@ import {
   messageLine,
   tacticIcon,
 } from "../render_cards.js";
-import { puzzleHeader, puzzlePanel } from "./render_puzzle.js";
+import { lessonDoneBanner, puzzleHeader, puzzlePanel } from "./render_puzzle.js";
 import {
   hintLine,
   markBoard,
@@ -615,7 +615,7 @@ export function buildApp(view, ia, ui) {
   if (view.result) cls.push("is-over");
   if (isClaimsPuzzle(view)) cls.push("is-picking");
   // The result lies over the board (over the hand), where the player is looking.
-  const result = resultBanner(view);
+  const result = resultBanner(view) || (puzzle ? lessonDoneBanner(view) : null);
   const board = view.cover
     ? h("div", { class: "bl-board is-covered", key: "board-cover" }, cover(view))
     : h(

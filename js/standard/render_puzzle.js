@@ -110,3 +110,16 @@ export function puzzlePanel(view, ui) {
       : null,
   );
 }
+
+/** Once the lesson's last step is done: where the player is looking (over the hand, as a
+ * game's result), what to do next, a real game (Python's text, `view.puzzle.finale`). */
+export function lessonDoneBanner(view) {
+  const p = puzzleOf(view);
+  if (!p || typeof p.finale !== "string" || !p.finale) return null;
+  return h(
+    "div",
+    { class: "bl-result is-win bl-lesson-done", role: "region", "aria-label": t(view, "lessonDone"), key: "lesson-done" },
+    h("div", { class: "bl-result-text" }, t(view, "lessonDone")),
+    h("div", { class: "bl-result-reason" }, p.finale),
+  );
+}

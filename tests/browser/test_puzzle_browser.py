@@ -110,7 +110,7 @@ def test_the_lesson_is_clicked_through_in_the_browser(open_widget):
     nb = open_widget("from battleline import LessonWidget\nw = LessonWidget()", cell=puzzle_cell)
     page = nb.page
     s = nb.wait_state(lambda st: st["puzzle"] is not None)
-    assert s["puzzle"]["title"] == "Lesson 1: place a card" and s["puzzle"]["total"] == 5
+    assert s["puzzle"]["title"] == "Lesson 1: place a card" and s["puzzle"]["total"] == 9
     page.get_by_text(s["puzzle"]["question"], exact=True).wait_for()
     nb.screenshot("lesson-1")
     # Red 10 then flag 5 completes the Wedge: the step is solved.

@@ -690,6 +690,10 @@ _SENTENCES = {
                          "このパズルはカードを出すのではなく、フラッグを選んで答えます。"),
     "pz_done": ("The puzzle is over: start again to try once more.", "パズルは終わりました。もう一度やるには「最初から」を押してください。"),
     "pz_turns": ("{n} turn{s} left to win.", "勝つまであと{n}手番。"),
+    "pz_lesson_done": ("Now play a real game against the easy bot: run "
+                       "BattleLineWidget(opponent=\"easy\") in a new cell.",
+                       "次は実際の対戦です。新しいセルで BattleLineWidget(opponent=\"easy\") を実行し、"
+                       "やさしいボットと対戦してみましょう。"),
 }
 
 _CATALOG = {lang: {key: words[i] for key, words in {**_SENTENCES, **STUDY_SENTENCES}.items()}

@@ -198,12 +198,13 @@ def bundled(folder: str = "data") -> list[Puzzle]:
 
 
 def lesson() -> list[Puzzle]:
-    """The click-through lesson for a new player, in order: place a card, build a formation,
-    prove a claim, use a Tactics card, win the game. Each step is a small position solved by
+    """The click-through lesson for a new player, in order: place a card, a tie, build a
+    formation, the order of formations, prove a claim, use a Tactics card, the Tactics limit,
+    win the game, a whole turn (play, then draw). Each step is a small position solved by
     clicking in the widget and checked by the engine (``LessonWidget``).
 
     >>> [p.kind for p in lesson()]
-    ['move', 'move', 'claims', 'move', 'win']
+    ['move', 'move', 'move', 'claims', 'claims', 'move', 'move', 'win', 'win']
     """
     return bundled("lesson")
 

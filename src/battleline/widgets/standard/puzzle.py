@@ -36,6 +36,7 @@ class PuzzleController:
         self.puzzles = list(puzzles)
         self.index = 0
         self.explain: int | None = None
+        self.finale: str | None = None   # a text key said once the last puzzle is done (the lesson's)
         self.session = self.open(0, refresh=False)
 
     def open(self, index: int, refresh: bool = True) -> PuzzleSession:
@@ -110,6 +111,13 @@ class PuzzleController:
             return self.words.say("pz_turns", n=n, s="" if n == 1 else "s")
         return self.words.say("pz_solving")
 
+    def finale_text(self) -> str | None:
+        """What to do next, once the last puzzle is solved or shown (None before, or without one)."""
+        last = self.index == len(self.puzzles) - 1
+        if self.finale is None or not last or self.session.status == "solving":
+            return None
+        return self.words.say(self.finale)
+
     def view(self) -> dict:
         s = self.session
         p = s.puzzle
@@ -145,5 +153,6 @@ class PuzzleController:
                 "feedback": s.feedback, "steps": list(s.steps), "can_step": s.can_step,
                 "can_show_solution": s.can_show_solution, "tries": s.tries,
                 "number": self.index + 1, "total": len(self.puzzles),
+                "finale": self.finale_text(),
             },
         }

@@ -435,18 +435,22 @@ class PuzzleWidget(BattleLineWidget):
 
 
 class LessonWidget(PuzzleWidget):
-    """The click-through lesson for a new player: five small positions, each solved by
+    """The click-through lesson for a new player: nine small positions, each solved by
     clicking and checked by the engine, with what to learn in the question (place a card,
-    build a formation, prove a claim, use a Tactics card, win the game).
+    a tie, build a formation, the order of formations, prove a claim, use a Tactics card,
+    the Tactics limit, win the game, a whole turn). Once the last is solved, the panel points
+    to a real game.
 
     ``LessonWidget(*, lang="en", names="ancient")``.
 
     >>> w = LessonWidget(lang="ja")
     >>> w.view["puzzle"]["total"], w.view["puzzle"]["title"]
-    (5, 'レッスン1：カードを出す')
+    (9, 'レッスン1：カードを出す')
     """
 
     def __init__(self, **kwargs):
         from ...standard.puzzles import lesson
         super().__init__(lesson(), **kwargs)
+        self.puzzle_mode.finale = "pz_lesson_done"
+        self.refresh()
 
