@@ -115,3 +115,10 @@ def test_the_match_score_says_what_it_counts():
     assert score["text"] == "マッチポイント：あなた 5、ボット 2" and "フラッグ1本につき1点" in score["note"]
     hot = BattleLineWidget(opponent=None, seed=2)
     assert hot.view["score"]["text"] == "Match points: North 0, South 0"
+
+
+def test_the_reviews_japanese_names_the_decks_as_the_board_does():
+    """The board calls them 軍勢 and 戦略 (the rulebook's Japanese); a review said 部隊 and 戦術."""
+    from battleline.standard import reviewing
+    said = {deck: reviewing.draw_deck_words(deck, "ja") for deck in ("troop", "tactic")}
+    assert said == {"troop": "軍勢", "tactic": "戦略"}

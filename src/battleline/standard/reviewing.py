@@ -401,10 +401,20 @@ def _words(blanks: dict, lang: str) -> dict:
         elif key == "formation":
             value = _formation_words(value, lang)
         elif key == "deck":
-            value = ("troop" if value == "troop" else "Tactics") if lang == "en" else \
-                ("部隊" if value == "troop" else "戦術")
+            value = draw_deck_words(value, lang)
         out[key] = value
     return out
+
+
+def draw_deck_words(deck: str, lang: str) -> str:
+    """A deck's name in a review, as the board names it.
+
+    >>> draw_deck_words("tactic", "en"), draw_deck_words("tactic", "ja")
+    ('Tactics', '戦略')
+    """
+    if lang == "en":
+        return "troop" if deck == "troop" else "Tactics"
+    return "軍勢" if deck == "troop" else "戦略"
 
 
 def _formation_words(kind: str, lang: str) -> str:
