@@ -29,6 +29,9 @@ STANDARD = [
     Motif("mud", (1,), (Card("Mud"),), (False, None, None)),
     Motif("prospect", (4, 5), (Card("P4"), Card("B9")), ("wedge", "host")),
     Motif("prospect", (4, 5), (Card("P4"), Card("B9")), ("wedge", None)),
+    Motif("high_card_spent", (3, 5), (Card("G1"), Card("B9")), ("wedge", "wedge")),
+    Motif("outmatched", (2,), (Card("R3"),), ("skirmish", "wedge")),
+    Motif("outmatched", (2,), (Card("R3"),), (None, "wedge")),
 ]
 ANCIENT = [
     AncientMotif("back_row_open", ("b1", "b3"), (False,), (0, 8)),

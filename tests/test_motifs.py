@@ -142,3 +142,22 @@ def test_the_better_card_can_still_become_a_higher_formation():
     assert m.flags == (4, 5) and [str(c) for c in m.cards] == ["P4", "B9"] and m.detail == ("wedge", "host")
     assert prospect(g, 1, Move.parse("P4@4"), Move.parse("B9@5")) == []       # the other way round: none
     assert prospect(g, 1, Move.parse("B2@5"), Move.parse("B9@5")) == []       # both Hosts at best
+
+
+def test_a_card_at_a_flag_the_opponent_can_still_outclass():
+    """North's Y8 Y9 at flag 2 can still become a Wedge; R3 beside south's B5, a Skirmish Line."""
+    g = draft({(2, 0): "Y8 Y9", (2, 1): "B5", (6, 0): "Y2"}, hand_south=("R3", "B9", "G1", "Y5", "O7", "R8", "B2"))
+    [m] = [m for m in find(g, 1, "R3@2") if m.key == "outmatched"]
+    assert m.flags == (2,) and m.detail == ("skirmish", "wedge")
+    assert "outmatched" not in keys(g, "B9@4")                      # north has no card at flag 4
+    assert "outmatched" not in keys(g, "B9@6")                      # a Wedge each, still
+
+
+def test_a_high_card_spent_where_a_low_one_does_as_well():
+    """B9 on an empty flag makes nothing better than G1 beside G2 (a Wedge each): keep the 9."""
+    from battleline.standard.motifs import prospect
+    from battleline.standard.moves import Move
+    g = draft({(3, 1): "G2"}, hand_south=("G1", "B9", "R4", "Y5", "O7", "R8", "B2"))
+    [m] = prospect(g, 1, Move.parse("B9@5"), Move.parse("G1@3"))
+    assert m.key == "high_card_spent" and m.flags == (3, 5) and [str(c) for c in m.cards] == ["G1", "B9"]
+    assert prospect(g, 1, Move.parse("R4@5"), Move.parse("G1@3")) == []      # a 4 is no high card

@@ -17,10 +17,15 @@ The motifs, by key:
 - ``card_gone``: the formation the mover's cards at the flag aim for cannot be finished,
   because the cards it needs are all on the table or in the discards (named);
 - ``own_card_breaks``: the card played spoils the best formation the flag could still make;
+- ``outmatched``: at the flag the card goes to, the opponent's cards there can still become a
+  higher kind of formation than the mover's side can (``detail``: the two kinds);
 - ``fog`` / ``mud``: Fog (only totals count) or Mud (four cards a side) changes who can still
   win the flag, or changes nothing there (``changes`` says which);
 - ``prospect`` (two moves compared, :func:`prospect`): the better move's card can still become
-  a higher formation at its flag than the card played at its own.
+  a higher formation at its flag than the card played at its own;
+- ``high_card_spent`` (two moves compared, :func:`prospect`): the card played is a high one
+  (:data:`HIGH_VALUE` or more) and the better move spends one at least :data:`MUCH_LOWER`
+  lower for a formation as good: the high card is kept for later.
 
 >>> from battleline.standard.editor import PositionDraft
 >>> d = PositionDraft(to_move=1)
@@ -44,8 +49,9 @@ from .rules import FLAGS, win_reason
 __all__ = ["Motif", "find", "possible_best", "prospect", "KEYS"]
 
 KEYS = ("win_at_once", "win_allowed", "win_threatened", "claim_given", "lost_flag", "card_gone",
-        "own_card_breaks", "fog", "mud", "prospect")
+        "own_card_breaks", "outmatched", "fog", "mud", "prospect", "high_card_spent")
 HIGH_VALUE = 8          # an 8, 9 or 10 (or a Leader) is a strong card
+MUCH_LOWER = 4          # a card this much lower is spent instead: the high one is kept
 
 
 @dataclass(frozen=True)
@@ -72,7 +78,7 @@ def find(game: Game, me: int, move: Move | str) -> list[Motif]:
     after.push(move)
     found: list[Motif] = []
     for detect in (_win_at_once, _win_allowed, _win_threatened, _claim_given, _lost_flag, _card_gone,
-                   _own_card_breaks, _weather):
+                   _own_card_breaks, _outmatched, _weather):
         found += detect(game, after, me, move)
     return found
 
@@ -214,6 +220,20 @@ def _own_card_breaks(before: Game, after: Game, me: int, move: Move) -> list[Mot
     return [Motif("own_card_breaks", (f,), (move.card,), (was[1], now[1] if now else None))]
 
 
+def _outmatched(before: Game, after: Game, me: int, move: Move) -> list[Motif]:
+    """After a troop played at a flag where the opponent has cards: their side there can still
+    become a higher kind of formation than the mover's can (a flag not yet lost for good)."""
+    if move.kind != "play" or not move.flag or not move.card.is_troop or after.fog_flag == move.flag:
+        return []
+    f = move.flag
+    if not after.sides[1 - me][f] or after.claimed[f] >= 0 or f in _open_provable(after, 1 - me):
+        return []
+    mine, theirs = possible_best(after, me, f), possible_best(after, 1 - me, f)
+    if theirs is None or (mine is not None and KINDS.index(mine[1]) >= KINDS.index(theirs[1])):
+        return []
+    return [Motif("outmatched", (f,), (move.card,), (mine[1] if mine else None, theirs[1]))]
+
+
 def _weather(before: Game, after: Game, me: int, move: Move) -> list[Motif]:
     """Fog or Mud: who can still win the flag, by the best each side can still make, before
     and after; ``detail`` is ``(changes, mine after, theirs after)`` with each side's best
@@ -234,8 +254,10 @@ def _weather(before: Game, after: Game, me: int, move: Move) -> list[Motif]:
 
 def prospect(game: Game, me: int, played: Move, better: Move) -> list[Motif]:
     """``prospect``: both moves play a troop at a flag, and after ``better`` its flag's side can
-    still make a higher kind of formation than the side ``played`` went to; ``flags`` and
-    ``cards`` the better move's then the move played's, ``detail`` the two kinds.
+    still make a higher kind of formation than the side ``played`` went to; else
+    ``high_card_spent`` when ``played`` spends a high card and ``better`` a much lower one for a
+    formation at least as good. ``flags`` and ``cards`` the better move's then the move
+    played's, ``detail`` the two kinds.
 
     >>> from battleline.standard.editor import PositionDraft
     >>> d = PositionDraft(to_move=1)
@@ -255,6 +277,10 @@ def prospect(game: Game, me: int, played: Move, better: Move) -> list[Motif]:
         found = possible_best(after, me, move.flag)
         kinds.append(found[1] if found else None)
     hoped, got = kinds
+    flags, cards = (better.flag, played.flag), (better.card, played.card)
     if hoped is None or (got is not None and KINDS.index(got) >= KINDS.index(hoped)):
+        if hoped is not None and got is not None and played.card.value >= HIGH_VALUE \
+                and played.card.value - better.card.value >= MUCH_LOWER:
+            return [Motif("high_card_spent", flags, cards, (hoped, got))]
         return []
-    return [Motif("prospect", (better.flag, played.flag), (better.card, played.card), (hoped, got))]
+    return [Motif("prospect", flags, cards, (hoped, got))]

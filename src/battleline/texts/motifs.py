@@ -46,6 +46,16 @@ SENTENCES = {
     "own_card_breaks_dead": ("{card} at flag {flag} spoils the {was} that side could still make; it can no "
                              "longer be completed.",
                              "フラッグ{flag}の{card}で、まだ作れた{was}がだめになり、もう完成できません。"),
+    "high_card_spent": ("{played} at flag {fp} spends a high card for a {got} at best; {better} at flag {fb} keeps "
+                        "it for later and can still become a {hoped}.",
+                        "フラッグ{fp}の{played}は強いカードを使ってもせいぜい{got}です。フラッグ{fb}の{better}なら"
+                        "それを後に残し、まだ{hoped}になれます。"),
+    "outmatched": ("{card} at flag {flag} leaves your side there at best a {mine}, while your opponent's cards "
+                   "can still become a {theirs}.",
+                   "フラッグ{flag}の{card}では、あなたの側はせいぜい{mine}ですが、相手の側はまだ{theirs}になれます。"),
+    "outmatched_dead": ("{card} at flag {flag} leaves your side there unable to be completed, while your "
+                        "opponent's cards can still become a {theirs}.",
+                        "フラッグ{flag}の{card}では、あなたの側はもう完成できませんが、相手の側はまだ{theirs}になれます。"),
     "fog_turns": ("Fog at flag {flag} makes only totals count, and that turns the flag: the best totals "
                   "are now {a} for you and {b} for your opponent.",
                   "フラッグ{flag}の霧で合計だけが比べられ、形勢が入れ替わります：最高の合計はあなた{a}、相手{b}です。"),
@@ -140,6 +150,15 @@ def motif_sentence(motif, lang: str = "en", names: Any = "ancient", subject: str
         if detail[1] is None:
             return _say(lang, "own_card_breaks_dead", card=card, flag=flags[0], was=was)
         return _say(lang, key, card=card, flag=flags[0], was=was, now=formation_name(detail[1], lang, names))
+    if key == "outmatched":
+        theirs = formation_name(detail[1], lang, names)
+        if detail[0] is None:
+            return _say(lang, "outmatched_dead", card=card, flag=flags[0], theirs=theirs)
+        return _say(lang, key, card=card, flag=flags[0], theirs=theirs, mine=formation_name(detail[0], lang, names))
+    if key == "high_card_spent":
+        better, played = (card_name(c, lang, names) for c in motif.cards)
+        return _say(lang, key, better=better, played=played, fb=flags[0], fp=flags[1],
+                    hoped=formation_name(detail[0], lang, names), got=formation_name(detail[1], lang, names))
     if key == "prospect":
         better, played = (card_name(c, lang, names) for c in motif.cards)
         hoped = formation_name(detail[0], lang, names)
