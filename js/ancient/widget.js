@@ -9,6 +9,7 @@ import { h, morphKeepingFocus, mountRoot } from "../dom.js";
 import { click, normalize } from "./logic.js";
 import { buildAncient } from "./render.js";
 import { attachStudy, markBoard } from "../study.js";
+import { attachBoard } from "../board.js";
 
 export function mount({ model, el }) {
   const { doc, root, app } = mountRoot(el, "ab");
@@ -79,6 +80,8 @@ export function mount({ model, el }) {
 
   // replay, review, hints, save and load (study.js): their own controls and the move keys
   const study = attachStudy({ root: app, getView: view, send: (m) => { dismissed = null; model.send(m); }, update });
+  // the analysis board (board.js): its controls and its arrow keys
+  const detachBoard = attachBoard({ root: app, getView: view, send: (m) => { dismissed = null; model.send(m); } });
   app.addEventListener("click", onClick);
   app.addEventListener("keydown", onKey);
   model.on("change:view", update);
@@ -86,6 +89,7 @@ export function mount({ model, el }) {
   return () => {
     model.off("change:view", update);
     study.detach();
+    detachBoard();
     app.removeEventListener("click", onClick);
     app.removeEventListener("keydown", onKey);
     root.remove();
