@@ -199,3 +199,16 @@ def test_the_board_speaks_japanese():
     assert w.view["board_entry"]["words"]["analyse"] == "検討ボード"
     send(w, type="board_open", seed=5)
     assert "シード5" in w.view["board"]["knowledge"] and w.view["board"]["words"]["back"] == "対局に戻る"
+
+
+def test_the_editor_and_a_puzzle_open_a_dealt_board_and_go_back():
+    from battleline import PositionEditor, PuzzleWidget
+    for w, mode in ((PositionEditor(Game(seed=5)), "edit"), (PuzzleWidget(), "puzzle")):
+        assert w.view["board_entry"]["can_analyse"]
+        before = w.game.record()
+        send(w, type="board_open", seed=2)
+        assert w.mode == "board" and w.view["board"]["dealt"] and w.view["board"]["origin"] == mode
+        send(w, type="board_play", action=w.view["board"]["legal"][0]["action"])
+        assert len(rows(w)) == 1
+        send(w, type="board_close")
+        assert w.mode == mode and w.game.record() == before

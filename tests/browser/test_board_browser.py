@@ -72,8 +72,9 @@ def settled(s) -> bool:
     return s["board"] is not None and s["board"]["thinking"] is None
 
 
-def branch_play_line_and_back(nb, review_done) -> None:
-    """The learner's path through the board, from a replay whose review is on screen."""
+def branch_play_line_and_back(nb, review_done, scroll=to_widget) -> None:
+    """The learner's path through the board, from a replay whose review is on screen
+    (``scroll(page)`` brings the widget into view for a screenshot)."""
     page = nb.page
     press(page, "Review")
     s = nb.wait_state(review_done, timeout=180)
@@ -86,7 +87,7 @@ def branch_play_line_and_back(nb, review_done) -> None:
     assert s["board"]["cursor"] == line[0]
     page.locator(".bl-board-bar").get_by_role("button", name="Next move", exact=True).click()
     nb.wait_state(lambda s: s["board"]["cursor"] == line[1])
-    to_widget(page)
+    scroll(page)
     nb.screenshot("line")
     # three moves of one's own from the start of the board, then the bot's answer
     page.get_by_role("button", name="Start of the analysis", exact=True).click()
@@ -103,7 +104,7 @@ def branch_play_line_and_back(nb, review_done) -> None:
     page.locator(".bl-board-bar").get_by_role("button", name="Show the line", exact=True).click()
     nb.wait_state(lambda s: settled(s) and sum(1 for r in s["board"]["rows"] if r[1] == "line") > len(line),
                   timeout=120)
-    to_widget(page)
+    scroll(page)
     nb.screenshot("board")
     press(page, "Back to the game")
     s = nb.wait_state(lambda s: s["board"] is None and s["replay"] is not None)
@@ -118,9 +119,14 @@ def test_battle_line_board_from_a_review_in_jupyterlab(open_widget):
     press(page, "Analyse")
     s = nb.wait_state(settled, timeout=120)
     assert s["board"]["rows"] == [] and s["mode"] == "board"
+    drawn = 0
+    if page.locator("button.bl-draw:not([disabled])").count():     # the move on screen left a draw
+        page.locator("button.bl-draw:not([disabled])").first.click()
+        drawn = 1
+        nb.wait_state(lambda s: len(s["board"]["rows"]) == 1)
     page.locator('button[data-act="hand"]:not([disabled])').first.click()
     page.locator('button[data-act="place"]:not([disabled])').first.click()
-    s = nb.wait_state(lambda s: len(s["board"]["rows"]) == 1 and s["board"]["rows"][0][1] == "you")
+    s = nb.wait_state(lambda s: len(s["board"]["rows"]) == drawn + 1 and s["board"]["rows"][-1][1] == "you")
     press(page, "Back to the game")
     assert nb.wait_state(lambda s: s["board"] is None)["unchanged"]
 
