@@ -14,7 +14,8 @@ def _state(v):
     r = v.get("replay")
     return {"mode": v.get("mode"), "board": None if not b else {
                 "cursor": b["cursor"], "rows": [[x["id"], x["source"], x["on_path"]] for x in b["rows"]],
-                "chance": b["chance"]["percent"], "thinking": b["thinking"], "message": b["message"]},
+                "chance": b["chance"]["percent"], "judged": not b["chance"]["pending"],
+                "chance_text": b["chance"]["text"], "thinking": b["thinking"], "message": b["message"]},
             "replay": None if not r else {"index": r["index"], "review": (r["review"] or {}).get("state")},
             "unchanged": w.record() == RECORD and w.game.record() == RECORD}
 '''
