@@ -212,3 +212,13 @@ def test_the_editor_and_a_puzzle_open_a_dealt_board_and_go_back():
         assert len(rows(w)) == 1
         send(w, type="board_close")
         assert w.mode == mode and w.game.record() == before
+
+
+def test_a_deep_copy_of_a_battle_lists_its_legal_actions():
+    # the board works on deep copies in the background: a copy must list the same actions
+    import copy
+    g = AncientGame.scenario("marathon", seed=3)
+    rng = random.Random(1)
+    for _ in range(40):
+        g.play(rng.choice(g.legal_actions()))
+    assert [str(a) for a in copy.deepcopy(g).legal_actions()] == [str(a) for a in g.legal_actions()]
