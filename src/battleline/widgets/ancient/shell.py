@@ -208,7 +208,7 @@ class AncientBattlesWidget(AncientBoardHosting, anywidget.AnyWidget):
             dispatch(content, board, (BoardController.messages, self.board),
                      elsewhere=[AncientStudy.messages, BattleController.messages, ArmyBuilder.messages])
         elif self.study.on_screen:
-            dispatch(content, study, board, elsewhere=[BattleController.messages, ArmyBuilder.messages,
+            dispatch(content, board, study, elsewhere=[BattleController.messages, ArmyBuilder.messages,
                                                        BoardController.messages])
         elif self.builder is not None:
             dispatch(content, (ArmyBuilder.messages, self.builder), elsewhere=[BattleController.messages])
