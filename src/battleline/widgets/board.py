@@ -48,7 +48,7 @@ from typing import Any, Callable, Protocol
 from ..analysis import MAX_LINE_TURNS, Analysis
 from ..errors import IllegalMoveError, shorten
 from .messages import Integer, MessageRouter, Text
-from .study import AnalysisRunner, percent
+from .study import AnalysisRunner, analysis_module, percent, search_preparing
 
 __all__ = ["BoardController", "BoardAdapter", "BoardHost", "LINE_TURNS", "board_words"]
 
@@ -376,8 +376,11 @@ class BoardController:
             return {"percent": chance, "pending": False, "text": text}
         if self.failed and self.thinking is None:
             return {"percent": None, "pending": False, "text": self.say("board.chance_failed", text=self.failed)}
-        return {"percent": None, "pending": self.thinking == "chance",
-                "text": self.say("board.chance_wait" if self.thinking == "chance" else "board.to_move", side=side)}
+        pending = self.thinking == "chance"
+        if pending and search_preparing(analysis_module(getattr(self.adapter, "game", "standard"))):
+            return {"percent": None, "pending": True, "text": self.say("study.hint_preparing")}
+        return {"percent": None, "pending": pending,
+                "text": self.say("board.chance_wait" if pending else "board.to_move", side=side)}
 
     def rows(self, board: Analysis) -> list[dict]:
         """The tree as a move list: a variation's first move goes on, its others are

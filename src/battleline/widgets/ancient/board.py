@@ -31,6 +31,8 @@ __all__ = ["FieldAdapter", "AncientBoardHosting"]
 class FieldAdapter:
     """Ancient Battles' part of the analysis board."""
 
+    game = "ancient"      # its analysis: battleline.ancient.reviewing
+
     def __init__(self, words: AncientWords):
         self.words = words
 

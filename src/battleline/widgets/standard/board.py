@@ -27,6 +27,8 @@ __all__ = ["TableAdapter"]
 class TableAdapter:
     """Battle Line's part of the analysis board. ``name(seat)`` names a seat on screen."""
 
+    game = "standard"     # its analysis: battleline.standard.reviewing
+
     def __init__(self, words: Wording, name: Callable[[int], str]):
         self.words = words
         self.name = name
