@@ -316,8 +316,12 @@ class BoardController:
 
     def done(self, error: Exception | None) -> None:
         kind, self.thinking = self.thinking, None
-        if error is not None:
-            self.failed = f"{type(error).__name__}: {shorten(str(error))}"
+        if error is not None:     # the chance's failure shows in the bar, the bot's in the panel
+            text = f"{type(error).__name__}: {shorten(str(error))}"
+            if kind == "chance":
+                self.failed = text
+            else:
+                self.message = {"kind": "error", "text": text}
         if kind in ("bot", "line") and error is None and self.analysis is not None:
             self.judge()
         self.host.refresh()
