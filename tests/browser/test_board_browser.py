@@ -120,6 +120,8 @@ def test_battle_line_board_from_a_review_in_jupyterlab(open_widget):
     branch_play_line_and_back(nb, lambda s: s["replay"] and s["replay"]["review"] == "done")
     # "Analyse" opens on the move on screen; a card and a flag clicked on the board play there
     page = nb.page
+    press(page, "First move")
+    nb.wait_state(lambda s: s["replay"] and s["replay"]["index"] == 0)
     press(page, "Analyse")
     s = nb.wait_state(settled, timeout=120)
     assert s["board"]["rows"] == [] and s["mode"] == "board"
