@@ -9,6 +9,7 @@ import { ta } from "./i18n.js";
 import { armedChoice, inspectable, percent, roundPercent, squareLabel, squareMap } from "./logic.js";
 import { button, cardBack, cardButton, cardImage, messageLine, tacticIcon } from "../render_cards.js";
 import { hintLine, moveList, recordPanel, replayBar, reviewGraph, reviewNotes, studyButtons } from "../study.js";
+import { boardBar, boardEntry, boardPanel } from "../board.js";
 
 // Silhouettes of the troop families (drawn for this view, 20 × 20).
 const FAMILY_PATHS = {
@@ -330,8 +331,10 @@ export function buildAncient(view, ui, { messageHidden, study } = {}) {
         h("span", { class: "ab-status", role: "status", "aria-label": ta(view, "status") }, view.status),
         view.actions_left != null ? h("span", { class: "ab-actions-left", "aria-label": ta(view, "actionsLeftLabel") }, ta(view, "actionsLeft", { n: view.actions_left })) : null,
         view.thinking ? h("span", { class: "ab-thinking" }, "…") : null,
-        replay ? null : h("span", { class: "ab-study-buttons" }, studyButtons(view, study))),
-      replay ? replayBar(view, study) : null),
+        replay || view.board ? null : h("span", { class: "ab-study-buttons" }, studyButtons(view, study), boardEntry(view))),
+      replay ? replayBar(view, study) : null,
+      replay ? boardEntry(view) : null,
+      view.board ? boardBar(view) : null),
     messageLine(view.message, view, messageHidden),
     hintLine(view),
     recordPanel(view, study),
@@ -343,7 +346,7 @@ export function buildAncient(view, ui, { messageHidden, study } = {}) {
       h("aside", { class: "ab-side", key: "side" }, resultBox(view), choicesPanel(view, ui), diceBox(view),
         replay ? openHands(view) : buttonsRow(view), helpBox(view))),
     view.cover ? null : tray(view),
-    replay ? moveList(view) : logBox(view));
+    view.board ? boardPanel(view) : replay ? moveList(view) : logBox(view));
 }
 
 /** In a replay with the hands open: what the other side holds. */

@@ -10,6 +10,7 @@ import { click, normalize } from "./logic.js";
 import { buildAncient } from "./render.js";
 import { attachStudy, markBoard } from "../study.js";
 import { watchFit } from "../standard/layout.js";
+import { attachBoard } from "../board.js";
 
 export function mount({ model, el }) {
   const { doc, root, app } = mountRoot(el, "ab");
@@ -85,6 +86,8 @@ export function mount({ model, el }) {
     root.setAttribute("data-fit", fit);
     root.classList.toggle("bl-compact", fit === "compact");
   });
+  // the analysis board (board.js): its controls and its arrow keys
+  const detachBoard = attachBoard({ root: app, getView: view, send: (m) => { dismissed = null; model.send(m); } });
   app.addEventListener("click", onClick);
   app.addEventListener("keydown", onKey);
   model.on("change:view", update);
@@ -93,6 +96,7 @@ export function mount({ model, el }) {
     model.off("change:view", update);
     stopFit();
     study.detach();
+    detachBoard();
     app.removeEventListener("click", onClick);
     app.removeEventListener("keydown", onKey);
     root.remove();

@@ -46,6 +46,7 @@ import {
   reviewNotes,
   studyButtons,
 } from "../study.js";
+import { boardBar, boardEntry, boardPanel } from "../board.js";
 
 
 // ------------------------------------------------------------------------ the line
@@ -553,6 +554,7 @@ function header(view, ui) {
       button(t(view, "newGame"), "new_game"),
       view.can_next_game ? button(t(view, "nextGame"), "next_game", { cls: "bl-primary" }) : null,
       studyButtons(view, ui.study),
+      boardEntry(view),
       languageButton(view)),
   );
 }
@@ -633,13 +635,17 @@ export function buildApp(view, ia, ui) {
   // a replay (view.replay): its bar for the header, the review under the status line, the
   // move list for the log (study.js)
   const replay = !!view.replay;
+  const analysing = !!view.board;   // the analysis board (board.js): its bar and its panel
   if (replay) cls.push("bl-mode-replay");
+  if (analysing) cls.push("bl-mode-board");
   return markBoard(h(
     "div",
     { class: cls.join(" "), "data-phase": view.phase || "", lang: langOf(view) },
-    puzzle ? puzzleHeader(view, ui) : replay
-      ? h("header", { class: "bl-top bl-top-replay" }, replayBar(view, ui.study), languageButton(view))
-      : header(view, ui),
+    puzzle ? puzzleHeader(view, ui) : analysing
+      ? h("header", { class: "bl-top bl-top-replay" }, boardBar(view), languageButton(view))
+      : replay
+        ? h("header", { class: "bl-top bl-top-replay" }, replayBar(view, ui.study), boardEntry(view), languageButton(view))
+        : header(view, ui),
     puzzle ? puzzlePanel(view, ui) : null,
     statusBar(view, ia, ui),
     hintLine(view),
@@ -648,6 +654,6 @@ export function buildApp(view, ia, ui) {
     replay ? reviewNotes(view) : null,
     view.cover ? result : null,
     board,
-    replay ? moveList(view) : footer(view, ui),
+    analysing ? boardPanel(view) : replay ? moveList(view) : footer(view, ui),
   ), view);
 }

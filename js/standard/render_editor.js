@@ -7,6 +7,7 @@ import { h } from "../dom.js";
 import { langOf, t } from "../i18n.js";
 import { chosenOpponent, editorOf, opponentChoices, ruleChoices } from "./editor.js";
 import { FLAG_PATH, button, cardButton, icon, languageButton, messageLine, tacticIcon } from "../render_cards.js";
+import { boardEntry } from "../board.js";
 
 const COLOR_ORDER = ["R", "O", "Y", "G", "B", "P"];
 /** A bot's name in the Opponent list: Python's label (editor.opponent_labels), else the level. */
@@ -358,6 +359,7 @@ export function buildEditor(view, ea, ui) {
       h("div", { class: "bl-top-actions" },
         ea.selection ? button(t(view, "cancel"), "cancel", { key: "edit-cancel", title: t(view, "cancelTitle") }) : null,
         button(t(view, "clear"), "clear", { key: "edit-clear" }),
+        boardEntry(view),
         languageButton(view))),
     statusBar(view, ed, ea, ui),
     h(

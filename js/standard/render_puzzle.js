@@ -5,6 +5,7 @@ import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { canGoto, picksEnabled, puzzleOf } from "./puzzle.js";
 import { FLAG_PATH, button, icon, languageButton } from "../render_cards.js";
+import { boardEntry } from "../board.js";
 
 const KINDS = new Set(["claims", "move", "win"]);
 const FEEDBACK = new Set(["right", "wrong", "info"]);
@@ -49,6 +50,7 @@ export function puzzleHeader(view) {
           data: { "data-number": number + 1 },
         })
         : null,
+      boardEntry(view),
       languageButton(view)),
   );
 }

@@ -20,6 +20,7 @@ import { normalizePicks, puzzleClick } from "./puzzle.js";
 import { buildApp } from "./render.js";
 import { buildEditor } from "./render_editor.js";
 import { attachStudy } from "../study.js";
+import { attachBoard } from "../board.js";
 
 let instances = 0;
 
@@ -413,6 +414,8 @@ class Mounted {
     model.on("change:view", this.onView);
     // replay, review, hints, save and load (study.js): their own controls and the move keys
     this.study = attachStudy({ root, getView: () => this.view(), send: (m) => this.send(m), update: () => this.update() });
+    // the analysis board (board.js): its controls and its arrow keys
+    const detachBoard = attachBoard({ root, getView: () => this.view(), send: (m) => this.send(m) });
     root.addEventListener("click", this.onClick);
     root.addEventListener("change", this.onChange);
     root.addEventListener("input", this.onInput);
@@ -421,6 +424,7 @@ class Mounted {
     return () => {
       model.off("change:view", this.onView);
       this.study.detach();
+      detachBoard();
       stopFit();
       root.removeEventListener("click", this.onClick);
       root.removeEventListener("change", this.onChange);

@@ -217,13 +217,13 @@ describe("ancient DOM: the army builder, errors, the end", { skip: NO_DOM }, () 
     assert.equal(el.querySelector('[role="alert"]'), null);
   });
 
-  it("after the battle nothing is clickable but undo, the cards' rules, replay, review and save", () => {
+  it("after the battle nothing is clickable but undo, the cards' rules, replay, review, save and analyse", () => {
     const v = fixture("over");
     const { el, model } = mountView(widget, v);
     const enabled = [...el.querySelectorAll("button")].filter((b) => !b.disabled).map(nameOf);
     // Review where this version has the Ancient analysis (battleline.ancient.reviewing)
     assert.deepEqual(enabled.filter((n) => n !== "Undo my last turn"),
-      ["Replay", ...(v.study.can_review ? ["Review"] : []), "Save / load", "c2, your Elephants R10"]);
+      ["Replay", ...(v.study.can_review ? ["Review"] : []), "Save / load", "Analyse", "c2, your Elephants R10"]);
     square(el, "c2").click();
     assert.deepEqual(model.sent.pop(), { type: "inspect", square: "c2" });
     assert.match(el.querySelector(".ab-status").textContent, /South wins: casualties/);

@@ -58,8 +58,18 @@ def _draw_after(n) -> int:
     return n
 
 
-# The legal actions of a settled position not listed yet (listed when first asked for).
-_NOT_YET = object()
+class _NotListedYet:
+    """The legal actions of a settled position not listed yet (listed when first asked for):
+    one object, kept by copy and deepcopy (a copied game compares against it with ``is``)."""
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+_NOT_YET = _NotListedYet()
 # The squares a fire or an attack names, in order.
 
 

@@ -18,6 +18,7 @@ from ..cards import Card, CardLike
 from ..standard.formations import Formation
 from ..names import name_set
 from .shared import BOT_PREPARING, LANGS, STUDY_SENTENCES, card_name, shorten_text
+from .board import BOARD_SENTENCES
 
 __all__ = ["card_title", "formation_text", "formation_name", "claim_explanation", "say", "player_name",
            "outcome_text", "outcome_word", "flags_words", "error_text", "rule_text", "place_words", "RULES",
@@ -696,7 +697,7 @@ _SENTENCES = {
                        "やさしいボットと対戦してみましょう。"),
 }
 
-_CATALOG = {lang: {key: words[i] for key, words in {**_SENTENCES, **STUDY_SENTENCES}.items()}
+_CATALOG = {lang: {key: words[i] for key, words in {**_SENTENCES, **STUDY_SENTENCES, **BOARD_SENTENCES}.items()}
             for i, lang in enumerate(LANGS)}
 
 

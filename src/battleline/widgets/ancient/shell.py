@@ -30,6 +30,8 @@ from ..messages import answer_safely, dispatch
 from .battle import STEP_DELAY, BattleController, opponent_bot
 from .builder import COLOURS, ArmyBuilder
 from .study import AncientStudy
+from ..board import BoardController
+from .board import AncientBoardHosting, FieldAdapter
 from .view import SIDES, battle_view
 from .words import AncientWords
 
@@ -38,7 +40,7 @@ __all__ = ["AncientBattlesWidget"]
 STATIC = pathlib.Path(__file__).parents[2] / "static"
 
 
-class AncientBattlesWidget(anywidget.AnyWidget):
+class AncientBattlesWidget(AncientBoardHosting, anywidget.AnyWidget):
     """Ancient Battles in a notebook cell.
 
     ``AncientBattlesWidget(game=None, *, scenario="issus", side="south", opponent="medium",
@@ -83,6 +85,7 @@ class AncientBattlesWidget(anywidget.AnyWidget):
                                        seed=seed, step_delay=step_delay, refresh=self.refresh,
                                        background_bot=in_kernel() if background_bot is None else background_bot)
         self.study = AncientStudy(self, self.battle.background_bot)
+        self.board = BoardController(self, FieldAdapter(self.words), self.battle.background_bot)
         self.on_msg(self._on_msg)
         self.refresh()
         if self.builder is None:
@@ -203,20 +206,28 @@ class AncientBattlesWidget(anywidget.AnyWidget):
         """Run one message from the browser (raises on a bad one, which changes nothing): the
         army builder's kinds while an army is being built, the battle's otherwise."""
         study = (AncientStudy.messages, self.study)
-        if self.study.on_screen:
-            dispatch(content, study, elsewhere=[BattleController.messages, ArmyBuilder.messages])
+        board = (BoardController.entry, self.board)
+        if self.board.is_open:
+            dispatch(content, board, (BoardController.messages, self.board),
+                     elsewhere=[AncientStudy.messages, BattleController.messages, ArmyBuilder.messages])
+        elif self.study.on_screen:
+            dispatch(content, board, study, elsewhere=[BattleController.messages, ArmyBuilder.messages,
+                                                       BoardController.messages])
         elif self.builder is not None:
             dispatch(content, (ArmyBuilder.messages, self.builder), elsewhere=[BattleController.messages])
         else:
-            dispatch(content, study, (BattleController.messages, self.battle), elsewhere=[ArmyBuilder.messages])
+            dispatch(content, study, board, (BattleController.messages, self.battle),
+                     elsewhere=[ArmyBuilder.messages, BoardController.messages])
 
     def build_view(self) -> dict:
         """The view of what is on screen now (``view`` holds the last one published)."""
+        if self.board.is_open:
+            return self.board.view()
         if self.study.on_screen:
-            return self.study.replay_view()
+            return {**self.study.replay_view(), "board_entry": self.board_entry()}
         if self.builder is not None:
             return self.builder.view(self.human)
-        return self.study.battle_extras(battle_view(self.battle, self.words))
+        return {**self.study.battle_extras(battle_view(self.battle, self.words)), "board_entry": self.board_entry()}
 
     def refresh(self) -> None:
         """Publish the view."""
@@ -229,6 +240,10 @@ class AncientBattlesWidget(anywidget.AnyWidget):
 
     def _show_error(self, error: ValueError | str) -> None:
         """Show a refused intent (an error, or a text already worded) in the view."""
+        if self.board.is_open:
+            self.board.show_error(error)
+            self.refresh()
+            return
         if self.study.on_screen:
             self.study.show_error(error)
             return

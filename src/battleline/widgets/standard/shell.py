@@ -33,14 +33,17 @@ from .edit import EditController
 from .play import PlayController
 from .puzzle import PuzzleController
 from .study import Replay, ReplayController, StudyTools
+from ..board import BoardController
+from .board import TableAdapter
+from .board_host import BoardHosting
 
 __all__ = ["BattleLineWidget", "PositionEditor", "PuzzleWidget"]
 
 STATIC = pathlib.Path(__file__).parents[2] / "static"
-MODES = ("play", "edit", "puzzle", "replay")
+MODES = ("play", "edit", "puzzle", "replay", "board")
 
 
-class BattleLineWidget(anywidget.AnyWidget):
+class BattleLineWidget(BoardHosting, anywidget.AnyWidget):
     """Battle Line in a notebook cell.
 
     ``BattleLineWidget(game=None, *, opponent="hard", seat=1, rules="standard", seed=None,
@@ -78,7 +81,7 @@ class BattleLineWidget(anywidget.AnyWidget):
             raise ValueError(f"seat must be 0 (north) or 1 (south), not {shorten(seat)}")
         if game is not None and not isinstance(game, Game):
             raise ValueError(f"game must be a battleline.Game, not {type(game).__name__}")
-        if mode not in MODES or mode == "replay":
+        if mode not in MODES or mode in ("replay", "board"):
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {shorten(mode)}")
         self._ready = False
         self.review_budget = review_budget   # play-outs a decision for reviews and hints (None: the default)
@@ -95,6 +98,7 @@ class BattleLineWidget(anywidget.AnyWidget):
         self.puzzle_mode = PuzzleController(self, puzzles) if mode == "puzzle" else None
         self.replay_mode: ReplayController | None = None   # replay: a finished or loaded game
         self.study = StudyTools(self, self.play_mode.background_bot)
+        self.board = BoardController(self, TableAdapter(self.wording, self.seat_name), self.play_mode.background_bot)
         self.on_msg(self._on_msg)
         self._ready = True
         if mode == "play":
@@ -107,7 +111,7 @@ class BattleLineWidget(anywidget.AnyWidget):
     def controller(self) -> PlayController | EditController | PuzzleController | ReplayController:
         """The controller of the mode on screen."""
         return {"play": self.play_mode, "edit": self.edit_mode, "puzzle": self.puzzle_mode,
-                "replay": self.replay_mode}[self.mode]
+                "replay": self.replay_mode, "board": self.board}[self.mode]
 
     @property
     def game(self) -> Game:
@@ -319,8 +323,8 @@ class BattleLineWidget(anywidget.AnyWidget):
         for a bad one, which changes nothing. The browser's messages go through
         :meth:`_on_msg`, which shows such an error in the view instead."""
         others = [c.messages for c in (PlayController, EditController, PuzzleController, ReplayController)]
-        dispatch(content, (self.shared, self), (StudyTools.messages, self.study),
-                 (self.controller.messages, self.controller), elsewhere=others)
+        dispatch(content, (self.shared, self), (StudyTools.messages, self.study), (BoardController.entry, self.board),
+                 (self.controller.messages, self.controller), elsewhere=[*others, BoardController.messages])
 
     # --------------------------------------------------------------- messages for every mode
     @shared.on("explain", flag=Integer(nullable=True))
@@ -352,7 +356,8 @@ class BattleLineWidget(anywidget.AnyWidget):
             return
         common = {"version": 1, "mode": self.mode, "lang": self.wording.lang, "names": self.wording.nameset.name}
         study = {"study": self.study.view()} if self.mode in ("play", "replay") else {}
-        self.view = {**common, **self.controller.view(), **study}
+        entry = {"board_entry": self.board_entry()} if self.mode != "board" else {}
+        self.view = {**common, **self.controller.view(), **study, **entry}
 
     # ------------------------------------------------------------ language
     @traitlets.validate("lang")

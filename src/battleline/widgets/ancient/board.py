@@ -1,0 +1,122 @@
+"""The analysis board in the Ancient Battles widget: what the game-neutral
+:class:`..board.BoardController` needs of Ancient Battles (the field drawn as in the live
+battle, from the side to act's observation; actions in words; each shot's and attack's
+results, with their exact chances, to choose from), and the widget's host side (what
+"Analyse" opens on, a review's marked decision and its better plan).
+
+>>> from battleline.ancient import AncientGame
+>>> g = AncientGame.empty(seed=1); g.put("c2", "Peltasts", "south"); g.put("c3", "Chariots", "north")
+>>> g.play("end actions")
+>>> fight = [a for a in FieldAdapter(AncientWords()).legal(g) if a["action"] == "fire c2-c3"][0]
+>>> [o["text"] for o in fight["outcomes"]]
+['no effect (67%)', 'c3 disrupted (33%)']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...ancient import Action, AncientGame
+from ...ancient.actions import parse_plan
+from ...errors import IllegalMoveError
+from ...sides import PLAYER_NAMES, side_index
+from ..study import percent
+from .study import MARKED, ReplayBattle
+from .view import battle_view
+from .words import AncientWords
+
+__all__ = ["FieldAdapter", "AncientBoardHosting"]
+
+
+class FieldAdapter:
+    """Ancient Battles' part of the analysis board."""
+
+    game = "ancient"      # its analysis: battleline.ancient.reviewing
+
+    def __init__(self, words: AncientWords):
+        self.words = words
+
+    def draw(self, game: AncientGame, seat: int) -> dict:
+        """The field as ``seat`` sees it (the actions are offered in the board's panel)."""
+        side = PLAYER_NAMES[seat]
+        view = battle_view(ReplayBattle(game, self.words, side, None), self.words)
+        view.update({"log": [], "can_undo": False, "message": None, "hot_seat": False, "cover": None,
+                     "study": None, "mode": "board",
+                     "status": self.result_words(game) if game.outcome is not None
+                     else self.words.say("board.to_move", side=self.words.side(side))})
+        return view
+
+    def action_words(self, game: AncientGame, action: Any) -> str:
+        side = game.to_act or "south"
+        return self.words.label(game.observation(side), Action.parse(str(action)))
+
+    def legal(self, game: AncientGame) -> list[dict]:
+        obs = game.observation(game.to_act)
+        out = []
+        for a in game.legal_actions():
+            outcomes = game.chance_outcomes(a) if a.kind in ("fire", "attack") else ()
+            out.append({"action": str(a), "text": self.words.label(obs, a),
+                        "outcomes": [{"result": i, "text": self.outcome_words(o)} for i, o in enumerate(outcomes)]})
+        return out
+
+    def outcome_words(self, outcome: Any) -> str:
+        say = self.words.say
+        effects = [say(f"board.effect.{what}", square=square) for square, what in outcome.result]
+        return say("board.result", effects=", ".join(effects) or say("board.effect.none"),
+                   chance=percent(outcome.probability))
+
+    def side_name(self, seat: int | None) -> str:
+        return "" if seat is None else self.words.side(PLAYER_NAMES[seat])
+
+    def result_words(self, game: AncientGame) -> str:
+        return self.words.say(f"reason.{game.outcome.reason}")
+
+    def error_words(self, error: Any) -> str:
+        return self.words.error(error)
+
+
+class AncientBoardHosting:
+    """A mixin of :class:`~.shell.AncientBattlesWidget`: the board's host side."""
+
+    def board_start(self) -> tuple[Any, int | None, int | None, str]:
+        """The battle, action index, viewer and origin "Analyse" opens on now."""
+        study = self.study
+        if study.on_screen:
+            final = study.replay.final
+            return final, study.cursor.index, None if final.outcome is not None else side_index(study.seat), "replay"
+        if self.builder is not None:
+            raise IllegalMoveError("build and confirm your army first")
+        b = self.battle
+        if b.thinking or b.cover:
+            raise IllegalMoveError("the board opens on your turn, or once the battle is over")
+        g = b.game
+        return g, None, None if g.outcome is not None else side_index(b.side), "game"
+
+    def board_decision(self, index: int | None) -> tuple[Any, list[str]]:
+        """The review's marked decision at action ``index`` (None: the one on screen) and its
+        better plan, action by action."""
+        study = self.study
+        if not study.on_screen or study.review is None:
+            raise IllegalMoveError("the line is shown for a move the review marked: review the battle first")
+        i = study.cursor.index - 1 if index is None else index
+        d = study.review.decisions.get(i)
+        if d is None or d.label not in MARKED or d.best is None:
+            raise IllegalMoveError(f"action {i + 1} has no better choice marked by the review")
+        return d, [str(a) for a in parse_plan(str(d.best))]
+
+    def board_shown(self, on: bool) -> None:
+        if not on and not self.study.on_screen:
+            self.refresh()
+            self.battle.maybe_bot()
+
+    def board_entry(self) -> dict:
+        """What the battle's and the replay's views offer of the board."""
+        study = self.study
+        b = self.battle
+        can = study.on_screen or (self.builder is None and not b.thinking and not b.cover)
+        line = False
+        if study.on_screen and study.review is not None:
+            d = study.review.decisions.get(study.cursor.index - 1)
+            line = d is not None and d.label in MARKED and d.best is not None
+        return {"can_analyse": can, "can_line": line,
+                "words": {"analyse": self.words.say("board.analyse"), "line": self.words.say("board.line")}}
