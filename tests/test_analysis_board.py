@@ -14,6 +14,7 @@ import random
 from types import SimpleNamespace
 
 import pytest
+from util import at_screen
 
 from battleline import AncientBattlesWidget, BattleLineWidget, Game
 from battleline.ancient import AncientGame
@@ -174,7 +175,7 @@ def test_ancient_a_fights_result_is_chosen():
     g.put("c2", "Peltasts", "south")
     g.put("c3", "Chariots", "north")
     g.play("end actions")
-    w = AncientBattlesWidget(g, opponent=None, review_budget=BUDGET)
+    w = at_screen(AncientBattlesWidget(g, opponent=None, review_budget=BUDGET))
     send(w, type="board_open")
     fire = next(a for a in w.view["board"]["legal"] if a["action"] == "fire c2-c3")
     assert [o["text"] for o in fire["outcomes"]] == ["no effect (67%)", "c3 disrupted (33%)"]
@@ -195,7 +196,7 @@ def test_ancient_a_fights_result_is_chosen():
 
 
 def test_the_board_speaks_japanese():
-    w = AncientBattlesWidget(scenario="issus", opponent=None, seed=1, lang="ja", review_budget=BUDGET)
+    w = at_screen(AncientBattlesWidget(scenario="issus", opponent=None, seed=1, lang="ja", review_budget=BUDGET))
     assert w.view["board_entry"]["words"]["analyse"] == "検討ボード"
     send(w, type="board_open", seed=5)
     assert "シード5" in w.view["board"]["knowledge"] and w.view["board"]["words"]["back"] == "対局に戻る"
