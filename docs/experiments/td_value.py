@@ -59,8 +59,8 @@ def measure(games: int, seed: int) -> dict:
             guesses = (sparse_value(weights, ix, vx, k), 0.5, min(1.0, max(0.0, 0.5 + 0.1 * margin)))
             sums[st] += [(z - g) ** 2 for g in guesses]
             seen[st] += 1
-    return {STAGES[i]: {"turns": int(seen[i]), "value": round(sums[i, 0] / seen[i], 4),
-                        "one half": round(sums[i, 1] / seen[i], 4), "flags held": round(sums[i, 2] / seen[i], 4)}
+    return {STAGES[i]: {"turns": int(seen[i]), "value": round(float(sums[i, 0] / seen[i]), 4),
+                        "one half": round(float(sums[i, 1] / seen[i]), 4), "flags held": round(float(sums[i, 2] / seen[i]), 4)}
             for i in range(3)} | {"features": FEATURE_COUNT}
 
 
