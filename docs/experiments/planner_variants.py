@@ -13,6 +13,8 @@ for their write-ups rather than in the shipped bot. Each changes only the planne
   (``PlannerBot(playout_contest=True)``: no troop fed to a flag it can no longer win, the
   lowest troop thrown away when every flag is lost), the same budget.
 - ``PlannerContestTactics``: the contest rule and Tactics cards in the play-outs.
+- ``PlannerValue``: play-outs cut after four turns and scored by the value learned by
+  TD(lambda) from self-play (``PlannerBot(value_turns=4)``), the same budget.
 
 Played by the arena as ``module:Class`` with this folder on the path:
 
@@ -129,3 +131,16 @@ class PlannerPriorStrong(PlannerPrior):
     def __init__(self, seed: int | None = None, move_time: float = 1.0, playouts: int = PLAYOUTS,
                  candidates: int = CANDIDATES, prior: float = 0.08):
         super().__init__(seed, move_time=move_time, playouts=playouts, candidates=candidates, prior=prior)
+
+
+class PlannerValue(PlannerBot):
+    """The planner whose play-outs stop after four turns and score the learned value.
+
+    >>> PlannerValue(seed=1).value_turns
+    4
+    """
+
+    def __init__(self, seed: int | None = None, move_time: float = 1.0, playouts: int = PLAYOUTS,
+                 candidates: int = CANDIDATES, value_turns: int = 4):
+        super().__init__(seed, move_time=move_time, playouts=playouts, candidates=candidates,
+                         value_turns=value_turns)

@@ -35,7 +35,8 @@ from ..encoding import encode_move
 from ..game import Observation
 from ..kernel.layout import TROOP_COUNT
 from ..kernel.policy import POLICY_CONTEST, POLICY_GREEDY, POLICY_TACTICS
-from ..kernel.search import FLAG_SHARE, search_paired_with
+from ..kernel.search import FLAG_SHARE, search_paired_value, search_paired_with
+from ..kernel.value import load_weights
 from ..moves import Move
 from ...errors import shorten
 from ...planning import KernelPlanning, check_count, check_seconds, halving_rounds
@@ -62,7 +63,10 @@ class PlannerBot(KernelPlanning, Bot):
     choose troops by the contest rule (no troop fed to a flag it can no longer win; the
     lowest troop thrown away when every flag is lost; off by default); ``prior`` (a share
     of a won game, 0 by default) is added to the score of ``medium``'s first choice in
-    every round of the halving, so that another move must beat it by that much.
+    every round of the halving, so that another move must beat it by that much;
+    ``value_turns`` (None by default: play-outs to the end) cuts each play-out after that
+    many turns and scores the value learned by TD(lambda) from self-play
+    (:mod:`battleline.standard.kernel.value`, its shipped weights).
 
     >>> PlannerBot(playout_contest=True, playout_tactics=True).playout_policy
     3
@@ -74,8 +78,12 @@ class PlannerBot(KernelPlanning, Bot):
 
     def __init__(self, seed: int | None = None, move_time: float = 1.0, playouts: int = PLAYOUTS,
                  candidates: int = CANDIDATES, playout_tactics: bool = False, playout_contest: bool = False,
-                 prior: float = 0.0):
+                 prior: float = 0.0, value_turns: int | None = None):
         super().__init__(seed)
+        if value_turns is not None:
+            value_turns = check_count("value_turns", value_turns, low=0)
+        self.value_turns = value_turns
+        self.value_weights = None if value_turns is None else shipped_weights()
         if isinstance(prior, bool) or not isinstance(prior, (int, float)) or not 0 <= prior <= 1:
             raise ValueError(f"prior is a share of a won game from 0 to 1, not {shorten(prior)}")
         self.prior = float(prior)
@@ -157,8 +165,22 @@ class PlannerBot(KernelPlanning, Bot):
         ``template`` (``known``: :func:`known_places`), adding to ``rewards`` and ``held``
         (:func:`~battleline.standard.kernel.search.search_paired_with`); returns the play-outs
         made. A variant with other play-outs changes only this."""
+        if self.value_turns is not None:
+            return search_paired_value(template, *known, numbers, active, len(numbers), worlds, rng, rewards,
+                                       FLAG_SHARE, held, self.playout_policy, self.value_weights,
+                                       self.value_turns)
         return search_paired_with(template, *known, numbers, active, len(numbers), worlds, rng, rewards,
                                   FLAG_SHARE, held, self.playout_policy)
+
+
+_SHIPPED: list[np.ndarray] = []
+
+
+def shipped_weights() -> np.ndarray:
+    """The learned value's shipped weights, read once per process."""
+    if not _SHIPPED:
+        _SHIPPED.append(load_weights())
+    return _SHIPPED[0]
 
 
 def known_places(obs: Observation) -> tuple[int, int, np.ndarray, np.ndarray]:

@@ -195,7 +195,8 @@ KERNEL_NAME = "battleline.standard.kernel"
 
 def _warm() -> None:
     from .policy import POLICY_CONTEST, POLICY_TACTICS, play_out, play_out_tactics
-    from .search import FLAG_SHARE, search_paired, search_paired_with
+    from .search import FLAG_SHARE, search_paired, search_paired_value, search_paired_with
+    from .value import FEATURE_COUNT
     g = Game(seed=1)
     play_out(state_of(g), 10)
     play_out_tactics(state_of(g), 10)
@@ -210,6 +211,9 @@ def _warm() -> None:
     search_paired_with(template, 0, 0, slots, slots[:10], moves, np.ones(2, dtype=np.bool_), len(moves), 1,
                        np.array([seed_stream(1)], dtype=np.int64), np.zeros(2), FLAG_SHARE,
                        np.zeros((2, 10), dtype=np.int64), POLICY_TACTICS | POLICY_CONTEST)
+    search_paired_value(template, 0, 0, slots, slots[:10], moves, np.ones(2, dtype=np.bool_), len(moves), 1,
+                        np.array([seed_stream(1)], dtype=np.int64), np.zeros(2), FLAG_SHARE,
+                        np.zeros((2, 10), dtype=np.int64), 0, np.zeros(FEATURE_COUNT), 4)
 
 
 _KERNEL = Preparation(KERNEL_NAME, _warm, Path(__file__).parent)

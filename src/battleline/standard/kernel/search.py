@@ -10,7 +10,8 @@ searching seat: 1 for a win, 0.5 for a draw, 0 for a loss, plus a small share fo
 held more than the opponent (so that, among lost or won games, more flags still count; a
 review, which wants the chance of winning itself, asks for no share). Each play-out also
 counts, per candidate, the flags the searching seat holds at its end (``held``), which the
-review's reasons quote.
+review's reasons quote. :func:`search_paired_value` cuts each play-out short after a few
+turns and scores the learned value of :mod:`~battleline.standard.kernel.value` instead.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from .layout import (
 from .play import shuffle
 from .policy import POLICY_GREEDY, play_policy
 from .rules import apply_move, flags_held
+from .value import leaf_value, play_turns
 from ...kernel_bits import popcount
 
 FLAG_SHARE = 0.02          # of a win, per flag held more than the opponent at the end
@@ -150,6 +152,35 @@ def search_paired_with(template, known_troops, known_tactics, known_troop_slots,
             apply_move(trial, moves[k])
             play_policy(trial, MAX_PLAYOUT_MOVES, policy)
             rewards[k] += result_value(trial, me, flag_share)
+            count_held(trial, me, held, k)
+            made += 1
+    return made
+
+
+@kernel_function
+def search_paired_value(template, known_troops, known_tactics, known_troop_slots, known_tactic_slots,
+                        moves, active, n_moves, worlds, rng, rewards, flag_share, held, policy,
+                        weights, turns):
+    """:func:`search_paired_with` whose play-outs stop after ``turns`` turns (at a turn's
+    start, after the mover's claims) and score the learned value (``weights``:
+    :func:`~battleline.standard.kernel.value.leaf_value`) plus ``flag_share`` per flag held
+    more than the opponent then; a game that ends before scores its result as there."""
+    me = template[TO_MOVE]
+    world = np.empty(STATE_SIZE, dtype=np.int64)
+    trial = np.empty(STATE_SIZE, dtype=np.int64)
+    pool = np.empty(TROOP_COUNT, dtype=np.int64)
+    made = 0
+    for _ in range(worlds):
+        determinize(template, world, rng, 1 - me, known_troops, known_tactics, known_troop_slots,
+                    known_tactic_slots, pool)
+        for k in range(n_moves):
+            if not active[k]:
+                continue
+            trial[:] = world
+            apply_move(trial, moves[k])
+            play_turns(trial, turns, policy, MAX_PLAYOUT_MOVES)
+            margin = popcount(flags_held(trial, me)) - popcount(flags_held(trial, 1 - me))
+            rewards[k] += leaf_value(trial, me, weights) + flag_share * margin
             count_held(trial, me, held, k)
             made += 1
     return made
