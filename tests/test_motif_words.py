@@ -32,6 +32,7 @@ STANDARD = [
     Motif("high_card_spent", (3, 5), (Card("G1"), Card("B9")), ("wedge", "wedge")),
     Motif("outmatched", (2,), (Card("R3"),), ("skirmish", "wedge")),
     Motif("outmatched", (2,), (Card("R3"),), (None, "wedge")),
+    Motif("contest", (3, 6), (Card("G8"), Card("G8")), ("wedge", None, "host", "phalanx")),
 ]
 ANCIENT = [
     AncientMotif("back_row_open", ("b1", "b3"), (False,), (0, 8)),

@@ -161,3 +161,17 @@ def test_a_high_card_spent_where_a_low_one_does_as_well():
     [m] = prospect(g, 1, Move.parse("B9@5"), Move.parse("G1@3"))
     assert m.key == "high_card_spent" and m.flags == (3, 5) and [str(c) for c in m.cards] == ["G1", "B9"]
     assert prospect(g, 1, Move.parse("R4@5"), Move.parse("G1@3")) == []      # a 4 is no high card
+
+
+def test_a_flag_still_won_against_one_that_cannot_be():
+    """G8 beside G9 G10 at flag 3 makes a Wedge 8-9-10, and every other 10 is seen: nothing north
+    can make there beats it. Alone at flag 6 it can still make a Wedge 6-7-8, which north's
+    Wedge 8-9-10 there beats. A Wedge each: only the contest differs."""
+    from battleline.standard.motifs import prospect
+    from battleline.standard.moves import Move
+    g = draft({(3, 1): "G9 G10", (6, 0): "Y8 Y9 Y10"}, hand_south=("G8", "R4", "Y5", "O7", "R8", "B3", "P1"),
+              discards=(("R10", 0), ("B10", 0), ("O10", 1), ("P10", 1)))
+    [m] = prospect(g, 1, Move.parse("G8@6"), Move.parse("G8@3"))
+    assert m.key == "contest" and m.flags == (3, 6) and m.detail[0] == m.detail[2] == "wedge"
+    assert prospect(g, 1, Move.parse("G8@3"), Move.parse("G8@6")) == []
+    assert prospect(g, 1, Move.parse("G8@3"), Move.parse("G8@3")) == []     # both still win flag 3

@@ -25,7 +25,9 @@ The motifs, by key:
   a higher formation at its flag than the card played at its own;
 - ``high_card_spent`` (two moves compared, :func:`prospect`): the card played is a high one
   (:data:`HIGH_VALUE` or more) and the better move spends one at least :data:`MUCH_LOWER`
-  lower for a formation as good: the high card is kept for later.
+  lower for a formation as good: the high card is kept for later;
+- ``contest`` (two moves compared, :func:`prospect`): at its flag the better move's side can
+  still beat the best the opponent can make there, and the card played at its own cannot.
 
 >>> from battleline.standard.editor import PositionDraft
 >>> d = PositionDraft(to_move=1)
@@ -49,7 +51,7 @@ from .rules import FLAGS, win_reason
 __all__ = ["Motif", "find", "possible_best", "prospect", "KEYS"]
 
 KEYS = ("win_at_once", "win_allowed", "win_threatened", "claim_given", "lost_flag", "card_gone",
-        "own_card_breaks", "outmatched", "fog", "mud", "prospect", "high_card_spent")
+        "own_card_breaks", "outmatched", "fog", "mud", "prospect", "high_card_spent", "contest")
 HIGH_VALUE = 8          # an 8, 9 or 10 (or a Leader) is a strong card
 MUCH_LOWER = 4          # a card this much lower is spent instead: the high one is kept
 
@@ -266,21 +268,39 @@ def prospect(game: Game, me: int, played: Move, better: Move) -> list[Motif]:
     >>> [(m.flags, m.detail) for m in prospect(d.game(), 1, Move.parse("B9@5"), Move.parse("P4@4"))]
     [((4, 5), ('wedge', 'host'))]
     """
-    if played.kind != "play" or better.kind != "play" or not played.card.is_troop or not better.card.is_troop:
+    if not (_to_a_side(played) and _to_a_side(better)):
         return []
-    kinds = []
+    sides = []
     for move in (better, played):
         after = game.copy()
         after.push(move)
         if after.fog_flag == move.flag:
             return []
-        found = possible_best(after, me, move.flag)
-        kinds.append(found[1] if found else None)
-    hoped, got = kinds
+        sides.append((possible_best(after, me, move.flag), possible_best(after, 1 - me, move.flag)))
+    (mine_b, theirs_b), (mine_p, theirs_p) = sides
+    hoped, got = _kind(mine_b), _kind(mine_p)
     flags, cards = (better.flag, played.flag), (better.card, played.card)
-    if hoped is None or (got is not None and KINDS.index(got) >= KINDS.index(hoped)):
-        if hoped is not None and got is not None and played.card.value >= HIGH_VALUE \
-                and played.card.value - better.card.value >= MUCH_LOWER:
-            return [Motif("high_card_spent", flags, cards, (hoped, got))]
-        return []
-    return [Motif("prospect", flags, cards, (hoped, got))]
+    if hoped is not None and (got is None or KINDS.index(got) < KINDS.index(hoped)):
+        return [Motif("prospect", flags, cards, (hoped, got))]
+    if hoped is not None and got is not None and played.card.is_troop and better.card.is_troop \
+            and played.card.value >= HIGH_VALUE and played.card.value - better.card.value >= MUCH_LOWER:
+        return [Motif("high_card_spent", flags, cards, (hoped, got))]
+    if _edge(mine_b, theirs_b) > 0 >= _edge(mine_p, theirs_p):
+        return [Motif("contest", flags, cards, (hoped, _kind(theirs_b), got, _kind(theirs_p)))]
+    return []
+
+
+def _to_a_side(move: Move) -> bool:
+    """A troop or a wild card (a Leader, Companion, Shield) played to a flag."""
+    return move.kind == "play" and bool(move.flag) and (move.card.is_troop or move.card.is_wild)
+
+
+def _kind(best_found) -> str | None:
+    return best_found[1] if best_found else None
+
+
+def _edge(mine, theirs) -> int:
+    """How far the best a side can still make beats the best the opponent can (strengths)."""
+    if mine is None:
+        return -1
+    return 1 if theirs is None else mine[0] - theirs[0]

@@ -50,6 +50,10 @@ SENTENCES = {
                         "it for later and can still become a {hoped}.",
                         "フラッグ{fp}の{played}は強いカードを使ってもせいぜい{got}です。フラッグ{fb}の{better}なら"
                         "それを後に残し、まだ{hoped}になれます。"),
+    "contest": ("{better} at flag {fb} can still beat the best your opponent can make there ({mb} against {tb}); "
+                "{played} at flag {fp} cannot ({mp} against {tp}).",
+                "フラッグ{fb}の{better}なら、相手がそこで作れる最善にもまだ勝てます（{mb}対{tb}）。フラッグ{fp}の"
+                "{played}では勝てません（{mp}対{tp}）。"),
     "outmatched": ("{card} at flag {flag} leaves your side there at best a {mine}, while your opponent's cards "
                    "can still become a {theirs}.",
                    "フラッグ{flag}の{card}では、あなたの側はせいぜい{mine}ですが、相手の側はまだ{theirs}になれます。"),
@@ -155,6 +159,11 @@ def motif_sentence(motif, lang: str = "en", names: Any = "ancient", subject: str
         if detail[0] is None:
             return _say(lang, "outmatched_dead", card=card, flag=flags[0], theirs=theirs)
         return _say(lang, key, card=card, flag=flags[0], theirs=theirs, mine=formation_name(detail[0], lang, names))
+    if key == "contest":
+        better, played = (card_name(c, lang, names) for c in motif.cards)
+        named = [_kind_words(k, lang, names) for k in detail]
+        return _say(lang, key, better=better, played=played, fb=flags[0], fp=flags[1], mb=named[0], tb=named[1],
+                    mp=named[2], tp=named[3])
     if key == "high_card_spent":
         better, played = (card_name(c, lang, names) for c in motif.cards)
         return _say(lang, key, better=better, played=played, fb=flags[0], fp=flags[1],
@@ -172,6 +181,13 @@ def motif_sentence(motif, lang: str = "en", names: Any = "ancient", subject: str
             return _say(lang, f"{key}_same", flag=flags[0])
         return _say(lang, f"{key}_turns", flag=flags[0], a=_total(mine), b=_total(theirs))
     raise ValueError(f"unknown motif {str(key)[:30]!r}")
+
+
+def _kind_words(kind: str | None, lang: str, names: Any) -> str:
+    """A formation's name, or that the side can no longer be completed."""
+    if kind is None:
+        return "nothing" if lang != "ja" else "完成不可"
+    return formation_name(kind, lang, names)
 
 
 def _total(best) -> str:
