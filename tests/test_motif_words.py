@@ -43,6 +43,7 @@ ANCIENT = [
     AncientMotif("in_danger", ("c2", "c3"), (Fraction(13, 18),), (1, 8)),
     AncientMotif("reinforcement_missed", ("c1",)),
     AncientMotif("rally_missed", ("c2", "d2")),
+    AncientMotif("race_opened", ("c1", "d1"), (1, 2, 0, 4)),
 ]
 
 

@@ -98,3 +98,18 @@ def test_motifs_read_only_what_the_side_sees():
     for k in range(3):
         w = sample_world(g.observation(side), random.Random(k))
         assert {str(a): find(w, a) for a in decisions} == real
+
+
+def test_a_plan_that_opens_the_terrain_race():
+    """Light Cavalry stepping off c1 opens it to north's Hoplites on c3, two steps away."""
+    from battleline.ancient.motifs import back_row_reach, race_opened
+    g = AncientGame.empty(7, seed=1)
+    g.put("c1", "Light Cavalry", "south")
+    g.put("c3", "Hoplites", "north")
+    before = g.position()
+    assert back_row_reach(g, 1) == (0, [])
+    [m] = race_opened(g, ["c1-d1", "end actions"], ["end actions"])
+    assert m.squares == ("c1",) and m.detail == (0, 1, 0, 4)
+    assert race_opened(g, ["end actions"], ["c1-d1", "end actions"]) == []
+    assert race_opened(g, ["c1-d1", "end actions"], ["c1-e1", "end actions"]) == []     # as open after both
+    assert g.position() == before

@@ -16,7 +16,10 @@ the opponent's hand is never read). The motifs, by key:
 - ``in_danger``: after the decision one of the side's units can be eliminated by a melee
   attack the enemy could make where its units stand, with at least :data:`DANGER` chance;
 - ``reinforcement_missed`` / ``rally_missed``: the better plan places a reserve card on the
-  Back Row, or rallies, where the plan played did not.
+  Back Row, or rallies, where the plan played did not;
+- ``race_opened`` (two plans compared, :func:`race_opened`): after the plan played the enemy's
+  units that hold ground can reach more empty squares of the side's Back Row within
+  :data:`RACE_MOVES` moves of their own than after the better plan (the squares named).
 
 >>> from battleline.ancient import AncientGame
 >>> g = AncientGame.empty(7, seed=1)
@@ -36,10 +39,12 @@ from .odds import action_odds
 from .rules import Rules
 from .troops import TROOP_TYPES
 
-__all__ = ["Motif", "find", "points_from_losing", "missed", "CLOSE_RACE", "DANGER"]
+__all__ = ["Motif", "find", "points_from_losing", "missed", "race_opened", "back_row_reach", "CLOSE_RACE", "DANGER",
+           "RACE_MOVES"]
 
 CLOSE_RACE = 6               # points from losing at which the casualty race is worth saying
 DANGER = Fraction(1, 3)      # a unit that can be eliminated this often is in danger
+RACE_MOVES = 2               # the terrain race looked at this many of the enemy's moves ahead
 
 
 @dataclass(frozen=True)
@@ -210,3 +215,54 @@ def missed(played: list[str] | str, better: list[str] | str) -> list[Motif]:
     if rallies and not any(a.kind == "rally" and a.squares or (a.kind == "play" and a.squares) for a in mine):
         out.append(Motif("rally_missed", tuple(sq for a in rallies for sq in a.squares)))
     return out
+
+
+def back_row_reach(game: AncientGame, me: int, moves: int = RACE_MOVES) -> tuple[int, list[str]]:
+    """The terrain race against ``me``: how many of ``me``'s Back Row squares the enemy already
+    holds (undisrupted units that hold ground), and the empty ones its units that hold ground
+    could reach in up to ``moves`` moves of their own (the others standing still).
+
+    >>> g = AncientGame.empty(7, seed=1)
+    >>> g.put("c1", "Hoplites", "south"); g.put("b3", "Hoplites", "north")
+    >>> back_row_reach(g, 1)
+    (0, ['b1'])
+    """
+    s = game.state
+    rules = Rules(s)
+    enemy = 1 - me
+    back = s.board.back_row(me)
+    empty = {sq for sq in back if s.cells[sq] < 0}
+    held = sum(1 for sq in back if s.cells[sq] >= 0 and s.owner[s.cells[sq]] == enemy
+               and not s.disrupted[s.cells[sq]] and _holds_ground(s.cells[sq]))
+    reach: set[int] = set()
+    for sq in range(s.board.size):
+        c = s.cells[sq]
+        if c >= 0 and s.owner[c] == enemy and _holds_ground(c):
+            reach |= rules.reach_within(c, moves) & empty
+    return held, [_name(game, sq) for sq in sorted(reach)]
+
+
+def race_opened(game: AncientGame, played: list | str, better: list | str) -> list[Motif]:
+    """``race_opened`` when, after the plan ``played`` (its moves and reinforcements: the
+    fights are left out), the enemy can reach more empty squares of the side's Back Row within
+    :data:`RACE_MOVES` moves than after ``better``. ``squares``: those it reaches after the plan
+    played; ``detail``: (held, reached after the plan played, reached after the better plan,
+    squares needed to win on terrain). ``game`` is left as it was."""
+    me = game.current_player
+    counts = []
+    for plan in (played, better):
+        done = 0
+        try:
+            for a in _actions(plan):
+                if a.kind in ("fire", "attack") or game.result is not None or game.current_player != me:
+                    break
+                game.play(a)
+                done += 1
+            counts.append(back_row_reach(game, me))
+        finally:
+            for _ in range(done):
+                game.undo()
+    (held, mine), (_, theirs) = counts
+    if len(mine) <= len(theirs):
+        return []
+    return [Motif("race_opened", tuple(mine), (held, len(mine), len(theirs), game.width // 2 + 1))]

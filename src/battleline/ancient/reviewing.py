@@ -54,7 +54,7 @@ from .bots.planner import TurnSearch, halving_rounds
 from .bots.search import SearchBot
 from .danger import attack_danger
 from .motifs import find as find_motifs
-from .motifs import missed
+from .motifs import missed, race_opened
 from .game import AncientGame
 from .kernel.effects import apply
 from .kernel.layout import (
@@ -306,7 +306,8 @@ def ideas_of(world: AncientGame, played: tuple[str, ...] | None,
         better = find_motifs(world, list(best))
         fights += [m for m in better if m.key == "attack_odds"]
         if not fights:          # two plans of the action step: what the one played leaves
-            out = [m for m in found if m.key in BAD_IDEAS and m not in better] + missed(played, best)
+            out = race_opened(world, list(played), list(best))
+            out += [m for m in found if m.key in BAD_IDEAS and m not in better] + missed(played, best)
     out += fights + [m for m in found if m.key == "casualty_race"]
     return [(motif_sentence(m, "en"), motif_sentence(m, "ja"), m.squares, m.key) for m in out[:MOST_IDEAS]]
 

@@ -83,6 +83,11 @@ SENTENCES = {
                            "it next turn: with the steps in reach, that wins them the battle on terrain.",
                            "自陣後列の{square}が空いたままで、{source}の{troop}が次の手番にそこへ進めます。"
                            "届く分を合わせると、相手の地形勝利になります。"),
+    "race_opened": ("After your plan the enemy can reach {n} empty squares of your Back Row within two moves "
+                    "({squares}), holding {held} already, against {m} after the better plan; {need} win the battle "
+                    "on terrain.",
+                    "あなたの計画の後、敵は2手以内に自陣後列の空きマス{n}つ（{squares}）に届き、すでに{held}つを"
+                    "占めています。よりよい計画なら{m}つです。{need}つで地形勝利です。"),
     "casualty_race": ("The casualty race: you are {mine} points from losing, your opponent {theirs}.",
                       "損害の競争：あなたは敗北まであと{mine}点、相手はあと{theirs}点です。"),
     "fire_odds": ("The shot from {source} at the {troop} on {target} eliminates it {e}% of the time and "
@@ -205,6 +210,8 @@ def _ancient_sentence(motif, lang: str) -> str:
         return _say(lang, "back_row_open_race" if detail[0] else key, square=sq[0], source=sq[1], troop=troop(1))
     if key == "casualty_race":
         return _say(lang, key, mine=detail[0], theirs=detail[1])
+    if key == "race_opened":
+        return _say(lang, key, squares=_squares(sq, lang), held=detail[0], n=detail[1], m=detail[2], need=detail[3])
     if key == "attack_odds":
         e, d, danger = detail
         if danger is None:
