@@ -83,7 +83,7 @@ def test_ancient_two_people_pass_the_screen_behind_a_cover(open_widget, lang):
     """Item 6 in the page: the cover hides the field, the reserve and the hand (none of
     them is in the DOM) until the next player clicks it."""
     setup = ANCIENT_FIELD.replace("OPPONENT", "None").replace("LANG", repr(lang)).replace(
-        'w.select("c2")', 'w.play("end melee")')
+        'w.select("c2")', 'w.reveal(); w.play("end melee")')   # the first cover lifted, then south's turn ends
     ready = "Pass to North — click when ready" if lang == "en" else "北軍に交代 — 準備ができたらクリック"
     nb = open_widget(setup, cell=ancient_state, width=1366, height=768,
                      ready="I am North: show my side" if lang == "en" else "北軍です：自分の場を表示")

@@ -24,6 +24,7 @@ discard north: -
 discard south: -
 """)
 w = BattleLineWidget(g, opponent=None)
+w.reveal()   # two people at one screen: the first player lifts the first cover
 '''
 
 # The same with Morale cards on top of sides: a Leader, Companion Cavalry, Shield Bearers.
