@@ -89,14 +89,21 @@ def notebook7(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright_driver():
+    """One Playwright for the whole session: a second sync_playwright in the same thread,
+    while the first runs, fails ("Sync API inside the asyncio loop")."""
     from playwright.sync_api import sync_playwright
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (.ci/run does this)")
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        yield b
-        b.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_driver):
+    b = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+    yield b
+    b.close()
 
 
 class Notebook:

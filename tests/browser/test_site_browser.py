@@ -46,14 +46,14 @@ def site(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def offline_browser():
-    """Chromium as the other browser tests launch it, with every request that is not to
-    loopback sent to a proxy that is not there (so it fails, besides being recorded)."""
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=[*LAUNCH_ARGS, f"--proxy-server=http://127.0.0.1:{_free_port()}"])
-        yield b
-        b.close()
+def offline_browser(playwright_driver):
+    """Chromium as the other browser tests launch it (on the session's Playwright), with every
+    request that is not to loopback sent to a proxy that is not there (so it fails, besides
+    being recorded)."""
+    b = playwright_driver.chromium.launch(executable_path=CHROMIUM,
+                                          args=[*LAUNCH_ARGS, f"--proxy-server=http://127.0.0.1:{_free_port()}"])
+    yield b
+    b.close()
 
 
 @pytest.fixture
