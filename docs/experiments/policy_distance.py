@@ -9,6 +9,7 @@ lifted so that machine load changes nothing):
     python docs/experiments/policy_distance.py policy --k 10 --race 0   # the kernel policy, old
     python docs/experiments/policy_distance.py policy --k 10 --race 1   # the kernel policy, new
     python docs/experiments/policy_distance.py report
+    (each with --set mid for the second set of positions, further from the battles' end)
 
 ``positions`` plays fixed-seed battles (`medium` vs `hard` and `hard` vs `hard`, over the
 scenarios and points) and keeps positions at the start of a side's action step at spread
@@ -42,10 +43,15 @@ BATTLES = [
     ("marathon", 60004, "hard", "hard"), ("sicily", 60005, "hard", "medium"),
     ("raphia", 60006, "medium", "hard"), ("points", 60008, "hard", "hard"),
 ]
-# Positions kept per battle: the starts of the 1st, 2nd, 4th and 6th action step counted back
-# from the battle's end (the last turns, where the race for the Back Row is decided, and
-# cheap enough for hard to play out K times on a shared machine).
-FROM_END = (1, 2, 4, 6)
+# Positions kept per battle, two sets: "late", the starts of the 1st, 2nd, 4th and 6th action
+# step counted back from the battle's end (cheap for hard to play out K times, but most of
+# them nearly decided); "mid", the 8th, 10th, 13th and 16th (from turn 2).
+SETS = {
+    "late": (POSITIONS, FIGURES, (1, 2, 4, 6)),
+    "mid": (ROOT / "tests" / "data" / "ancient_positions_mid.json",
+            ROOT / "docs" / "experiments" / "policy_distance_mid.json", (8, 10, 13, 16)),
+}
+FROM_END = SETS["late"][2]
 
 
 def make_bot(level: str, seed: int):
@@ -97,7 +103,8 @@ def make_positions() -> None:
                         "battle_result": None if o is None else f"{o.winner_name or 'draw'} by {o.reason}"})
         print(setting, deal, len(starts), "starts, kept", len(picks), game.outcome, flush=True)
     POSITIONS.parent.mkdir(parents=True, exist_ok=True)
-    POSITIONS.write_text(json.dumps({"command": "python docs/experiments/policy_distance.py positions",
+    POSITIONS.write_text(json.dumps({"command": "python docs/experiments/policy_distance.py positions"
+                                                + ("" if POSITIONS == SETS["late"][0] else " --set mid"),
                                      "positions": out}, indent=1) + "\n")
     print(len(out), "positions ->", POSITIONS)
 
@@ -163,8 +170,12 @@ def load_figures() -> dict:
     return json.loads(FIGURES.read_text()) if FIGURES.exists() else {"runs": {}}
 
 
-def save_figures(fig: dict) -> None:
-    FIGURES.write_text(json.dumps(fig, indent=0) + "\n")
+def save_figures(fig: dict, name: str) -> None:
+    """Write run ``name`` of ``fig`` into the figures file, keeping the other runs as the
+    file has them now (another step may be writing its own)."""
+    now = load_figures()
+    now["runs"][name] = fig["runs"][name]
+    FIGURES.write_text(json.dumps(now, indent=0) + "\n")
 
 
 def run(name: str, k: int, battle, command: str) -> None:
@@ -177,9 +188,9 @@ def run(name: str, k: int, battle, command: str) -> None:
             done = runs["results"].setdefault(str(i), [])
             if len(done) <= j:
                 done.append(battle(p["position"], dice_seed(i, j)))
-                save_figures(fig)
+                save_figures(fig, name)
         print(name, "round", j, f"{time.process_time() - start:.1f}s cpu", time.strftime("%H:%M:%S"), flush=True)
-    save_figures(fig)
+    save_figures(fig, name)
 
 
 def share(results: list[dict], side: str) -> float:
@@ -252,7 +263,10 @@ def main(argv=None) -> None:
     ap.add_argument("step", choices=["positions", "hard", "policy", "report", "speed"])
     ap.add_argument("--k", type=int, default=10)
     ap.add_argument("--race", type=int, default=0)
+    ap.add_argument("--set", choices=sorted(SETS), default="late")
     args = ap.parse_args(argv)
+    global POSITIONS, FIGURES, FROM_END
+    POSITIONS, FIGURES, FROM_END = SETS[args.set]
     command = "python docs/experiments/policy_distance.py " + " ".join(sys.argv[1:] if argv is None else argv)
     if args.step == "positions":
         make_positions()
