@@ -142,3 +142,21 @@ def test_the_kernel_race_terms_equal_the_python_ones_along_random_battles():
             assert policy.race_policy_term(s, q, params) == pytest.approx(race_policy_term(g.state, q, *RACE), abs=1e-12)
             seen.add(want)
     assert len({p for p, _ in seen}) >= 4 and {e for _, e in seen} >= {0.0, 0.5, 1.0}
+
+
+def test_the_planner_plays_out_by_the_policy_its_switch_names(monkeypatch):
+    from battleline.ancient.bots import planner
+    made = []
+    real = planner.TurnSearch
+
+    def spy(*args, **kwargs):
+        made.append(real(*args, **kwargs))
+        return made[-1]
+    monkeypatch.setattr(planner, "TurnSearch", spy)
+    for race in (False, True):
+        bot = planner.PlannerBot(seed=1, playouts=4, fight_playouts=2)
+        bot.race_policy = race
+        g = position(NORTH_RACES)
+        bot._search(g, [["end actions"], ["reinforce Y4@c1"]], 4)
+        assert (len(made[-1].policy) > policy.RACE_AT) is race
+    assert policy.RACE_POLICY is False and planner.PlannerBot.race_policy is False    # shipped: greedy
