@@ -52,6 +52,13 @@ SETS = {
             ROOT / "docs" / "experiments" / "policy_distance_mid.json", (8, 10, 13, 16)),
 }
 FROM_END = SETS["late"][2]
+# A third set, "terrain": hard against hard in the scenarios where terrain victories are
+# common, keeping only battles that ended by terrain (at most TERRAIN_BATTLES of them, from
+# the deals tried in order), the 1st, 2nd, 3rd, 4th and 6th action step before the end.
+SETS["terrain"] = (ROOT / "tests" / "data" / "ancient_positions_terrain.json",
+                   ROOT / "docs" / "experiments" / "policy_distance_terrain.json", (1, 2, 3, 4, 6))
+TERRAIN_TRIES = [(("issus", "cunaxa", "sicily")[i % 3], 61000 + i, "hard", "hard") for i in range(36)]
+TERRAIN_BATTLES = 6
 
 
 def make_bot(level: str, seed: int):
@@ -88,12 +95,19 @@ def play_to_end(game, bots) -> list[str]:
     return starts
 
 
-def make_positions() -> None:
+def make_positions(terrain_only: bool = False) -> None:
     out = []
-    for setting, deal, south, north in BATTLES:
+    kept = 0
+    for setting, deal, south, north in TERRAIN_TRIES if terrain_only else BATTLES:
+        if terrain_only and kept >= TERRAIN_BATTLES:
+            break
         bots = [make_bot(south, deal * 2), make_bot(north, deal * 2 + 1)]
         game = new_battle(setting, deal, bots)
         starts = play_to_end(game, bots)
+        if terrain_only and (game.outcome is None or game.outcome.reason != "terrain"):
+            print(setting, deal, "not by terrain:", game.outcome, flush=True)
+            continue
+        kept += 1
         picks = sorted({len(starts) - b for b in FROM_END if len(starts) - b >= 0 and starts[len(starts) - b][0] >= 2})
         o = game.outcome
         for i in picks:
@@ -103,8 +117,9 @@ def make_positions() -> None:
                         "battle_result": None if o is None else f"{o.winner_name or 'draw'} by {o.reason}"})
         print(setting, deal, len(starts), "starts, kept", len(picks), game.outcome, flush=True)
     POSITIONS.parent.mkdir(parents=True, exist_ok=True)
+    name = next(k for k, v in SETS.items() if v[0] == POSITIONS)
     POSITIONS.write_text(json.dumps({"command": "python docs/experiments/policy_distance.py positions"
-                                                + ("" if POSITIONS == SETS["late"][0] else " --set mid"),
+                                                + ("" if name == "late" else f" --set {name}"),
                                      "positions": out}, indent=1) + "\n")
     print(len(out), "positions ->", POSITIONS)
 
@@ -272,7 +287,7 @@ def main(argv=None) -> None:
     POSITIONS, FIGURES, FROM_END = SETS[args.set]
     command = "python docs/experiments/policy_distance.py " + " ".join(sys.argv[1:] if argv is None else argv)
     if args.step == "positions":
-        make_positions()
+        make_positions(terrain_only=args.set == "terrain")
     elif args.step == "hard":
         run("hard", args.k, hard_battle, command)
     elif args.step == "policy":

@@ -14,7 +14,8 @@ from util import load_experiment
 DATA = Path(__file__).resolve().parents[1] / "data"
 
 
-@pytest.mark.parametrize("name, count", [("ancient_positions.json", 32), ("ancient_positions_mid.json", 23)])
+@pytest.mark.parametrize("name, count", [("ancient_positions.json", 32), ("ancient_positions_mid.json", 23),
+                                         ("ancient_positions_terrain.json", 30)])
 def test_each_position_starts_the_recorded_sides_action_step(name, count):
     positions = json.loads((DATA / name).read_text())["positions"]
     assert len(positions) == count
