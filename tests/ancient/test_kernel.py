@@ -384,9 +384,13 @@ def test_the_evaluation_equals_the_python_evaluation(weights, sample):
     assert checked > (400 if sample == FULL_SAMPLE else 200) and evaluation.TERMS == PYTHON_TERMS
 
 
+RACE = (policy.RACE_WEIGHT, policy.GUARD_WEIGHT)        # the race policy's weights, in Python
+
+
 @SAMPLES
-def test_the_play_out_policy_chooses_as_quick_reply(sample):
-    params = kernel.weights_array(Weights)
+@pytest.mark.parametrize("race", [None, RACE], ids=["greedy", "race"])
+def test_the_play_out_policy_chooses_as_quick_reply(sample, race):
+    params = policy.policy_params(Weights, race=race is not None)
     buffer, scratch = np.empty(layout.MAX_ACTIONS, dtype=np.int64), np.empty(layout.MAX_ACTIONS, dtype=np.int64)
     copy, terms = np.empty(layout.STATE_SIZE, dtype=np.int64), np.empty(len(evaluation.TERMS))
     phases = set()
@@ -396,20 +400,21 @@ def test_the_play_out_policy_chooses_as_quick_reply(sample):
         s = kernel.state_of(g)
         n = legal_actions(s, buffer)
         got = policy.quick_reply(s, layout.dice_of(g, 400), params, buffer, n, copy, scratch, terms)
-        assert layout.decode(got, g.width) == quick_reply(g, Rules(g.state)), g.position()
+        assert layout.decode(got, g.width) == quick_reply(g, Rules(g.state), race=race), g.position()
         phases.add(g.phase)
     assert {"actions", "fire", "melee", "deploy"} <= phases
 
 
-def test_a_play_out_plays_as_quick_reply_for_both_sides():
+@pytest.mark.parametrize("race", [None, RACE], ids=["greedy", "race"])
+def test_a_play_out_plays_as_quick_reply_for_both_sides(race):
     for seed, setting in ((3, "issus"), (4, "raphia"), (5, "points2")):
         g = battle(setting, seed, "all")
         rng = random.Random(seed)
         for _ in range(120):                     # into the battle
             g.push(rng.choice(g.legal_actions()))
         s, dice = kernel.state_of(g), layout.dice_of(g, 2000)
-        played = policy.play_out(s, dice, kernel.weights_array(Weights), 40)
+        played = policy.play_out(s, dice, policy.policy_params(Weights, race=race is not None), 40)
         for _ in range(played):
-            g.push(quick_reply(g, Rules(g.state)))
+            g.push(quick_reply(g, Rules(g.state), race=race))
         assert played == 40 or not g.legal_actions()
         assert np.array_equal(comparable_state(s), comparable_state(kernel.state_of(g))), (setting, seed)

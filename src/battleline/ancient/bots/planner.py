@@ -48,7 +48,7 @@ from ..kernel.layout import (
     DICE_POS, HALF, MAX_ACTIONS, P_MELEE, P_TACTICS, PHASE, STATE_SIZE, TO_ACT, TURN, WIDTH, encode,
     new_dice,
 )
-from ..kernel.policy import quick_reply
+from ..kernel.policy import RACE_POLICY, policy_params, quick_reply
 from ..kernel.worlds import TACTIC_COUNT, deal_world, fresh_dice
 from ...kernel_random import seed_stream
 from ..kernel.rules import legal_actions as kernel_legal_actions
@@ -76,7 +76,8 @@ class TurnSearch:
     and valued for the side to act by the kernel's evaluation.
 
     ``template`` is the kernel state of a world sampled from the observation; ``seed`` fixes
-    the worlds and the dice.
+    the worlds and the dice; ``race_policy`` switches the play-outs to the race policy
+    (:mod:`battleline.ancient.kernel.policy`; default ``RACE_POLICY``).
 
     >>> from battleline.ancient import AncientGame
     >>> g = AncientGame.empty(seed=1)
@@ -89,12 +90,13 @@ class TurnSearch:
     """
 
     def __init__(self, template: np.ndarray, seed: int, horizon: int = HORIZON,
-                 policy=Weights, leaf=HardWeights) -> None:
+                 policy=Weights, leaf=HardWeights, race_policy: bool = RACE_POLICY) -> None:
         self.template = template.copy()
         self.template[DICE_POS] = 0                  # the world's own dice, read from the start
         self.me = int(template[TO_ACT])
         self.horizon = horizon
-        self.policy = kernel.weights_array(policy)
+        kernel.weights_array(policy)                 # checks the weights, naming a bad one
+        self.policy = policy_params(policy, race=race_policy)
         self.leaf = kernel.weights_array(leaf)
         self.rng = np.array([seed_stream(seed)], dtype=np.int64)
         self.pool = np.empty(TACTIC_COUNT, dtype=np.int64)
@@ -215,6 +217,7 @@ class PlannerBot(KernelPlanning, SearchBot):
     name = "planner"
     search_kernel = kernel
     leaf = HardWeights      # the weights that judge a play-out's last position
+    race_policy = RACE_POLICY   # the play-outs' policy: the race policy (True) or the greedy one
 
     def __init__(self, seed: int | None = None, turn_time: float = 1.5, playouts: int = PLAYOUTS,
                  fight_playouts: int = FIGHT_PLAYOUTS, candidates: int = CANDIDATES, horizon: int = HORIZON,
@@ -252,7 +255,8 @@ class PlannerBot(KernelPlanning, SearchBot):
     def _search(self, world, candidates: list[list[str]], playouts: int) -> int:
         """The index of the best of ``candidates`` (action texts) in ``world`` (sampled from
         the observation), by :class:`TurnSearch`."""
-        search = TurnSearch(kernel.state_of(world), self.rng.getrandbits(63), self.horizon, leaf=self.leaf)
+        search = TurnSearch(kernel.state_of(world), self.rng.getrandbits(63), self.horizon, leaf=self.leaf,
+                            race_policy=self.race_policy)
         numbers = [search.encode(c) for c in candidates]
         now = time.perf_counter()
         deadline = min(now + self.move_time, self._turn_clock + self.turn_budget)

@@ -39,7 +39,7 @@ from ..rules import Rules
 from .evaluation import Weights, evaluate, melee_chances
 from ...errors import shorten
 from .heuristic import HeuristicBot, distinct_actions
-from .terrain_race import next_mover_chances, terrain_reach
+from .terrain_race import next_mover_chances, race_policy_term, terrain_reach
 
 __all__ = ["SearchBot", "HardWeights", "quick_reply", "race_chances"]
 
@@ -126,9 +126,11 @@ class SearchBot(HeuristicBot):
 
 
 
-def quick_reply(world, rules: Rules, weights=Weights):
+def quick_reply(world, rules: Rules, weights=Weights, race: tuple[float, float] | None = None):
     """A cheap policy for either side in a play-out: fight where it pays; in the action
-    step, the greedy move by the evaluation of the side to act (one action at a time).
+    step, the greedy move by the evaluation of the side to act (one action at a time), with
+    ``race`` (the race and guard weights) the race policy's term added
+    (:func:`.terrain_race.race_policy_term`).
 
     >>> from battleline.ancient import AncientGame
     >>> g = AncientGame.empty(seed=1)
@@ -141,7 +143,7 @@ def quick_reply(world, rules: Rules, weights=Weights):
     if s.phase in ("fire", "melee"):
         return _quick_fight(world, rules)
     if s.phase == "actions":
-        return _greedy_action(world, rules, distinct_actions(world), weights)
+        return _greedy_action(world, rules, distinct_actions(world), weights, race)
     legal = world.legal_actions()
     for a in legal:
         text = str(a)
@@ -170,14 +172,16 @@ def race_chances(s, rules: Rules, me: int) -> float:
     return total
 
 
-def _greedy_action(world, rules: Rules, legal, weights=Weights):
+def _greedy_action(world, rules: Rules, legal, weights=Weights, race: tuple[float, float] | None = None):
     """The action-step action whose result the side to act likes best (ending the step
-    unless something beats it)."""
+    unless something beats it); ``race``: the race policy's weights, or None."""
     me = world.state.to_act
     best, best_score = None, None
     for a in legal:
         world.push(a)
         score = evaluate(world, me, rules, weights)
+        if race is not None:
+            score += race_policy_term(world.state, me, *race)
         world.undo()
         if best_score is None or score > best_score or (score == best_score and a.kind == "end"):
             best, best_score = a, score

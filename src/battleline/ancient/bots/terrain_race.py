@@ -25,7 +25,8 @@ from __future__ import annotations
 from ..board import NORTH, SOUTH
 from ..troops import TROOP_TYPES
 
-__all__ = ["terrain_reach", "terrain_reach_within", "next_mover_chances"]
+__all__ = ["terrain_reach", "terrain_reach_within", "next_mover_chances", "race_pressure", "leader_exposure",
+           "race_policy_term"]
 
 _HOLDS = [TROOP_TYPES[c % 10 + 1].holds_ground for c in range(60)]
 
@@ -111,3 +112,65 @@ def next_mover_chances(s) -> tuple[float, float]:
     else:
         return (0.5, 0.5)
     return (1.0, 0.0) if sure == 0 else (0.0, 1.0)
+
+
+def race_pressure(s, side: int) -> float:
+    """How near ``side`` is to a terrain victory, as the race play-out policy sees it: its
+    undisrupted ground-holding units on the enemy Back Row, and half of those one step in
+    front of an empty square of it, over the number needed, at most 1 (the reference for
+    :func:`battleline.ancient.kernel.policy.race_pressure`).
+
+    >>> from battleline.ancient import AncientGame
+    >>> g = AncientGame.empty(7, seed=1)
+    >>> g.put("a1", "Hoplites", "north"); g.put("b2", "Hoplites", "north"); g.put("c2", "Peltasts", "north")
+    >>> race_pressure(g.state, NORTH)        # (1 + 0.5) / 4
+    0.375
+    """
+    back = set(s.board.back_row(1 - side))
+    forward = s.board.forward[side]
+    held = near = 0
+    for sq, c in enumerate(s.cells):
+        if c < 0 or s.owner[c] != side or s.disrupted[c] or not _HOLDS[c]:
+            continue
+        if sq in back:
+            held += 1
+        else:
+            f = forward[sq]
+            if f >= 0 and f in back and s.cells[f] < 0:
+                near += 1
+    return min(1.0, (held + 0.5 * near) / (s.width // 2 + 1))
+
+
+def leader_exposure(s, side: int) -> float:
+    """1 if an enemy unit stands in front of ``side``'s leader, 0.5 if one stands beyond an
+    empty square in front of it, else 0.
+
+    >>> from battleline.ancient import AncientGame
+    >>> g = AncientGame.empty(7, seed=1)
+    >>> g.put("c2", "Hoplites", "south"); g.put("c4", "Hoplites", "north")
+    >>> g.state.leader_of[SOUTH] = g.state.cells[g.state.board.index("c2")]
+    >>> leader_exposure(g.state, SOUTH)
+    0.5
+    """
+    c = s.leader_of[side]
+    if c < 0 or s.where[c] < 0:
+        return 0.0
+    forward = s.board.forward[side]
+    f = forward[s.where[c]]
+    if f < 0:
+        return 0.0
+    if s.cells[f] >= 0:
+        return 1.0 if s.owner[s.cells[f]] != side else 0.0
+    f2 = forward[f]
+    return 0.5 if f2 >= 0 and s.cells[f2] >= 0 and s.owner[s.cells[f2]] != side else 0.0
+
+
+def race_policy_term(s, me: int, race_weight: float, guard_weight: float) -> float:
+    """What the race play-out policy adds to an action-step result for ``me``: the cube of
+    our race pressure less theirs times ``race_weight`` (march when the race favours us,
+    block when theirs does), less ``guard_weight`` times our leader's exposure; 0 once the
+    battle is over."""
+    if s.outcome is not None:
+        return 0.0
+    ours, theirs = race_pressure(s, me), race_pressure(s, 1 - me)
+    return race_weight * (ours * ours * ours - theirs * theirs * theirs) - guard_weight * leader_exposure(s, me)

@@ -7,6 +7,16 @@ likes best by the evaluation (:mod:`.evaluation`), ending the step unless someth
 it; elsewhere the step's plain answer (``end tactics``, ``roll``, ``stand``) or the first
 legal action other than ``rally none``. The tests compare its choices with the Python
 policy's on positions sampled from random battles.
+
+**The race policy** (issue 42, a switch: :func:`policy_params` with ``race=True``): in the
+action step each result is also judged by the race for the Back Row and the leader's safety,
+as :func:`battleline.ancient.bots.terrain_race.race_policy_term` says it in Python: each
+side's pressure (its undisrupted ground-holding units on the enemy Back Row, and half of
+those one step in front of an empty square of it, over the number needed, at most 1) counts
+``RACE_WEIGHT`` times its cube, ours for us and theirs against us (march when the race
+favours us, block when theirs does; the cube makes the last squares the dear ones), and the
+side's own leader standing with an enemy in front (or one empty square before one) costs
+``GUARD_WEIGHT`` (half for the farther). ``RACE_POLICY`` is what the bots and reviews use.
 """
 
 from __future__ import annotations
@@ -15,14 +25,87 @@ import numpy as np
 
 from ...compiled import kernel_function
 from .effects import apply, cost, melee_margin, settle
-from .evaluation import N_TERMS, evaluate, melee_chances
+from ...kernel_bits import lowest_bit
+from .evaluation import N_TERMS, SWITCHES, evaluate, melee_chances, row_mask, weights_array
 from .layout import (
-    ATTACK, BOWS, CELLS, DISRUPTED, END, FIRE, KINDS, LEADER_OF, MAX_ACTIONS, OWNER, P_ACTIONS,
-    P_FIRE, P_MELEE, PHASE, RALLY_NONE, REINFORCE, ROLL, STAND, STATE_SIZE, TO_ACT,
+    ATTACK, BOWS, CELLS, DISRUPTED, END, FIRE, KINDS, LEADER_OF, MAX_ACTIONS, NOBODY, OCCUPIED, OWNER,
+    P_ACTIONS, P_FIRE, P_MELEE, PHASE, RALLY_NONE, REINFORCE, ROLL, SIDE_SQUARES, STAND, STATE_SIZE,
+    TO_ACT, WHERE, WIDTH, WINNER,
 )
-from .rules import MISSILE_HIT, field_of, has, value_of
+from .rules import HOLDS_GROUND, MISSILE_HIT, enemy_at, field_of, forward, has, value_of
 
 TIE = 1e-9                              # scores this close tie (the Python evaluation rounds to 9 places)
+RACE_AT = N_TERMS + len(SWITCHES)       # where policy_params puts the race weight (the guard's next)
+GUARD_AT = RACE_AT + 1
+RACE_WEIGHT = 300.0                     # army points of a sure race (pressure 1)
+GUARD_WEIGHT = 30.0                     # army points of an enemy in front of the leader
+RACE_POLICY = False                     # the switch: the bots' and the reviews' play-outs
+
+
+def policy_params(weights, race: bool = RACE_POLICY) -> np.ndarray:
+    """The play-out policy's parameters: the evaluation's weights (a ``Weights``-like class),
+    and with ``race`` the race policy's two weights after them.
+
+    >>> from battleline.ancient.bots.evaluation import Weights
+    >>> len(policy_params(Weights, race=False)), float(policy_params(Weights, race=True)[RACE_AT])
+    (20, 300.0)
+    """
+    base = weights_array(weights)
+    if not race:
+        return base
+    return np.concatenate((base, np.array([RACE_WEIGHT, GUARD_WEIGHT])))
+
+
+@kernel_function
+def race_pressure(s, q):
+    """Side ``q``'s undisrupted ground-holding units on the enemy Back Row, and half of those
+    one step in front of an empty square of it, over the number needed (at most 1)."""
+    back = row_mask(s, 1 - q)
+    held = 0
+    near = 0
+    m = s[SIDE_SQUARES + q]
+    while m:
+        sq = lowest_bit(m)
+        m &= m - 1
+        c = s[CELLS + sq]
+        if has(s[DISRUPTED], c) or not HOLDS_GROUND[value_of(c)]:
+            continue
+        if has(back, sq):
+            held += 1
+        else:
+            f = forward(s, q, sq)
+            if f >= 0 and has(back, f) and not has(s[OCCUPIED], f):
+                near += 1
+    return min(1.0, (held + 0.5 * near) / (s[WIDTH] // 2 + 1))
+
+
+@kernel_function
+def leader_exposure(s, q):
+    """1 if an enemy unit stands in front of side ``q``'s leader, 0.5 if one stands beyond an
+    empty square in front of it, else 0."""
+    c = s[LEADER_OF + q]
+    if c < 0 or s[WHERE + c] < 0:
+        return 0.0
+    f = forward(s, q, s[WHERE + c])
+    if f < 0:
+        return 0.0
+    if enemy_at(s, q, f):
+        return 1.0
+    if has(s[OCCUPIED], f):
+        return 0.0
+    return 0.5 if enemy_at(s, q, forward(s, q, f)) else 0.0
+
+
+@kernel_function
+def race_policy_term(s, me, params):
+    """What the race policy adds to an action-step result for ``me`` (0 without its weights
+    or once the battle is over)."""
+    if len(params) <= GUARD_AT or s[WINNER] != NOBODY:
+        return 0.0
+    ours = race_pressure(s, me)
+    theirs = race_pressure(s, 1 - me)
+    return params[RACE_AT] * (ours * ours * ours - theirs * theirs * theirs) \
+        - params[GUARD_AT] * leader_exposure(s, me)
 
 
 @kernel_function
@@ -94,7 +177,7 @@ def greedy_action(s, dice, params, actions, n, copy, scratch, terms):
             continue
         copy[:] = s
         apply(copy, dice, a, scratch)
-        score = evaluate(copy, me, params, terms)
+        score = evaluate(copy, me, params, terms) + race_policy_term(copy, me, params)
         if best < 0 or score > best_score + TIE or (score >= best_score - TIE and a % KINDS == END):
             best, best_score = a, score
     return best
