@@ -109,7 +109,14 @@ def test_a_hint_prefers_a_troop_to_a_tactics_card_the_play_outs_value_the_same(m
 
 # ------------------------------------------------------------------ the flags reasons name
 
+def without_ideas(monkeypatch):
+    """The reason's own sentence alone: the ideas named before it (tests/test_review_ideas.py)
+    are left out, so that the flags a test reads are the sentence's."""
+    monkeypatch.setattr(reviewing, "_ideas", lambda *args, **kwargs: [])
+
+
 def test_a_flag_swing_names_the_flag_the_better_move_holds_more(monkeypatch):
+    without_ideas(monkeypatch)
     d = reviewed(monkeypatch, "B1@4", {"G6@5": 0.8, "B1@4": 0.6},
                  {"G6@5": {5: 0.9, 7: 0.5}, "B1@4": {5: 0.2, 7: 0.5, 4: 0.6}})
     assert d.flags == (5,)
@@ -118,16 +125,19 @@ def test_a_flag_swing_names_the_flag_the_better_move_holds_more(monkeypatch):
 
 
 def test_a_flag_swing_at_the_ninth_flag_names_flag_nine(monkeypatch):
+    without_ideas(monkeypatch)
     d = reviewed(monkeypatch, "B1@4", {"G6@9": 0.8, "B1@4": 0.6}, {"G6@9": {9: 0.9}, "B1@4": {9: 0.1}})
     assert d.best == "G6@9" and d.flags == (9,) and "flag 9" in d.reason
 
 
 def test_the_best_move_held_names_its_own_flag(monkeypatch):
+    without_ideas(monkeypatch)
     d = reviewed(monkeypatch, "G6@5", {"G6@5": 0.8}, {"G6@5": {5: 0.7, 2: 0.9}})
     assert (d.played, d.best, d.label) == ("G6@5", "G6@5", "best")
     assert d.flags == (5,) and "flag 5" in d.reason and "70%" in d.reason
 
 
 def test_no_flag_is_named_when_the_chances_alone_differ(monkeypatch):
+    without_ideas(monkeypatch)
     d = reviewed(monkeypatch, "B1@4", {"G6@5": 0.8, "B1@4": 0.6}, {"G6@5": {5: 0.5}, "B1@4": {5: 0.48}})
     assert d.flags == () and "hold" not in d.reason and "80%" in d.reason
