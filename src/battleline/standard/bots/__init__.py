@@ -16,7 +16,7 @@ from __future__ import annotations
 import sys
 
 from ...errors import shorten
-from ...plugins import named_class
+from ...plugins import lazy_class, named_class
 from .base import Bot, LEVELS, NAMED_BOTS
 from .greedy import GreedyBot
 from .heuristic import HeuristicBot
@@ -55,15 +55,5 @@ def bot_from_spec(spec, seed: int | None = None) -> Bot:
     return cls(seed=seed)
 
 
-def __getattr__(name):
-    if name in LAZY:
-        import importlib
-        try:
-            return getattr(importlib.import_module(LAZY[name], __name__), name)
-        except ModuleNotFoundError as e:
-            if e.name != "numpy":
-                raise
-            # No NumPy, so no kernel (a browser's Pyodide until it fetches NumPy): ``hard``
-            # plays as SearchBot, as the planner does wherever its kernel is not compiled.
-            return SearchBot
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# ``hard`` loads its kernel when asked for; without NumPy it plays as SearchBot (plugins.lazy_class)
+__getattr__ = lazy_class(__name__, LAZY, SearchBot)
