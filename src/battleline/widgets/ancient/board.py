@@ -1,8 +1,10 @@
 """The analysis board in the Ancient Battles widget: what the game-neutral
 :class:`..board.BoardController` needs of Ancient Battles (the field drawn as in the live
 battle, from the side to act's observation; actions in words; each shot's and attack's
-results, with their exact chances, to choose from), and the widget's host side (what
-"Analyse" opens on, a review's marked decision and its better plan).
+results, with their exact chances, to choose from), the field's clicks (:class:`FieldClicks`:
+a branch move is played as the battle is, by clicking units, squares and the battle's
+buttons), and the widget's host side (what "Analyse" opens on, a review's marked decision
+and its better plan).
 
 >>> from battleline.ancient import AncientGame
 >>> g = AncientGame.empty(seed=1); g.put("c2", "Peltasts", "south"); g.put("c3", "Chariots", "north")
@@ -20,12 +22,37 @@ from ...ancient import Action, AncientGame
 from ...ancient.actions import parse_plan
 from ...errors import IllegalMoveError
 from ...sides import PLAYER_NAMES, side_index
+from ..board import BoardController
+from ..messages import MessageRouter, Text
 from ..study import percent
 from .study import MARKED, ReplayBattle
 from .view import battle_view
 from .words import AncientWords
 
-__all__ = ["FieldAdapter", "AncientBoardHosting"]
+__all__ = ["FieldAdapter", "BranchBattle", "FieldClicks", "AncientBoardHosting"]
+
+
+class BranchBattle(ReplayBattle):
+    """The battle view's choosing on the board's position: the side to act's legal actions
+    offered on the field as in the battle (units to choose, squares to click, buttons), the
+    choice made (a chosen card, a combined attack, the rules shown) kept while the board
+    stays on one position. It plays nothing itself: :class:`FieldClicks` plays on the board."""
+
+    def __init__(self, words: AncientWords):
+        super().__init__(AncientGame.empty(), words, "south", None)
+        self.at: tuple[int, int] | None = None   # the position the choice was made on
+
+    def on(self, game: AncientGame, side: str) -> "BranchBattle":
+        """Show ``game`` as ``side`` sees it; a choice made on another position is dropped."""
+        at = (id(game), len(game.actions_played))
+        if at != self.at:
+            self.selected, self.group, self.inspected, self.at = None, [], None, at
+        self.game, self.fixed_side = game, side
+        return self
+
+    def legal(self) -> list[Action]:
+        g = self.game
+        return [] if g.outcome is not None or g.to_act != self.side else g.legal_actions()
 
 
 class FieldAdapter:
@@ -35,11 +62,17 @@ class FieldAdapter:
 
     def __init__(self, words: AncientWords):
         self.words = words
+        self.branch = BranchBattle(words)
 
     def draw(self, game: AncientGame, seat: int) -> dict:
-        """The field as ``seat`` sees it (the actions are offered in the board's panel)."""
+        """The field as ``seat`` (the side to act) sees it, its legal actions offered on the
+        field as in the battle (and in the board's panel); a fight offered on the field
+        carries its results to choose (``outcomes``, as the panel's)."""
         side = PLAYER_NAMES[seat]
-        view = battle_view(ReplayBattle(game, self.words, side, None), self.words)
+        view = battle_view(self.branch.on(game, side), self.words)
+        for choice in view["choices"]:
+            if choice["kind"] in ("fire", "attack"):
+                choice["outcomes"] = self.outcomes(game, Action.parse(choice["action"]))
         view.update({"log": [], "can_undo": False, "message": None, "hot_seat": False, "cover": None,
                      "study": None, "mode": "board",
                      "status": self.result_words(game) if game.outcome is not None
@@ -54,10 +87,13 @@ class FieldAdapter:
         obs = game.observation(game.to_act)
         out = []
         for a in game.legal_actions():
-            outcomes = game.chance_outcomes(a) if a.kind in ("fire", "attack") else ()
-            out.append({"action": str(a), "text": self.words.label(obs, a),
-                        "outcomes": [{"result": i, "text": self.outcome_words(o)} for i, o in enumerate(outcomes)]})
+            out.append({"action": str(a), "text": self.words.label(obs, a), "outcomes": self.outcomes(game, a)})
         return out
+
+    def outcomes(self, game: AncientGame, action: Action) -> list[dict]:
+        """A shot's or an attack's results to choose (their index in ``chance_outcomes``)."""
+        outcomes = game.chance_outcomes(action) if action.kind in ("fire", "attack") else ()
+        return [{"result": i, "text": self.outcome_words(o)} for i, o in enumerate(outcomes)]
 
     def outcome_words(self, outcome: Any) -> str:
         say = self.words.say
@@ -73,6 +109,76 @@ class FieldAdapter:
 
     def error_words(self, error: Any) -> str:
         return self.words.error(error)
+
+
+class FieldClicks:
+    """The field's clicks on the Ancient analysis board: the battle view's own intents
+    (``select``, ``act``, ``join``, ``leave``, ``inspect``, ``dismiss``) for the position at
+    the board's cursor. Python judges each click with the battle's rules of choosing
+    (:class:`BranchBattle`); an action is played on the board (``board.play``: rolled on the
+    board's dice), a fight's chosen result by ``board_result``. A refused click changes
+    nothing and is said in the board's panel.
+
+    >>> from battleline import AncientBattlesWidget
+    >>> g = AncientGame.empty(seed=1); g.put("e2", "Heavy Cavalry", "south")
+    >>> w = AncientBattlesWidget(g, opponent=None); w.reveal(); w.board.level = "easy"
+    >>> w.handle_message({"type": "board_open", "seed": 1})
+    >>> w.board_clicks.select("e2"); w.board_clicks.act("e2-e3")
+    >>> [r["action"] for r in w.view["board"]["rows"]], g.cell("e2") is not None
+    (['e2-e3'], True)
+    """
+
+    messages = MessageRouter("the analysis board", unavailable="go back to the game first")
+
+    def __init__(self, board: BoardController, branch: BranchBattle):
+        self.board = board
+        self.branch = branch
+
+    def here(self) -> BranchBattle:
+        """The choosing on the position at the cursor (as its side to act sees it)."""
+        game = self.board.need().game()
+        return self.branch.on(game, game.to_act or self.branch.side)
+
+    def done(self) -> None:
+        self.board.message = None
+        self.board.host.refresh()
+
+    @messages.on("select", square=Text(optional=True, nullable=True), card=Text(optional=True, nullable=True))
+    def select(self, square: str | None = None, card: str | None = None) -> None:
+        """Choose a unit (a square), a reserve or Tactics card; neither: drop the choice."""
+        if square is not None and card is not None:
+            raise ValueError("select takes a square or a card, not both")
+        self.here().select(square if square is not None else card)
+        self.done()
+
+    @messages.on("act", action=Text())
+    def act(self, action: str) -> None:
+        """Play an action the field offered (a fight: its dice rolled) on the board."""
+        self.here()
+        self.board.play(action)
+
+    @messages.on("join", square=Text())
+    def join(self, square: str) -> None:
+        """Add the card on ``square`` to the chosen card's combined attack."""
+        self.here().join(square)
+        self.done()
+
+    @messages.on("leave", square=Text())
+    def leave(self, square: str) -> None:
+        """Take the card on ``square`` out of the combined attack."""
+        self.here().leave(square)
+        self.done()
+
+    @messages.on("inspect", square=Text(optional=True, nullable=True))
+    def inspect(self, square: str | None = None) -> None:
+        """The rules of the card on ``square`` (None: close them)."""
+        self.here().inspect(square)
+        self.done()
+
+    @messages.on("dismiss")
+    def dismiss(self) -> None:
+        """Close the board's message."""
+        self.done()
 
 
 class AncientBoardHosting:

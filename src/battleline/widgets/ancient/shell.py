@@ -31,7 +31,7 @@ from .battle import STEP_DELAY, BattleController, opponent_bot
 from .builder import COLOURS, ArmyBuilder
 from .study import AncientStudy
 from ..board import BoardController
-from .board import AncientBoardHosting, FieldAdapter
+from .board import AncientBoardHosting, FieldAdapter, FieldClicks
 from .view import SIDES, battle_view
 from .words import AncientWords
 
@@ -85,7 +85,9 @@ class AncientBattlesWidget(AncientBoardHosting, anywidget.AnyWidget):
                                        seed=seed, step_delay=step_delay, refresh=self.refresh,
                                        background_bot=in_kernel() if background_bot is None else background_bot)
         self.study = AncientStudy(self, self.battle.background_bot)
-        self.board = BoardController(self, FieldAdapter(self.words), self.battle.background_bot)
+        field = FieldAdapter(self.words)
+        self.board = BoardController(self, field, self.battle.background_bot)
+        self.board_clicks = FieldClicks(self.board, field.branch)   # the board played on the field
         self.on_msg(self._on_msg)
         self.refresh()
         if self.builder is None:
@@ -208,7 +210,7 @@ class AncientBattlesWidget(AncientBoardHosting, anywidget.AnyWidget):
         study = (AncientStudy.messages, self.study)
         board = (BoardController.entry, self.board)
         if self.board.is_open:
-            dispatch(content, board, (BoardController.messages, self.board),
+            dispatch(content, board, (BoardController.messages, self.board), (FieldClicks.messages, self.board_clicks),
                      elsewhere=[AncientStudy.messages, BattleController.messages, ArmyBuilder.messages])
         elif self.study.on_screen:
             dispatch(content, board, study, elsewhere=[BattleController.messages, ArmyBuilder.messages,
