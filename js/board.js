@@ -131,6 +131,19 @@ export function legalList(view) {
           : null))));
 }
 
+/** Ancient Battles on the board: the fight chosen on the field (the battle's confirmation)
+ * may also be played with one of its results chosen, Python's words and exact chances. */
+export function fightResults(view, choice) {
+  const b = view && view.board;
+  if (!b || !choice || !choice.outcomes || !choice.outcomes.length) return null;
+  return h("div", { class: "bl-board-fight", key: "board-fight", role: "group", "aria-label": b.words.results },
+    h("span", { class: "bl-caption" }, b.words.results),
+    choice.outcomes.map((o) => control(o.text, "result", {
+      key: `fight-${o.result}`, cls: "bl-board-result",
+      data: { "data-action": choice.action, "data-result": o.result },
+    })));
+}
+
 /** The board's panel under the board: the chance, what the board knows, the variations and
  * the legal actions. */
 export function boardPanel(view) {

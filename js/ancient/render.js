@@ -9,7 +9,7 @@ import { ta } from "./i18n.js";
 import { armedChoice, inspectable, percent, roundPercent, squareLabel, squareMap } from "./logic.js";
 import { button, cardBack, cardButton, cardImage, messageLine, tacticIcon } from "../render_cards.js";
 import { hintLine, moveList, recordPanel, replayBar, reviewGraph, reviewNotes, studyButtons } from "../study.js";
-import { boardBar, boardEntry, boardPanel } from "../board.js";
+import { boardBar, boardEntry, boardPanel, fightResults } from "../board.js";
 
 // Silhouettes of the troop families (drawn for this view, 20 × 20).
 const FAMILY_PATHS = {
@@ -185,8 +185,11 @@ function choicesPanel(view, ui) {
       armed.odds ? oddsBar(armed.odds, view) : null,
       (armed.danger || []).map((d) => dangerLine(d, view)),
       h("div", { class: "ab-buttons" },
-        button(ta(view, "confirm"), "confirm", { key: "btn-confirm", cls: "bl-primary" }),
-        button(ta(view, "cancel"), "cancel", { key: "btn-cancel" })));
+        // on the analysis board a fight is rolled, or its result chosen (fightResults)
+        button(view.board && armed.outcomes ? view.board.words.roll : ta(view, "confirm"), "confirm",
+          { key: "btn-confirm", cls: "bl-primary" }),
+        button(ta(view, "cancel"), "cancel", { key: "btn-cancel" })),
+      fightResults(view, armed));
   }
   let list = view.choices || [];
   if (ui.focus) list = [...list, ...(view.targets || [])].filter((c) => c.square === ui.focus);

@@ -164,6 +164,27 @@ describe("ancient DOM", { skip: NO_DOM }, () => {
     assert.equal(el.querySelector(".ab-die").getAttribute("aria-label"), "die 6");
   });
 
+  it("on the analysis board a shot chosen on the field is rolled or its result chosen", () => {
+    const { el, model } = mountView(widget, fixture("board-fire-selected"));
+    square(el, "c3").click();
+    assert.equal(model.sent.length, 0, "a shot waits for the choice");
+    const dialog = () => el.querySelector('[role="dialog"]');
+    assert.ok(maybeButton(dialog(), "Roll the dice") && !maybeButton(dialog(), "Confirm"));
+    const results = [...dialog().querySelectorAll(".bl-board-result")].map(nameOf);
+    assert.deepEqual(results, ["no effect (83%)", "c3 disrupted (17%)"]);   // Python's words
+    press(dialog(), "c3 disrupted (17%)");
+    assert.deepEqual(model.sent.pop(), { type: "board_result", action: "fire c2-c3", result: 1 });
+    press(dialog(), "Roll the dice");
+    assert.deepEqual(model.sent.pop(), { type: "act", action: "fire c2-c3" });
+    assert.equal(model.sent.length, 0, "one intent a click");
+  });
+
+  it("the battle's own confirmation has no results to choose", () => {
+    const { el } = mountView(widget, fixture("fire-selected"));
+    square(el, "c3").click();
+    assert.ok(maybeButton(el, "Confirm") && !el.querySelector('[role="dialog"] .bl-board-result'));
+  });
+
   it("buttons for the initiative and the withdrawal prompt", () => {
     const { el, model } = mountView(widget, fixture("scout"));
     press(el, "Play Scout: go first");

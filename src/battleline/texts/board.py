@@ -20,6 +20,7 @@ BOARD_SENTENCES = {
     "board.start": ("Start of the analysis", "検討の開始局面"),
     "board.legal": ("Legal moves", "合法手"),
     "board.results": ("or choose the result:", "または結果を選ぶ："),
+    "board.roll": ("Roll the dice", "サイコロを振る"),
     "board.previous": ("Previous move", "1手戻る"),
     "board.next": ("Next move", "1手進む"),
     "board.to_move": ("{side} to move", "{side}の手番"),

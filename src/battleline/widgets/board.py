@@ -55,7 +55,7 @@ __all__ = ["BoardController", "BoardAdapter", "BoardHost", "LINE_TURNS", "board_
 LINE_TURNS = 2            # the line the search expects: this many turns after the better move
 SEED_LIMIT = 10 ** 6      # a dealt world's seed: short enough to read and to type again
 WORD_KEYS = ("analyse", "answer", "line", "back", "title", "variations", "start", "legal", "results",
-             "previous", "next")
+             "previous", "next", "roll")
 
 
 def board_words(say: Callable[..., str]) -> dict[str, str]:
