@@ -101,3 +101,20 @@ def test_a_combined_attack_is_built_by_clicking_its_cards():
     assert "'e4' cannot join" in w.view["board"]["message"]["text"] and played(w) == []
     send(w, type="act", action="attack c3+d2-d3")
     assert played(w) == ["attack c3+d2-d3"]
+
+
+def test_a_fight_chosen_on_the_field_shows_nothing_of_the_dice_to_come():
+    """Two boards on one battle whose dice will roll differently (seeds 1 and 2: the shot
+    misses on one, hits on the other) send the same view while the shot is being chosen."""
+    views, hits = [], []
+    for seed in (1, 2):
+        g = skirmish()
+        g.play("end actions")
+        w = at_screen(AncientBattlesWidget(g, opponent=None, review_budget=BUDGET))
+        send(w, type="board_open", seed=seed)
+        send(w, type="select", square="c2")
+        views.append({k: v for k, v in w.view.items() if k != "board"})   # the panel names its seed
+        assert w.view["dice"] is None
+        send(w, type="act", action="fire c2-c3")
+        hits.append(square(w, "c3")["unit"]["disrupted"])
+    assert hits == [False, True] and views[0] == views[1]

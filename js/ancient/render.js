@@ -253,8 +253,8 @@ function buttonsRow(view) {
   const idle = !view.my_turn || view.thinking || view.outcome;
   return h("div", { class: "ab-buttons", key: "buttons" },
     (view.buttons || []).map((b) => button(b.label, "choice", { key: `b-${b.action}`, disabled: !!idle, data: { "data-action": b.action } })),
-    // a finished battle's result stands: nothing to take back
-    view.outcome ? null : button(ta(view, "undo"), "undo", { key: "btn-undo", disabled: !view.can_undo }),
+    // a finished battle's result stands: nothing to take back (the board steps back with ◀)
+    view.outcome || view.board ? null : button(ta(view, "undo"), "undo", { key: "btn-undo", disabled: !view.can_undo }),
     // the withdrawal prompt: the odds if the attacked card stands
     (view.buttons || []).filter((b) => b.odds).map((b) => h("div", { class: "ab-stand-odds", key: `odds-${b.action}` }, oddsBar(b.odds, view))));
 }

@@ -177,6 +177,7 @@ describe("ancient DOM", { skip: NO_DOM }, () => {
     press(dialog(), "Roll the dice");
     assert.deepEqual(model.sent.pop(), { type: "act", action: "fire c2-c3" });
     assert.equal(model.sent.length, 0, "one intent a click");
+    assert.equal(maybeButton(el, "Undo my last turn"), null, "the board steps back with its own ◀");
   });
 
   it("the battle's own confirmation has no results to choose", () => {
