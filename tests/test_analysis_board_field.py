@@ -84,6 +84,8 @@ def test_an_illegal_click_is_refused_in_words_and_changes_nothing():
     assert "go back to the game" in w.view["board"]["message"]["text"] and played(w) == []
     send(w, type="select", square="e2")
     assert w.view["board"]["message"] is None                  # a good click clears the refusal
+    send(w, type="board_play", action="c2-b2")                 # the list's button, for the keyboard
+    assert played(w) == ["c2-b2"] and w.view["selected"] is None   # a choice stays on its position
 
 
 def test_a_combined_attack_is_built_by_clicking_its_cards():
