@@ -1,8 +1,9 @@
 // The analysis board, both games (protocol: docs/widget.md, `view.board` and
 // `view.board_entry`). Python decides everything and words everything; this module draws
 // the board's panel (its buttons, the win-chance bar, the variations as a clickable list,
-// the legal actions and, in Ancient Battles, each fight's results to choose) and turns its
-// clicks and the arrow keys into intents. Every control carries `data-board`, so neither
+// the legal actions and, in Ancient Battles, each fight's results to choose, in the panel and
+// in the battle's confirmation of a fight chosen on the field) and turns its clicks and the
+// arrow keys into intents. (Ancient Battles' field itself sends the battle's own intents.) Every control carries `data-board`, so neither
 // game's own click handler nor the study panel's sees it.
 
 import { h } from "./dom.js";
