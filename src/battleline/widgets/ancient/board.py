@@ -40,14 +40,14 @@ class BranchBattle(ReplayBattle):
 
     def __init__(self, words: AncientWords):
         super().__init__(AncientGame.empty(), words, "south", None)
-        self.at: tuple[int, int] | None = None   # the position the choice was made on
+        self.played = -1     # how many actions self.game had when the choice was made
 
     def on(self, game: AncientGame, side: str) -> "BranchBattle":
-        """Show ``game`` as ``side`` sees it; a choice made on another position is dropped."""
-        at = (id(game), len(game.actions_played))
-        if at != self.at:
-            self.selected, self.group, self.inspected, self.at = None, [], None, at
-        self.game, self.fixed_side = game, side
+        """Show ``game`` as ``side`` sees it; a choice made on another position is dropped
+        (the board plays on its game in place, and rebuilds it when the cursor moves)."""
+        if game is not self.game or len(game.actions_played) != self.played:
+            self.selected, self.group, self.inspected = None, [], None
+        self.game, self.fixed_side, self.played = game, side, len(game.actions_played)
         return self
 
     def legal(self) -> list[Action]:
