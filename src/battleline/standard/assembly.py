@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence, TypeVar
 
+from ..deprecation import moved_names
 from ..cards import ALL_CARDS, DARIUS, FOG, MUD, SCOUT, TROOP_MASK, Card
 from ..errors import PositionError, shorten
 from ..sides import Outcome
@@ -29,6 +30,10 @@ from .tactics import environment_cards, set_environment
 # module, so this module does not import the game.
 
 __all__ = ["assemble", "set_up", "ALL_CARDS_MASK"]
+
+# Before issue 41 Game was put together from mixins; the mixin's name stands for Game now.
+__getattr__ = moved_names(__name__, {
+    "Assembly": ("battleline.standard.game", "Game", "assemble a position with Game.assemble (issue 41)")})
 
 ALL_CARDS_MASK = (1 << len(ALL_CARDS)) - 1
 G = TypeVar("G")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
+from ..deprecation import moved_names
 from ..cards import TROOP_MASK
 from ..sides import Outcome
 from .claims import ClaimResult, build_result, claim_holds, failed
@@ -27,6 +28,10 @@ from .rules import FLAGS, OVER, PLAYER_NAMES, claim_phases, win_reason
 
 __all__ = ["ClaimMemory", "claims_open", "completed_later", "provable_flags", "check_claim",
            "take_flag", "recount", "flag_counts", "finish", "FLAGS_IN", "PICK_FLAGS", "ALL_FLAGS"]
+
+# Before issue 41 Game was put together from mixins; the mixin's name stands for Game now.
+__getattr__ = moved_names(__name__, {
+    "Claiming": ("battleline.standard.game", "Game", "use Game: it composes this module's rules (issue 41)")})
 
 #: ``FLAGS_IN[m]``: the flags f with bit f set in m, ascending (flag sets as 10-bit masks).
 FLAGS_IN = [tuple(f for f in FLAGS if m >> f & 1) for m in range(1 << 10)]

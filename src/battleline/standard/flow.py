@@ -12,6 +12,7 @@ every list change goes through the game's journal (:mod:`.journal`).
 
 from __future__ import annotations
 
+from ..deprecation import moved_names
 from ..cards import DARIUS, FOG, MUD, TROOP_MASK, Card
 from .claiming import finish, flag_counts, recount
 from .formations import CARDS_NEEDED
@@ -22,6 +23,10 @@ from .tactics import set_environment
 # module, so this module does not import the game.
 
 __all__ = ["play_card", "draw", "return_card", "end_turn"]
+
+# Before issue 41 Game was put together from mixins; the mixin's name stands for Game now.
+__getattr__ = moved_names(__name__, {
+    "TurnFlow": ("battleline.standard.game", "Game", "use Game: it composes this module's rules (issue 41)")})
 
 
 def play_card(g: "Game", p: int, card: Card, f: int) -> None:

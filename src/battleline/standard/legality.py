@@ -14,6 +14,7 @@ battleline.errors.IllegalMoveError: draw troop: play a card (or pass) before you
 
 from __future__ import annotations
 
+from ..deprecation import moved_names
 from ..cards import ALL_CARDS, DARIUS, DESERTER, FOG, MUD, REDEPLOY, SCOUT, SHIELD, TRAITOR, Card
 from .claiming import FLAGS_IN, PICK_FLAGS, provable_flags
 from .moves import CLAIM_MOVES, DRAW_MOVES, END_MOVE, PASS_MOVE, PLAY_TABLE, SCOUT_MOVE, Move
@@ -24,6 +25,10 @@ from .tactics import GUILE_CARD, environment_cards
 # module, so this module does not import the game.
 
 __all__ = ["can_play_tactic", "legal_moves", "why_illegal"]
+
+# Before issue 41 Game was put together from mixins; the mixin's name stands for Game now.
+__getattr__ = moved_names(__name__, {
+    "Legality": ("battleline.standard.game", "Game", "use Game: it composes this module's rules (issue 41)")})
 
 # Interned Guile and return moves (as PLAY_TABLE does for plays): building them is a hot path.
 _RETURN_MOVES = [Move("return", c) for c in ALL_CARDS]

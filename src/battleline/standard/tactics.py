@@ -10,6 +10,7 @@ game's public state; every list change goes through the game's journal (:mod:`.j
 
 from __future__ import annotations
 
+from ..deprecation import moved_names
 from ..cards import ALL_CARDS, DESERTER, FOG, MUD, REDEPLOY, SCOUT, TRAITOR, Card
 from .claiming import recount
 from .moves import Move
@@ -19,6 +20,10 @@ from .rules import DRAW, FLAGS, SCOUT_DRAW
 # module, so this module does not import the game.
 
 __all__ = ["GUILE_CARD", "environment", "environment_cards", "set_environment", "play_guile"]
+
+# Before issue 41 Game was put together from mixins; the mixin's name stands for Game now.
+__getattr__ = moved_names(__name__, {
+    "TacticsCards": ("battleline.standard.game", "Game", "use Game: it composes this module's rules (issue 41)")})
 
 #: The Guile card each kind of Guile move plays.
 GUILE_CARD = {"scout": SCOUT, "redeploy": REDEPLOY, "deserter": DESERTER, "traitor": TRAITOR}
