@@ -60,7 +60,7 @@ def draw(g: "Game", p: int, deck: int) -> None:
     """The top card of a deck (0 troop, 1 Tactics) into p's hand; the turn ends unless p
     is drawing for Scout."""
     cards = g.decks[deck]
-    card = g.journal.move(cards, len(cards) - 1, g.hands[p])
+    card = g.journal.move_last(cards, g.hands[p])
     bit = 1 << card
     known = g.known_deck
     if (known[0] | known[1]) & bit:

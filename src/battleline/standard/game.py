@@ -39,7 +39,7 @@ from ..cards import ALL_CARDS, FOG, MUD, TROOP_MASK, Card
 from ..errors import shorten
 from ..interface import ChanceOutcome, check_distribution, returns_of
 from ..sides import Outcome   # one Outcome for both games
-from . import assembly, claiming, legality, tactics
+from . import assembly, claiming, journal, legality, tactics
 from .flow import draw, end_turn, play_card, return_card
 from .formations import CARDS_NEEDED
 from .moves import CLAIM_MOVES, IllegalMoveError, Move, flag_number
@@ -385,14 +385,7 @@ class Game:
         else:
             tactics.play_guile(self, self.to_move, move)
 
-    def undo(self) -> Move:
-        """Take back the last move exactly; returns it.
-
-        >>> g = Game(seed=2); before = g.position()
-        >>> g.play(g.legal_moves()[0]); _ = g.undo(); g.position() == before
-        True
-        """
-        return self.journal.undo(self)
+    undo = journal.undo     # take back the last move exactly (the journal rewound)
 
     # --------------------------------------------------- the game interface
     # (battleline.interface.GameState: the names both games share)

@@ -12,7 +12,8 @@ A move changes a game's public state in two ways:
   the per-player lists) are changed in place, each change through the journal's
   :meth:`~Journal.write`, :meth:`~Journal.append`, :meth:`~Journal.take` or
   :meth:`~Journal.move`, which log what undoes it (one entry ``(list, index, old value)``
-  per change); :func:`rewind` undoes the changes after a mark, newest first.
+  per change); :func:`undo` (``Game.undo``) rewinds them newest first (:func:`rewind`) and
+  puts the single values back.
 
 Nothing else changes during play (the rules, the seed and the first player are fixed), so
 these two records are the whole of undo: no move has an undo of its own, and no other module
@@ -33,7 +34,7 @@ from .moves import IllegalMoveError, Move
 # ``g: "Game"`` below is battleline.standard.game.Game, named only: the game imports this
 # module, so this module does not import the game.
 
-__all__ = ["SAVED_FIELDS", "write", "append", "take", "take_last", "rewind", "Journal"]
+__all__ = ["SAVED_FIELDS", "write", "append", "take", "take_last", "rewind", "Journal", "undo"]
 
 #: The game's single values that moves replace (kept before each move, in this order).
 SAVED_FIELDS = ("to_move", "phase", "scout_left", "idle_turns", "turn_active", "ending", "clock",
@@ -133,7 +134,19 @@ class Journal:
         returns it. A card that changes place: played, drawn, discarded, put back."""
         value = source.pop(index)
         target.append(value)
-        self.log += ((source, ~index, value), (target, None, None))
+        log = self.log
+        log.append((source, ~index, value))
+        log.append((target, None, None))
+        return value
+
+    def move_last(self, source: list, target: list):
+        """Move the last of ``source`` (the top of a deck) to the end of ``target``, recorded;
+        returns it."""
+        value = source.pop()
+        target.append(value)
+        log = self.log
+        log.append((source, ~len(source), value))
+        log.append((target, None, None))
         return value
 
     def rewind(self, mark: int) -> None:
@@ -147,17 +160,6 @@ class Journal:
                                   g.ending, g.clock, g.visible, g.fog_flag, g.fog_owner,
                                   g.mud_flag, g.mud_owner, g.open_flags), len(self.log)))
 
-    def undo(self, g: "Game") -> Move:
-        """Take the last move back from ``g`` exactly; returns it."""
-        if not self.stack:
-            raise IllegalMoveError("there is no move to undo", rule="nothing-to-undo")
-        move, saved, mark = self.stack.pop()
-        rewind(self.log, mark)
-        (g.to_move, g.phase, g.scout_left, g.idle_turns, g.turn_active, g.ending,
-         g.clock, g.visible, g.fog_flag, g.fog_owner, g.mud_flag, g.mud_owner,
-         g.open_flags) = saved
-        return move
-
     def moves(self) -> list[Move]:
         """The moves recorded so far, oldest first."""
         return [move for move, _, _ in self.stack]
@@ -165,3 +167,23 @@ class Journal:
     def history(self) -> list[tuple[int, Move]]:
         """``(player, move)`` for every move recorded so far."""
         return [(saved[0], move) for move, saved, _ in self.stack]
+
+
+def undo(g: "Game") -> Move:
+    """Take the last move of ``g`` back exactly, from its journal; returns it. (It is
+    ``Game.undo``: bound as the game's method, no call between.)
+
+    >>> from battleline import Game
+    >>> g = Game(seed=2); before = g.position()
+    >>> g.play(g.legal_moves()[0]); _ = g.undo(); g.position() == before
+    True
+    """
+    journal = g.journal
+    if not journal.stack:
+        raise IllegalMoveError("there is no move to undo", rule="nothing-to-undo")
+    move, saved, mark = journal.stack.pop()
+    rewind(journal.log, mark)
+    (g.to_move, g.phase, g.scout_left, g.idle_turns, g.turn_active, g.ending,
+     g.clock, g.visible, g.fog_flag, g.fog_owner, g.mud_flag, g.mud_owner,
+     g.open_flags) = saved
+    return move
