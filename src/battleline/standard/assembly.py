@@ -88,7 +88,14 @@ def set_up(g: "Game", *, rules: str, to_move: int, phase: str = PLAY, flags: Map
            known_deck=(0, 0), opponent_known=(0, 0), scout_left: int = 0, idle_turns: int = 0,
            turn_active: bool = False, result=None, seed=None, check: bool = True) -> None:
     """Lay out the position on ``g`` (a game made without ``__init__``): its public state
-    and its parts (see :func:`assemble`)."""
+    and its parts (see :func:`assemble`).
+
+    >>> from battleline import Game
+    >>> g = Game.__new__(Game); set_up(g, rules="standard", to_move=0, check=False)
+    Traceback (most recent call last):
+    ...
+    battleline.errors.PositionError: card R1 is missing: each of the 70 cards must be somewhere (a flag, a hand, a deck or a discard pile); 70 are missing
+    """
     flags = {} if flags is None else flags
     claimed = {} if claimed is None else claimed
     if rules not in ("standard", "advanced"):

@@ -82,7 +82,12 @@ def claims_open(g: "Game") -> bool:
 
 
 def completed_later(g: "Game", flag: int, player: int) -> bool:
-    """Whether ``player``'s side at ``flag`` holds the card placed last there."""
+    """Whether ``player``'s side at ``flag`` holds the card placed last there.
+
+    >>> from battleline import Game
+    >>> g = Game(seed=1, first=0); g.play(g.legal_moves()[0]); completed_later(g, 1, 0)
+    True
+    """
     placed_at = g.placed_at
     mine = max((placed_at[c] for c in g.sides[player][flag]), default=0)
     theirs = max((placed_at[c] for c in g.sides[1 - player][flag]), default=0)
@@ -176,7 +181,12 @@ def check_claim(g: "Game", flag: int, player: int | None = None) -> ClaimResult:
 
 
 def take_flag(g: "Game", p: int, f: int) -> None:
-    """p takes flag f (the claim is known to hold); five flags or three adjacent win."""
+    """p takes flag f (the claim is known to hold); five flags or three adjacent win.
+
+    >>> from battleline import Game
+    >>> g = Game(seed=1); take_flag(g, 0, 4); g.claimed_by(4), g.open_flags >> 4 & 1
+    (0, 0)
+    """
     g.journal.write(g.claimed, f, p)
     g.open_flags &= ~(1 << f)
     g.turn_active = True
@@ -192,7 +202,12 @@ def take_flag(g: "Game", p: int, f: int) -> None:
 
 def recount(g: "Game", f: int) -> None:
     """Bring both players' bit for flag f in ``complete_flags`` up to date (after Mud or a
-    Guile card changed the flag)."""
+    Guile card changed the flag).
+
+    >>> from battleline import Game
+    >>> g = Game(seed=1); g.complete_flags[0] = 1 << 2; recount(g, 2); g.complete_flags
+    [0, 0]
+    """
     need = CARDS_NEEDED[g.mud_flag == f]
     bit = 1 << f
     complete = g.complete_flags
@@ -204,12 +219,22 @@ def recount(g: "Game", f: int) -> None:
 
 
 def flag_counts(g: "Game") -> tuple[int, int]:
-    """The flags each player holds."""
+    """The flags each player holds.
+
+    >>> from battleline import Game
+    >>> flag_counts(Game(seed=1))
+    (0, 0)
+    """
     claimed = g.claimed
     return (sum(1 for f in FLAGS if claimed[f] == 0), sum(1 for f in FLAGS if claimed[f] == 1))
 
 
 def finish(g: "Game", winner: int | None, reason: str) -> None:
-    """The game ends: ``winner`` (None for a draw) for ``reason``."""
+    """The game ends: ``winner`` (None for a draw) for ``reason``.
+
+    >>> from battleline import Game
+    >>> g = Game(seed=1); finish(g, 1, "envelopment"); g.phase, g.outcome().winner
+    ('over', 1)
+    """
     g.ending = Outcome(winner, reason, flag_counts(g))
     g.phase = OVER

@@ -30,7 +30,13 @@ __getattr__ = moved_names(__name__, {
 
 
 def play_card(g: "Game", p: int, card: Card, f: int) -> None:
-    """``card`` from p's hand to flag f (Fog and Mud to the flag itself)."""
+    """``card`` from p's hand to flag f (Fog and Mud to the flag itself).
+
+    >>> from battleline import Game
+    >>> g = Game(seed=1, first=0); card = g.hands[0][0]
+    >>> play_card(g, 0, card, 3); g.cards_at(3, 0) == [card], g.phase
+    (True, 'draw')
+    """
     journal = g.journal
     g.claim_memory.touch(f)
     hand = g.hands[p]
@@ -58,7 +64,13 @@ def play_card(g: "Game", p: int, card: Card, f: int) -> None:
 
 def draw(g: "Game", p: int, deck: int) -> None:
     """The top card of a deck (0 troop, 1 Tactics) into p's hand; the turn ends unless p
-    is drawing for Scout."""
+    is drawing for Scout.
+
+    >>> from battleline import Game
+    >>> g = Game(seed=1, first=0); top = g.deck("tactic")[0]
+    >>> draw(g, 0, 1); g.hands[0][-1] == top, g.to_move
+    (True, 1)
+    """
     cards = g.decks[deck]
     card = g.journal.move_last(cards, g.hands[p])
     bit = 1 << card
@@ -87,7 +99,13 @@ def _forget_put_back(g: "Game", p: int, bit: int) -> None:
 
 
 def return_card(g: "Game", p: int, card: Card) -> None:
-    """Scout: ``card`` from p's hand back on top of its deck, known to p there."""
+    """Scout: ``card`` from p's hand back on top of its deck, known to p there.
+
+    >>> from battleline import Game
+    >>> g = Game(seed=1, first=0); card = g.hands[0][0]; g.scout_left = 2
+    >>> return_card(g, 0, card); g.deck("troop")[0] == card, g.known_deck[0] == 1 << card
+    (True, True)
+    """
     journal = g.journal
     hand = g.hands[p]
     deck = 0 if card < 60 else 1
@@ -104,7 +122,12 @@ def return_card(g: "Game", p: int, card: Card) -> None:
 
 
 def end_turn(g: "Game") -> None:
-    """The turn ends: the other player's, or a deadlock after idle turns."""
+    """The turn ends: the other player's, or a deadlock after idle turns.
+
+    >>> from battleline import Game
+    >>> g = Game(seed=1, first=0); end_turn(g); g.to_move, g.idle_turns
+    (1, 1)
+    """
     if g.turn_active:
         g.idle_turns = 0
     else:

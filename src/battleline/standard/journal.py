@@ -155,7 +155,13 @@ class Journal:
 
     def begin(self, move: Move, g: "Game") -> None:
         """Before ``move`` changes ``g``: keep the values of :data:`SAVED_FIELDS` and the
-        journal's length."""
+        journal's length (``Game.push`` begins every move so).
+
+        >>> from battleline import Game
+        >>> g = Game(seed=1, first=0); g.push(g.legal_moves()[0])
+        >>> g.journal.moves(), g.journal.history(), len(g.journal)
+        ([Move('R9@1')], [(0, Move('R9@1'))], 4)
+        """
         self.stack.append((move, (g.to_move, g.phase, g.scout_left, g.idle_turns, g.turn_active,
                                   g.ending, g.clock, g.visible, g.fog_flag, g.fog_owner,
                                   g.mud_flag, g.mud_owner, g.open_flags), len(self.log)))

@@ -166,7 +166,13 @@ def why_illegal(g: "Game", m: Move) -> tuple[str, str, dict]:
     """The rule a move breaks (it is known not to be legal): its key, English words
     and the parameters for wording it in another language. Each phase allows its own
     kinds of move (as :func:`legal_moves` lists them); in the play phase the rules of
-    the card played decide."""
+    the card played decide.
+
+    >>> from battleline import Game
+    >>> from battleline.standard.moves import Move
+    >>> why_illegal(Game(seed=1), Move.parse("draw troop"))[:2]
+    ('play-first', 'play a card (or pass) before you draw')
+    """
     ph = g.phase
     if ph == OVER:
         return "game-over", "the game is over", {}

@@ -36,12 +36,22 @@ def environment(g: "Game", flag: int) -> list[tuple[Card, int]]:
 
 
 def environment_cards(g: "Game") -> tuple[tuple[int, int, int], tuple[int, int, int]]:
-    """``(card, flag, owner)`` for Fog, then Mud; flag 0 and owner -1 when not on the table."""
+    """``(card, flag, owner)`` for Fog, then Mud; flag 0 and owner -1 when not on the table.
+
+    >>> from battleline import Game
+    >>> environment_cards(Game(seed=1))
+    ((64, 0, -1), (65, 0, -1))
+    """
     return (FOG, g.fog_flag, g.fog_owner), (MUD, g.mud_flag, g.mud_owner)
 
 
 def set_environment(g: "Game", card: int, flag: int, owner: int) -> None:
-    """Put Fog or Mud (``card``) at ``flag`` for ``owner``; flag 0, owner -1 take it away."""
+    """Put Fog or Mud (``card``) at ``flag`` for ``owner``; flag 0, owner -1 take it away.
+
+    >>> from battleline import Game
+    >>> g = Game(seed=1); set_environment(g, MUD, 5, 1); g.mud_flag, g.mud_owner, g.required(5)
+    (5, 1, 4)
+    """
     if card == FOG:
         g.fog_flag, g.fog_owner = flag, owner
     else:
@@ -82,7 +92,16 @@ def _place(g: "Game", p: int, card: int, f: int) -> None:
 
 
 def play_guile(g: "Game", p: int, move: Move) -> None:
-    """Scout, Redeploy, Deserter or Traitor, as ``move`` says."""
+    """Scout, Redeploy, Deserter or Traitor, as ``move`` says (a legal move of p's).
+
+    >>> from battleline import Game
+    >>> from battleline.standard.moves import SCOUT_MOVE
+    >>> rest = [c for c in ALL_CARDS if c != SCOUT]
+    >>> g = Game.assemble(hands=([ALL_CARDS[SCOUT]], []), decks=([c for c in rest if c.is_troop],
+    ...                                                         [c for c in rest if c.is_tactic]))
+    >>> play_guile(g, 0, SCOUT_MOVE); g.phase, g.scout_left, [str(c) for c in g.discards(0)]
+    ('scout-draw', 3, ['Scout'])
+    """
     kind = move.kind
     _discard_tactic(g, p, GUILE_CARD[kind])
     if kind == "scout":
