@@ -351,3 +351,86 @@ def test_the_import_circle_check_can_fail(tmp_path):
     assert import_circles(graph) == [["battleline.game.core", "battleline.game.text", "battleline.game.util"]]
     (package / "game" / "util.py").write_text("from .. import cards\n")
     assert import_circles(import_graph(tmp_path)) == []
+
+
+# ------------------------------------------------------------------ private attributes stay home
+# Issue 41: a class is put together by composition, not from mixins that share private fields.
+# The check is exact: every private attribute a module uses through ``self`` or ``cls`` is one
+# that module defines (assigns through self or cls, lists in ``__slots__``, or defines as a
+# method or class attribute). A mixin reading another module's ``self._log``, or a subclass
+# calling its base's ``self._helper()``, fails it. Names no battleline module defines belong to
+# a third-party base class (PettingZoo's AECEnv, numba's caches) and are not the project's.
+# Ancient Battles' Rules (ancient/rules.py) is still put together from mixins that share its
+# tables and movement.py's helpers (issue 41 composed the standard Game first): these are the
+# names they borrow. Nothing may be added here; a name leaves as the mixins are composed.
+MIXINS_BEING_COMPOSED = {
+    "ancient/fire.py": {"_lines", "_acts", "_armed", "_weapons", "_reach", "_columns"},
+    "ancient/flow.py": {"_acts", "_take_from_reserve", "_take_from_hand", "_back_rows", "_costs", "_points"},
+    "ancient/melee.py": {"_flanks", "_acts", "_relocate"},
+    "ancient/movement.py": {"_acts", "_back_rows", "_type_base", "_mounted", "_hoods", "_moves"},
+    "ancient/tactics.py": {"_acts", "_take_from_hand", "_relocate", "_take_from_reserve"},
+}
+
+
+def private_attributes(path: Path) -> tuple[set[str], dict[str, int]]:
+    """The private attributes the module defines, and those it uses through ``self`` or
+    ``cls`` (each with the first line that uses it)."""
+    import ast
+    defined: set[str] = set()
+    used: dict[str, int] = {}
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            defined.add(node.name)
+        if isinstance(node, ast.ClassDef):
+            for statement in node.body:
+                targets = statement.targets if isinstance(statement, ast.Assign) else \
+                    [statement.target] if isinstance(statement, ast.AnnAssign) else []
+                names = [t.id for t in targets if isinstance(t, ast.Name)]
+                defined.update(names)
+                if "__slots__" in names:
+                    slots = ast.literal_eval(statement.value)
+                    defined.update([slots] if isinstance(slots, str) else slots)
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+                and node.value.id in ("self", "cls") and _private(node.attr):
+            if isinstance(node.ctx, ast.Store):
+                defined.add(node.attr)
+            else:
+                used.setdefault(node.attr, node.lineno)
+    return {name for name in defined if _private(name)}, used
+
+
+def borrowed_private_attributes(root: Path = SRC) -> dict[str, list[str]]:
+    """Per module under ``root``, ``line: self._name`` for each private attribute it uses
+    through self or cls that another battleline module defines."""
+    found = {str(p.relative_to(root)): private_attributes(p) for p in sorted(root.rglob("*.py"))}
+    anywhere = set().union(*(defined for defined, _ in found.values()))
+    out = {}
+    for module, (defined, used) in found.items():
+        borrowed = [f"{line}: self.{name}" for name, line in sorted(used.items(), key=lambda kv: kv[1])
+                    if name not in defined and name in anywhere]
+        if borrowed:
+            out[module] = borrowed
+    return out
+
+
+def test_private_attributes_are_used_only_in_the_module_that_defines_them():
+    borrowed = borrowed_private_attributes()
+    new = [f"{m}:{use}" for m, uses in borrowed.items() for use in uses
+           if use.split(".", 1)[1] not in MIXINS_BEING_COMPOSED.get(m, ())]
+    assert not new, ("private attributes used away from the module that defines them (compose a "
+                     "part, or make the name public state):\n  " + "\n  ".join(new))
+    names = {m: {use.split(".", 1)[1] for use in uses} for m, uses in borrowed.items()}
+    composed = sorted(f"{m}: {name}" for m, listed in MIXINS_BEING_COMPOSED.items()
+                      for name in listed - names.get(m, set()))
+    assert not composed, f"no longer borrowed: take it out of MIXINS_BEING_COMPOSED: {composed}"
+
+
+def test_the_borrowed_private_attribute_check_can_fail(tmp_path):
+    (tmp_path / "journal.py").write_text("class Journal:\n    __slots__ = ('_log',)\n"
+                                         "    def push(self):\n        self._log.append(1)\n        self._turn()\n")
+    (tmp_path / "flow.py").write_text("class TurnFlow:\n    _clock = 0\n    def _turn(self):\n"
+                                      "        self._clock += 1\n        self._seen = self._log\n")
+    (tmp_path / "env.py").write_text("class Env(Base):\n    def step(self):\n        self._third_party()\n"
+                                     "        return self._seen\n")
+    assert borrowed_private_attributes(tmp_path) == {
+        "env.py": ["4: self._seen"], "flow.py": ["5: self._log"], "journal.py": ["5: self._turn"]}

@@ -10,14 +10,15 @@ adds the phases ``scout-draw`` and ``scout-return``.
 :meth:`Game.push` applies a move known to be legal (the bots' fast path) and
 :meth:`Game.undo` takes the last move back exactly.
 
-``Game`` puts together one class per concept, each in its own module, as
-:class:`battleline.ancient.rules.Rules` does: :class:`~.assembly.Assembly` (building a
-position), :class:`~.legality.Legality` (the legal moves and why a move is illegal),
-:class:`~.claiming.Claiming` (claims), :class:`~.tactics.TacticsCards` (Fog, Mud and the
-Guile cards), :class:`~.flow.TurnFlow` (playing, drawing, the end of a turn and of the game)
-and :class:`~.journal.Journal` (:meth:`~Game.push` and :meth:`~Game.undo`, through the
-recorded changes). Here are the state, the read access, :meth:`~Game.play`, the observations
-and the text forms (:mod:`.notation`, :mod:`.render`).
+``Game`` is composed: its public state (the attributes listed in its docstring), two parts
+with their own state (the :class:`~.journal.Journal`, through which every change is recorded
+and undone, and the :class:`~.claiming.ClaimMemory` of claim verdicts), and one module per
+concept whose rules are functions over that public state: :mod:`.assembly` (building a
+position), :mod:`.legality` (the legal moves and why a move is illegal), :mod:`.claiming`
+(claims, and the end flags bring), :mod:`.tactics` (Fog, Mud and the Guile cards) and
+:mod:`.flow` (playing, drawing, the end of a turn). Here are the read access,
+:meth:`~Game.play`, :meth:`~Game.push` and :meth:`~Game.undo`, the observations and the text
+forms (:mod:`.notation`, :mod:`.render`).
 
 >>> g = Game(seed=1, first=1)
 >>> g.to_move, g.phase, len(g.hand(1))
@@ -38,19 +39,16 @@ from ..cards import ALL_CARDS, FOG, MUD, TROOP_MASK, Card
 from ..errors import shorten
 from ..interface import ChanceOutcome, check_distribution, returns_of
 from ..sides import Outcome   # one Outcome for both games
-from .assembly import Assembly
-from .claiming import Claiming
-from .flow import TurnFlow
+from . import assembly, claiming, journal, legality, tactics
+from .flow import draw, end_turn, play_card, return_card
 from .formations import CARDS_NEEDED
-from .journal import Journal
-from .legality import Legality
-from .moves import IllegalMoveError, Move, flag_number
+from .moves import CLAIM_MOVES, IllegalMoveError, Move, flag_number
 from .notation import draw_text, read_position, read_record, write_position, write_record
 from .render import position_svg
-from .rules import FLAGS, HAND_SIZE, NORTH, PLAYER_NAMES, SOUTH, claim_timing_error
+from .claims import ClaimResult, failed
+from .rules import FLAGS, HAND_SIZE, NORTH, PLAYER_NAMES, SOUTH, claim_phases, claim_timing_error
 # The phases, imported from here by callers.
 from .rules import DRAW, OVER, PHASES, PLAY, SCOUT_DRAW, SCOUT_RETURN  # noqa: F401
-from .tactics import TacticsCards
 
 __all__ = ["Game", "Outcome", "Observation", "FlagView", "NORTH", "SOUTH", "PLAYER_NAMES"]
 
@@ -150,7 +148,7 @@ class Observation:
 
 
 
-class Game(Assembly, Claiming, Legality, TacticsCards, TurnFlow, Journal):
+class Game:
     """A game of Battle Line.
 
     ``Game(seed=…, rules="standard" | "advanced", first=None)`` shuffles both
@@ -162,7 +160,8 @@ class Game(Assembly, Claiming, Legality, TacticsCards, TurnFlow, Journal):
 
     **The state.** These attributes are the game's representation. Any module may
     read them (they are fast: plain lists and bit masks); only the game's own
-    methods change them (:meth:`play`, :meth:`push`, :meth:`undo`, :meth:`claim`).
+    methods change them (:meth:`play`, :meth:`push`, :meth:`undo`, :meth:`claim`), through
+    the rules of its concept modules, each list change recorded in :attr:`journal`.
     Players are 0 (north) and 1 (south); flags 1 to 9 index lists of length 10
     (index 0 unused); cards are :class:`~battleline.cards.Card` (an ``int`` 0-69);
     a *mask* has bit ``c`` set for card ``c``.
@@ -184,6 +183,11 @@ class Game(Assembly, Claiming, Legality, TacticsCards, TurnFlow, Journal):
     - ``tactics_counts[p]``: Tactics cards p has played; ``leader_played[p]``.
     - ``known_deck[p]``: mask of the cards p put back with Scout still in a deck;
       ``opponent_known[p]``: mask of the cards p knows the opponent holds.
+    - ``open_flags``: mask of the unclaimed flags (bit f for flag f);
+      ``complete_flags[p]``: mask of the flags where p's side is complete.
+    - ``ending``: how the game ended (an :class:`Outcome`), None while it goes on.
+    - The parts: ``journal`` (:class:`~.journal.Journal`: the moves played and every change
+      they made) and ``claim_memory`` (:class:`~.claiming.ClaimMemory`: claim verdicts).
 
     >>> g = Game(seed=7, first=0)
     >>> g.to_move, g.phase, len(g.hands[0]), len(g.decks[0]), g.claimed[1], g.visible
@@ -217,14 +221,16 @@ class Game(Assembly, Claiming, Legality, TacticsCards, TurnFlow, Journal):
         for _ in range(HAND_SIZE):     # dealt alternately from the top (the end of the list)
             hands[first].append(troops.pop())
             hands[1 - first].append(troops.pop())
-        self._set_up(rules=rules, to_move=first, hands=hands, decks=(troops[::-1], tactics[::-1]),
-                     seed=seed, check=False)
+        assembly.set_up(self, rules=rules, to_move=first, hands=hands, decks=(troops[::-1], tactics[::-1]),
+                        seed=seed, check=False)
+
+    assemble = classmethod(assembly.assemble)
 
     # ---------------------------------------------------------- read access
     @property
     def moves(self) -> list[Move]:
         """The moves played so far (a copy)."""
-        return [move for move, _, _ in self._stack]
+        return self.journal.moves()
 
     def history(self) -> list[tuple[int, Move]]:
         """``(player, move)`` for every move played so far.
@@ -233,7 +239,7 @@ class Game(Assembly, Claiming, Legality, TacticsCards, TurnFlow, Journal):
         >>> g.play(g.legal_moves()[0]); g.history()
         [(0, Move('R9@1'))]
         """
-        return [(saved[0], move) for move, saved, _ in self._stack]
+        return self.journal.history()
 
     def hand(self, player: int) -> list[Card]:
         """A player's hand (full information: use :meth:`observation` for a player's view)."""
@@ -272,14 +278,43 @@ class Game(Assembly, Claiming, Legality, TacticsCards, TurnFlow, Journal):
 
     def outcome(self) -> Outcome | None:
         """None while the game goes on."""
-        return self._outcome
+        return self.ending
 
     def is_over(self) -> bool:
-        return self._outcome is not None
+        return self.ending is not None
 
     def unseen_troops(self) -> int:
         """Mask of troops not visible: what a claim must assume the opponent can get."""
         return TROOP_MASK & ~self.visible
+
+    # ------------------------------------------------------------- the rules
+    # Each is its concept module's function over the public state, bound as a method.
+    legal_moves = legality.legal_moves
+    can_play_tactic = legality.can_play_tactic
+    claims_open = claiming.claims_open
+    completed_later = claiming.completed_later
+    provable_flags = claiming.provable_flags
+    check_claim = claiming.check_claim
+    environment = tactics.environment
+
+    def claim_phases(self) -> tuple[str, ...]:
+        """The phases in which the player to move may claim, under this game's rules.
+
+        >>> Game(seed=1, rules="advanced").claim_phases()
+        ('play',)
+        """
+        return claim_phases(self.rules)
+
+    def parse_move(self, move: Move | str) -> Move:
+        """A move from its text (or a Move, unchanged); raises :class:`InvalidMoveError` for
+        text that cannot be read, :class:`IllegalMoveError` for a move no rule allows.
+
+        >>> Game(seed=1).parse_move("R7 @ 3")
+        Move('R7@3')
+        """
+        if isinstance(move, Move):
+            return move
+        return Move.parse(move)
 
     # --------------------------------------------------------------- playing
     def play(self, move: Move | str) -> None:
@@ -306,21 +341,63 @@ class Game(Assembly, Claiming, Legality, TacticsCards, TurnFlow, Journal):
             self.push(m)
             return
         if m not in self.legal_moves(claims=False):
-            rule, why, params = self._why_illegal(m)
+            rule, why, params = legality.why_illegal(self, m)
             raise IllegalMoveError(f"{m}: {why}", rule=rule, **params)
         self.push(m)
+
+    def claim(self, flag: int) -> ClaimResult:
+        """Claim ``flag`` for the player to move: the flag is taken when the claim holds;
+        a claim that does not hold changes nothing. Returns the proof either way.
+
+        >>> g = Game(seed=3)
+        >>> bool(g.claim(5))
+        False
+        """
+        flag_number(flag)
+        if not self.claims_open():
+            rule, why = claim_timing_error(self.rules, self.phase)
+            return failed(flag, why, rule=rule)
+        result = self.check_claim(flag)
+        if result:
+            self.push(CLAIM_MOVES[flag])
+        return result
+
+    def push(self, move: Move) -> None:
+        """Apply a move that is known to be legal, without checking it.
+
+        For bots and search, with :meth:`undo`. Use :meth:`play` for anything
+        that might be illegal.
+        """
+        self.journal.begin(move, self)
+        kind = move.kind
+        if kind == "play":
+            play_card(self, self.to_move, move.card, move.flag)
+        elif kind == "draw":
+            draw(self, self.to_move, 0 if move.deck == "troop" else 1)
+        elif kind == "claim":
+            claiming.take_flag(self, self.to_move, move.flag)
+        elif kind == "end":
+            end_turn(self)
+        elif kind == "pass":
+            self.phase = DRAW
+        elif kind == "return":
+            return_card(self, self.to_move, move.card)
+        else:
+            tactics.play_guile(self, self.to_move, move)
+
+    undo = journal.undo     # take back the last move exactly (the journal rewound)
 
     # --------------------------------------------------- the game interface
     # (battleline.interface.GameState: the names both games share)
     @property
     def current_player(self) -> int | None:
         """The seat to act, None once the game is over."""
-        return None if self._outcome is not None else self.to_move
+        return None if self.ending is not None else self.to_move
 
     @property
     def result(self) -> Outcome | None:
         """None while the game goes on, then how it ended (as :meth:`outcome`)."""
-        return self._outcome
+        return self.ending
 
     @property
     def actions_taken(self) -> list[Move]:
@@ -333,7 +410,7 @@ class Game(Assembly, Claiming, Legality, TacticsCards, TurnFlow, Journal):
 
     def returns(self) -> tuple[float, float]:
         """Each seat's score: 1 for a win, -1 for a loss, 0 for a draw or a game going on."""
-        return returns_of(self._outcome)
+        return returns_of(self.ending)
 
     def chance_outcomes(self, move: Move | str) -> tuple[ChanceOutcome, ...]:
         """The card a legal draw may bring, as the player drawing knows it (empty for any
@@ -397,7 +474,7 @@ class Game(Assembly, Claiming, Legality, TacticsCards, TurnFlow, Journal):
             leader_played=(self.leader_played[0], self.leader_played[1]),
             idle_turns=self.idle_turns,
             turn_active=self.turn_active,
-            outcome=self._outcome,
+            outcome=self.ending,
         )
 
     # --------------------------------------------------------------- notation
@@ -452,5 +529,5 @@ class Game(Assembly, Claiming, Legality, TacticsCards, TurnFlow, Journal):
         return draw_text(self)
 
     def __repr__(self) -> str:
-        return f"<Game {self.rules} {PLAYER_NAMES[self.to_move]} {self.phase} after {len(self._stack)} moves>"
+        return f"<Game {self.rules} {PLAYER_NAMES[self.to_move]} {self.phase} after {len(self.journal.stack)} moves>"
 

@@ -1,21 +1,24 @@
-"""Undo by recorded changes: what :meth:`Game.push <.game.Game.push>` keeps so that
+"""Undo by recorded changes: the :class:`Journal`, the part of a :class:`~.game.Game`
+(``g.journal``) through which every change a move makes is recorded, so that
 :meth:`~.game.Game.undo` puts the position back exactly, without copying it (as
 :mod:`battleline.ancient.journal` does for Ancient Battles).
 
-A move changes a :class:`~.game.Game` in two ways:
+A move changes a game's public state in two ways:
 
 - the single values (:data:`SAVED_FIELDS`: whose turn, the phase, the clock, the visible
   cards, Fog and Mud, the open flags, …) are replaced, never changed in place, so the values
-  before a move are kept in one tuple and put back after the lists;
+  before a move are kept in one tuple (:meth:`Journal.begin`) and put back after the lists;
 - the lists (hands, decks, discard piles, each flag's sides, ``placed_at``, ``claimed`` and
-  the per-player lists) are changed in place, each change through :func:`write`,
-  :func:`append`, :func:`take` or :func:`take_last`, which log what undoes it in a journal
-  (one entry ``(list, index, old value)`` per change); :func:`rewind` undoes the changes
-  after a mark, newest first. (The two commonest moves, a card played and a card drawn,
-  write the same entries inline: :mod:`.flow`.)
+  the per-player lists) are changed in place, each change through the journal's
+  :meth:`~Journal.write`, :meth:`~Journal.append`, :meth:`~Journal.take` or
+  :meth:`~Journal.move`, which log what undoes it (one entry ``(list, index, old value)``
+  per change); :func:`undo` (``Game.undo``) rewinds them newest first (:func:`rewind`) and
+  puts the single values back.
 
 Nothing else changes during play (the rules, the seed and the first player are fixed), so
-these two records are the whole of undo: no move has an undo of its own.
+these two records are the whole of undo: no move has an undo of its own, and no other module
+knows how an entry is written. The functions :func:`write`, :func:`append`, :func:`take` and
+:func:`take_last` do the same on a bare list of entries.
 
 >>> hand, log = [5, 7, 9], []
 >>> take(log, hand, 1), append(log, hand, 4), write(log, hand, 0, 1), hand
@@ -27,13 +30,15 @@ these two records are the whole of undo: no move has an undo of its own.
 from __future__ import annotations
 
 from .moves import IllegalMoveError, Move
-from .rules import DRAW
 
-__all__ = ["SAVED_FIELDS", "write", "append", "take", "take_last", "rewind", "Journal"]
+# ``g: "Game"`` below is battleline.standard.game.Game, named only: the game imports this
+# module, so this module does not import the game.
+
+__all__ = ["SAVED_FIELDS", "write", "append", "take", "take_last", "rewind", "Journal", "undo"]
 
 #: The game's single values that moves replace (kept before each move, in this order).
-SAVED_FIELDS = ("to_move", "phase", "scout_left", "idle_turns", "turn_active", "_outcome", "clock",
-                "visible", "fog_flag", "fog_owner", "mud_flag", "mud_owner", "_open")
+SAVED_FIELDS = ("to_move", "phase", "scout_left", "idle_turns", "turn_active", "ending", "clock",
+                "visible", "fog_flag", "fog_owner", "mud_flag", "mud_owner", "open_flags")
 
 
 def write(log: list, items: list, index: int, value) -> None:
@@ -85,54 +90,106 @@ def rewind(log: list, mark: int) -> None:
 
 
 class Journal:
-    """:meth:`push` and :meth:`undo` of :class:`~.game.Game`, with ``_log`` (the journal of
-    list changes) and ``_stack`` (per move: the move, the values of :data:`SAVED_FIELDS` before
-    it and the journal's length before it). The fields are written out one by one: a tuple
-    built in place is twice as fast as ``operator.attrgetter``, and push and undo are the
-    bots' hot path."""
+    """The record of a game's changes: ``log``, the entries of the list changes, and
+    ``stack``, per move the move, the values of :data:`SAVED_FIELDS` before it and the
+    journal's length before it. The fields are written out one by one: a tuple built in
+    place is twice as fast as ``operator.attrgetter``, and push and undo are the bots' hot path.
 
-    __slots__ = ()
+    >>> hand, side = [5, 7], []
+    >>> j = Journal(); j.move(hand, 0, side), hand, side
+    (5, [7], [5])
+    >>> j.rewind(0); hand, side
+    ([5, 7], [])
+    """
 
-    def push(self, move: Move) -> None:
-        """Apply a move that is known to be legal, without checking it.
+    __slots__ = ("log", "stack")
 
-        For bots and search, with :meth:`undo`. Use :meth:`play` for anything
-        that might be illegal.
-        """
-        self._stack.append((move, (self.to_move, self.phase, self.scout_left, self.idle_turns,
-                                   self.turn_active, self._outcome, self.clock, self.visible,
-                                   self.fog_flag, self.fog_owner, self.mud_flag, self.mud_owner,
-                                   self._open), len(self._log)))
-        p = self.to_move
-        kind = move.kind
-        if kind == "play":
-            self._play_card(p, move.card, move.flag)
-        elif kind == "draw":
-            self._draw(p, 0 if move.deck == "troop" else 1)
-        elif kind == "claim":
-            self._take_flag(p, move.flag)
-        elif kind == "end":
-            self._end_turn()
-        elif kind == "pass":
-            self.phase = DRAW
-        elif kind == "return":
-            self._return_card(p, move.card)
-        else:
-            self._play_guile(p, move)
+    def __init__(self) -> None:
+        self.log: list = []
+        self.stack: list = []
 
-    def undo(self) -> Move:
-        """Take back the last move exactly; returns it.
+    def __len__(self) -> int:
+        """The number of list changes recorded."""
+        return len(self.log)
+
+    def write(self, items: list, index: int, value) -> None:
+        """``items[index] = value``, recorded."""
+        self.log.append((items, index, items[index]))
+        items[index] = value
+
+    def append(self, items: list, value) -> None:
+        """``items.append(value)``, recorded."""
+        self.log.append((items, None, None))
+        items.append(value)
+
+    def take(self, items: list, index: int):
+        """Remove and return ``items[index]`` (``index`` counted from the start), recorded as
+        ``~index``: the place to put it back."""
+        value = items.pop(index)
+        self.log.append((items, ~index, value))
+        return value
+
+    def move(self, source: list, index: int, target: list):
+        """Move ``source[index]`` (counted from the start) to the end of ``target``, recorded;
+        returns it. A card that changes place: played, drawn, discarded, put back."""
+        value = source.pop(index)
+        target.append(value)
+        log = self.log
+        log.append((source, ~index, value))
+        log.append((target, None, None))
+        return value
+
+    def move_last(self, source: list, target: list):
+        """Move the last of ``source`` (the top of a deck) to the end of ``target``, recorded;
+        returns it."""
+        value = source.pop()
+        target.append(value)
+        log = self.log
+        log.append((source, ~len(source), value))
+        log.append((target, None, None))
+        return value
+
+    def rewind(self, mark: int) -> None:
+        """Undo the list changes recorded after ``mark`` (a length of the journal)."""
+        rewind(self.log, mark)
+
+    def begin(self, move: Move, g: "Game") -> None:
+        """Before ``move`` changes ``g``: keep the values of :data:`SAVED_FIELDS` and the
+        journal's length (``Game.push`` begins every move so).
 
         >>> from battleline import Game
-        >>> g = Game(seed=2); before = g.position()
-        >>> g.play(g.legal_moves()[0]); _ = g.undo(); g.position() == before
-        True
+        >>> g = Game(seed=1, first=0); g.push(g.legal_moves()[0])
+        >>> g.journal.moves(), g.journal.history(), len(g.journal)
+        ([Move('R9@1')], [(0, Move('R9@1'))], 4)
         """
-        if not self._stack:
-            raise IllegalMoveError("there is no move to undo", rule="nothing-to-undo")
-        move, saved, mark = self._stack.pop()
-        rewind(self._log, mark)
-        (self.to_move, self.phase, self.scout_left, self.idle_turns, self.turn_active, self._outcome,
-         self.clock, self.visible, self.fog_flag, self.fog_owner, self.mud_flag, self.mud_owner,
-         self._open) = saved
-        return move
+        self.stack.append((move, (g.to_move, g.phase, g.scout_left, g.idle_turns, g.turn_active,
+                                  g.ending, g.clock, g.visible, g.fog_flag, g.fog_owner,
+                                  g.mud_flag, g.mud_owner, g.open_flags), len(self.log)))
+
+    def moves(self) -> list[Move]:
+        """The moves recorded so far, oldest first."""
+        return [move for move, _, _ in self.stack]
+
+    def history(self) -> list[tuple[int, Move]]:
+        """``(player, move)`` for every move recorded so far."""
+        return [(saved[0], move) for move, saved, _ in self.stack]
+
+
+def undo(g: "Game") -> Move:
+    """Take the last move of ``g`` back exactly, from its journal; returns it. (It is
+    ``Game.undo``: bound as the game's method, no call between.)
+
+    >>> from battleline import Game
+    >>> g = Game(seed=2); before = g.position()
+    >>> g.play(g.legal_moves()[0]); _ = g.undo(); g.position() == before
+    True
+    """
+    journal = g.journal
+    if not journal.stack:
+        raise IllegalMoveError("there is no move to undo", rule="nothing-to-undo")
+    move, saved, mark = journal.stack.pop()
+    rewind(journal.log, mark)
+    (g.to_move, g.phase, g.scout_left, g.idle_turns, g.turn_active, g.ending,
+     g.clock, g.visible, g.fog_flag, g.fog_owner, g.mud_flag, g.mud_owner,
+     g.open_flags) = saved
+    return move

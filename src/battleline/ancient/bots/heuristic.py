@@ -221,14 +221,14 @@ class HeuristicBot(AncientBot):
     def plan_turn(self, obs: Observation) -> list[str]:
         """The action step's plan: the best sequence the beam search finds."""
         world = self.world(obs)
-        return self._beam_search(world, world.state.to_act, Rules(world.state), None)[0][1]
+        return self.beam_search(world, world.state.to_act, Rules(world.state), None)[0][1]
 
     def score(self, world, me: int, rules: Rules) -> float:
         """What a plan's position is worth to ``me``: the static evaluation (``hard``
         adds the terrain race)."""
         return evaluate(world, me, rules, self.weights)
 
-    def _beam_search(self, world, me: int, rules: Rules, deadline: float | None) -> list[tuple[float, list[str]]]:
+    def beam_search(self, world, me: int, rules: Rules, deadline: float | None) -> list[tuple[float, list[str]]]:
         """Plans ranked by :meth:`score` of the position they reach (``beam`` kept per
         action; of two alike reserve cards for a square only one is tried; a position
         reached twice is scored once)."""
@@ -274,10 +274,10 @@ class HeuristicBot(AncientBot):
     # ------------------------------------------------------------------ combat
     def _fight(self, obs: Observation, end: str) -> str:
         """The fire or attack with the best expected gain (casualties from the exact odds,
-        plus :meth:`_strike_bonus`), or ``end`` when none gains."""
+        plus :meth:`strike_bonus`), or ``end`` when none gains."""
         world = self.world(obs)
         me = world.state.to_act
-        bonus = self._strike_bonus(world, me)
+        bonus = self.strike_bonus(world, me)
         best, best_gain = end, 0.0
         for a in world.legal_actions():
             if a.kind not in ("fire", "attack"):
@@ -289,20 +289,20 @@ class HeuristicBot(AncientBot):
                 best, best_gain = str(a), gain
         return best
 
-    def _strike_bonus(self, world, me: int):
+    def strike_bonus(self, world, me: int):
         """What a fire or attack is worth beyond its expected casualties, as a function of
         the action, prepared once per decision (None: nothing more). With ``follow_up``:
         what a hit by fire adds to this turn's melee."""
         if not self.follow_up:
             return None
         rules = Rules(world.state)
-        return lambda a: self._follow_up(world, rules, a, me) if a.kind == "fire" else 0.0
+        return lambda a: self.follow_up_gain(world, rules, a, me) if a.kind == "fire" else 0.0
 
     weights = Weights      # the evaluation's weights
     follow_up = False      # fire where a disruption sets up this turn's melee (hard)
 
     @staticmethod
-    def _follow_up(world, rules: Rules, a, me: int) -> float:
+    def follow_up_gain(world, rules: Rules, a, me: int) -> float:
         """What a hit by fire ``a`` adds to the melee that follows: the best own unit facing
         the target strikes it at half strength, where 1-5 already eliminates."""
         s = world.state

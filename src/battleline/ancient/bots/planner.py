@@ -282,7 +282,7 @@ class PlannerBot(KernelPlanning, SearchBot):
         searched across turns (without the kernel, ``hard``'s best while any gains)."""
         world = self.world(obs)
         me = world.state.to_act
-        bonus = self._strike_bonus(world, me)
+        bonus = self.strike_bonus(world, me)
         gains = []
         for a in world.legal_actions():
             if a.kind in ("fire", "attack"):

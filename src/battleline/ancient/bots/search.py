@@ -80,7 +80,7 @@ class SearchBot(HeuristicBot):
 
     def ranked_plans(self, world, me: int, rules: Rules, deadline: float | None) -> list[tuple[float, list[str]]]:
         """The beam search's finished plans, best first, as ``(score, actions)``."""
-        return self._beam_search(world, me, rules, deadline)
+        return self.beam_search(world, me, rules, deadline)
 
     def score(self, world, me: int, rules: Rules) -> float:
         """The static evaluation with ``HardWeights`` plus the terrain race: ``race`` points
@@ -92,7 +92,7 @@ class SearchBot(HeuristicBot):
             return value
         return value + self.race * race_chances(s, rules, me)
 
-    def _strike_bonus(self, world, me: int):
+    def strike_bonus(self, world, me: int):
         """Fire and melee as ``medium`` does, plus what fire adds to this turn's melee on the
         same target and what a hit is worth in the terrain race (a disrupted unit can
         neither move on nor hold ground)."""
@@ -100,7 +100,7 @@ class SearchBot(HeuristicBot):
         race_now = race_chances(world.state, rules, me) if self.race else 0.0
 
         def bonus(a) -> float:
-            gain = self._follow_up(world, rules, a, me) if a.kind == "fire" else 0.0
+            gain = self.follow_up_gain(world, rules, a, me) if a.kind == "fire" else 0.0
             if self.race:
                 gain += self.race * self._race_gain(world, rules, a, me, race_now)
             return gain
