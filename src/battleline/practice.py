@@ -28,6 +28,7 @@ position as a puzzle ("better" kind) for a teacher's own collection.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -76,7 +77,7 @@ class Verdict:
     @property
     def points_behind(self) -> int:
         """How far the answer is below the best move: whole percentage points of win chance."""
-        return max(0, round(100 * (self.chance_best - self.chance)))
+        return max(0, math.ceil(round(100 * (self.chance_best - self.chance), 6)))
 
 
 class Exercise:
@@ -130,6 +131,10 @@ class Exercise:
         if self.game == "ancient":
             from .ancient.puzzles import answer_actions
             return answer_actions(self.position(), answer)
+        if isinstance(answer, (list, tuple)):
+            if len(answer) != 1:
+                raise ValueError(f"a Battle Line answer is one move, not {shorten(answer)}")
+            answer = answer[0]
         return [_standard_answer(self.position(), answer)]
 
     def is_whole(self, actions: list[str]) -> bool:
