@@ -131,7 +131,8 @@ class Exercise:
         if self.game == "ancient":
             from .ancient.puzzles import answer_actions
             return answer_actions(self.position(), answer)
-        if isinstance(answer, (list, tuple)):
+        from .standard.moves import Move
+        if isinstance(answer, (list, tuple)) and not isinstance(answer, Move):
             if len(answer) != 1:
                 raise ValueError(f"a Battle Line answer is one move, not {shorten(answer)}")
             answer = answer[0]
