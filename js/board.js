@@ -6,6 +6,7 @@
 // game's own click handler nor the study panel's sees it.
 
 import { h } from "./dom.js";
+import { practiceEntry, practiceMessage, practicePanel } from "./practice.js";
 
 /** The intent of a board control (its `data-board` and data), or null. */
 export function boardMessage(view, target) {
@@ -31,7 +32,7 @@ export function boardMessage(view, target) {
       return b && target.action && Number.isInteger(target.result)
         ? { type: "board_result", action: target.action, result: target.result } : null;
     default:
-      return null;
+      return practiceMessage(view, target.board);
   }
 }
 
@@ -64,6 +65,7 @@ export function boardEntry(view) {
   return [
     e.can_analyse ? control(e.words.analyse, "open", { cls: "bl-board-open" }) : null,
     e.can_line ? control(e.words.line, "line", { cls: "bl-board-line-btn" }) : null,
+    practiceEntry(view),
   ].filter(Boolean);
 }
 
@@ -137,6 +139,7 @@ export function boardPanel(view) {
   const b = view.board;
   if (!b) return null;
   return h("section", { class: "bl-board-panel", key: "board-panel", "aria-label": b.words.title },
+    practicePanel(view),
     chanceBar(view),
     h("p", { class: "bl-board-knows", key: "knows" }, b.knowledge),
     b.thinking ? h("p", { class: "bl-board-thinking", key: "thinking", role: "status" }, b.thinking) : null,
