@@ -6,7 +6,7 @@
 // game's own click handler nor the study panel's sees it.
 
 import { h } from "./dom.js";
-import { practiceEntry, practiceMessage, practicePanel } from "./practice.js";
+import { practiceEntry, practiceMessage } from "./practice.js";
 
 /** The intent of a board control (its `data-board` and data), or null. */
 export function boardMessage(view, target) {
@@ -139,7 +139,6 @@ export function boardPanel(view) {
   const b = view.board;
   if (!b) return null;
   return h("section", { class: "bl-board-panel", key: "board-panel", "aria-label": b.words.title },
-    practicePanel(view),
     chanceBar(view),
     h("p", { class: "bl-board-knows", key: "knows" }, b.knowledge),
     b.thinking ? h("p", { class: "bl-board-thinking", key: "thinking", role: "status" }, b.thinking) : null,
