@@ -21,14 +21,11 @@ review as a :class:`~battleline.annotation.Review` and the learner's seat.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from ..errors import IllegalMoveError, shorten
 from ..practice import PRACTISED, Exercise, Verdict, exercises
 from .study import AnalysisRunner, percent
-
-if TYPE_CHECKING:
-    from .board import BoardController
 
 __all__ = ["PracticeController", "PracticeHost", "PRACTICE_WORDS"]
 
@@ -45,7 +42,7 @@ class PracticeController:
     """The practice of one widget's board (``board``): its exercises, the one on the board,
     and the verdict on the answer played."""
 
-    def __init__(self, board: "BoardController", background: bool) -> None:
+    def __init__(self, board: Any, background: bool) -> None:     # board: a .board.BoardController
         self.board = board
         self.runner = AnalysisRunner(background)
         self.exercises: list[Exercise] = []
