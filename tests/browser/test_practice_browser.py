@@ -103,8 +103,9 @@ def practise(nb, scroll=to_widget, answers=(None,), battle_line=True) -> None:
             nb.wait_state(lambda s: s["practice"]["status"] == "answering" and s["board"]["cursor"] == 0)
         target = page.locator(".bl-board-action")
         (target.first if answer is None else target.filter(has_text=answer).first).click()
-        s = nb.wait_state(lambda s: s["practice"]["verdict"] is not None and s["board"]["thinking"] is None
-                          and (s["practice"]["line"] or s["board"]["message"] is None), timeout=180)
+        # the verdict, then the line after the answer and its chance: all settled
+        s = nb.wait_state(lambda s: s["practice"]["verdict"] is not None and s["board"]["thinking"] is None,
+                          timeout=180)
         verdict = s["practice"]["verdict"]
         shown = page.locator(".bl-practice-verdict")
         shown.wait_for()
