@@ -7,6 +7,7 @@
 // game's own click handler nor the study panel's sees it.
 
 import { h } from "./dom.js";
+import { practiceEntry, practiceMessage } from "./practice.js";
 
 /** The intent of a board control (its `data-board` and data), or null. */
 export function boardMessage(view, target) {
@@ -32,7 +33,7 @@ export function boardMessage(view, target) {
       return b && target.action && Number.isInteger(target.result)
         ? { type: "board_result", action: target.action, result: target.result } : null;
     default:
-      return null;
+      return practiceMessage(view, target.board);
   }
 }
 
@@ -65,6 +66,7 @@ export function boardEntry(view) {
   return [
     e.can_analyse ? control(e.words.analyse, "open", { cls: "bl-board-open" }) : null,
     e.can_line ? control(e.words.line, "line", { cls: "bl-board-line-btn" }) : null,
+    practiceEntry(view),
   ].filter(Boolean);
 }
 

@@ -10,6 +10,7 @@ import { armedChoice, inspectable, percent, roundPercent, squareLabel, squareMap
 import { button, cardBack, cardButton, cardImage, messageLine, tacticIcon } from "../render_cards.js";
 import { hintLine, moveList, recordPanel, replayBar, reviewGraph, reviewNotes, studyButtons } from "../study.js";
 import { boardBar, boardEntry, boardPanel, fightResults } from "../board.js";
+import { practicePanel } from "../practice.js";
 
 // Silhouettes of the troop families (drawn for this view, 20 × 20).
 const FAMILY_PATHS = {
@@ -338,6 +339,7 @@ export function buildAncient(view, ui, { messageHidden, study } = {}) {
       replay ? replayBar(view, study) : null,
       replay ? boardEntry(view) : null,
       view.board ? boardBar(view) : null),
+    view.board ? practicePanel(view) : null,
     messageLine(view.message, view, messageHidden),
     hintLine(view),
     recordPanel(view, study),

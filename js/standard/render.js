@@ -47,6 +47,7 @@ import {
   studyButtons,
 } from "../study.js";
 import { boardBar, boardEntry, boardPanel } from "../board.js";
+import { practicePanel } from "../practice.js";
 
 
 // ------------------------------------------------------------------------ the line
@@ -647,6 +648,7 @@ export function buildApp(view, ia, ui) {
         ? h("header", { class: "bl-top bl-top-replay" }, replayBar(view, ui.study), boardEntry(view), languageButton(view))
         : header(view, ui),
     puzzle ? puzzlePanel(view, ui) : null,
+    analysing ? practicePanel(view) : null,
     statusBar(view, ia, ui),
     hintLine(view),
     recordPanel(view, ui.study),

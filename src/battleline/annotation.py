@@ -32,7 +32,7 @@ from typing import Callable
 
 from .errors import shorten
 
-__all__ = ["LABELS", "MARKS", "THRESHOLDS", "Decision", "Review", "label_of", "check_seat", "check_budget",
+__all__ = ["LABELS", "MARKS", "THRESHOLDS", "ACCEPT_WITHIN", "within_reach", "Decision", "Review", "label_of", "check_seat", "check_budget",
            "check_seed", "decision_seed", "Progress"]
 
 LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -40,6 +40,9 @@ LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
 THRESHOLDS = {"good": 0.01, "inaccuracy": 0.05, "mistake": 0.10, "blunder": 0.15}
 MARKS = {"best": "", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 SEAT_NAMES = ("north", "south")
+#: Practice (:mod:`battleline.practice`) and a "better" puzzle accept an answer whose chance of
+#: winning is at most this far below the best move's: 5 percentage points of win chance.
+ACCEPT_WITHIN = 0.05
 
 #: ``progress(done, total)``: called after each judged decision (``total`` is the number of
 #: decisions to judge).
@@ -59,6 +62,16 @@ def label_of(loss: float, played_is_best: bool = False) -> str:
         if loss >= THRESHOLDS[name] - 1e-12:
             label = name
     return label
+
+
+def within_reach(chance: float, chance_best: float, within: float = ACCEPT_WITHIN) -> bool:
+    """Whether an answer's chance of winning is at most ``within`` (a fraction: 0.05 is 5
+    percentage points) below the best move's, both judged on the same worlds.
+
+    >>> within_reach(0.56, 0.60), within_reach(0.54, 0.60), within_reach(0.7, 0.6)
+    (True, False, True)
+    """
+    return chance_best - chance <= within + 1e-9
 
 
 def check_seat(seat) -> int | None:

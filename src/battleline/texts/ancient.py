@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .shared import BOT_PREPARING, LANGS, STUDY_SENTENCES
 from .board import BOARD_SENTENCES
+from .practice import PRACTICE_SENTENCES
 
 __all__ = ["ANCIENT_TROOPS_JA", "ANCIENT_TROOPS_SHORT", "ANCIENT_CATALOG", "ancient_troop", "ancient_troop_short",
            "ancient_scenario_words", "ancient_say"]
@@ -255,7 +256,7 @@ _ANCIENT_SENTENCES = {
     "went_wrong": ("Something went wrong: {text}", "問題が起きました：{text}"),
 }
 
-ANCIENT_CATALOG = {lang: {key: words[i] for key, words in {**_ANCIENT_SENTENCES, **STUDY_SENTENCES, **BOARD_SENTENCES}.items()}
+ANCIENT_CATALOG = {lang: {key: words[i] for key, words in {**_ANCIENT_SENTENCES, **STUDY_SENTENCES, **BOARD_SENTENCES, **PRACTICE_SENTENCES}.items()}
                    for i, lang in enumerate(LANGS)}
 
 

@@ -19,6 +19,7 @@ from ..standard.formations import Formation
 from ..names import name_set
 from .shared import BOT_PREPARING, LANGS, STUDY_SENTENCES, card_name, shorten_text
 from .board import BOARD_SENTENCES
+from .practice import PRACTICE_SENTENCES
 
 __all__ = ["card_title", "formation_text", "formation_name", "claim_explanation", "say", "player_name",
            "outcome_text", "outcome_word", "flags_words", "error_text", "rule_text", "place_words", "RULES",
@@ -683,6 +684,10 @@ _SENTENCES = {
     "pz_step_claims_yes": ("flag {flag} can be claimed: {why}", "フラッグ{flag}は取れます：{why}"),
     "pz_step_claims_no": ("flag {flag} cannot be claimed: {why}", "フラッグ{flag}は取れません：{why}"),
     "pz_step_move": ("{who} plays {move}.", "{who}：{move}。"),
+    "pz_better_right": ("Right: {move} wins {chance}%, within {within} points of the best ({best}%).",
+                        "正解：{move}の勝率は{chance}%、最善（{best}%）との差は{within}ポイント以内です。"),
+    "pz_better_wrong": ("Not this one: {move} wins {chance}%, {behind} points below the best ({best}%).",
+                        "違います：{move}の勝率は{chance}%、最善（{best}%）より{behind}ポイント低いです。"),
     "pz_no_claimable": ("no flag can be claimed now.", "今取れるフラッグはありません。"),
     "pz_solving": ("Your move.", "あなたの手番です。"),
     "pz_picks": ("Pick the flags that can be claimed, then check your answer.",
@@ -697,7 +702,7 @@ _SENTENCES = {
                        "やさしいボットと対戦してみましょう。"),
 }
 
-_CATALOG = {lang: {key: words[i] for key, words in {**_SENTENCES, **STUDY_SENTENCES, **BOARD_SENTENCES}.items()}
+_CATALOG = {lang: {key: words[i] for key, words in {**_SENTENCES, **STUDY_SENTENCES, **BOARD_SENTENCES, **PRACTICE_SENTENCES}.items()}
             for i, lang in enumerate(LANGS)}
 
 

@@ -48,6 +48,7 @@ from typing import Any, Callable, Protocol
 from ..analysis import MAX_LINE_TURNS, Analysis
 from ..errors import IllegalMoveError, shorten
 from .messages import Integer, MessageRouter, Text
+from .practice import PracticeController
 from .study import AnalysisRunner, analysis_module, percent, search_preparing
 
 __all__ = ["BoardController", "BoardAdapter", "BoardHost", "LINE_TURNS", "board_words"]
@@ -131,6 +132,7 @@ class BoardController:
         self.thinking: str | None = None     # "chance", "bot", "line" while the background works
         self.failed: str | None = None
         self.message: dict | None = None
+        self.practice = PracticeController(self, background)   # a review's mistakes as exercises
 
     @property
     def is_open(self) -> bool:
@@ -154,6 +156,7 @@ class BoardController:
         seed = random.randrange(SEED_LIMIT) if seed is None else seed
         analysis = Analysis(game, index, viewer=viewer, seed=seed)   # checked before anything changes
         self.runner.cancel()
+        self.practice.closed()
         self.analysis, self.origin, self.trail = analysis, origin, []
         self.chances, self.words_of, self.thinking, self.failed, self.message = {}, {}, None, None, None
         self.host.board_shown(True)
@@ -187,10 +190,33 @@ class BoardController:
     def close(self) -> None:
         """Back to the game: the board is dropped, the game was never touched."""
         self.runner.cancel()
+        self.practice.closed()
         self.analysis = None
         self.thinking = None
         self.host.board_shown(False)
         self.host.refresh()
+
+    # ------------------------------------------------------------ practice (.practice)
+    @entry.on("practice_start")
+    def start_practice(self) -> None:
+        """After a review: the learner's first mistake on the board, to find a better move."""
+        self.practice.start()
+
+    @messages.on("practice_again")
+    def practice_again(self) -> None:
+        self.practice.again()
+
+    @messages.on("practice_show")
+    def practice_show(self) -> None:
+        self.practice.show()
+
+    @messages.on("practice_next")
+    def practice_next(self) -> None:
+        self.practice.next()
+
+    @messages.on("practice_save")
+    def practice_save(self) -> None:
+        self.practice.save()
 
     explain = None      # the live game's "explain a flag" has no part on the board
 
@@ -284,6 +310,7 @@ class BoardController:
             self.trail = path
         self.message = None
         self.judge()
+        self.practice.moved()
         self.host.refresh()
 
     def work(self, kind: str, job: Callable[[Analysis], list]) -> None:
@@ -347,7 +374,7 @@ class BoardController:
         mover = game.current_player
         seat = mover if mover is not None else (board.viewer if board.viewer is not None else 1)
         drawn = self.adapter.draw(game, seat)
-        return {**drawn, "board": self.panel(board, game, seat)}
+        return {**drawn, "board": self.panel(board, game, seat), "practice": self.practice.view()}
 
     def panel(self, board: Analysis, game: Any, seat: int) -> dict:
         over = game.result is not None

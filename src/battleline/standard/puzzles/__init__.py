@@ -19,6 +19,11 @@ Kinds and answers:
   ``{"flag": N, "move": "R7@3"}`` (it must be the only such move).
 - ``win``: a forced win within N of your turns, both hands and the decks known;
   ``{"turns": N}`` (and no win in fewer turns).
+- ``better``: a move within ``within`` percentage points of win chance of the best, as a
+  review judges it (:mod:`battleline.practice` saves a reviewed mistake so):
+  ``{"move": "R10@3", "played": "B1@4", "within": 5, "budget": 6000, "seed": 0, "index": 40}``
+  (the search's better move, the mistake, the margin, and the judge's budget, seed and move
+  index, so that an answer is judged on the same worlds; :func:`judge_better`).
 
 ``python -m battleline.standard.puzzles check [FILES]`` verifies the bundled puzzles and the
 lesson's steps (or the files given) and ends with ``N puzzles verified``.
@@ -33,13 +38,13 @@ from pathlib import Path
 
 from ..game import Game
 from ...errors import shorten
-from ..moves import Move, PositionError
+from ..moves import IllegalMoveError, Move, PositionError
 from ..notation import json_document
 from ..solver import solve
 
-__all__ = ["Puzzle", "PuzzleError", "load", "bundled", "lesson", "verify", "create"]
+__all__ = ["Puzzle", "PuzzleError", "load", "bundled", "lesson", "verify", "create", "judge_better"]
 
-KINDS = ("claims", "move", "win")
+KINDS = ("claims", "move", "win", "better")
 
 
 class PuzzleError(ValueError):
@@ -127,11 +132,30 @@ def check_answer(kind: str, answer) -> None:
             Move.parse(move)
         except ValueError as e:
             raise PuzzleError(f"the answer's \"move\": {e}") from None
+    elif kind == "better":
+        _check_better(answer)
     elif kind == "win":
         turns = answer.get("turns")
         if not (_whole(turns) and 1 <= turns <= MAX_TURNS):
             raise PuzzleError(f"the answer's \"turns\" must be a whole number from 1 to {MAX_TURNS}, "
                               f"not {shorten(turns)}")
+
+
+def _check_better(answer: dict) -> None:
+    """A ``better`` puzzle's answer: two move texts, the margin, and the judge's numbers."""
+    for key in ("move", "played"):
+        if not isinstance(answer.get(key), str):
+            raise PuzzleError(f"the answer's \"{key}\" must be move text, not {shorten(answer.get(key))}")
+        try:
+            Move.parse(answer[key])
+        except ValueError as e:
+            raise PuzzleError(f"the answer's \"{key}\": {e}") from None
+    bounds = {"within": (1, 50), "budget": (16, 1_000_000), "seed": (0, 2 ** 32 - 1), "index": (0, 10_000)}
+    for key, (low, high) in bounds.items():
+        value = answer.get(key)
+        if not (_whole(value) and low <= value <= high):
+            raise PuzzleError(f"the answer's \"{key}\" must be a whole number from {low} to {high}, "
+                              f"not {shorten(value)}")
 
 
 def parse(text: str | dict, source: str = "puzzle") -> Puzzle:
@@ -155,10 +179,11 @@ def parse(text: str | dict, source: str = "puzzle") -> Puzzle:
         g = p.game()
     except PositionError as e:
         raise PuzzleError(f"{source}: the position is invalid: {e}") from None
-    if p.kind == "move":
-        m = Move.parse(p.answer["move"])
-        if m not in g.legal_moves(claims=False):
-            raise PuzzleError(f"{source}: the answer's \"move\" {m} is not a legal card move here")
+    if p.kind in ("move", "better"):
+        for key in ("move", "played") if p.kind == "better" else ("move",):
+            m = Move.parse(p.answer[key])
+            if m not in g.legal_moves(claims=False):
+                raise PuzzleError(f"{source}: the answer's \"{key}\" {m} is not a legal card move here")
     return p
 
 
@@ -240,6 +265,12 @@ def verify(p: Puzzle, seconds: float = 60.0) -> str:
             raise PuzzleError(f"{p.id}: the moves that win flag {flag} are "
                               f"{[str(m) for m in winners] or 'none'}, not just {stated}")
         return f"{p.id}: {stated} is the only move that wins flag {flag}"
+    if p.kind == "better":
+        ok, d = judge_better(p, a["move"])
+        if not ok:
+            raise PuzzleError(f"{p.id}: the answer's move {a['move']} is {round(100 * d.loss)} points below "
+                              f"the search's {d.best}, more than {a['within']}")
+        return f"{p.id}: {a['move']} within {a['within']} points of the best ({d.chance_played:.0%})"
     turns = int(a["turns"])
     sol = solve(g, turns, seconds=seconds)
     if not sol.wins or sol.turns_needed != turns:
@@ -247,6 +278,32 @@ def verify(p: Puzzle, seconds: float = 60.0) -> str:
         raise PuzzleError(f"{p.id}: the answer says a forced win in {turns} turns; "
                           f"the solver finds {'a win in ' + str(found) if found else 'no forced win'}")
     return f"{p.id}: forced win in {turns} ({sol.nodes} positions, {sol.seconds:.2f} s)"
+
+
+def judge_better(p: Puzzle, move: Move | str):
+    """A ``better`` puzzle's answer ``move`` judged as the review judged the mistake (its
+    budget, seed and index, from the side to move's observation): ``(accepted, decision)``,
+    accepted when its chance is within the answer's ``within`` points of the best move's.
+
+    >>> from battleline.practice import WIN_IN_ONE_EXAMPLE
+    >>> p = Puzzle("p", "p", "", "better", "?", WIN_IN_ONE_EXAMPLE,
+    ...            {"move": "R10@3", "played": "B1@4", "within": 5, "budget": 64, "seed": 0, "index": 0})
+    >>> judge_better(p, "R10@3")[0], judge_better(p, "B1@4")[0]
+    (True, False)
+    """
+    from ...annotation import within_reach
+    from .. import kernel
+    from ..reviewing import canonical, judge
+    if p.kind != "better":
+        raise PuzzleError(f"{p.id}: only a \"better\" puzzle judges a move by the search, not {p.kind}")
+    g = p.game()
+    m = g.parse_move(move) if isinstance(move, str) else move
+    if m not in g.legal_moves(claims=False):
+        raise IllegalMoveError(f"{shorten(str(m))} is not a legal card move in this position", rule="practice-answer")
+    a = p.answer
+    kernel.prepare_kernel()
+    d = judge(canonical(g.observation(g.to_move)), m, a["index"], a["budget"], a["seed"])
+    return within_reach(d.chance_played, d.chance_best, a["within"] / 100), d
 
 
 def create(position: str, kind: str, question: str, *, id: str = "my-puzzle", title: str = "",

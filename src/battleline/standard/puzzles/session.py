@@ -203,6 +203,8 @@ class PuzzleSession:
         if g.to_move != self.seat:
             raise IllegalMoveError("wait for your opponent's answer", rule="pz-wait")
         m = g.parse_move(move)
+        if self.puzzle.kind == "better":
+            return self._try_better_move(m)
         if self.puzzle.kind == "move":
             if m.kind == "claim":
                 raise IllegalMoveError("find the card to play; claims come after it", rule="pz-claim-later")
@@ -221,6 +223,22 @@ class PuzzleSession:
             return True
         g.undo()
         self._feedback("wrong", [self._say("pz_wrong_move", move=words, flag=flag, why=self._why(result))])
+        return False
+
+    def _try_better_move(self, m: Move) -> bool:
+        """A ``better`` puzzle: the move judged by the search as the review judged the
+        mistake; within the margin it solves the puzzle, else it is taken back."""
+        from . import judge_better
+        ok, d = judge_better(self.puzzle, m)      # an illegal move raises and changes nothing
+        blanks = {"move": self._move_words(m), "chance": round(100 * d.chance_played),
+                  "best": round(100 * d.chance_best)}
+        if ok:
+            self.game.play(m)
+            self.status = "solved"
+            self._feedback("right", [self._say("pz_better_right", within=self.puzzle.answer["within"], **blanks)])
+            return True
+        behind = max(0, round(100 * (d.chance_best - d.chance_played)))
+        self._feedback("wrong", [self._say("pz_better_wrong", behind=behind, **blanks)])
         return False
 
     @staticmethod
@@ -324,7 +342,7 @@ class PuzzleSession:
         self._hinted = True
         if kind == "claims":
             self._claims_step()
-        elif kind == "move":
+        elif kind in ("move", "better"):
             self._move_step()
         else:
             self._win_step()
@@ -352,12 +370,14 @@ class PuzzleSession:
     def _move_step(self) -> None:
         g = self.game
         m = g.parse_move(self.puzzle.answer["move"])
-        flag = int(self.puzzle.answer["flag"])
         g.play(m)
-        r = g.check_claim(flag, self.seat)
         self.status = "revealed"
-        self._add_step(self._say("pz_step_move", who=self._who(self.seat), move=self._move_words(m))
-                       + " " + self._why(r))
+        said = self._say("pz_step_move", who=self._who(self.seat), move=self._move_words(m))
+        if self.puzzle.kind == "better":       # the search's better move: no flag to prove
+            self._add_step(said)
+            return
+        r = g.check_claim(int(self.puzzle.answer["flag"]), self.seat)
+        self._add_step(said + " " + self._why(r))
 
     @staticmethod
     def _who(player: int) -> texts.Player:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...ancient import Action, AncientGame
+from ...annotation import Review, check_budget
 from ...ancient.actions import parse_plan
 from ...errors import IllegalMoveError
 from ...sides import PLAYER_NAMES, side_index
@@ -103,6 +104,11 @@ class FieldAdapter:
 
     def side_name(self, seat: int | None) -> str:
         return "" if seat is None else self.words.side(PLAYER_NAMES[seat])
+
+    def decision_words(self, game: AncientGame, text: str) -> str:
+        """A plan or a fight action of the side to act in ``game``, in words (as a review says it)."""
+        from ...ancient.reviewing import action_words
+        return action_words(game.observation(game.to_act), text, self.words.lang)
 
     def result_words(self, game: AncientGame) -> str:
         return self.words.say(f"reason.{game.outcome.reason}")
@@ -210,6 +216,18 @@ class AncientBoardHosting:
             raise IllegalMoveError(f"action {i + 1} has no better choice marked by the review")
         return d, [str(a) for a in parse_plan(str(d.best))]
 
+    def practice_review(self) -> tuple[Any, Review, int]:
+        """The replay's battle, its finished review (its budget, seed 0) and the side reviewed."""
+        study = self.study
+        if not study.on_screen or study.review is None or study.review.state == "running":
+            raise IllegalMoveError("practise once the review has finished", rule="practice-no-review")
+        from ...ancient.reviewing import BUDGET
+        decisions = [study.review.decisions[i] for i in sorted(study.review.decisions)]
+        seat = side_index(study.seat)
+        review = Review("ancient", [str(a) for a in study.replay.actions], [], decisions, seat=seat,
+                        budget=check_budget(self.review_budget, BUDGET), seed=0)
+        return study.replay.final, review, seat
+
     def board_shown(self, on: bool) -> None:
         if not on and not self.study.on_screen:
             self.refresh()
@@ -224,5 +242,6 @@ class AncientBoardHosting:
         if study.on_screen and study.review is not None:
             d = study.review.decisions.get(study.cursor.index - 1)
             line = d is not None and d.label in MARKED and d.best is not None
-        return {"can_analyse": can, "can_line": line,
-                "words": {"analyse": self.words.say("board.analyse"), "line": self.words.say("board.line")}}
+        return {"can_analyse": can, "can_line": line, "can_practise": study.on_screen and self.board.practice.available(),
+                "words": {"analyse": self.words.say("board.analyse"), "line": self.words.say("board.line"),
+                          "practise": self.words.say("practice.start")}}

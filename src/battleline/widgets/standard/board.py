@@ -55,6 +55,10 @@ class TableAdapter:
         move = action if isinstance(action, Move) else Move.parse(str(action))
         return texts.move_words(move, self.words.lang, self.words.nameset)
 
+    def decision_words(self, game: Game, text: str) -> str:
+        """A move of a review's decision, in words."""
+        return self.action_words(game, text)
+
     def legal(self, game: Game) -> list[dict]:
         return [{"action": str(m), "text": self.action_words(game, m), "outcomes": []} for m in game.legal_moves()]
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ... import texts
+from ...annotation import Review, check_budget
 from ...errors import IllegalMoveError
 from .study import MARKED
 
@@ -63,6 +64,19 @@ class BoardHosting:
             raise IllegalMoveError(f"move {i + 1} has no better move marked by the review")
         return d, [str(d.best)]
 
+    def practice_review(self) -> tuple[Any, Review, int]:
+        """The replay's game, its finished review (as the widget ran it: its budget, seed 0)
+        and the seat reviewed, for "Practise"."""
+        r = self.replay_mode if self.mode in ("replay", "board") else None
+        progress = None if r is None else r.review
+        if progress is None or progress.state == "running":
+            raise IllegalMoveError("practise once the review has finished", rule="practice-no-review")
+        from ...standard.reviewing import BUDGET
+        decisions = [progress.decisions[i] for i in sorted(progress.decisions)]
+        review = Review("standard", [str(m) for m in r.replay.moves], [], decisions, seat=r.seat,
+                        budget=check_budget(self.review_budget, BUDGET), seed=0)
+        return r.replay.final, review, r.seat
+
     def board_shown(self, on: bool) -> None:
         """Show the board (its game on screen is left as it was), or the mode it came from."""
         if on:
@@ -87,5 +101,6 @@ class BoardHosting:
         if mode == "replay" and self.replay_mode.review is not None:
             d = self.replay_mode.review.decisions.get(self.replay_mode.cursor.index - 1)
             line = d is not None and d.label in MARKED and d.best is not None
-        return {"can_analyse": can, "can_line": line, "words": {
-            "analyse": self.wording.say("board.analyse"), "line": self.wording.say("board.line")}}
+        return {"can_analyse": can, "can_line": line, "can_practise": mode == "replay" and self.board.practice.available(),
+                "words": {"analyse": self.wording.say("board.analyse"), "line": self.wording.say("board.line"),
+                          "practise": self.wording.say("practice.start")}}
