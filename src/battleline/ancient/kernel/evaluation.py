@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...compiled import kernel_function
-from ...kernel_bits import lowest_bit, popcount
+from ...compiled.bits import lowest_bit, popcount
 from .layout import (
     ARMY_POINTS, ATTACKED, BAD, CELLS, COMPANION_ON, DISRUPTED, DRAW_AFTER, HAND, LEADER_CARD,
     LEADER_OF, LOST_POINTS, OWNER, PHASE, P_MELEE, P_TACTICS, QUIET_TURNS, RESERVE, ROWS,

@@ -25,7 +25,7 @@ import numpy as np
 
 from ...compiled import kernel_function
 from .effects import apply, cost, melee_margin, settle
-from ...kernel_bits import lowest_bit
+from ...compiled.bits import lowest_bit
 from .evaluation import N_TERMS, SWITCHES, evaluate, melee_chances, row_mask, weights_array
 from .layout import (
     ATTACK, BOWS, CELLS, DISRUPTED, END, FIRE, KINDS, LEADER_OF, MAX_ACTIONS, NOBODY, OCCUPIED, OWNER,

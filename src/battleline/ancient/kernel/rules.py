@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...compiled import kernel_function
-from ...kernel_bits import lowest_bit
+from ...compiled.bits import lowest_bit
 from ..troops import TROOP_TYPES
 from .layout import (
     TROOP_COUNT, ACTIONS_LEFT, ARMY, ATTACK, ATTACKED, BAD, BOWS, CELLS, COMPANION, COMPANION_ON, DECK_LEN,

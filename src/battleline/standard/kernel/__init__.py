@@ -27,12 +27,12 @@ from pathlib import Path
 
 import numpy as np
 
-from ...kernel_checks import MAX_PERFT_DEPTH, MAX_PERFT_NODES, check_perft_request, perft_stopped
+from ...compiled.checks import MAX_PERFT_DEPTH, MAX_PERFT_NODES, check_perft_request, perft_stopped
 from ...compiled import MODE, Preparation, compiled
 from ..encoding import ALL_MOVES, MOVE_COUNT, encode_move
 from ...errors import shorten
 from ..game import Game
-from ...kernel_random import seed_stream
+from ...compiled.randomness import seed_stream
 from ..moves import Move
 from .layout import (
     ADVANCED, CLAIMED, CLOCK, DECK_LEN, FOG_FLAG, FOG_OWNER, HAND_TACTICS, HAND_TROOPS,

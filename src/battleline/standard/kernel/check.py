@@ -25,7 +25,7 @@ import time
 
 import numpy as np
 
-from ...kernel_checks import compare_perft as shared_compare_perft
+from ...compiled.checks import compare_perft as shared_compare_perft
 from ...bench import random_game
 from ...cards import ALL_CARDS
 from ..encoding import ALL_MOVES, encode_move

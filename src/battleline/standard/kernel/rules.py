@@ -19,7 +19,7 @@ from .layout import (
     SIDE_CARDS, SIDE_LEN, SIDE_SIZE, TACTIC_DECK, TACTICS_PLAYED, TO_MOVE, TRAITOR, TRAITOR_BASE,
     TROOP_COUNT, TROOP_DECK, TROOPS_ALL, TURN_ACTIVE, VISIBLE, WINNER,
 )
-from ...kernel_bits import lowest_bit, popcount
+from ...compiled.bits import lowest_bit, popcount
 from .strength import NO_COMPLETION, completion_strength, strongest_above
 
 ALL_FLAGS = 0b1111111110       # bit f for flags 1-9

@@ -27,7 +27,7 @@ from .play import shuffle
 from .policy import POLICY_GREEDY, play_policy
 from .rules import apply_move, flags_held
 from .value import leaf_value, play_turns
-from ...kernel_bits import popcount
+from ...compiled.bits import popcount
 
 FLAG_SHARE = 0.02          # of a win, per flag held more than the opponent at the end
 MAX_PLAYOUT_MOVES = 2000   # a guard: every game ends well before (the deadlock rule)

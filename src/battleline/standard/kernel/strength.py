@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...compiled import kernel_function
-from ...kernel_bits import lowest_bit, popcount
+from ...compiled.bits import lowest_bit, popcount
 
 WEDGE, PHALANX, BATTALION, SKIRMISH, HOST = 4, 3, 2, 1, 0
 RANK_STEP = 100
