@@ -472,13 +472,8 @@ def place_words(where: tuple, lang: str = "en") -> str:
         if kind == "discard":
             return f"{player_name(where[1], 'ja')}の捨て札"
         return f"{'軍勢' if where[1] == 0 else '戦略'}の山札の上"
-    if kind == "flag":
-        return f"at flag {where[1]} ({player_name(where[2]).lower()}'s side)"
-    if kind == "hand":
-        return f"in {player_name(where[1]).lower()}'s hand"
-    if kind == "discard":
-        return f"in {player_name(where[1]).lower()}'s discards"
-    return f"on top of the {'troop' if where[1] == 0 else 'tactic'} deck"
+    from ..standard.editor import place_words as english      # the engine's own words
+    return english(where)
 
 
 _RULES_JA = {

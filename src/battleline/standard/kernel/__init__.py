@@ -160,7 +160,7 @@ MAX_RANDOM_GAMES = 10_000_000
 
 
 def random_games(n: int, seed: int, rules: str = "standard") -> dict:
-    """Play ``n`` random games in the kernel by the rule of :func:`battleline.bench.random_game`
+    """Play ``n`` random games in the kernel by the rule of :func:`battleline.standard.random_games.random_game`
     (every provable flag claimed, then a random legal move; random draws) and say how they
     ended. ``rules`` is ``"standard"``, ``"advanced"`` or ``"both"`` (alternating, as the
     bench does). ``cpu_seconds`` is the CPU time they took.
