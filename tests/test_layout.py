@@ -362,7 +362,8 @@ TIERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # what both games and every tool build on: the deck, the seats, the errors, the names,
     # the game interface, the scores, threads and the bots' registry
     ("core", ("battleline.cards", "battleline.errors", "battleline.names", "battleline.sides",
-              "battleline.interface", "battleline.scoring", "battleline.threads", "battleline.plugins")),
+              "battleline.interface", "battleline.scoring", "battleline.threads", "battleline.plugins",
+              "battleline.deprecation")),
     # the rules engines, each game's own package (puzzles and notation included)
     ("engines", ("battleline.standard", "battleline.ancient")),
     # the compile route and the kernels: the rules again, as flat arrays, held to the engines
@@ -378,7 +379,8 @@ TIERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # coaching: reviews, analysis and the puzzle session, which search (bots, kernels) and
     # say what they found (texts)
     ("reviewing", ("battleline.reviewing", "battleline.standard.reviewing", "battleline.ancient.reviewing",
-                   "battleline.annotation", "battleline.analysis", "battleline.standard.puzzles.session")),
+                   "battleline.review_driver", "battleline.annotation", "battleline.analysis",
+                   "battleline.standard.puzzles.session")),
     # Jupyter: the only tier that imports anywidget
     ("widgets", ("battleline.widgets",)),
     # tools on top: the package's front door, the command line, the bench, the arena, the site
