@@ -18,7 +18,7 @@ from battleline import Game
 from battleline import compiled
 from battleline.compiled import places as cache_places, randomness as kernel_random
 from battleline.standard import kernel
-from battleline.bench import random_game
+from battleline.standard.random_games import random_game
 from battleline.cards import TROOP_MASK
 from battleline.standard.encoding import ALL_MOVES, MOVE_COUNT
 from battleline.standard.formations import best, side_strength
