@@ -72,7 +72,7 @@ def test_planner_searches_its_budget_on_the_kernel():
 
 
 def test_planner_claims_what_it_can_prove_at_once():
-    from battleline.bench import random_game
+    from battleline.standard.random_games import random_game
     found = 0
     for seed in range(0, 20, 2):
         g = Game(seed=seed)

@@ -204,7 +204,7 @@ def test_the_package_imports_and_runs_with_home_cache_and_source_read_only(tmp_p
     shutil.copytree(SRC / "battleline", source / "battleline", ignore=shutil.ignore_patterns("__pycache__"))
     env = environment(tmp_path, source)
     code = ("import battleline, battleline.standard.bots, battleline.arena, battleline.widgets; "
-            "from battleline.kernel_bits import popcount; "
+            "from battleline.compiled.bits import popcount; "
             "print(battleline.__file__, popcount(11))")
     with read_only(source, tmp_path / "home", tmp_path / "cache") as wrap:
         out = run(wrap([sys.executable, "-c", code]), env)

@@ -15,9 +15,10 @@ import numpy as np
 import pytest
 
 from battleline import Game
-from battleline import compiled, kernel_random
+from battleline import compiled
+from battleline.compiled import places as cache_places, randomness as kernel_random
 from battleline.standard import kernel
-from battleline.bench import random_game
+from battleline.standard.random_games import random_game
 from battleline.cards import TROOP_MASK
 from battleline.standard.encoding import ALL_MOVES, MOVE_COUNT
 from battleline.standard.formations import best, side_strength
@@ -333,16 +334,16 @@ def test_both_kernels_caches_follow_the_shared_stream(monkeypatch):
     """numba does not notice a change to a callee's file: each kernel package's cache folder is
     named by a fingerprint that covers the shared module, and the module's own functions cache
     in a folder of their own that follows only it (and the compile route's files)."""
-    package = Path(compiled.__file__).resolve().parent
-    places = [package / "standard" / "kernel", package / "ancient" / "kernel", package / "kernel_random.py"]
+    route = Path(compiled.__file__).resolve().parent
+    package = route.parent
+    places = [package / "standard" / "kernel", package / "ancient" / "kernel", route / "randomness.py"]
     for folder in places[:2]:
-        assert package / "kernel_random.py" in compiled.kernel_sources(folder)
-    assert [p.name for p in compiled.kernel_sources(places[2])] == ["cache_places.py", "compiled.py", "kernel_bits.py",
-                                                                   "kernel_random.py", "numba_cache.py"]
+        assert route / "randomness.py" in compiled.kernel_sources(folder)
+    assert [p.name for p in compiled.kernel_sources(places[2])] == ["__init__.py", "bits.py", "cache.py", "places.py",
+                                                                   "randomness.py"]
     before = [compiled.source_fingerprint(where) for where in places]
     assert len(set(before)) == 3
-    from battleline import cache_places
-    monkeypatch.setattr(cache_places, "SHARED_KERNEL_FILES", (*cache_places.SHARED_KERNEL_FILES, "errors.py"))
+    monkeypatch.setattr(cache_places, "SHARED_KERNEL_FILES", (*cache_places.SHARED_KERNEL_FILES, "checks.py"))
     after = [compiled.source_fingerprint(where) for where in places]
     assert all(a != b for a, b in zip(after, before))
 

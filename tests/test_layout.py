@@ -434,3 +434,133 @@ def test_the_borrowed_private_attribute_check_can_fail(tmp_path):
                                      "        return self._seen\n")
     assert borrowed_private_attributes(tmp_path) == {
         "env.py": ["4: self._seen"], "flow.py": ["5: self._log"], "journal.py": ["5: self._turn"]}
+# ------------------------------------------------------------------ tiers
+# The house, lowest tier first (docs/architecture.md draws it): a module imports from its own
+# tier and those below, never from one above. A module's tier is that of the longest entry
+# naming it or a package it is in, or for a front door (FRONT_DOORS) its own; every module has
+# one, so a new module is placed here on purpose.
+TIERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    # what both games and every tool build on: the deck, the seats, the errors, the names,
+    # the game interface, the scores, threads and the bots' registry
+    ("core", ("battleline.cards", "battleline.errors", "battleline.names", "battleline.sides",
+              "battleline.interface", "battleline.scoring", "battleline.threads", "battleline.plugins",
+              "battleline.deprecation")),
+    # the rules engines, each game's own package (puzzles and notation included)
+    ("engines", ("battleline.standard", "battleline.ancient")),
+    # the compile route and the kernels: the rules again, as flat arrays, held to the engines
+    ("kernels", ("battleline.compiled", "battleline.standard.kernel", "battleline.ancient.kernel",
+                 "battleline.numba_cache", "battleline.cache_places", "battleline.kernel_bits",
+                 "battleline.kernel_random", "battleline.kernel_checks")),
+    # the bots, and a kernel's check, which holds the kernel to the bots' Python play-outs too
+    ("bots", ("battleline.standard.bots", "battleline.ancient.bots", "battleline.planning",
+              "battleline.standard.kernel.check", "battleline.standard.kernel.__main__",
+              "battleline.ancient.kernel.check", "battleline.ancient.kernel.__main__")),
+    # the words shown to users, in English and Japanese: they name the engines' things
+    ("texts", ("battleline.texts",)),
+    # coaching: reviews, analysis and the puzzle session, which search (bots, kernels) and
+    # say what they found (texts)
+    ("reviewing", ("battleline.reviewing", "battleline.standard.reviewing", "battleline.ancient.reviewing",
+                   "battleline.review_driver", "battleline.annotation", "battleline.analysis",
+                   "battleline.standard.puzzles.session")),
+    # Jupyter: the only tier that imports anywidget
+    ("widgets", ("battleline.widgets",)),
+    # tools on top: the package's front door, the command line, the bench, the arena, the site
+    ("tools", ("battleline.__main__", "battleline.bench", "battleline.arena", "battleline.runner",
+               "battleline.site")),
+)
+TIER_NAMES = [name for name, _ in TIERS]
+# A package's front door (its __init__) that re-exports from above its package's tier, placed
+# by its own name alone: the modules inside keep their package's tier. ``battleline`` opens
+# onto the widgets; ``battleline.ancient`` hands out ``review`` and ``hint`` (lazily).
+FRONT_DOORS = {"battleline": "tools", "battleline.ancient": "reviewing"}
+
+
+def tier_of(module: str, tiers=TIERS, front_doors=FRONT_DOORS) -> str | None:
+    """The tier of a dotted module name (``None`` when no entry places it).
+
+    >>> tier_of("battleline.standard.kernel.rules"), tier_of("battleline.standard.kernel.check")
+    ('kernels', 'bots')
+    >>> tier_of("battleline.ancient"), tier_of("battleline.ancient.game")
+    ('reviewing', 'engines')
+    >>> tier_of("battleline"), tier_of("battleline.newthing")
+    ('tools', None)
+    """
+    if module in front_doors:
+        return front_doors[module]
+    best, length = None, -1
+    for name, entries in tiers:
+        for entry in entries:
+            inside = module == entry or module.startswith(entry + ".")
+            if inside and len(entry) > length:
+                best, length = name, len(entry)
+    return best
+
+
+def up_tier_imports(graph: dict[str, set[str]], tiers=TIERS) -> list[str]:
+    """``module (tier) -> imported (tier)`` for every import that runs up a tier."""
+    order = {name: i for i, (name, _) in enumerate(tiers)}
+    found = []
+    for module in sorted(graph):
+        mine = tier_of(module, tiers)
+        for imported in sorted(graph[module]):
+            theirs = tier_of(imported, tiers)
+            if mine and theirs and order[theirs] > order[mine]:
+                found.append(f"{module} ({mine}) -> {imported} ({theirs})")
+    return found
+
+
+def test_every_module_has_a_tier():
+    unplaced = [m for m in sorted(module_names()) if tier_of(m) is None]
+    assert not unplaced, "modules in no tier (place them in TIERS):\n  " + "\n  ".join(unplaced)
+
+
+def test_no_import_runs_up_a_tier():
+    up = up_tier_imports(import_graph())
+    assert not up, (f"imports that run up a tier ({' < '.join(TIER_NAMES)}): move the thing to its "
+                    "tier, or let the caller pass it in:\n  " + "\n  ".join(up))
+
+
+def test_the_tier_check_can_fail(tmp_path):
+    package = tmp_path / "battleline"
+    (package / "standard" / "kernel").mkdir(parents=True)
+    (package / "__init__.py").write_text("from .standard.game import Game\n")
+    (package / "errors.py").write_text("")
+    (package / "texts.py").write_text("from .standard.game import Game\n")
+    (package / "standard" / "__init__.py").write_text("")
+    (package / "standard" / "game.py").write_text("from ..errors import E\ndef f():\n    from .. import texts\n")
+    (package / "standard" / "kernel" / "__init__.py").write_text("from ..game import Game\n")
+    (package / "standard" / "kernel" / "check.py").write_text("from .. import kernel\n")
+    graph = import_graph(tmp_path)
+    assert up_tier_imports(graph) == ["battleline.standard.game (engines) -> battleline.texts (texts)"]
+    (package / "standard" / "kernel" / "__init__.py").write_text("from .check import compare\n")
+    assert "battleline.standard.kernel (kernels) -> battleline.standard.kernel.check (bots)" in up_tier_imports(
+        import_graph(tmp_path))
+
+
+# ------------------------------------------------------------------ the compile route's old names
+# Issue 41 made the compile route one package; the old module names re-export it and warn.
+MOVED_MODULES = {"battleline.numba_cache": "battleline.compiled.cache",
+                 "battleline.cache_places": "battleline.compiled.places",
+                 "battleline.kernel_bits": "battleline.compiled.bits",
+                 "battleline.kernel_random": "battleline.compiled.randomness",
+                 "battleline.kernel_checks": "battleline.compiled.checks"}
+
+
+def test_nothing_in_the_package_imports_a_moved_module_by_its_old_name():
+    graph = import_graph()
+    old = [f"{m} -> {i}" for m in sorted(graph) if m not in MOVED_MODULES for i in sorted(graph[m])
+           if i in MOVED_MODULES]
+    assert not old, "imports of the compile route's old names (they warn): \n  " + "\n  ".join(old)
+
+
+@pytest.mark.parametrize("old", sorted(MOVED_MODULES))
+def test_a_moved_module_name_warns_and_re_exports(old, monkeypatch):
+    import importlib
+    if old == "battleline.numba_cache":
+        pytest.importorskip("numba")
+    new = importlib.import_module(MOVED_MODULES[old])
+    monkeypatch.delitem(sys.modules, old, raising=False)
+    with pytest.warns(DeprecationWarning, match=MOVED_MODULES[old].replace(".", r"\.")):
+        shim = importlib.import_module(old)
+    assert shim.__all__ == new.__all__ and new.__all__
+    assert all(getattr(shim, name) is getattr(new, name) for name in new.__all__)

@@ -24,7 +24,7 @@ import time
 import numpy as np
 
 from battleline.compiled import script_function as kernel_function
-from battleline.kernel_random import shuffle
+from battleline.compiled.randomness import shuffle
 from battleline.standard import kernel
 from battleline.standard.bots.heuristic import rank_moves, tactic_cost
 from battleline.standard.bots.planner import DEADLINE_SHARE, PlannerBot, known_places

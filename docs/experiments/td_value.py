@@ -18,7 +18,7 @@ import argparse
 
 import numpy as np
 
-from battleline.kernel_random import seed_stream
+from battleline.compiled.randomness import seed_stream
 from battleline.standard.kernel.layout import MAX_MOVES, STATE_SIZE
 from battleline.standard.kernel.play import deal
 from battleline.standard.kernel.value import (

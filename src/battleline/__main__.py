@@ -11,7 +11,7 @@ import random
 import sys
 
 from . import Game, can_claim, evaluate
-from .bench import random_game
+from .standard.random_games import random_game
 
 
 def demo(seed: int = 7) -> None:

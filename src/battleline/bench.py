@@ -68,8 +68,8 @@ from .cards import ALL_CARDS, TROOP_MASK
 from .standard.claims import can_claim, claim_holds
 from .standard.formations import cards_needed
 from .standard.game import Game
-from .standard.moves import CLAIM_MOVES
 from .standard.puzzles import bundled
+from .standard.random_games import random_game  # noqa: F401 (the bench's random game, re-exported)
 from .standard.solver import solve
 
 
@@ -145,34 +145,6 @@ def bench_claims(n_cases: int, seed: int) -> dict:
         "claim_core_hard_max_us": round(max(core_us), 2),
         "claim_core_hard_median_cpu_us": round(statistics.median(core_cpu), 2),
     }
-
-
-def random_game(seed: int, rules: str = "standard") -> Game:
-    """One random game: a random card move each turn, every provable flag claimed,
-    a random deck for the draw."""
-    rng = random.Random(seed)
-    g = Game(seed=seed, rules=rules)
-    choice = rng.choice
-    advanced = rules == "advanced"
-    while g.outcome() is None:
-        phase = g.phase
-        if phase == "play":
-            if advanced:
-                for f in g.provable_flags():
-                    g.push(CLAIM_MOVES[f])
-                    if g.outcome() is not None:
-                        return g
-            g.push(choice(g.legal_moves(claims=False)))
-        elif phase == "draw":
-            if not advanced:
-                for f in g.provable_flags():
-                    g.push(CLAIM_MOVES[f])
-                    if g.outcome() is not None:
-                        return g
-            g.push(choice(g.legal_moves(claims=False)))
-        else:
-            g.push(choice(g.legal_moves(claims=False)))
-    return g
 
 
 def bench_games(n_games: int, seed: int) -> dict:

@@ -262,7 +262,7 @@ def test_in_plain_python_the_planner_falls_back_and_the_search_still_runs():
 def test_a_world_deals_only_what_the_side_cannot_see_again():
     from battleline.ancient.kernel.layout import DECK, DECK_LEN, DICE_POS, HAND
     from battleline.ancient.kernel.worlds import TACTIC_COUNT, deal_world
-    from battleline.kernel_random import seed_stream
+    from battleline.compiled.randomness import seed_stream
     g = AncientGame.scenario("marathon", seed=3)
     template = kernel.state_of(g)
     pool = np.empty(TACTIC_COUNT, dtype=np.int64)

@@ -20,16 +20,33 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 
-from .. import texts
 from ..cards import ALL_CARDS, Card, CardLike
 from .game import PLAY, Game, PLAYER_NAMES
 from ..errors import shorten
 from .moves import PositionError
 
-__all__ = ["PositionDraft", "RULE_SETS"]
+__all__ = ["PositionDraft", "RULE_SETS", "place_words"]
 
 RULE_SETS = ("standard", "advanced")  # the rules a position may be played under
+
+
+def place_words(where: tuple) -> str:
+    """Where the editor has put a card, in the engine's English (its errors say it so):
+    ``("flag", 3, 1)`` is flag 3, south's side.
+
+    >>> place_words(("flag", 3, 1)), place_words(("deck", 1))
+    ("at flag 3 (south's side)", 'on top of the tactic deck')
+    """
+    kind = where[0]
+    if kind == "flag":
+        return f"at flag {where[1]} ({PLAYER_NAMES[where[2]]}'s side)"
+    if kind == "hand":
+        return f"in {PLAYER_NAMES[where[1]]}'s hand"
+    if kind == "discard":
+        return f"in {PLAYER_NAMES[where[1]]}'s discards"
+    return f"on top of the {'troop' if where[1] == 0 else 'tactic'} deck"
 
 
 class PositionDraft:
@@ -48,17 +65,18 @@ class PositionDraft:
         self.claimed: dict[int, int] = {}
 
     # ------------------------------------------------------------ describing
-    @staticmethod
-    def _words(where: tuple, lang: str = "en") -> str:
-        return texts.place_words(where, lang)
-
-    def placed(self, lang: str = "en") -> dict[Card, str]:
-        """Every placed card and where it is, in words (the palette greys these out).
+    def placed(self, words: Callable[[tuple], str] | None = None) -> dict[Card, str]:
+        """Every placed card and where it is, in words (the palette greys these out): the
+        engine's English (:func:`place_words`) or the caller's ``words`` for a place (a
+        widget passes :func:`battleline.texts.place_words` in its language).
 
         >>> d = PositionDraft(); d.place("Fog", flag=2, side=0); d.placed()
         {Card('Fog'): "at flag 2 (north's side)"}
+        >>> d.placed(lambda where: "/".join(map(str, where)))
+        {Card('Fog'): 'flag/2/0'}
         """
-        return {c: self._words(w, lang) for c, w in self.where.items()}
+        words = words or place_words
+        return {c: words(w) for c, w in self.where.items()}
 
     def tactics_played(self, player: int) -> int:
         """Tactics cards counted as played by ``player``: on their side of a flag or in
@@ -77,7 +95,7 @@ class PositionDraft:
         ``deck_top``. Raises :class:`PositionError` and changes nothing when it breaks a rule."""
         c = self._card(card)
         if c in self.where:
-            raise PositionError(f"{c.name} is already {self._words(self.where[c])}", rule="already-placed",
+            raise PositionError(f"{c.name} is already {place_words(self.where[c])}", rule="already-placed",
                                 card=str(c), where=self.where[c])
         targets = sum(x is not None for x in (flag, hand, discard)) + bool(deck_top)
         if targets != 1:

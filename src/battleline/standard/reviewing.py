@@ -40,7 +40,7 @@ from ..annotation import (LABELS, MARKS, Decision, Progress, Review, check_budge
                           decision_seed, label_of)
 from ..cards import Card
 from ..errors import shorten
-from ..kernel_random import seed_stream
+from ..compiled.randomness import seed_stream
 from ..texts.motifs import motif_sentence
 from ..texts.review import reason as reason_words
 from ..texts.shared import card_name

@@ -464,22 +464,14 @@ def place_words(where: tuple, lang: str = "en") -> str:
     >>> place_words(("hand", 0), "ja")
     '北の手札'
     """
-    kind = where[0]
-    if lang == "ja":
-        if kind == "flag":
-            return f"フラッグ{where[1]}（{player_name(where[2], 'ja')}側）"
-        if kind == "hand":
-            return f"{player_name(where[1], 'ja')}の手札"
-        if kind == "discard":
-            return f"{player_name(where[1], 'ja')}の捨て札"
-        return f"{'軍勢' if where[1] == 0 else '戦略'}の山札の上"
-    if kind == "flag":
-        return f"at flag {where[1]} ({player_name(where[2]).lower()}'s side)"
-    if kind == "hand":
-        return f"in {player_name(where[1]).lower()}'s hand"
-    if kind == "discard":
-        return f"in {player_name(where[1]).lower()}'s discards"
-    return f"on top of the {'troop' if where[1] == 0 else 'tactic'} deck"
+    if lang != "ja":
+        from ..standard.editor import place_words as english      # the engine's own words
+        return english(where)
+    kind, *_, last = where                     # the player, or for a deck which deck
+    if kind == "deck":
+        return f"{'軍勢' if last == 0 else '戦略'}の山札の上"
+    side = player_name(last, "ja")
+    return {"flag": f"フラッグ{where[1]}（{side}側）", "hand": f"{side}の手札", "discard": f"{side}の捨て札"}[kind]
 
 
 _RULES_JA = {

@@ -106,6 +106,25 @@ def analysis_module(game: str):
     return importlib.import_module(f"battleline.{game}.reviewing")
 
 
+def close_items(items: Iterator | None) -> None:
+    """Close a generator of work items (an analysis cancelled, or failed, stops there); other
+    iterators have nothing to close.
+
+    >>> def work():
+    ...     try:
+    ...         yield 1
+    ...     finally:
+    ...         print("stopped")
+    >>> items = work(); next(items)
+    1
+    >>> close_items(items); close_items(iter([1])); close_items(None)
+    stopped
+    """
+    close = getattr(items, "close", None)
+    if callable(close):
+        close()
+
+
 class AnalysisRunner:
     """Runs analysis work in the background of a Jupyter kernel: ``work()`` gives an
     iterator (a review's generator, or one hint), iterated in a worker thread; each item
@@ -155,9 +174,7 @@ class AnalysisRunner:
             except Exception as e:  # noqa: BLE001 (shown in the view, never a traceback)
                 error = e
             finally:
-                close = getattr(items, "close", None)
-                if callable(close):
-                    close()   # a generator stops here: the analysis is cancelled
+                close_items(items)
             hand(self.finish, done, error)
 
         self.thread = threading.Thread(target=worker, name="battleline-analysis", daemon=True)
@@ -186,9 +203,7 @@ class AnalysisRunner:
         except Exception as e:  # noqa: BLE001 (shown in the view, never a traceback)
             error = e
         finally:
-            close = getattr(items, "close", None)
-            if callable(close):
-                close()
+            close_items(items)
         if generation == self.generation:
             self.finish(done, error)
 

@@ -170,26 +170,34 @@ def duel_term(s, rules: Rules, side: int, acting: int, worth: tuple[float, float
             orders = (1.0, 0.0)
         win = lose = 0.0
         for me_first in orders:
-            if s.disrupted[c] and s.disrupted[t]:
-                continue
-            if s.disrupted[t]:
-                win += 1.0 if mine > 0 else 0.0
-                continue
-            if s.disrupted[c]:
-                lose += 1.0 if theirs > 0 else 0.0
-                continue
-            either = mine + theirs - mine * theirs
-            if either <= 0:
-                continue
-            if me_first:
-                win += mine / either
-                lose += (1 - mine) * theirs / either
-            else:
-                lose += theirs / either
-                win += (1 - theirs) * mine / either
+            won, lost = duel_odds(mine, theirs, bool(me_first), s.disrupted[c], s.disrupted[t])
+            win += won
+            lose += lost
         n = len(orders)
         total += (win * remaining_worth(s, t) * worth[1 - side] - lose * remaining_worth(s, c) * worth[side]) / n
     return total
+
+
+def duel_odds(mine: float, theirs: float, me_first: bool, mine_disrupted: bool,
+              theirs_disrupted: bool) -> tuple[float, float]:
+    """The chances (win, lose) of a duel of alternating strikes between two units facing each
+    other, whose strikes have any effect with the chances ``mine`` and ``theirs``: a disrupted
+    unit cannot strike back, so a disruption all but settles it.
+
+    >>> duel_odds(0.5, 0.5, True, False, False)
+    (0.6666666666666666, 0.3333333333333333)
+    >>> duel_odds(0.5, 0.0, False, False, True), duel_odds(0.5, 0.5, True, True, True)
+    ((1.0, 0.0), (0.0, 0.0))
+    """
+    if mine_disrupted or theirs_disrupted:
+        return (1.0 if theirs_disrupted and not mine_disrupted and mine > 0 else 0.0,
+                1.0 if mine_disrupted and not theirs_disrupted and theirs > 0 else 0.0)
+    either = mine + theirs - mine * theirs
+    if either <= 0:
+        return 0.0, 0.0
+    if me_first:
+        return mine / either, (1 - mine) * theirs / either
+    return (1 - theirs) * mine / either, theirs / either
 
 
 def remaining_worth(s, card: int) -> float:

@@ -50,7 +50,7 @@ from ..kernel.layout import (
 )
 from ..kernel.policy import RACE_POLICY, policy_params, quick_reply
 from ..kernel.worlds import TACTIC_COUNT, deal_world, fresh_dice
-from ...kernel_random import seed_stream
+from ...compiled.randomness import seed_stream
 from ..kernel.rules import legal_actions as kernel_legal_actions
 from ..observation import Observation
 from ..rules import Rules

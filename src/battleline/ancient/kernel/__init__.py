@@ -28,10 +28,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ...kernel_checks import MAX_PERFT_DEPTH, MAX_PERFT_NODES, check_perft_request, perft_stopped
+from ...compiled.checks import MAX_PERFT_DEPTH, MAX_PERFT_NODES, check_perft_request, perft_stopped
 from ...compiled import MODE, Preparation, compiled
 from ...errors import shorten
-from ...kernel_random import seed_stream
+from ...compiled.randomness import seed_stream
 from ..actions import Action
 from ..game import AncientGame, advanced_options
 from .evaluation import SWITCHES, TERMS, weights_array as _weights_array

@@ -3,7 +3,7 @@
 
 import sys
 
-from ...kernel_checks import check_command
+from ...compiled.checks import check_command
 from .check import main
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ import time
 
 import numpy as np
 
-from ...kernel_checks import compare_perft as shared_compare_perft
+from ...compiled.checks import compare_perft as shared_compare_perft
 from ...errors import shorten
 from ..armies import SCENARIO_NAMES, Army
 from ..dice import MAX_SEED

@@ -9,8 +9,8 @@ They restate :mod:`battleline.ancient.melee`, ``fire``, ``movement``, ``tactics`
 from __future__ import annotations
 
 from ...compiled import kernel_function
-from ...kernel_bits import lowest_bit
-from ...kernel_random import random_below
+from ...compiled.bits import lowest_bit
+from ...compiled.randomness import random_below
 from .layout import (
     ACTIONS_LEFT, ACTIONS_PER_TURN, ARMY, ARMY_POINTS, ATTACK, ATTACKED, BAD, BOWS, BY_CASUALTIES,
     BY_DRAW, BY_LEADER, BY_TERRAIN, CELLS, CHARIOTS, COMPANION_ON, DECK, DECK_LEN, DEPLOY, DEPLOYED,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...compiled import kernel_function
-from ...kernel_bits import lowest_bit, popcount
+from ...compiled.bits import lowest_bit, popcount
 from .layout import (
     ARMY_POINTS, ATTACKED, BAD, CELLS, COMPANION_ON, DISRUPTED, DRAW_AFTER, HAND, LEADER_CARD,
     LEADER_OF, LOST_POINTS, OWNER, PHASE, P_MELEE, P_TACTICS, QUIET_TURNS, RESERVE, ROWS,
@@ -22,8 +22,8 @@ from .layout import (
 )
 from .effects import cost
 from .rules import (
-    CAVALRY, CAVALRY_PROOF, HOLDS_GROUND, INFANTRY, LIGHT, MISSILE_HIT, behind,
-    enemy_at, field_of, fire_targets, forward, half, has, left, right, unit_moves,
+    CAVALRY, CAVALRY_PROOF, HOLDS_GROUND, INFANTRY, LIGHT, MISSILE_HIT, behind, disrupted_units,
+    enemy_at, field_of, fire_targets, forward, half, has, left, right, steady_units, unit_moves,
     unit_value, value_of,
 )
 
@@ -129,14 +129,12 @@ def remaining_worth(s, card):
 def points_lost(s, side):
     """Eliminated cards in full, disrupted units on the field half (the casualty race)."""
     lost = float(s[LOST_POINTS + side])
-    m = s[SIDE_SQUARES + side]
+    m = disrupted_units(s, side)
     while m:
         sq = lowest_bit(m)
         m &= m - 1
-        c = s[CELLS + sq]
-        if has(s[DISRUPTED], c):
-            other = s[STACKED + sq]
-            lost += 0.5 * (cost(s, c) + (cost(s, other) if other >= 0 else 0))
+        other = s[STACKED + sq]
+        lost += 0.5 * (cost(s, s[CELLS + sq]) + (cost(s, other) if other >= 0 else 0))
     return lost
 
 
@@ -146,15 +144,13 @@ def threats(s, side, reach, duels, scratch):
     """Expected damage (melee, missile) of ``side``'s units in a fire and melee step, each at
     its best target; with ``reach`` a unit may first make one of its moves to strike; with
     ``duels`` a unit already facing an enemy is left to the duel term."""
+    m = steady_units(s, side)          # a disrupted unit strikes at nothing
     melee = 0.0
     missile = 0.0
-    m = s[SIDE_SQUARES + side]
     while m:
         sq = lowest_bit(m)
         m &= m - 1
         c = s[CELLS + sq]
-        if has(s[DISRUPTED], c):
-            continue
         best = 0.0
         targets = fire_targets(s, side, c, sq)
         while targets:

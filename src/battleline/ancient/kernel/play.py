@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...compiled import kernel_function
-from ...kernel_random import random_below, shuffle, xorshift
+from ...compiled.randomness import random_below, shuffle, xorshift
 from .effects import apply, settle
 from .layout import (
     DECK, DECK_LEN, DICE_COUNT, DICE_POS, DICE_RNG, DICE_SHORT, MAX_ACTIONS, P_OVER, PHASE, REASON,

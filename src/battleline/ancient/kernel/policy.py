@@ -25,14 +25,14 @@ import numpy as np
 
 from ...compiled import kernel_function
 from .effects import apply, cost, melee_margin, settle
-from ...kernel_bits import lowest_bit
+from ...compiled.bits import lowest_bit
 from .evaluation import N_TERMS, SWITCHES, evaluate, melee_chances, row_mask, weights_array
 from .layout import (
     ATTACK, BOWS, CELLS, DISRUPTED, END, FIRE, KINDS, LEADER_OF, MAX_ACTIONS, NOBODY, OCCUPIED, OWNER,
-    P_ACTIONS, P_FIRE, P_MELEE, PHASE, RALLY_NONE, REINFORCE, ROLL, SIDE_SQUARES, STAND, STATE_SIZE,
+    P_ACTIONS, P_FIRE, P_MELEE, PHASE, RALLY_NONE, REINFORCE, ROLL, STAND, STATE_SIZE,
     TO_ACT, WHERE, WIDTH, WINNER,
 )
-from .rules import HOLDS_GROUND, MISSILE_HIT, enemy_at, field_of, forward, has, value_of
+from .rules import HOLDS_GROUND, MISSILE_HIT, enemy_at, field_of, forward, has, steady_units, value_of
 
 TIE = 1e-9                              # scores this close tie (the Python evaluation rounds to 9 places)
 RACE_AT = N_TERMS + len(SWITCHES)       # where policy_params puts the race weight (the guard's next)
@@ -63,12 +63,11 @@ def race_pressure(s, q):
     back = row_mask(s, 1 - q)
     held = 0
     near = 0
-    m = s[SIDE_SQUARES + q]
+    m = steady_units(s, q)
     while m:
         sq = lowest_bit(m)
         m &= m - 1
-        c = s[CELLS + sq]
-        if has(s[DISRUPTED], c) or not HOLDS_GROUND[value_of(c)]:
+        if not HOLDS_GROUND[value_of(s[CELLS + sq])]:
             continue
         if has(back, sq):
             held += 1

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...compiled import kernel_function
-from ...kernel_bits import lowest_bit
+from ...compiled.bits import lowest_bit
 from ..troops import TROOP_TYPES
 from .layout import (
     TROOP_COUNT, ACTIONS_LEFT, ARMY, ATTACK, ATTACKED, BAD, BOWS, CELLS, COMPANION, COMPANION_ON, DECK_LEN,
@@ -474,17 +474,41 @@ def flank_pairs(s, side):
 
 
 # ---------------------------------------------------------------------- Tactics
+# What own_units_where asks of each of a side's units.
+IS_DISRUPTED, MAY_REDEPLOY, MAY_TAKE_QUALITY = 0, 1, 2
+
+
 @kernel_function
-def disrupted_units(s, side):
-    """A mask of the squares of the side's disrupted units."""
+def own_units_where(s, side, test, card):
+    """A mask of the squares of the side's units that pass ``test``: :data:`IS_DISRUPTED`,
+    :data:`MAY_REDEPLOY` (:func:`may_redeploy`) or :data:`MAY_TAKE_QUALITY` the quality
+    Tactics ``card`` (:func:`may_take_quality`)."""
     found = 0
     m = s[SIDE_SQUARES + side]
     while m:
         sq = lowest_bit(m)
         m &= m - 1
-        if has(s[DISRUPTED], s[CELLS + sq]):
+        if test == IS_DISRUPTED:
+            passes = has(s[DISRUPTED], s[CELLS + sq])
+        elif test == MAY_REDEPLOY:
+            passes = may_redeploy(s, side, sq)
+        else:
+            passes = may_take_quality(s, card, s[CELLS + sq])
+        if passes:
             found |= 1 << sq
     return found
+
+
+@kernel_function
+def disrupted_units(s, side):
+    """A mask of the squares of the side's disrupted units."""
+    return own_units_where(s, side, IS_DISRUPTED, -1)
+
+
+@kernel_function
+def steady_units(s, side):
+    """A mask of the squares of the side's units that are not disrupted."""
+    return s[SIDE_SQUARES + side] & ~disrupted_units(s, side)
 
 
 @kernel_function
@@ -514,33 +538,31 @@ def rallies(s, card, squares, out, n):
 
 
 @kernel_function
+def may_redeploy(s, side, sq):
+    """Whether the unit on ``sq`` has no enemy in front, beside or behind."""
+    return not (enemy_at(s, side, forward(s, side, sq)) or enemy_at(s, side, left(s, sq))
+                or enemy_at(s, side, right(s, sq)) or enemy_at(s, side, behind(s, side, sq)))
+
+
+@kernel_function
 def redeployable(s, side):
     """Squares of own units with no enemy in front, beside or behind."""
-    found = 0
-    m = s[SIDE_SQUARES + side]
-    while m:
-        sq = lowest_bit(m)
-        m &= m - 1
-        if not (enemy_at(s, side, forward(s, side, sq)) or enemy_at(s, side, left(s, sq))
-                or enemy_at(s, side, right(s, sq)) or enemy_at(s, side, behind(s, side, sq))):
-            found |= 1 << sq
-    return found
+    return own_units_where(s, side, MAY_REDEPLOY, -1)
+
+
+@kernel_function
+def may_take_quality(s, card, c):
+    """Whether the unit of card ``c`` may take Shield Bearers (infantry) or Companion Cavalry
+    (cavalry): ``card``, and neither is on it already."""
+    if c == s[SHIELD_ON] or c == s[COMPANION_ON]:
+        return False
+    return bool(INFANTRY[value_of(c)] if card == SHIELD else CAVALRY[value_of(c)])
 
 
 @kernel_function
 def quality_targets(s, side, card):
     """Own units that may take Shield Bearers (infantry) or Companion Cavalry (cavalry)."""
-    found = 0
-    m = s[SIDE_SQUARES + side]
-    while m:
-        sq = lowest_bit(m)
-        m &= m - 1
-        c = s[CELLS + sq]
-        if c == s[SHIELD_ON] or c == s[COMPANION_ON]:
-            continue
-        if (INFANTRY[value_of(c)] if card == SHIELD else CAVALRY[value_of(c)]):
-            found |= 1 << sq
-    return found
+    return own_units_where(s, side, MAY_TAKE_QUALITY, card)
 
 
 @kernel_function

@@ -5,7 +5,7 @@ Tactics hand and the Tactics deck's order are shuffled together (the opponent ke
 cards as it holds), and the dice start a fresh stream. What the side knows stays put.
 
 >>> import numpy as np
->>> from battleline.kernel_random import seed_stream
+>>> from battleline.compiled.randomness import seed_stream
 >>> from battleline.ancient import AncientGame
 >>> from battleline.ancient import kernel
 >>> template = kernel.state_of(AncientGame.scenario("marathon", seed=3))
@@ -19,7 +19,7 @@ True
 from __future__ import annotations
 
 from ...compiled import kernel_function
-from ...kernel_random import shuffle, xorshift
+from ...compiled.randomness import shuffle, xorshift
 from .layout import DECK, DECK_LEN, DICE_COUNT, DICE_RNG, DICE_SHORT, DICE_POS, HAND, TACTIC_COUNT, TROOP_COUNT
 
 __all__ = ["deal_world", "fresh_dice", "TACTIC_COUNT"]

@@ -27,12 +27,12 @@ from pathlib import Path
 
 import numpy as np
 
-from ...kernel_checks import MAX_PERFT_DEPTH, MAX_PERFT_NODES, check_perft_request, perft_stopped
+from ...compiled.checks import MAX_PERFT_DEPTH, MAX_PERFT_NODES, check_perft_request, perft_stopped
 from ...compiled import MODE, Preparation, compiled
 from ..encoding import ALL_MOVES, MOVE_COUNT, encode_move
 from ...errors import shorten
 from ..game import Game
-from ...kernel_random import seed_stream
+from ...compiled.randomness import seed_stream
 from ..moves import Move
 from .layout import (
     ADVANCED, CLAIMED, CLOCK, DECK_LEN, FOG_FLAG, FOG_OWNER, HAND_TACTICS, HAND_TROOPS,
@@ -160,7 +160,7 @@ MAX_RANDOM_GAMES = 10_000_000
 
 
 def random_games(n: int, seed: int, rules: str = "standard") -> dict:
-    """Play ``n`` random games in the kernel by the rule of :func:`battleline.bench.random_game`
+    """Play ``n`` random games in the kernel by the rule of :func:`battleline.standard.random_games.random_game`
     (every provable flag claimed, then a random legal move; random draws) and say how they
     ended. ``rules`` is ``"standard"``, ``"advanced"`` or ``"both"`` (alternating, as the
     bench does). ``cpu_seconds`` is the CPU time they took.

@@ -1,8 +1,8 @@
 """Holding the kernel to the reference engine: perft and whole games compared move by move.
 
 ``python -m battleline.standard.kernel check --games 10000 --perft-positions 200 --depth 4`` plays
-random games with the reference engine (:func:`battleline.bench.random_game`), replays each in
-the kernel, and at every position compares the legal moves (claims included, so every claim
+random games with the reference engine (:func:`battleline.standard.random_games.random_game`),
+replays each in the kernel, and at every position compares the legal moves (claims included, so every claim
 proof) and the whole state; it also compares :func:`battleline.standard.kernel.perft` with
 :func:`reference_perft` on positions sampled from those games, and with ``--solver-games N``
 the two exact solvers on the endgames of N games (:func:`compare_solvers`). It prints the
@@ -25,8 +25,8 @@ import time
 
 import numpy as np
 
-from ...kernel_checks import compare_perft as shared_compare_perft
-from ...bench import random_game
+from ...compiled.checks import compare_perft as shared_compare_perft
+from ..random_games import random_game
 from ...cards import ALL_CARDS
 from ..encoding import ALL_MOVES, encode_move
 from ..game import Game

@@ -1,6 +1,6 @@
 """Whole games in the kernel: the deal, perft and random games.
 
-The random stream is :mod:`battleline.kernel_random` (xorshift64 held in a one-element
+The random stream is :mod:`battleline.compiled.randomness` (xorshift64 held in a one-element
 ``int64`` array, shared with the Ancient Battles kernel).
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...compiled import kernel_function
-from ...kernel_random import random_below, shuffle
+from ...compiled.randomness import random_below, shuffle
 from .layout import (
     ADVANCED, CLAIM_BASE, CLAIMED, CLOCK, DECK_LEN, DRAW, FOG_OWNER, HAND_SIZE, HAND_TROOPS,
     MAX_MOVES, MUD_OWNER, NOBODY, OVER, PHASE, PLAY, REASON, STATE_SIZE, TACTIC_DECK, TO_MOVE,

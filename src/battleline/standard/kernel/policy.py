@@ -45,7 +45,7 @@ from .rules import (
     apply_move, cards_needed, claim_holds, claims_open, free_flags, hand_size,
     provable_flags, side_index, side_masks, strength_under,
 )
-from ...kernel_bits import lowest_bit
+from ...compiled.bits import lowest_bit
 from .play import claim_all
 from .strength import COLORS, NO_COMPLETION, RANK_STEP, strongest_above
 

@@ -19,7 +19,7 @@ from .layout import (
     SIDE_CARDS, SIDE_LEN, SIDE_SIZE, TACTIC_DECK, TACTICS_PLAYED, TO_MOVE, TRAITOR, TRAITOR_BASE,
     TROOP_COUNT, TROOP_DECK, TROOPS_ALL, TURN_ACTIVE, VISIBLE, WINNER,
 )
-from ...kernel_bits import lowest_bit, popcount
+from ...compiled.bits import lowest_bit, popcount
 from .strength import NO_COMPLETION, completion_strength, strongest_above
 
 ALL_FLAGS = 0b1111111110       # bit f for flags 1-9
@@ -211,20 +211,35 @@ def add_flag_moves(moves, n, base, flags):
 
 
 @kernel_function
+def open_side_length(s, player, f):
+    """How many cards ``player`` has at flag ``f`` while it is unclaimed; 0 once claimed."""
+    if s[CLAIMED + f] >= 0:
+        return 0
+    return s[SIDE_LEN + side_index(player, f)]
+
+
+@kernel_function
+def environment_flag(s, card, player):
+    """The unclaimed flag where ``player`` played the environment ``card`` (Fog, Mud); else 0."""
+    flag_field = environment_field(card)
+    f = s[flag_field]
+    if f and s[flag_field + 1] == player and s[CLAIMED + f] < 0:
+        return f
+    return 0
+
+
+@kernel_function
 def add_redeploy_moves(s, moves, n, player, free):
     for f in range(1, 10):
-        if s[CLAIMED + f] >= 0:
-            continue
         k = side_index(player, f)
-        for i in range(s[SIDE_LEN + k]):
+        for i in range(open_side_length(s, player, f)):
             c = s[SIDE_CARDS + MAX_SIDE * k + i]
             n = add_flag_moves(moves, n, REDEPLOY_BASE + c * 10, free & ~(1 << f))
             moves[n] = REDEPLOY_BASE + c * 10 + REDEPLOY_DISCARD
             n += 1
     for card in (FOG, MUD):
-        flag_field = environment_field(card)
-        f = s[flag_field]
-        if f and s[flag_field + 1] == player and s[CLAIMED + f] < 0:
+        f = environment_flag(s, card, player)
+        if f:
             n = add_flag_moves(moves, n, REDEPLOY_BASE + card * 10, open_flags(s) & ~(1 << f))
             moves[n] = REDEPLOY_BASE + card * 10 + REDEPLOY_DISCARD
             n += 1
@@ -236,10 +251,8 @@ def add_enemy_card_moves(s, moves, n, player, free, traitor):
     """Deserter moves (``traitor`` False) or Traitor moves against the opponent's cards."""
     other = 1 - player
     for f in range(1, 10):
-        if s[CLAIMED + f] >= 0:
-            continue
         k = side_index(other, f)
-        for i in range(s[SIDE_LEN + k]):
+        for i in range(open_side_length(s, other, f)):
             c = s[SIDE_CARDS + MAX_SIDE * k + i]
             if not traitor:
                 moves[n] = DESERTER_BASE + c
@@ -248,9 +261,7 @@ def add_enemy_card_moves(s, moves, n, player, free, traitor):
                 n = add_flag_moves(moves, n, TRAITOR_BASE + c * 9, free)
     if not traitor:
         for card in (FOG, MUD):
-            flag_field = environment_field(card)
-            f = s[flag_field]
-            if f and s[flag_field + 1] == other and s[CLAIMED + f] < 0:
+            if environment_flag(s, card, other):
                 moves[n] = DESERTER_BASE + card
                 n += 1
     return n
@@ -429,14 +440,20 @@ def play_tactic(s, player, card):
 
 
 @kernel_function
-def apply_play(s, player, card, flag):
-    take_from_hand(s, player, card)
+def place_card(s, player, card, flag):
+    """``card`` goes to ``player``'s side of ``flag``; an environment card (Fog, Mud) marks the flag."""
     if card == FOG or card == MUD:
         flag_field = environment_field(card)
         s[flag_field] = flag
         s[flag_field + 1] = player
     else:
         place(s, player, card, flag)
+
+
+@kernel_function
+def apply_play(s, player, card, flag):
+    take_from_hand(s, player, card)
+    place_card(s, player, card, flag)
     if card < TROOP_COUNT:
         s[VISIBLE] |= 1 << card
     else:
@@ -492,12 +509,7 @@ def apply_guile(s, player, tactic, card, flag):
     if tactic == REDEPLOY:
         remove_from_table(s, player, card)
         if flag:
-            if card == FOG or card == MUD:
-                flag_field = environment_field(card)
-                s[flag_field] = flag
-                s[flag_field + 1] = player
-            else:
-                place(s, player, card, flag)
+            place_card(s, player, card, flag)
     elif tactic == DESERTER:
         remove_from_table(s, 1 - player, card)
     else:

@@ -27,10 +27,11 @@ from .play import shuffle
 from .policy import POLICY_GREEDY, play_policy
 from .rules import apply_move, flags_held
 from .value import leaf_value, play_turns
-from ...kernel_bits import popcount
+from ...compiled.bits import popcount
 
 FLAG_SHARE = 0.02          # of a win, per flag held more than the opponent at the end
 MAX_PLAYOUT_MOVES = 2000   # a guard: every game ends well before (the deadlock rule)
+TO_THE_END = -1            # the play-outs' turns when they play to the end, not cut off
 
 
 @kernel_function
@@ -98,10 +99,16 @@ def determinize(template, world, rng, opponent, known_troops, known_tactics, kno
 
 
 @kernel_function
+def flag_margin(world, me):
+    """How many flags ``me`` holds more than the opponent in ``world``."""
+    return popcount(flags_held(world, me)) - popcount(flags_held(world, 1 - me))
+
+
+@kernel_function
 def result_value(world, me, flag_share):
     """The finished (or cut-off) play-out's value for ``me``: 1, 0.5 or 0, plus ``flag_share``
     per flag held more than the opponent."""
-    margin = popcount(flags_held(world, me)) - popcount(flags_held(world, 1 - me))
+    margin = flag_margin(world, me)
     value = 0.5 + flag_share * margin
     if world[PHASE] == OVER:
         if world[WINNER] == me:
@@ -136,25 +143,10 @@ def search_paired_with(template, known_troops, known_tactics, known_troop_slots,
                        moves, active, n_moves, worlds, rng, rewards, flag_share, held, policy):
     """:func:`search_paired` whose play-outs play the ``policy`` (an int of the flag bits
     ``POLICY_TACTICS`` and ``POLICY_CONTEST`` of :mod:`~battleline.standard.kernel.policy`;
-    ``POLICY_GREEDY``, 0, the greedy rule), for both sides."""
-    me = template[TO_MOVE]
-    world = np.empty(STATE_SIZE, dtype=np.int64)
-    trial = np.empty(STATE_SIZE, dtype=np.int64)
-    pool = np.empty(TROOP_COUNT, dtype=np.int64)
-    made = 0
-    for _ in range(worlds):
-        determinize(template, world, rng, 1 - me, known_troops, known_tactics, known_troop_slots,
-                    known_tactic_slots, pool)
-        for k in range(n_moves):
-            if not active[k]:
-                continue
-            trial[:] = world
-            apply_move(trial, moves[k])
-            play_policy(trial, MAX_PLAYOUT_MOVES, policy)
-            rewards[k] += result_value(trial, me, flag_share)
-            count_held(trial, me, held, k)
-            made += 1
-    return made
+    ``POLICY_GREEDY``, 0, the greedy rule), for both sides, to the end of the game."""
+    return search_paired_value(template, known_troops, known_tactics, known_troop_slots, known_tactic_slots,
+                               moves, active, n_moves, worlds, rng, rewards, flag_share, held, policy,
+                               np.empty(0, dtype=np.float64), TO_THE_END)
 
 
 @kernel_function
@@ -164,7 +156,8 @@ def search_paired_value(template, known_troops, known_tactics, known_troop_slots
     """:func:`search_paired_with` whose play-outs stop after ``turns`` turns (at a turn's
     start, after the mover's claims) and score the learned value (``weights``:
     :func:`~battleline.standard.kernel.value.leaf_value`) plus ``flag_share`` per flag held
-    more than the opponent then; a game that ends before scores its result as there."""
+    more than the opponent then; a game that ends before scores its result as there.
+    ``turns`` :data:`TO_THE_END` plays each play-out out instead (:func:`played_out_value`)."""
     me = template[TO_MOVE]
     world = np.empty(STATE_SIZE, dtype=np.int64)
     trial = np.empty(STATE_SIZE, dtype=np.int64)
@@ -178,9 +171,19 @@ def search_paired_value(template, known_troops, known_tactics, known_troop_slots
                 continue
             trial[:] = world
             apply_move(trial, moves[k])
-            play_turns(trial, turns, policy, MAX_PLAYOUT_MOVES)
-            margin = popcount(flags_held(trial, me)) - popcount(flags_held(trial, 1 - me))
-            rewards[k] += leaf_value(trial, me, weights) + flag_share * margin
+            rewards[k] += played_out_value(trial, me, flag_share, policy, weights, turns)
             count_held(trial, me, held, k)
             made += 1
     return made
+
+
+@kernel_function
+def played_out_value(trial, me, flag_share, policy, weights, turns):
+    """Play ``trial`` on by ``policy`` and score it for ``me``: to the end (``turns`` is
+    :data:`TO_THE_END`) by :func:`result_value`, else for ``turns`` turns by the learned value
+    (``weights``) plus ``flag_share`` per flag held more than the opponent."""
+    if turns == TO_THE_END:
+        play_policy(trial, MAX_PLAYOUT_MOVES, policy)
+        return result_value(trial, me, flag_share)
+    play_turns(trial, turns, policy, MAX_PLAYOUT_MOVES)
+    return leaf_value(trial, me, weights) + flag_share * flag_margin(trial, me)

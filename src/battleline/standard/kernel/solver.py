@@ -341,24 +341,19 @@ def search(turns, attacker, states, moves, lines, line_lens, discards, frames, t
             if result == PENDING:
                 ply += 1
                 continue
+            # The child answered ``result`` after ``move``: what it tells node ``ply``.
+            verdict = absorb(ply, move, result, frames, lines, line_lens)
         else:
             # Every move tried: the attacker found no win, or the defender no escape.
-            final = NO_WIN if frame[ATTACKING] or frame[LONGEST] < 0 else WIN
-            result = close(ply, final, line_lens, frames, table, pool, lines, counters)
-            if result == STOPPED or ply == 0:
-                return result
-            ply -= 1
-            move = moves[ply, frames[ply, CURSOR] - 1]
-        # The child of ``ply`` answered ``result`` after ``move``: settle the parents it decides.
-        while True:
-            verdict = absorb(ply, move, result, frames, lines, line_lens)
-            if verdict == GO_ON:
-                break
+            verdict = NO_WIN if frame[ATTACKING] or frame[LONGEST] < 0 else WIN
+        # Close each node its verdict decides, handing the answer up to the parent.
+        while verdict != GO_ON:
             result = close(ply, verdict, line_lens, frames, table, pool, lines, counters)
             if result == STOPPED or ply == 0:
                 return result
             ply -= 1
             move = moves[ply, frames[ply, CURSOR] - 1]
+            verdict = absorb(ply, move, result, frames, lines, line_lens)
 
 
 class DeadlineFlag:

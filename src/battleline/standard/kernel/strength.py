@@ -13,10 +13,11 @@ from __future__ import annotations
 import numpy as np
 
 from ...compiled import kernel_function
-from ...kernel_bits import lowest_bit, popcount
+from ...compiled.bits import lowest_bit, popcount
 
 WEDGE, PHALANX, BATTALION, SKIRMISH, HOST = 4, 3, 2, 1, 0
 RANK_STEP = 100
+RANKED_CATEGORIES = (WEDGE, PHALANX, BATTALION, SKIRMISH)   # the categories a completion may take, strongest first
 NO_COMPLETION = -1
 VALUES = 10
 LOW10 = (1 << VALUES) - 1
@@ -263,6 +264,19 @@ def category_floor(floor, rank):
 
 
 @kernel_function
+def category_total(rank, troops, wilds, available, need, nt, n, above):
+    """The highest total of a completion of ``rank`` (Wedge, Phalanx, Battalion Order or
+    Skirmish Line; ``nt`` troops, ``n`` cards in all) if it is above ``above``; else -1."""
+    if rank == WEDGE:
+        return wedge_total(troops, wilds, available, n, above)
+    if rank == PHALANX:
+        return phalanx_total(troops, wilds, available, need, n, above)
+    if rank == BATTALION:
+        return battalion_total(troops, wilds, available, need, above)
+    return skirmish_total(troops, wilds, available, nt, n, above)
+
+
+@kernel_function
 def strongest_above(troops, wilds, available, need, fog, floor):
     """The strongest completion (as :func:`completion_strength`) when it is stronger than
     ``floor``; ``NO_COMPLETION`` otherwise. A floor lets a search skip what cannot win."""
@@ -276,25 +290,11 @@ def strongest_above(troops, wilds, available, need, fog, floor):
         return total if total > floor else NO_COMPLETION
     nt = popcount(troops)
     n = nt + popcount(wilds) + need
-    total = wedge_total(troops, wilds, available, n, category_floor(floor, WEDGE))
-    if total >= 0:
-        return WEDGE * RANK_STEP + total
-    if floor >= WEDGE * RANK_STEP:
-        return NO_COMPLETION
-    total = phalanx_total(troops, wilds, available, need, n, category_floor(floor, PHALANX))
-    if total >= 0:
-        return PHALANX * RANK_STEP + total
-    if floor >= PHALANX * RANK_STEP:
-        return NO_COMPLETION
-    total = battalion_total(troops, wilds, available, need, category_floor(floor, BATTALION))
-    if total >= 0:
-        return BATTALION * RANK_STEP + total
-    if floor >= BATTALION * RANK_STEP:
-        return NO_COMPLETION
-    total = skirmish_total(troops, wilds, available, nt, n, category_floor(floor, SKIRMISH))
-    if total >= 0:
-        return SKIRMISH * RANK_STEP + total
-    if floor >= SKIRMISH * RANK_STEP:
-        return NO_COMPLETION
+    for rank in RANKED_CATEGORIES:          # strongest first: the first found is the best
+        total = category_total(rank, troops, wilds, available, need, nt, n, category_floor(floor, rank))
+        if total >= 0:
+            return rank * RANK_STEP + total
+        if floor >= rank * RANK_STEP:
+            return NO_COMPLETION
     total = troop_total(troops) + wild_total(wilds) + top_total(available, need)
     return total if total > floor else NO_COMPLETION

@@ -48,8 +48,8 @@ import numpy as np
 
 from ...compiled import kernel_function
 from ...errors import shorten
-from ...kernel_bits import popcount
-from ...kernel_random import random_below, seed_stream
+from ...compiled.bits import popcount
+from ...compiled.randomness import random_below, seed_stream
 from .layout import (
     CLAIMED, DECK_LEN, DRAWN, FOG_FLAG, HAND_TACTICS, HAND_TROOPS, MAX_MOVES, OVER, PHASE, PLAY,
     SIDE_LEN, STATE_SIZE, TACTICS_PLAYED, TO_MOVE, TROOPS_ALL, TURN_ACTIVE, VISIBLE, WINNER,

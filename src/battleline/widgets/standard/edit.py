@@ -112,7 +112,7 @@ class EditController:
         words = self.words
         card = words.card
         where = d.where
-        placed = d.placed(words.lang)
+        placed = d.placed(lambda place: texts.place_words(place, words.lang))
         game = d.game()
         flags = []
         for f in range(1, 10):

@@ -8,7 +8,7 @@ they take and return NumPy arrays and integers, so callers never know which mode
 
 >>> MODE in ("numba", "python")
 True
->>> from battleline.kernel_bits import popcount     # a kernel function, in either mode
+>>> from battleline.compiled.bits import popcount     # a kernel function, in either mode
 >>> popcount(0b1011)
 3
 """
@@ -46,8 +46,8 @@ def _choose_mode() -> str:
 MODE = _choose_mode()
 
 
-from .threads import start_thread  # noqa: E402
-from .cache_places import (  # noqa: E402 (re-exported: the compile route's public names)
+from ..threads import start_thread  # noqa: E402
+from .places import (  # noqa: E402 (re-exported: the compile route's public names)
     CACHE_UNUSED_DAYS, SHARED_KERNEL_FILES, cache_place, kernel_sources, prune_cache_folders, source_fingerprint,
 )
 
@@ -59,11 +59,11 @@ def compiled() -> bool:
 
 def kernel_function(fn: Callable) -> Callable:
     """Compile ``fn`` with numba (no Python objects inside, cached on disk in its kernel
-    package's folder: :func:`cache_place`, :mod:`battleline.numba_cache`), or return it
+    package's folder: :func:`cache_place`, :mod:`battleline.compiled.cache`), or return it
     unchanged in the plain-Python mode."""
     if MODE != "numba":
         return fn
-    from .numba_cache import kernel_dispatcher
+    from .cache import kernel_dispatcher
     return kernel_dispatcher(fn)
 
 
@@ -95,8 +95,8 @@ def preparation_key(name: str, package: Path) -> str:
     checkout's compile is no use here), the size and time of every source numba stamps its
     entries with (:func:`kernel_sources`), numba's version and the machine.
 
-    >>> k = preparation_key("a", Path(__file__).parent / "standard" / "kernel")
-    >>> len(k), k != preparation_key("b", Path(__file__).parent / "standard" / "kernel")
+    >>> k = preparation_key("a", Path(__file__).parent.parent / "standard" / "kernel")
+    >>> len(k), k != preparation_key("b", Path(__file__).parent.parent / "standard" / "kernel")
     (16, True)
     """
     import platform
@@ -116,7 +116,7 @@ def preparing_lock_path(name: str, package: Path) -> str:
     folder (:func:`cache_place`, one a version of its sources), one a checkout and
     preparation (:func:`preparation_key`), so that nothing else waits on it.
 
-    >>> os.path.basename(preparing_lock_path("a", Path(__file__).parent / "standard" / "kernel"))[:8]
+    >>> os.path.basename(preparing_lock_path("a", Path(__file__).parent.parent / "standard" / "kernel"))[:8]
     'prepare-'
     """
     folder, _ = cache_place(Path(package))
