@@ -457,11 +457,13 @@ TIERS: tuple[tuple[str, tuple[str, ...]], ...] = (
               "battleline.ancient.kernel.check", "battleline.ancient.kernel.__main__")),
     # the words shown to users, in English and Japanese: they name the engines' things
     ("texts", ("battleline.texts",)),
-    # coaching: reviews, analysis and the puzzle session, which search (bots, kernels) and
+    # coaching: reviews, analysis, practice and the puzzles (judged by the solver and the
+    # review's judge), which search (bots, kernels) and
     # say what they found (texts)
     ("reviewing", ("battleline.reviewing", "battleline.standard.reviewing", "battleline.ancient.reviewing",
                    "battleline.review_driver", "battleline.annotation", "battleline.analysis",
-                   "battleline.standard.puzzles.session")),
+                   "battleline.standard.puzzles", "battleline.ancient.puzzles",
+                   "battleline.practice")),
     # Jupyter: the only tier that imports anywidget
     ("widgets", ("battleline.widgets",)),
     # tools on top: the package's front door, the command line, the bench, the arena, the site
