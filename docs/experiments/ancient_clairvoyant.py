@@ -60,7 +60,7 @@ from battleline.ancient.bots.planner import CANDIDATES, HORIZON, PlannerBot, Tur
 from battleline.ancient.kernel.layout import DICE_COUNT, DICE_POS, DICE_RNG, DICE_SHORT
 from battleline.arena.ancient import COLOURS, MAX_DECISIONS, MAX_TURNS, SIDES, AncientResult, report, \
     scenario_for, summarize
-from battleline.runner import play_match
+from battleline.arena.runner import play_match
 
 DICE_AHEAD = 20000          # rolls of the real stream given to the kernel (a battle reads hundreds)
 BACKSTOP = 1000.0           # seconds: the wall-clock backstops, lifted

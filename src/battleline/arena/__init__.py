@@ -8,7 +8,7 @@ class name in :mod:`battleline.standard.bots`, or as ``module:Class``. ``--game 
 Ancient Battles. One arena for both games: the command, :func:`run` and the saved runs' summary
 here; each game's part in :mod:`battleline.arena.standard` and :mod:`battleline.arena.ancient`
 (loaded when that game is asked for). The games are played through
-:mod:`battleline.runner`: in this process, on ``--jobs`` processes or on a Ray cluster
+:mod:`battleline.arena.runner`: in this process, on ``--jobs`` processes or on a Ray cluster
 (``--cluster``), saved as they finish (``--save``) and resumed (``--resume``).
 
 >>> wilson(50, 100)
@@ -28,7 +28,7 @@ import math
 import sys
 
 from ..errors import shorten
-from ..runner import RunStopped, check_games, check_jobs, max_jobs, read_saved
+from .runner import RunStopped, check_games, check_jobs, max_jobs, read_saved
 from ..scoring import elo_difference, tally, wilson
 from .standard import GameResult, GameTally, combine, play_game, report, run_arena, summarize
 

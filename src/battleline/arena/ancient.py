@@ -35,7 +35,7 @@ from typing import Literal
 from ..ancient import SCENARIO_NAMES, AncientGame, Outcome
 from ..ancient.bots import ancient_bot
 from ..errors import shorten
-from ..runner import SavedRuns, check_games, check_jobs, play_match
+from .runner import SavedRuns, check_games, check_jobs, play_match
 from ..scoring import Durations, Tally, elo_phrase, median_of_counts, nodes_lines, wilson, wins_phrase
 
 __all__ = ["AncientResult", "play_battle", "play_from_settings", "run_ancient_arena", "combine_ancient",

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import Literal
 
-from ..runner import SavedRuns, check_games, check_jobs, play_match
+from .runner import SavedRuns, check_games, check_jobs, play_match
 from ..scoring import Durations, Tally, elo_phrase, nodes_lines, wins_phrase
 from ..standard.bots import bot_from_spec
 from ..standard.game import Game
