@@ -108,19 +108,31 @@ def _make(spec: str, seed: int, turn_time: float | None):
 
 def player_turn(game: AncientGame) -> tuple | None:
     """The player turn a decision belongs to, for its time (None: a decision outside the
-    player steps)."""
+    player steps).
+
+    >>> player_turn(AncientGame.scenario("issus", seed=1)) is None     # deploying
+    True
+    """
     s = game.state
     return (s.turn, s.half, s.to_act) if s.phase in _PLAYER_STEPS else None
 
 
 def past_turn_limit(game: AncientGame) -> bool:
-    """Whether the arena stops the battle (see ``MAX_TURNS``)."""
+    """Whether the arena stops the battle (see ``MAX_TURNS``).
+
+    >>> past_turn_limit(AncientGame.scenario("issus", seed=1))
+    False
+    """
     return game.turn > MAX_TURNS
 
 
 def battle_for(name: str, bots: list, deal: int, advanced=()) -> AncientGame:
     """The battle of a deal: scenario ``name`` or, for ``points``, the armies the seats'
-    ``bots`` build (south's first), seeded by ``deal`` (Tactics deck and dice)."""
+    ``bots`` build (south's first), seeded by ``deal`` (Tactics deck and dice).
+
+    >>> battle_for("issus", [None, None], deal=3).turn
+    1
+    """
     if name == "points":
         armies = {seat: bots[seat].build_army(ARMY_COLOURS[seat]) for seat in (SOUTH, NORTH)}
         return AncientGame.points(armies[SOUTH], armies[NORTH], seed=deal, advanced=advanced)
@@ -130,7 +142,13 @@ def battle_for(name: str, bots: list, deal: int, advanced=()) -> AncientGame:
 def fight(game: AncientGame, bots: list, deal: int, a_seat: int, name: str) -> AncientResult:
     """Play the battle to its end (or the arena's turn limit) between ``bots`` (by seat),
     every decision timed and each whole player turn; its result for game ``a_seat`` of
-    ``deal``."""
+    ``deal``.
+
+    >>> bots = [ancient_bot("easy", seed=1), ancient_bot("easy", seed=2)]
+    >>> r = fight(battle_for("issus", bots, deal=3), bots, deal=3, a_seat=0, name="issus")
+    >>> r.winner in ("a", "b", None), len(r.turn_times_a) > 0
+    (True, True)
+    """
     played = play_between(game, bots, max_decisions=MAX_DECISIONS, turn_of=player_turn, stop=past_turn_limit,
                           label=f"deal {deal}: the battle")
     seat_a = seat_of_a(a_seat)

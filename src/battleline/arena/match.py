@@ -69,7 +69,13 @@ def check_match(games: Any, jobs: Any, cluster: str | None, seconds: tuple[str, 
                 specs: tuple[str, str], make_bot: Callable[[str], object]) -> None:
     """A ValueError for the first bad setting of a match: the search time ``seconds``
     (a name and a positive number of seconds, or None), the games, the jobs, a bot's name
-    (``make_bot`` fails on a bad one, before any game is played)."""
+    (``make_bot`` fails on a bad one, before any game is played).
+
+    >>> check_match(10, 1, None, ("move_time", float("nan")), ("a", "b"), str)
+    Traceback (most recent call last):
+    ...
+    ValueError: move_time must be a positive number of seconds, not nan
+    """
     name, value = seconds
     if value is not None:
         check_seconds(name, value)
@@ -84,7 +90,14 @@ def run_match(play: Callable, make: Callable, counted: MatchTally, settings: dic
     """Play a match through the runner (:func:`~battleline.arena.runner.play_match`:
     ``play(settings, deal, a_seat)`` plays a game, ``make(**fields)`` builds a saved
     result; ``options`` are its jobs, cluster, save, resume, progress and unit) and return
-    ``counted``'s summary, with ``nodes`` (the games each node played) and ``resumed``."""
+    ``counted``'s summary, with ``nodes`` (the games each node played) and ``resumed``.
+
+    >>> from types import SimpleNamespace as R
+    >>> s = run_match(lambda settings, deal, a_seat: R(winner="ab"[a_seat], reason="won"), R, MatchTally(),
+    ...               {"a": "x", "b": "y"}, first_deal=0, games=4)
+    >>> s["wins_a"], s["wins_b"], s["resumed"]
+    (2, 2, 0)
+    """
     match = play_match(play, make, settings, first_deal, games, collect=counted.add, **options)
     return {**counted.summary(settings["a"], settings["b"]), "nodes": match.nodes, "resumed": match.resumed}
 
@@ -93,7 +106,13 @@ def combine_saved(make: Callable, setting_keys: tuple[str, ...], counted: MatchT
                   deals: tuple[int, int] | None = None, what: str = "game") -> dict:
     """One summary of the games saved by several runs (``--save``): all between the same
     two bots under the same settings, no game twice, ``deals=(first, last)`` keeping only
-    those deals; every line is checked, a bad one is a ValueError naming the file and line."""
+    those deals; every line is checked, a bad one is a ValueError naming the file and line.
+
+    >>> combine_saved(dict, ("a", "b"), MatchTally(), ["no-such-run.jsonl"])
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot read 'no-such-run.jsonl' (No such file or directory)
+    """
     reader = SavedRuns(make, setting_keys, what=what)
     for result in reader.read(paths, deals):
         counted.add(result)
@@ -102,7 +121,12 @@ def combine_saved(make: Callable, setting_keys: tuple[str, ...], counted: MatchT
 
 def result_lines(s: dict) -> list[str]:
     """The report's lines both games share: each bot's wins with its win rate and 95%
-    interval, the draws and the Elo difference, how the games ended."""
+    interval, the draws and the Elo difference, how the games ended.
+
+    >>> from types import SimpleNamespace as R
+    >>> result_lines(MatchTally.of([R(winner="a", reason="leader")]).summary("x", "y"))[-1]
+    '  ends: leader 1'
+    """
     a, b = s["bot_a"], s["bot_b"]
     return [
         f"  {a}: {wins_phrase(s['wins_a'])}, {s['win_rate_a']:.1%} (95% CI {s['ci95_a'][0]:.1%}-{s['ci95_a'][1]:.1%})",
