@@ -7,6 +7,7 @@ import math
 import re
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -333,7 +334,7 @@ def test_each_bots_think_times_are_its_own(monkeypatch, a_seat):
         bot.choose = choose
         return bot
     monkeypatch.setattr(arena_standard, "bot_from_spec", make)
-    monkeypatch.setattr(arena_standard.time, "perf_counter", lambda: clock[0])
+    monkeypatch.setattr(time, "perf_counter", lambda: clock[0])     # the referee's clock (arena.play)
     r = arena_standard.play_game("a", "b", deal=4, a_seat=a_seat)
     assert r.times_a and set(r.times_a) == {1.0}
     assert r.times_b and set(r.times_b) == {3.0}

@@ -21,7 +21,7 @@ def test_the_arena_names_the_machines_and_the_deals_in_words():
 def test_without_a_terminal_progress_is_a_line_every_few_percent(capsys, monkeypatch):
     """Issue 33 item 18: piped or under `script`, a bar redrawn in place shows nothing."""
     import sys
-    from battleline.runner import run_games
+    from battleline.arena.runner import run_games
     monkeypatch.setattr(sys.stderr, "isatty", lambda: False, raising=False)
     list(run_games(double, {}, [(d, 0) for d in range(40)], progress=True, total=40))
     lines = capsys.readouterr().err.splitlines()

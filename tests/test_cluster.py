@@ -16,7 +16,8 @@ import time
 
 import pytest
 
-import battleline.runner as runner
+import battleline.arena.backends as backends
+import battleline.arena.runner as runner
 from battleline.arena import main, run
 
 # Ray is imported by the fixtures, not here: importing it costs about 4 s of CPU, which the
@@ -167,7 +168,7 @@ def test_with_no_node_left_that_can_play_the_run_stops_and_says_so(cluster, ray,
     The run used to wait for ever (still frozen after 130 s); now, once the cluster has had
     no CPU for NO_CPU_WAIT seconds (5 here), it stops, says so and what is saved, and the
     saved games resume elsewhere."""
-    monkeypatch.setattr(runner, "NO_CPU_WAIT", 5.0)
+    monkeypatch.setattr(backends, "NO_CPU_WAIT", 5.0)
     path = tmp_path / "stranded.jsonl"
     outcome = []
 

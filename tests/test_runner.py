@@ -1,4 +1,4 @@
-"""The runner (battleline.runner): streaming with a bounded number of games in flight,
+"""The runner (battleline.arena.runner): streaming with a bounded number of games in flight,
 saving as games end, resuming, a dead worker process replaced, the checks of jobs and games.
 The Ray backend is tested against a real two-node cluster in tests/test_cluster.py."""
 
@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from battleline.runner import MAX_CHUNK, check_jobs, load_saved, max_jobs, play_match, run_games
+from battleline.arena.backends import MAX_CHUNK
+from battleline.arena.runner import check_jobs, load_saved, max_jobs, play_match, run_games
 from util import load_experiment
 
 
@@ -264,7 +265,7 @@ def fail_writes(monkeypatch, path, after_lines: int) -> None:
 
 
 def test_a_full_disk_stops_the_run_and_leaves_only_whole_lines(tmp_path, monkeypatch):
-    from battleline.runner import RunStopped
+    from battleline.arena.runner import RunStopped
     path = tmp_path / "run.jsonl"
     fail_writes(monkeypatch, path, after_lines=2)
     with pytest.raises(RunStopped) as stopped:
@@ -291,7 +292,7 @@ def stops_at_deal_3(settings: dict, deal: int, a_seat: int) -> Echo:
 
 
 def test_ctrl_c_says_how_many_games_are_saved_and_how_to_resume(tmp_path):
-    from battleline.runner import MatchInterrupted
+    from battleline.arena.runner import MatchInterrupted
     path, settings = tmp_path / "run.jsonl", {"marker": str(tmp_path / "go-on")}
     with pytest.raises(KeyboardInterrupt) as stopped:
         play_match(stops_at_deal_3, Echo, settings, 0, 12, save=str(path))
@@ -396,3 +397,29 @@ def test_saving_to_a_file_that_holds_games_needs_resume(tmp_path, capsys):
         arena.main(["easy", "easy", "--games", "2", "--save", str(saved), "--json"])
     assert exit_.value.code == 2 and "--resume" in capsys.readouterr().err
     assert len(saved.read_text().splitlines()) == 2
+
+
+# ------------------------------------------------------------------ the runner's old name
+def test_the_old_name_battleline_runner_still_imports_and_warns():
+    """The runner moved into the arena package; ``battleline.runner`` re-exports its names
+    and says where they went."""
+    import importlib
+    import battleline.arena.runner as moved
+    sys.modules.pop("battleline.runner", None)
+    with pytest.warns(DeprecationWarning, match=r"battleline\.arena\.runner"):
+        old = importlib.import_module("battleline.runner")
+    assert old.play_match is moved.play_match and old.RunStopped is moved.RunStopped
+    assert all(getattr(old, name) is not None for name in old.__all__)
+
+
+def test_nothing_in_the_package_its_tests_or_experiments_imports_the_old_name():
+    """Only users' code may meet the DeprecationWarning: every import inside the project
+    names the new place."""
+    from test_layout import SRC, imported_modules
+    root = SRC.parents[1]
+    files = [p for p in SRC.rglob("*.py") if p != SRC / "runner.py"]
+    outside = sorted((root / "docs" / "experiments").glob("*.py")) + sorted((root / "tests").rglob("*.py"))
+    found = [f"{p.relative_to(root)}:{line}: {name}" for p in files + outside
+             for line, name in imported_modules(p, SRC.parent if p in files else p.parent)
+             if name == "battleline.runner" or name.startswith("battleline.runner.")]
+    assert not found, "\n".join(found)

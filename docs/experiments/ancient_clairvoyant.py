@@ -53,18 +53,16 @@ import time
 
 import numpy as np
 
-from battleline.ancient import AncientGame, Outcome
+from battleline.ancient import AncientGame
 from battleline.ancient import kernel
 from battleline.ancient.bots import ancient_bot
 from battleline.ancient.bots.planner import CANDIDATES, HORIZON, PlannerBot, TurnSearch
 from battleline.ancient.kernel.layout import DICE_COUNT, DICE_POS, DICE_RNG, DICE_SHORT
-from battleline.arena.ancient import COLOURS, MAX_DECISIONS, MAX_TURNS, SIDES, AncientResult, report, \
-    scenario_for, summarize
-from battleline.runner import play_match
+from battleline.arena.ancient import AncientResult, battle_for, fight, report, scenario_for, seat_of_a, summarize
+from battleline.arena.runner import play_match
 
 DICE_AHEAD = 20000          # rolls of the real stream given to the kernel (a battle reads hundreds)
 BACKSTOP = 1000.0           # seconds: the wall-clock backstops, lifted
-PLAYER_STEPS = ("tactics", "actions", "fire", "melee")
 
 
 class ClairvoyantSearch(TurnSearch):
@@ -151,52 +149,35 @@ class ClairvoyantPlanner(PlannerBot):
         return best
 
 
+class Sighted:
+    """The clairvoyant planner as the arena's referee sees it: handed the real game for each
+    of its decisions, and nothing else between them."""
+
+    def __init__(self, seer: "ClairvoyantPlanner", game: AncientGame) -> None:
+        self.seer, self.game = seer, game
+
+    def choose(self, obs):
+        self.seer.truth = self.game
+        try:
+            return self.seer.choose(obs)
+        finally:
+            self.seer.truth = None
+
+
 def play_battle(settings: dict, deal: int, a_seat: int) -> AncientResult:
     """One battle of a paired deal, as the arena plays it (``battleline.arena.ancient.play_battle``),
     the clairvoyant planner in ``a_seat`` handed the real game before each decision."""
     name = scenario_for(settings["scenarios"], deal)
-    bots = [None, None]
     seer = ClairvoyantPlanner(seed=deal * 2 + a_seat, candidates=settings["candidates"], horizon=settings["horizon"],
                               knows=settings.get("knows", "all"))
     seer.kernel_usable()             # load the kernel now, not in the first timed turn
-    bots[a_seat] = seer
-    bots[1 - a_seat] = ancient_bot(settings["b"], seed=deal * 2 + 1 - a_seat)
-    if name == "points":
-        armies = [bots[q].build_army(COLOURS[q]) for q in (0, 1)]
-        game = AncientGame.points(armies[0], armies[1], seed=deal, advanced=tuple(settings["advanced"]))
-    else:
-        game = AncientGame.scenario(name, seed=deal, advanced=tuple(settings["advanced"]))
-    times, turn_times = ([], []), ([], [])
-    current, spent = None, 0.0
-    for _ in range(MAX_DECISIONS):
-        if game.outcome is not None or game.turn > MAX_TURNS:
-            break
-        side = SIDES.index(game.to_act)
-        s = game.state
-        key = (s.turn, s.half, side) if s.phase in PLAYER_STEPS else None
-        if key != current and current is not None and key is not None:
-            turn_times[current[2]].append(spent)
-            spent = 0.0
-        if key is not None:
-            current = key
-        seer.truth = game
-        t0 = time.perf_counter()
-        action = bots[side].choose(game.observation(SIDES[side]))
-        dt = time.perf_counter() - t0
-        seer.truth = None
-        times[side].append(dt)
-        if key is not None:
-            spent += dt
-        game.play(action)
-    else:
-        raise RuntimeError(f"deal {deal}: the battle did not end in {MAX_DECISIONS} decisions")
-    if current is not None:
-        turn_times[current[2]].append(spent)
-    o = game.outcome or Outcome(None, "turn limit")
-    won = getattr(o, "winner_name", o.winner)
-    winner = None if won is None else ("a" if SIDES.index(won) == a_seat else "b")
-    return AncientResult(deal, a_seat, winner, o.reason, name, game.turn, times[a_seat], times[1 - a_seat],
-                         turn_times[a_seat], turn_times[1 - a_seat])
+    seat = seat_of_a(a_seat)
+    bots = [None, None]
+    bots[seat] = seer
+    bots[1 - seat] = ancient_bot(settings["b"], seed=deal * 2 + 1 - a_seat)
+    game = battle_for(name, bots, deal, tuple(settings["advanced"]))
+    bots[seat] = Sighted(seer, game)
+    return fight(game, bots, deal, a_seat, name)
 
 
 def combine(paths: list[str]) -> tuple[list[AncientResult], dict]:

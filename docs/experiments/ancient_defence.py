@@ -119,7 +119,8 @@ def count_changed_plans(term, deals: range) -> tuple[int, int, int]:
     from ancient_rushers import TerrainRush
     from battleline.ancient import AncientGame
     from battleline.ancient.bots import SearchBot
-    from battleline.arena.ancient import SIDES, scenario_for
+    from battleline.arena.ancient import scenario_for
+    SIDES = ("south", "north")          # the seats of this measurement: 0 south, 1 north
 
     class WithTerm(SearchBot):
         def score(self, world, me, rules):

@@ -51,7 +51,8 @@ from battleline.ancient.kernel.layout import (
 )
 from battleline.ancient.kernel.policy import greedy_action, play_out, quick_reply
 from battleline.ancient.kernel.rules import legal_actions
-from battleline.arena.ancient import COLOURS, scenario_for
+from battleline.arena.ancient import ARMY_COLOURS, scenario_for
+from battleline.sides import NORTH, SOUTH
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))    # the fitting is ancient_tuning's
 from ancient_tuning import logloss, newton, print_weights  # noqa: E402
@@ -73,8 +74,8 @@ def deployed(deal: int) -> tuple[AncientGame, str]:
     name = "points" if deal % 8 == 7 else scenario_for("all", deal)
     bots = [ancient_bot("medium", seed=deal * 2 + q) for q in (0, 1)]
     if name == "points":
-        armies = [bots[q].build_army(COLOURS[q]) for q in (0, 1)]
-        game = AncientGame.points(armies[0], armies[1], seed=deal)
+        game = AncientGame.points(bots[0].build_army(ARMY_COLOURS[SOUTH]), bots[1].build_army(ARMY_COLOURS[NORTH]),
+                                  seed=deal)
     else:
         game = AncientGame.scenario(name, seed=deal)
     while game.phase in ("leader", "deploy") and game.outcome is None:

@@ -32,7 +32,7 @@ from battleline.ancient.bots.evaluation import TERMS, Weights, evaluation_terms
 from battleline.ancient.bots.search import race_chances
 from battleline.ancient.rules import Rules
 from battleline.arena.ancient import scenario_for
-from battleline.runner import paired_games, run_games
+from battleline.arena.runner import paired_games, run_games
 from battleline.sides import side_index
 
 SIDES = ("south", "north")          # the arena's seats: 0 south, 1 north
@@ -70,7 +70,7 @@ def battle(args) -> list[dict]:
 
 
 def battle_from_settings(settings: dict, deal: int, a_seat: int) -> list[dict]:
-    """One battle for the runner (``battleline.runner``)."""
+    """One battle for the runner (``battleline.arena.runner``)."""
     return battle((settings["a"], settings["b"], deal, a_seat))
 
 

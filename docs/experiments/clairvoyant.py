@@ -14,7 +14,7 @@ its own design (candidates, playout depth, the value of a playout's end).
 
 Each game is printed as one JSON line (``deal``, ``a_seat``, ``winner`` "a"/"b"/null,
 ``reason``) as it ends, the total on stderr. The games go through the arena's runner
-(``battleline.runner``): ``--jobs N`` plays them on N processes, ``--cluster ADDRESS`` on a
+(``battleline.arena.runner``): ``--jobs N`` plays them on N processes, ``--cluster ADDRESS`` on a
 Ray cluster (docs/cluster.md); with either the lines come in the order the games end.
 ``--honest N`` searches N sampled worlds a move instead: the same settings without the clairvoyance. Moves are bounded by the budget of worlds, not
 the clock, so the results do not depend on the machine's load. ``--leaf chance`` values the
@@ -31,7 +31,7 @@ from pathlib import Path
 from battleline import Game
 from battleline.standard.game import Observation
 from battleline.standard.bots import bot_from_spec
-from battleline.runner import paired_games, run_games
+from battleline.arena.runner import paired_games, run_games
 from battleline.scoring import wilson
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))   # search_v4 lies beside this script

@@ -26,7 +26,7 @@ import sys
 import numpy as np
 
 from battleline import Game
-from battleline.runner import paired_games, run_games
+from battleline.arena.runner import paired_games, run_games
 from battleline.scoring import wilson
 from battleline.standard import kernel
 from battleline.standard.bots import bot_from_spec

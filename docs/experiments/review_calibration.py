@@ -44,9 +44,10 @@ def play(deal: int, players: tuple[str, str]) -> Game:
 def play_battle(deal: int, players: tuple[str, str]):
     from battleline.ancient import AncientGame
     from battleline.ancient.bots import ancient_bot
-    from battleline.arena.ancient import COLOURS
+    from battleline.arena.ancient import ARMY_COLOURS
+    from battleline.sides import side_index
     bots = {"south": ancient_bot(players[0], seed=2 * deal), "north": ancient_bot(players[1], seed=2 * deal + 1)}
-    armies = [bots[side].build_army(colours) for side, colours in zip(("south", "north"), COLOURS)]
+    armies = [bots[side].build_army(ARMY_COLOURS[side_index(side)]) for side in ("south", "north")]
     g = AncientGame.points(armies[0], armies[1], seed=deal, advanced="all")
     while g.outcome is None:
         g.play(bots[g.to_act].choose(g.observation(g.to_act)))

@@ -5,10 +5,12 @@ the luck of the deal cancels. Reports each side's win rate with a 95% Wilson
 interval, the Elo difference, how games ended, the first player's win rate and
 the time per move. Bots are named by level (``easy``, ``medium``, ``hard``), ``greedy``, by
 class name in :mod:`battleline.standard.bots`, or as ``module:Class``. ``--game ancient`` plays
-Ancient Battles. One arena for both games: the command, :func:`run` and the saved runs' summary
-here; each game's part in :mod:`battleline.arena.standard` and :mod:`battleline.arena.ancient`
-(loaded when that game is asked for). The games are played through
-:mod:`battleline.runner`: in this process, on ``--jobs`` processes or on a Ray cluster
+Ancient Battles. One arena for both games: the command and :func:`run` here; one game between two bots
+in :mod:`battleline.arena.play` and a match's tally, run and combined saved runs in
+:mod:`battleline.arena.match`, both written against the game interface; what each game adds
+in :mod:`battleline.arena.standard` and :mod:`battleline.arena.ancient` (loaded when that game
+is asked for). The games are played through
+:mod:`battleline.arena.runner`: in this process, on ``--jobs`` processes or on a Ray cluster
 (``--cluster``), saved as they finish (``--save``) and resumed (``--resume``).
 
 >>> wilson(50, 100)
@@ -28,7 +30,7 @@ import math
 import sys
 
 from ..errors import shorten
-from ..runner import RunStopped, check_games, check_jobs, max_jobs, read_saved
+from .runner import RunStopped, check_games, check_jobs, max_jobs, read_saved
 from ..scoring import elo_difference, tally, wilson
 from .standard import GameResult, GameTally, combine, play_game, report, run_arena, summarize
 

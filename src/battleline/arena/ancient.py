@@ -28,35 +28,38 @@ same side winning both, or one battle not yet played are counted apart.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Literal
 
 from ..ancient import SCENARIO_NAMES, AncientGame, Outcome
 from ..ancient.bots import ancient_bot
-from ..errors import shorten
-from ..runner import SavedRuns, check_games, check_jobs, play_match
-from ..scoring import Durations, Tally, elo_phrase, median_of_counts, nodes_lines, wilson, wins_phrase
+from ..scoring import Durations, median_of_counts, nodes_lines, wilson
+from ..sides import NORTH, SOUTH
+from .match import MatchTally, check_match, combine_saved, rate, result_lines, run_match
+from .play import play_between, seat_bots, winner_of
 
 __all__ = ["AncientResult", "play_battle", "play_from_settings", "run_ancient_arena", "combine_ancient",
-           "summarize", "split_deals", "scenario_for", "report", "BattleTally", "SplitDeals"]
+           "summarize", "split_deals", "scenario_for", "report", "BattleTally", "SplitDeals", "seat_of_a",
+           "battle_for", "fight", "player_turn", "past_turn_limit", "ARMY_COLOURS", "MAX_DECISIONS", "MAX_TURNS"]
 
 SETTING_KEYS = ("a", "b", "game", "scenarios", "advanced", "turn_time")   # on every saved line
 
-SIDES = ("south", "north")
-_PLAYER_STEPS = ("tactics", "actions", "fire", "melee")
+# A deal's two battles give bot A south first (a_seat 0), then north (a_seat 1): the runs
+# saved in docs/arena were played so, and a saved a_seat keeps that meaning.
+A_SEATS = (SOUTH, NORTH)
+_PLAYER_STEPS = ("tactics", "actions", "fire", "melee")   # a timed player turn's steps
 MAX_DECISIONS = 60000      # a battle that has not ended by then is a bug, not a draw
 # With continuous rallying two armies can disrupt and rally for ever (the rules have no turn
 # limit, so the engine adds none); the arena stops such a battle and scores it as a draw
 # ending "turn limit", reported apart from the rules' draws.
 MAX_TURNS = 200
-COLOURS = ("ROY", "GBP")   # points armies: south's colours, north's
+ARMY_COLOURS = {SOUTH: "ROY", NORTH: "GBP"}   # the card colours of each seat's points army
 
 
 @dataclass
 class AncientResult:
     deal: int
-    a_seat: int                       # 0: bot A played south, 1: north
+    a_seat: int                       # 0: bot A played south, 1: north (see seat_of_a)
     winner: Literal["a", "b"] | None
     reason: str                       # terrain, casualties, leader, draw, or "turn limit" (the arena's)
     scenario: str                     # a scenario name or "points"
@@ -65,6 +68,16 @@ class AncientResult:
     times_b: list[float]
     turn_times_a: list[float]         # seconds per whole player turn (Tactics to melee)
     turn_times_b: list[float]
+
+
+def seat_of_a(a_seat: int) -> int:
+    """The seat (:mod:`battleline.sides`) bot A plays in the deal's battle ``a_seat``:
+    south in the first, north in the second.
+
+    >>> seat_of_a(0) == SOUTH, seat_of_a(1) == NORTH
+    (True, True)
+    """
+    return A_SEATS[a_seat]
 
 
 def scenario_for(spec: str, deal: int) -> str:
@@ -93,51 +106,64 @@ def _make(spec: str, seed: int, turn_time: float | None):
     return bot
 
 
+def player_turn(game: AncientGame) -> tuple | None:
+    """The player turn a decision belongs to, for its time (None: a decision outside the
+    player steps).
+
+    >>> player_turn(AncientGame.scenario("issus", seed=1)) is None     # deploying
+    True
+    """
+    s = game.state
+    return (s.turn, s.half, s.to_act) if s.phase in _PLAYER_STEPS else None
+
+
+def past_turn_limit(game: AncientGame) -> bool:
+    """Whether the arena stops the battle (see ``MAX_TURNS``).
+
+    >>> past_turn_limit(AncientGame.scenario("issus", seed=1))
+    False
+    """
+    return game.turn > MAX_TURNS
+
+
+def battle_for(name: str, bots: list, deal: int, advanced=()) -> AncientGame:
+    """The battle of a deal: scenario ``name`` or, for ``points``, the armies the seats'
+    ``bots`` build (south's first), seeded by ``deal`` (Tactics deck and dice).
+
+    >>> battle_for("issus", [None, None], deal=3).turn
+    1
+    """
+    if name == "points":
+        armies = {seat: bots[seat].build_army(ARMY_COLOURS[seat]) for seat in (SOUTH, NORTH)}
+        return AncientGame.points(armies[SOUTH], armies[NORTH], seed=deal, advanced=advanced)
+    return AncientGame.scenario(name, seed=deal, advanced=advanced)
+
+
+def fight(game: AncientGame, bots: list, deal: int, a_seat: int, name: str) -> AncientResult:
+    """Play the battle to its end (or the arena's turn limit) between ``bots`` (by seat),
+    every decision timed and each whole player turn; its result for game ``a_seat`` of
+    ``deal``.
+
+    >>> bots = [ancient_bot("easy", seed=1), ancient_bot("easy", seed=2)]
+    >>> r = fight(battle_for("issus", bots, deal=3), bots, deal=3, a_seat=0, name="issus")
+    >>> r.winner in ("a", "b", None), len(r.turn_times_a) > 0
+    (True, True)
+    """
+    played = play_between(game, bots, max_decisions=MAX_DECISIONS, turn_of=player_turn, stop=past_turn_limit,
+                          label=f"deal {deal}: the battle")
+    seat_a = seat_of_a(a_seat)
+    o = game.result or Outcome(None, "turn limit")
+    return AncientResult(deal, a_seat, winner_of(o, seat_a), o.reason, name, game.turn, played.times[seat_a],
+                         played.times[1 - seat_a], played.turn_times[seat_a], played.turn_times[1 - seat_a])
+
+
 def play_battle(spec_a: str, spec_b: str, deal: int, a_seat: int, scenario: str = "all",
                 advanced=(), turn_time: float | None = None) -> AncientResult:
-    """One battle of a paired deal: ``deal`` seeds the battle (Tactics deck and dice)."""
+    """One battle of a paired deal: ``deal`` seeds the battle (Tactics deck and dice); bot A
+    plays :func:`seat_of_a`."""
     name = scenario_for(scenario, deal)
-    bots = [None, None]
-    bots[a_seat] = _make(spec_a, deal * 2 + a_seat, turn_time)
-    bots[1 - a_seat] = _make(spec_b, deal * 2 + 1 - a_seat, turn_time)
-    if name == "points":
-        armies = [bots[q].build_army(COLOURS[q]) for q in (0, 1)]
-        game = AncientGame.points(armies[0], armies[1], seed=deal, advanced=advanced)
-    else:
-        game = AncientGame.scenario(name, seed=deal, advanced=advanced)
-    times = ([], [])
-    turn_times = ([], [])
-    current = None          # (turn, half, side) of the player turn being timed
-    spent = 0.0
-    clock = time.perf_counter
-    for _ in range(MAX_DECISIONS):
-        if game.outcome is not None or game.turn > MAX_TURNS:
-            break
-        side = SIDES.index(game.to_act)
-        s = game.state
-        key = (s.turn, s.half, side) if s.phase in _PLAYER_STEPS else None
-        if key != current and current is not None and key is not None:
-            turn_times[current[2]].append(spent)
-            spent = 0.0
-        if key is not None:
-            current = key
-        t0 = clock()
-        action = bots[side].choose(game.observation(SIDES[side]))
-        dt = clock() - t0
-        times[side].append(dt)
-        if key is not None:
-            spent += dt
-        game.play(action)
-    else:
-        raise RuntimeError(f"deal {deal}: the battle did not end in {MAX_DECISIONS} decisions")
-    if current is not None:
-        turn_times[current[2]].append(spent)
-    o = game.outcome or Outcome(None, "turn limit")
-    # The winner's text form ("south"/"north"): the arena's seats are its own, 0 for south.
-    won = getattr(o, "winner_name", o.winner)
-    winner = None if won is None else ("a" if SIDES.index(won) == a_seat else "b")
-    return AncientResult(deal, a_seat, winner, o.reason, name, game.turn, times[a_seat], times[1 - a_seat],
-                         turn_times[a_seat], turn_times[1 - a_seat])
+    bots = seat_bots(lambda spec, seed: _make(spec, seed, turn_time), spec_a, spec_b, deal, a_seat, seat_of_a(a_seat))
+    return fight(battle_for(name, bots, deal, advanced), bots, deal, a_seat, name)
 
 
 def play_from_settings(settings: dict, deal: int, a_seat: int) -> AncientResult:
@@ -192,12 +218,14 @@ def split_deals(results: list[AncientResult]) -> dict:
     return deals.figures()
 
 
-class BattleTally:
+class BattleTally(MatchTally):
     """The summary of battles between bots A and B (see the module docstring), counted
     battle by battle as results come: its memory stays bounded however long the match."""
 
+    head = {"game": "ancient"}
+
     def __init__(self):
-        self.outcomes = Tally()
+        super().__init__()
         self.turns: dict[int, int] = {}                 # turns -> battles
         self.turns_by_end: dict[str, list] = {}         # reason -> [turns summed, battles]
         self.scenarios: dict[str, dict] = {}
@@ -206,8 +234,7 @@ class BattleTally:
         self.times = {key: Durations() for key in ("decision_s_a", "decision_s_b", "player_turn_s_a",
                                                   "player_turn_s_b")}
 
-    def add(self, r: AncientResult) -> None:
-        self.outcomes.add(r.winner, r.reason)
+    def count(self, r: AncientResult) -> None:
         self.turns[r.turns] = self.turns.get(r.turns, 0) + 1
         by_end = self.turns_by_end.setdefault(r.reason, [0, 0])
         by_end[0] += r.turns
@@ -219,7 +246,7 @@ class BattleTally:
             d["draws"] += 1
         else:
             d["wins_" + r.winner] += 1
-            south_won = (r.winner == "a") == (r.a_seat == 0)
+            south_won = (r.winner == "a") == (seat_of_a(r.a_seat) == SOUTH)
             d["south_wins" if south_won else "north_wins"] += 1
             self.south_wins += south_won
         self.split.add(r.deal, r.winner)
@@ -227,21 +254,19 @@ class BattleTally:
                             ("player_turn_s_a", r.turn_times_a), ("player_turn_s_b", r.turn_times_b)):
             self.times[key].extend(values)
 
-    def summary(self, spec_a: str, spec_b: str) -> dict:
+    def figures(self) -> dict:
         n = self.outcomes.games
         scenarios = {}
         for name, counts in sorted(self.scenarios.items()):
             d = scenarios[name] = dict(counts)
-            d["south_rate"] = round(d["south_wins"] / d["games"], 4)
+            d["south_rate"] = rate(d["south_wins"], d["games"])
             d["south_ci95"] = list(wilson(d["south_wins"], d["games"]))
         turns_total = sum(t * c for t, c in self.turns.items())
         return {
-            "game": "ancient", "bot_a": spec_a, "bot_b": spec_b,
-            **self.outcomes.figures(),
             "turns": {"mean": round(turns_total / n, 2) if n else 0.0,
                       "median": median_of_counts(self.turns) if n else 0, "max": max(self.turns, default=0),
                       "by_end": {k: round(v[0] / v[1], 2) for k, v in sorted(self.turns_by_end.items())}},
-            "south_win_rate": round(self.south_wins / n, 4) if n else 0.0,
+            "south_win_rate": rate(self.south_wins, n),
             "scenarios": scenarios,
             "split_deals": self.split.figures(),
             **{key: d.figures() for key, d in self.times.items()},
@@ -250,10 +275,7 @@ class BattleTally:
 
 def summarize(results: list[AncientResult], spec_a: str, spec_b: str) -> dict:
     """The summary of a list of battles between bots A and B (:class:`BattleTally`)."""
-    t = BattleTally()
-    for r in results:
-        t.add(r)
-    return t.summary(spec_a, spec_b)
+    return BattleTally.of(results).summary(spec_a, spec_b)
 
 
 def run_ancient_arena(spec_a: str, spec_b: str, games: int, seed: int = 0, scenario: str = "all",
@@ -265,30 +287,18 @@ def run_ancient_arena(spec_a: str, spec_b: str, games: int, seed: int = 0, scena
     JSON-lines file as it ends (see :func:`combine_ancient`); ``resume`` reads the battles
     already there instead of playing them again; ``cluster`` is a Ray address."""
     _check_spec(scenario)
-    check_games(games)
-    check_jobs(jobs, cluster)
-    if turn_time is not None and not (isinstance(turn_time, (int, float)) and 0 < turn_time < float("inf")):
-        raise ValueError(f"turn_time must be a positive number of seconds, not {shorten(turn_time)}")
-    for spec in (spec_a, spec_b):
-        ancient_bot(spec)   # fail early on a bad name
-    advanced = tuple(advanced)
+    check_match(games, jobs, cluster, ("turn_time", turn_time), (spec_a, spec_b), ancient_bot)
     settings = {"a": spec_a, "b": spec_b, "game": "ancient", "scenarios": scenario,
                 "advanced": sorted(advanced), "turn_time": turn_time}
-    counted = BattleTally()
-    match = play_match(play_from_settings, AncientResult, settings, seed, games, jobs=jobs, cluster=cluster,
-                       save=save, resume=resume, progress=progress, unit="battle", collect=counted.add)
-    return {**counted.summary(spec_a, spec_b), "nodes": match.nodes, "resumed": match.resumed}
+    return run_match(play_from_settings, AncientResult, BattleTally(), settings, seed, games, jobs=jobs,
+                     cluster=cluster, save=save, resume=resume, progress=progress, unit="battle")
 
 
 def combine_ancient(paths: list[str], deals: tuple[int, int] | None = None) -> dict:
     """One summary of battles saved by several runs (``--save``). All must be between the
     same two bots with the same settings; no battle may appear twice. Every line is checked;
     a bad one is a ValueError naming the file and the line."""
-    reader = SavedRuns(AncientResult, SETTING_KEYS, what="battle")
-    counted = BattleTally()
-    for result in reader.read(paths, deals):
-        counted.add(result)
-    return counted.summary(reader.settings["a"], reader.settings["b"])
+    return combine_saved(AncientResult, SETTING_KEYS, BattleTally(), paths, deals, what="battle")
 
 
 def _split_line(d: dict, a: str, b: str) -> str:
@@ -311,10 +321,7 @@ def report(s: dict) -> str:
     a, b = s["bot_a"], s["bot_b"]
     lines = [
         f"{a} vs {b} (Ancient Battles): {s['games']} battles ({s['games'] // 2} paired deals)",
-        f"  {a}: {wins_phrase(s['wins_a'])}, {s['win_rate_a']:.1%} (95% CI {s['ci95_a'][0]:.1%}-{s['ci95_a'][1]:.1%})",
-        f"  {b}: {wins_phrase(s['wins_b'])}, {s['win_rate_b']:.1%} (95% CI {s['ci95_b'][0]:.1%}-{s['ci95_b'][1]:.1%})",
-        f"  draws: {s['draws']}; " + elo_phrase(s, a, b),
-        "  ends: " + ", ".join(f"{k} {v}" for k, v in s["ends"].items()),
+        *result_lines(s),
         f"  turns: mean {s['turns']['mean']}, median {s['turns']['median']}, max {s['turns']['max']}; by end: "
         + ", ".join(f"{k} {v}" for k, v in s["turns"]["by_end"].items()),
         f"  south won {s['south_win_rate']:.1%}",

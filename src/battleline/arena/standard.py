@@ -8,26 +8,26 @@ come, a run, and saved runs combined (:mod:`battleline.arena` is the command for
 
 from __future__ import annotations
 
-import math
-import time
 from dataclasses import dataclass
 from typing import Literal
 
-from ..runner import SavedRuns, check_games, check_jobs, play_match
-from ..scoring import Durations, Tally, elo_phrase, nodes_lines, wins_phrase
+from ..scoring import Durations, nodes_lines
 from ..standard.bots import bot_from_spec
 from ..standard.game import Game
+from .match import MatchTally, check_match, combine_saved, rate, result_lines, run_match
+from .play import play_between, seat_bots, winner_of
 
 __all__ = ["GameResult", "GameTally", "play_game", "play_from_settings", "summarize", "run_arena", "combine",
            "report", "SETTING_KEYS"]
 
 SETTING_KEYS = ("a", "b", "move_time", "rules")     # a match's settings, on every saved line
+MAX_DECISIONS = 5000    # a game that has not ended by then is a bug
 
 
 @dataclass
 class GameResult:
     deal: int
-    a_seat: int                       # the seat bot A played
+    a_seat: int                       # the seat bot A played (battleline.sides: 0 north)
     winner: Literal["a", "b"] | None
     reason: str
     first: Literal[0, 1]              # the seat that moved first
@@ -45,29 +45,15 @@ def _make(spec: str, seed: int, move_time: float | None):
 
 def play_game(spec_a: str, spec_b: str, deal: int, a_seat: int, move_time: float | None = None,
               rules: str = "standard") -> GameResult:
-    """One game of a paired deal: the deal's seed fixes the cards and who starts."""
+    """One game of a paired deal: the deal's seed fixes the cards and who starts; bot A
+    plays seat ``a_seat``. Only the decisions with a card to choose are timed."""
     g = Game(seed=deal, rules=rules)
     first = g.to_move
-    bots = [None, None]
-    bots[a_seat] = _make(spec_a, deal * 2 + a_seat, move_time)
-    bots[1 - a_seat] = _make(spec_b, deal * 2 + 1 - a_seat, move_time)
-    times = ([], [])
-    clock = time.perf_counter
-    n = 0
-    while not g.is_over():
-        seat = g.to_move
-        timed = has_card_choice(g)
-        t0 = clock()
-        move = bots[seat].choose(g.observation(seat))
-        if timed:
-            times[seat].append(clock() - t0)
-        g.play(move)
-        n += 1
-        if n > 5000:
-            raise RuntimeError(f"deal {deal}: the game did not end")
-    o = g.outcome()
-    winner = None if o.winner is None else ("a" if o.winner == a_seat else "b")
-    return GameResult(deal, a_seat, winner, o.reason, first, times[a_seat], times[1 - a_seat], n)
+    bots = seat_bots(lambda spec, seed: _make(spec, seed, move_time), spec_a, spec_b, deal, a_seat, seat_a=a_seat)
+    played = play_between(g, bots, max_decisions=MAX_DECISIONS, timed=has_card_choice, label=f"deal {deal}: the game")
+    o = g.result
+    return GameResult(deal, a_seat, winner_of(o, a_seat), o.reason, first, played.times[a_seat],
+                      played.times[1 - a_seat], played.decisions)
 
 
 def has_card_choice(g: Game) -> bool:
@@ -86,7 +72,7 @@ def play_from_settings(settings: dict, deal: int, a_seat: int) -> GameResult:
     return play_game(settings["a"], settings["b"], deal, a_seat, settings["move_time"], settings["rules"])
 
 
-class GameTally:
+class GameTally(MatchTally):
     """A match's summary, counted game by game as results come: its memory stays bounded
     however long the match (see :class:`battleline.scoring.Durations` for the medians).
 
@@ -98,26 +84,23 @@ class GameTally:
     """
 
     def __init__(self):
-        self.outcomes = Tally()
+        super().__init__()
         self.first_wins = 0
         self.moves = 0
         self.times_a = Durations()
         self.times_b = Durations()
 
-    def add(self, r: GameResult) -> None:
-        self.outcomes.add(r.winner, r.reason)
+    def count(self, r: GameResult) -> None:
         self.first_wins += r.winner is not None and ((r.winner == "a") == (r.a_seat == r.first))
         self.moves += r.moves
         self.times_a.extend(r.times_a)
         self.times_b.extend(r.times_b)
 
-    def summary(self, spec_a: str, spec_b: str) -> dict:
+    def figures(self) -> dict:
         n = self.outcomes.games
         ta, tb = self.times_a.figures(), self.times_b.figures()
         return {
-            "bot_a": spec_a, "bot_b": spec_b,
-            **self.outcomes.figures(),
-            "first_player_win_rate": round(self.first_wins / n, 4) if n else 0.0,
+            "first_player_win_rate": rate(self.first_wins, n),
             "median_move_s_a": ta["median"], "median_move_s_b": tb["median"],
             "max_move_s_a": ta["max"], "max_move_s_b": tb["max"],
             "mean_moves_per_game": round(self.moves / n, 1) if n else 0.0,
@@ -126,15 +109,7 @@ class GameTally:
 
 def summarize(results: list[GameResult], spec_a: str, spec_b: str) -> dict:
     """The summary of a list of games (:class:`GameTally`)."""
-    t = GameTally()
-    for r in results:
-        t.add(r)
-    return t.summary(spec_a, spec_b)
-
-
-def _check_move_time(move_time) -> None:
-    if move_time is not None and not (isinstance(move_time, (int, float)) and 0 < move_time < math.inf):
-        raise ValueError(f"move_time must be a positive number of seconds, not {move_time!r}")
+    return GameTally.of(results).summary(spec_a, spec_b)
 
 
 def run_arena(spec_a: str, spec_b: str, games: int, seed: int = 0, move_time: float | None = None,
@@ -145,16 +120,10 @@ def run_arena(spec_a: str, spec_b: str, games: int, seed: int = 0, move_time: fl
     ``save`` appends every game's result to a JSON-lines file (see :func:`combine`) as it
     finishes; ``resume`` reads the games already there instead of playing them again.
     ``cluster`` is a Ray address (``auto``, ``HOST:PORT``, ``ray://HOST:PORT``)."""
-    _check_move_time(move_time)
-    check_games(games)
-    check_jobs(jobs, cluster)
-    for spec in (spec_a, spec_b):
-        bot_from_spec(spec)  # fail early on a bad name
+    check_match(games, jobs, cluster, ("move_time", move_time), (spec_a, spec_b), bot_from_spec)
     settings = {"a": spec_a, "b": spec_b, "move_time": move_time, "rules": rules}
-    counted = GameTally()
-    match = play_match(play_from_settings, GameResult, settings, seed, games, jobs=jobs, cluster=cluster,
-                       save=save, resume=resume, progress=progress, collect=counted.add)
-    return {**counted.summary(spec_a, spec_b), "nodes": match.nodes, "resumed": match.resumed}
+    return run_match(play_from_settings, GameResult, GameTally(), settings, seed, games, jobs=jobs,
+                     cluster=cluster, save=save, resume=resume, progress=progress)
 
 
 def combine(paths: list[str], deals: tuple[int, int] | None = None) -> dict:
@@ -162,23 +131,14 @@ def combine(paths: list[str], deals: tuple[int, int] | None = None) -> dict:
     in parts. All games must be between the same two bots under the same settings.
     ``deals=(first, last)`` keeps only the games of those deals (a part of the run). Every
     line is checked; a bad one is a ValueError naming the file and the line."""
-    reader = SavedRuns(GameResult, SETTING_KEYS)
-    counted = GameTally()
-    for result in reader.read(paths, deals):
-        counted.add(result)
-    return counted.summary(reader.settings["a"], reader.settings["b"])
+    return combine_saved(GameResult, SETTING_KEYS, GameTally(), paths, deals)
 
 
 def report(s: dict) -> str:
     """The summary as readable text."""
     lines = [
         f"{s['bot_a']} vs {s['bot_b']}: {s['games']} games ({s['games'] // 2} paired deals)",
-        f"  {s['bot_a']}: {wins_phrase(s['wins_a'])}, {s['win_rate_a']:.1%} "
-        f"(95% CI {s['ci95_a'][0]:.1%}-{s['ci95_a'][1]:.1%})",
-        f"  {s['bot_b']}: {wins_phrase(s['wins_b'])}, {s['win_rate_b']:.1%} "
-        f"(95% CI {s['ci95_b'][0]:.1%}-{s['ci95_b'][1]:.1%})",
-        f"  draws: {s['draws']}; " + elo_phrase(s, s["bot_a"], s["bot_b"]),
-        "  ends: " + ", ".join(f"{k} {v}" for k, v in sorted(s["ends"].items())),
+        *result_lines(s),
         f"  first player won {s['first_player_win_rate']:.1%}",
         f"  think time per decision (a card to choose): {s['bot_a']} median {s['median_move_s_a']}s max {s['max_move_s_a']}s; "
         f"{s['bot_b']} median {s['median_move_s_b']}s max {s['max_move_s_b']}s",
