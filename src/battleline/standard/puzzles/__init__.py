@@ -32,7 +32,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..game import Game
-from ...errors import shorten
+from ...errors import read_text, shorten
 from ..moves import Move, PositionError
 from ..notation import json_document
 from ..solver import solve
@@ -121,12 +121,8 @@ def check_answer(kind: str, answer) -> None:
         flag, move = answer.get("flag"), answer.get("move")
         if not (_whole(flag) and 1 <= flag <= 9):
             raise PuzzleError(f"the answer's \"flag\" must be a flag number 1 to 9, not {shorten(flag)}")
-        if not isinstance(move, str):
-            raise PuzzleError(f"the answer's \"move\" must be move text, not {shorten(move)}")
-        try:
-            Move.parse(move)
-        except ValueError as e:
-            raise PuzzleError(f"the answer's \"move\": {e}") from None
+        read_text(move, Move.parse, PuzzleError, refused="the answer's \"move\"",
+                  not_text=f"the answer's \"move\" must be move text, not {shorten(move)}")
     elif kind == "win":
         turns = answer.get("turns")
         if not (_whole(turns) and 1 <= turns <= MAX_TURNS):
