@@ -338,7 +338,7 @@ def test_both_kernels_caches_follow_the_shared_stream(monkeypatch):
     for folder in places[:2]:
         assert package / "kernel_random.py" in compiled.kernel_sources(folder)
     assert [p.name for p in compiled.kernel_sources(places[2])] == ["cache_places.py", "compiled.py", "kernel_bits.py",
-                                                                   "kernel_random.py", "numba_cache.py"]
+                                                                   "kernel_play.py", "kernel_random.py", "numba_cache.py"]
     before = [compiled.source_fingerprint(where) for where in places]
     assert len(set(before)) == 3
     from battleline import cache_places

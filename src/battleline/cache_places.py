@@ -23,7 +23,7 @@ __all__ = ["SHARED_KERNEL_FILES", "ROUTE_FILES", "CACHE_UNUSED_DAYS", "kernel_so
 # The compile route's own files: a change to any of them starts fresh caches.
 ROUTE_FILES = ("cache_places.py", "compiled.py", "numba_cache.py")
 
-SHARED_KERNEL_FILES = ("kernel_bits.py", "kernel_random.py")   # kernel modules beside this file that both kernels use
+SHARED_KERNEL_FILES = ("kernel_bits.py", "kernel_play.py", "kernel_random.py")   # kernel modules beside this file that both kernels use
 
 
 def kernel_sources(where: Path) -> list[Path]:
@@ -33,7 +33,7 @@ def kernel_sources(where: Path) -> list[Path]:
 
     >>> package = Path(__file__).parent
     >>> [p.name for p in kernel_sources(package / "kernel_random.py")]
-    ['cache_places.py', 'compiled.py', 'kernel_bits.py', 'kernel_random.py', 'numba_cache.py']
+    ['cache_places.py', 'compiled.py', 'kernel_bits.py', 'kernel_play.py', 'kernel_random.py', 'numba_cache.py']
     >>> {"compiled.py", "kernel_random.py", "rules.py"} <= {p.name for p in kernel_sources(package / "standard" / "kernel")}
     True
     """
