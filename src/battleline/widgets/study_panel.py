@@ -28,7 +28,7 @@ from ..errors import IllegalMoveError, PositionError, check_record_length, short
 from .messages import Boolean, Choice, Integer, MessageRouter, Text
 from .study import ReviewProgress, analysis_module, analysis_ready, search_preparing, study_words
 
-__all__ = ["load_pasted", "HintFlow", "RecordFlow", "ReplayFlow", "ReviewFlow", "study_routes", "replay_routes",
+__all__ = ["load_pasted", "SteppedRecord", "HintFlow", "RecordFlow", "ReplayFlow", "ReviewFlow", "study_routes", "replay_routes",
            "MARKED"]
 
 #: The labels whose better move a replay shows.
@@ -47,6 +47,26 @@ def load_pasted(text: Any, record: Callable[[str], Any], position: Callable[[str
         return "position", position(text)
     except PositionError as e:
         raise ValueError(f"neither a record nor a position: {shorten(str(e), 120)}") from None
+
+
+class SteppedRecord:
+    """A record stepped through, for either game (a :class:`~battleline.interface.GameState`):
+    ``start()`` gives its first position and ``record_actions`` its actions; each position is
+    rebuilt from the start by replaying them, never read from a live game's hidden state."""
+
+    record_actions: list
+    cursor_game: Any = None
+
+    def position(self, index: int) -> Any:
+        """The game after ``index`` actions, replayed from the record's start (the same game
+        object is stepped forward; going back replays from the start). Do not change it."""
+        g = self.cursor_game
+        if g is None or len(g.actions_taken) > index:
+            g = self.start()
+        while len(g.actions_taken) < index:
+            g.play(self.record_actions[len(g.actions_taken)])
+        self.cursor_game = g
+        return g
 
 
 class Refusals:

@@ -29,7 +29,8 @@ from ...errors import IllegalMoveError, shorten
 from ...sides import PLAYER_NAMES, side_index
 from ..messages import MessageRouter
 from ..study import AnalysisRunner, Cursor, HintDesk, ReviewProgress, analysis_ready, decision_view, hint_line
-from ..study_panel import MARKED, HintFlow, RecordFlow, ReplayFlow, ReviewFlow, load_pasted, replay_routes, study_routes
+from ..study_panel import (MARKED, HintFlow, RecordFlow, ReplayFlow, ReviewFlow, SteppedRecord, load_pasted,
+                           replay_routes, study_routes)
 from .battle import BattleController, origin_of
 from .view import SIDES, battle_view, target_of
 from .words import AncientWords
@@ -114,7 +115,7 @@ def plan_squares(steps: list[dict]) -> list[str]:
     return out
 
 
-class AncientReplay:
+class AncientReplay(SteppedRecord):
     """An Ancient Battles record (its JSON text) to step through."""
 
     def __init__(self, record: str):
@@ -122,6 +123,7 @@ class AncientReplay:
         self.final = AncientGame.from_record(record)    # checks the whole record (PositionError)
         self.doc = json.loads(record)
         self.actions: list[Action] = self.final.actions_played
+        self.record_actions = self.actions
         self.cursor_game: AncientGame | None = None
         self.lines: dict = {}      # (reader, lang) -> the move list's words, and each action's dice
         self.steps_taken_in: list[tuple] | None = None   # per action: (phase, side, turn) it was taken in
@@ -132,17 +134,6 @@ class AncientReplay:
 
     def start(self) -> AncientGame:
         return AncientGame.from_position(self.doc["start"])
-
-    def position(self, index: int) -> AncientGame:
-        """The battle after ``index`` actions, replayed from the record's start (stepped
-        forward; going back replays from the start). Do not change it."""
-        g = self.cursor_game
-        if g is None or len(g.actions_played) > index:
-            g = self.start()
-        while len(g.actions_played) < index:
-            g.play(self.actions[len(g.actions_played)])
-        self.cursor_game = g
-        return g
 
     def step_goes_on(self, index: int, g: AncientGame) -> bool:
         """Whether ``g``, the position after ``index`` actions, is still in the action step the

@@ -30,7 +30,8 @@ from ...standard.moves import IllegalMoveError, Move
 from ..messages import MessageRouter
 from ..pieces import move_json, public_move_json
 from ..study import AnalysisRunner, Cursor, HintDesk, ReviewProgress, analysis_ready, decision_view, hint_line
-from ..study_panel import MARKED, HintFlow, RecordFlow, ReplayFlow, ReviewFlow, load_pasted, replay_routes, study_routes
+from ..study_panel import (MARKED, HintFlow, RecordFlow, ReplayFlow, ReviewFlow, SteppedRecord, load_pasted,
+                           replay_routes, study_routes)
 from .table import Seat, table_view
 
 __all__ = ["Replay", "ReplayController", "StudyTools", "StudyHost", "load_text", "position_key"]
@@ -66,7 +67,7 @@ class StudyHost(Protocol):
         """Play on from a loaded position."""
 
 
-class Replay:
+class Replay(SteppedRecord):
     """A Battle Line record (its JSON text) to step through. ``steps`` holds, per move, who
     played it, the move, a claim's proof and the card a draw took (for the move list, which
     names a card only to whoever may know it).
@@ -81,6 +82,7 @@ class Replay:
         self.final = Game.from_record(record)      # checks the whole record (PositionError)
         self.doc = json.loads(record)
         self.moves: list[Move] = self.final.moves
+        self.record_actions = self.moves
         self.steps = self.replayed_steps()
         self.cursor_game: Game | None = None
 
@@ -94,17 +96,6 @@ class Replay:
 
     def start(self) -> Game:
         return Game.from_record(self.truncated(0))
-
-    def position(self, index: int) -> Game:
-        """The game after ``index`` moves, replayed from the record's start (the same game
-        object is stepped forward; going back replays from the start). Do not change it."""
-        g = self.cursor_game
-        if g is None or len(g.moves) > index:
-            g = self.start()
-        while len(g.moves) < index:
-            g.play(self.moves[len(g.moves)])
-        self.cursor_game = g
-        return g
 
     def judged(self, seat: int | None, is_judged=None) -> int:
         """How many decisions a review of ``seat`` (None: both) judges: the moves
