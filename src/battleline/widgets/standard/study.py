@@ -22,6 +22,7 @@ background as the bot is (:class:`..study.AnalysisRunner`).
 from __future__ import annotations
 
 import json
+import warnings
 from typing import Any, Protocol
 
 from ... import texts
@@ -190,6 +191,11 @@ class ReplayController(ReplayFlow, ReviewFlow):
 
     def close_replay(self) -> None:
         self.host.leave_replay()
+
+    def close(self) -> None:
+        """Deprecated: :meth:`close_replay` (the name both games' replays share)."""
+        warnings.warn("ReplayController.close() is now close_replay()", DeprecationWarning, stacklevel=2)
+        self.close_replay()
 
     # ------------------------------------------------------------ the review's hooks
     def review_analyst(self) -> Any:
