@@ -8,9 +8,11 @@ True
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Callable
+from typing import Any
 
 __all__ = ["RuleError", "InvalidMoveError", "IllegalMoveError", "PositionError", "clip", "shorten",
-           "MAX_POSITION_TEXT", "MAX_RECORD_TEXT", "check_record_length"]
+           "MAX_POSITION_TEXT", "MAX_RECORD_TEXT", "check_record_length", "read_text"]
 
 # The longest position text either game's reader takes: a real position is a few hundred
 # characters (a thousand or two with comments); reading megabytes would only stall the kernel.
@@ -31,6 +33,27 @@ def check_record_length(text, error: type[ValueError] = ValueError) -> None:
     """
     if isinstance(text, (str, bytes, bytearray)) and len(text) > MAX_RECORD_TEXT:
         raise error(f"a record is at most {MAX_RECORD_TEXT:,} characters, not {len(text):,}")
+
+
+def read_text(value: object, read: Callable[[str], Any], error: type[ValueError], *, not_text: str,
+              refused: str) -> Any:
+    """``read(value)`` for a piece of text from a document (a record's action, a puzzle's
+    move): ``error`` saying ``not_text`` when it is no text, or ``refused`` and the reason
+    when ``read`` refuses it (a ``ValueError``).
+
+    >>> read_text("12", int, ValueError, not_text="not text", refused="the count")
+    12
+    >>> read_text("x", int, ValueError, not_text="not text", refused="the count")
+    Traceback (most recent call last):
+    ...
+    ValueError: the count: invalid literal for int() with base 10: 'x'
+    """
+    if not isinstance(value, str):
+        raise error(not_text)
+    try:
+        return read(value)
+    except ValueError as e:
+        raise error(f"{refused}: {e}") from None
 
 
 class RuleError(ValueError):

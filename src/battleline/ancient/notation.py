@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 
 from ..cards import Card
-from ..errors import MAX_POSITION_TEXT, PositionError, check_record_length, shorten
+from ..errors import MAX_POSITION_TEXT, PositionError, check_record_length, read_text, shorten
 from .board import NORTH, SIDE_NAMES, SIDES, SOUTH, SOUTH_FIRST, by_side
 from .dice import MAX_SEED
 from .rules import COMPANION, LEADER_CARDS, SHIELD, TERRAIN_CARDS, check_position
@@ -511,12 +511,8 @@ def read_record(cls, text: str | dict):
     game = cls.from_position(data["start"])
     first = game.state.dice.position
     for i, a in enumerate(actions):
-        if not isinstance(a, str):
-            raise PositionError(f"action {i + 1} of the record is not text")
-        try:
-            game.play(a)
-        except ValueError as e:
-            raise PositionError(f"action {i + 1} of the record ({shorten(a)}) does not replay: {e}") from None
+        read_text(a, game.play, PositionError, not_text=f"action {i + 1} of the record is not text",
+                  refused=f"action {i + 1} of the record ({shorten(a)}) does not replay")
     got = game.state.dice.rolls[first:game.state.dice.position]
     if got != rolls:
         raise PositionError("the record's rolls differ from the replayed dice")

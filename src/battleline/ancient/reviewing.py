@@ -39,8 +39,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..annotation import (MARKS, Decision, Progress, Review, check_budget, check_seat, check_seed, decision_seed,
-                          label_of)
+from .. import review_driver
+from ..annotation import MARKS, Decision, Progress, Review, check_budget, check_seat, check_seed, decision_seed, label_of
 from ..cards import Card
 from ..errors import shorten
 from ..texts.ancient import ancient_troop
@@ -166,16 +166,19 @@ def _closed(plan: list) -> list[DecisionPoint]:
     return [] if "draw" in texts else [DecisionPoint(index, side, "actions", tuple(texts), obs)]
 
 
+def walk(game: AncientGame | str | dict, seat: int | None) -> review_driver.Walk:
+    """The battle walked for a review (:mod:`battleline.review_driver`): its judged decisions
+    (:func:`decision_points`), every action's text and side, and how it ended."""
+    points, actions, movers = decision_points(game, seat)
+    outcome = battle_of(game).outcome
+    return review_driver.Walk(points, actions, movers, outcome.describe() if outcome else None)
+
+
 def iter_review(game: AncientGame | str | dict, seat: int | str | None = None, *, budget: int | None = None,
                 seed: int = 0) -> Iterator[Decision]:
     """Judge the battle's decisions one at a time, in action order (a generator: stop
     iterating to cancel). Arguments as :func:`review`."""
-    budget = check_budget(budget, BUDGET)
-    seed = check_seed(seed)
-    points, _, _ = decision_points(game, seat)
-    kernel.prepare_kernel()
-    for point in points:
-        yield judge(point.observation, point.played, point.index, budget, seed)
+    return review_driver.iter_review(JUDGE, game, seat, budget=budget, seed=seed)
 
 
 def review(game: AncientGame | str | dict, seat: int | str | None = None, *, budget: int | None = None,
@@ -192,19 +195,7 @@ def review(game: AncientGame | str | dict, seat: int | str | None = None, *, bud
     >>> r.game, r.moves, r.decisions[0].seat, r.decisions[0].label
     ('ancient', ['end actions'], 1, 'best')
     """
-    budget = check_budget(budget, BUDGET)
-    seed = check_seed(seed)
-    seat = check_seat(seat)
-    points, actions, movers = decision_points(game, seat)
-    kernel.prepare_kernel()
-    decisions = []
-    for point in points:
-        decisions.append(judge(point.observation, point.played, point.index, budget, seed))
-        if progress is not None:
-            progress(len(decisions), len(points))
-    outcome = battle_of(game).outcome
-    return Review("ancient", actions, movers, decisions, seat=seat, budget=budget, seed=seed,
-                  result=outcome.describe() if outcome else None)
+    return review_driver.review(JUDGE, game, seat, budget=budget, seed=seed, progress=progress)
 
 
 def hint(game: AncientGame, *, budget: int | None = None, seed: int = 0) -> Decision:
@@ -238,14 +229,12 @@ def hint(game: AncientGame, *, budget: int | None = None, seed: int = 0) -> Deci
 
 
 def search_ready() -> bool:
-    """Whether a hint or a review searches at once: the search kernel is compiled (or loaded
-    from the disk cache) in this process, or runs as plain Python. Until then the first hint
-    or review prepares it (a minute or so after an install; a widget says so meanwhile).
+    """Whether a hint or a review searches at once (:func:`battleline.review_driver.search_ready`).
 
     >>> search_ready() in (True, False)
     True
     """
-    return not kernel.compiled() or kernel.kernel_ready()
+    return review_driver.search_ready(kernel)
 
 
 # ------------------------------------------------------------------ judging one decision
@@ -676,4 +665,5 @@ def _unsearched_hint(obs: Observation, action: str, index: int, key: str) -> Dec
                     flags=tuple(_squares((action,))))
 
 
-
+# the judge and the kernel looked up when called (tests put scripted ones in their place)
+JUDGE = review_driver.Judge("ancient", BUDGET, walk, lambda *args: judge(*args), lambda: kernel.prepare_kernel())

@@ -36,7 +36,8 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..annotation import (LABELS, MARKS, Decision, Progress, Review, check_budget, check_seat, check_seed,
+from .. import review_driver
+from ..annotation import (LABELS, MARKS, Decision, Progress, Review, check_budget, check_seed,
                           decision_seed, label_of)
 from ..cards import Card
 from ..errors import shorten
@@ -83,22 +84,26 @@ def start_and_moves(game: Game | str | dict) -> tuple[Game, list[Move]]:
     return start, moves
 
 
+def walk(game: Game | str | dict, seat: int | None) -> review_driver.Walk:
+    """The decisions of ``seat`` (None: both) a review judges, each with its mover's
+    observation, and every move's text and mover (see :mod:`battleline.review_driver`)."""
+    position, moves = start_and_moves(game)
+    points, movers = [], []
+    for index, move in enumerate(moves):
+        mover = position.to_move
+        movers.append(mover)
+        if seat in (None, mover) and judged(position, move):
+            points.append(review_driver.Point(index, mover, move, position.observation(mover)))
+        position.play(move)
+    outcome = position.outcome()
+    return review_driver.Walk(points, [str(m) for m in moves], movers, outcome.describe() if outcome else None)
+
+
 def iter_review(game: Game | str | dict, seat: int | str | None = None, *, budget: int | None = None,
                 seed: int = 0) -> Iterator[Decision]:
     """Judge the game's decisions one at a time, in move order (a generator: stop iterating
     to cancel). Arguments as :func:`review`."""
-    seat = check_seat(seat)
-    budget = check_budget(budget, BUDGET)
-    seed = check_seed(seed)
-    position, moves = start_and_moves(game)
-    kernel.prepare_kernel()
-    for index, move in enumerate(moves):
-        mover = position.to_move
-        if seat in (None, mover) and judged(position, move):
-            decision = judge(position.observation(mover), move, index, budget, seed)
-            if decision is not None:
-                yield decision
-        position.play(move)
+    return review_driver.iter_review(JUDGE, game, seat, budget=budget, seed=seed)
 
 
 def review(game: Game | str | dict, seat: int | str | None = None, *, budget: int | None = None,
@@ -114,23 +119,7 @@ def review(game: Game | str | dict, seat: int | str | None = None, *, budget: in
     >>> [(d.index, d.played) for d in r.decisions] == [(0, str(g.moves[0]))]
     True
     """
-    position, moves = start_and_moves(game)
-    seat = check_seat(seat)
-    movers, total = [], 0
-    walk = position.copy()
-    for move in moves:
-        movers.append(walk.to_move)
-        total += seat in (None, walk.to_move) and judged(walk, move)
-        walk.play(move)
-    decisions = []
-    for decision in iter_review(game, seat, budget=budget, seed=seed):
-        decisions.append(decision)
-        if progress is not None:
-            progress(len(decisions), total)
-    outcome = walk.outcome()
-    return Review("standard", [str(m) for m in moves], movers, decisions, seat=seat,
-                  budget=check_budget(budget, BUDGET), seed=seed,
-                  result=outcome.describe() if outcome else None)
+    return review_driver.review(JUDGE, game, seat, budget=budget, seed=seed, progress=progress)
 
 
 def hint(game: Game, *, budget: int | None = None, seed: int = 0) -> Decision:
@@ -161,14 +150,12 @@ def hint(game: Game, *, budget: int | None = None, seed: int = 0) -> Decision:
 
 
 def search_ready() -> bool:
-    """Whether a hint or a review searches at once: the search kernel is compiled (or loaded
-    from the disk cache) in this process, or runs as plain Python. Until then the first hint
-    or review prepares it (a minute or so after an install; a widget says so meanwhile).
+    """Whether a hint or a review searches at once (:func:`battleline.review_driver.search_ready`).
 
     >>> search_ready() in (True, False)
     True
     """
-    return not kernel.compiled() or kernel.kernel_ready()
+    return review_driver.search_ready(kernel)
 
 
 # ------------------------------------------------------------------ judging one decision
@@ -479,3 +466,5 @@ def _simple_hint(obs: Observation, move: Move, index: int, why: str) -> Decision
                     flags=tuple(_target(move)) if why == "claim" else ())
 
 
+# the judge and the kernel looked up when called (tests put scripted ones in their place)
+JUDGE = review_driver.Judge("standard", BUDGET, walk, lambda *args: judge(*args), lambda: kernel.prepare_kernel())

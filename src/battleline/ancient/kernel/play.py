@@ -10,6 +10,7 @@ import numpy as np
 
 from ...compiled import kernel_function
 from ...compiled.randomness import random_below, shuffle, xorshift
+from ...compiled.walks import ACTION, LEVEL, TOTAL, depth_first, walk_listed, walk_next
 from .effects import apply, settle
 from .layout import (
     DECK, DECK_LEN, DICE_COUNT, DICE_POS, DICE_RNG, DICE_SHORT, MAX_ACTIONS, P_OVER, PHASE, REASON,
@@ -25,37 +26,12 @@ def perft_count(root, dice, depth, max_nodes):
     """The number of action sequences of length ``depth`` from ``root`` (a settled position),
     walked depth first with one saved position per level; -1 once it has played more than
     ``max_nodes`` actions (the last level's actions are counted, not played)."""
-    if depth == 0:
-        return 1
-    states = np.empty((depth, STATE_SIZE), dtype=np.int64)
-    actions = np.empty((depth, MAX_ACTIONS), dtype=np.int64)
-    counts = np.zeros(depth, dtype=np.int64)
-    next_index = np.zeros(depth, dtype=np.int64)
-    states[0, :] = root
-    counts[0] = legal_actions(states[0], actions[0])
-    if depth == 1:
-        return counts[0]
-    total = 0
-    played = 0
-    level = 0
-    while level >= 0:
-        if next_index[level] >= counts[level]:
-            level -= 1
-            continue
-        played += 1
-        if played > max_nodes:
-            return -1                    # the caller's budget: compiled code ignores Ctrl-C
-        action = actions[level, next_index[level]]
-        next_index[level] += 1
-        states[level + 1, :] = states[level]
-        n = apply(states[level + 1], dice, action, actions[level + 1])
-        if level + 1 == depth - 1:
-            total += n                   # the last level's actions are counted, not played
-        else:
-            level += 1
-            counts[level] = n
-            next_index[level] = 0
-    return total
+    states, actions, branches, walk = depth_first(root, depth, MAX_ACTIONS, max_nodes)
+    walk_listed(branches, walk, legal_actions(states[0], actions[0]))
+    while walk_next(states, actions, branches, walk):
+        level = walk[LEVEL]
+        walk_listed(branches, walk, apply(states[level + 1], dice, walk[ACTION], actions[level + 1]))
+    return walk[TOTAL]
 
 
 @kernel_function

@@ -10,6 +10,7 @@ import numpy as np
 
 from ...compiled import kernel_function
 from ...compiled.randomness import random_below, shuffle
+from ...compiled.walks import ACTION, LEVEL, TOTAL, depth_first, walk_listed, walk_next
 from .layout import (
     ADVANCED, CLAIM_BASE, CLAIMED, CLOCK, DECK_LEN, DRAW, FOG_OWNER, HAND_SIZE, HAND_TROOPS,
     MAX_MOVES, MUD_OWNER, NOBODY, OVER, PHASE, PLAY, REASON, STATE_SIZE, TACTIC_DECK, TO_MOVE,
@@ -50,37 +51,13 @@ def perft_count(root, depth, max_nodes):
     """The number of move sequences of length ``depth`` from ``root`` (claims included),
     walked depth first with one saved state per level; -1 once it has played more than
     ``max_nodes`` moves (the last level's moves are counted, not played)."""
-    if depth == 0:
-        return 1
-    states = np.empty((depth, STATE_SIZE), dtype=np.int64)
-    moves = np.empty((depth, MAX_MOVES), dtype=np.int64)
-    counts = np.zeros(depth, dtype=np.int64)
-    next_index = np.zeros(depth, dtype=np.int64)
-    states[0, :] = root
-    counts[0] = legal_moves(states[0], moves[0], True)
-    if depth == 1:
-        return counts[0]
-    total = 0
-    played = 0
-    level = 0
-    while level >= 0:
-        if next_index[level] >= counts[level]:
-            level -= 1
-            continue
-        played += 1
-        if played > max_nodes:
-            return -1                    # the caller's budget: compiled code ignores Ctrl-C
-        move = moves[level, next_index[level]]
-        next_index[level] += 1
-        states[level + 1, :] = states[level]
-        apply_move(states[level + 1], move)
-        level += 1
-        counts[level] = legal_moves(states[level], moves[level], True)
-        next_index[level] = 0
-        if level == depth - 1:
-            total += counts[level]       # the last level's moves are counted, not played
-            level -= 1
-    return total
+    states, moves, branches, walk = depth_first(root, depth, MAX_MOVES, max_nodes)
+    walk_listed(branches, walk, legal_moves(states[0], moves[0], True))
+    while walk_next(states, moves, branches, walk):
+        after = states[walk[LEVEL] + 1]
+        apply_move(after, walk[ACTION])
+        walk_listed(branches, walk, legal_moves(after, moves[walk[LEVEL] + 1], True))
+    return walk[TOTAL]
 
 
 @kernel_function

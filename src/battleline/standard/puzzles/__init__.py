@@ -37,7 +37,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..game import Game
-from ...errors import shorten
+from ...errors import read_text, shorten
 from ..moves import IllegalMoveError, Move, PositionError
 from ..notation import json_document
 from ..solver import solve
@@ -126,12 +126,8 @@ def check_answer(kind: str, answer) -> None:
         flag, move = answer.get("flag"), answer.get("move")
         if not (_whole(flag) and 1 <= flag <= 9):
             raise PuzzleError(f"the answer's \"flag\" must be a flag number 1 to 9, not {shorten(flag)}")
-        if not isinstance(move, str):
-            raise PuzzleError(f"the answer's \"move\" must be move text, not {shorten(move)}")
-        try:
-            Move.parse(move)
-        except ValueError as e:
-            raise PuzzleError(f"the answer's \"move\": {e}") from None
+        read_text(move, Move.parse, PuzzleError, refused="the answer's \"move\"",
+                  not_text=f"the answer's \"move\" must be move text, not {shorten(move)}")
     elif kind == "better":
         _check_better(answer)
     elif kind == "win":
@@ -144,12 +140,8 @@ def check_answer(kind: str, answer) -> None:
 def _check_better(answer: dict) -> None:
     """A ``better`` puzzle's answer: two move texts, the margin, and the judge's numbers."""
     for key in ("move", "played"):
-        if not isinstance(answer.get(key), str):
-            raise PuzzleError(f"the answer's \"{key}\" must be move text, not {shorten(answer.get(key))}")
-        try:
-            Move.parse(answer[key])
-        except ValueError as e:
-            raise PuzzleError(f"the answer's \"{key}\": {e}") from None
+        read_text(answer.get(key), Move.parse, PuzzleError, refused=f"the answer's \"{key}\"",
+                  not_text=f"the answer's \"{key}\" must be move text, not {shorten(answer.get(key))}")
     bounds = {"within": (1, 50), "budget": (16, 1_000_000), "seed": (0, 2 ** 32 - 1), "index": (0, 10_000)}
     for key, (low, high) in bounds.items():
         value = answer.get(key)

@@ -25,11 +25,12 @@ from typing import Any, Protocol
 
 from ...ancient import Action, AncientGame
 from ...ancient.actions import parse_plan
-from ...errors import IllegalMoveError, PositionError, check_record_length, shorten
+from ...errors import IllegalMoveError, shorten
 from ...sides import PLAYER_NAMES, side_index
-from ..messages import Boolean, Choice, Integer, MessageRouter, Text
-from ..study import (AnalysisRunner, Cursor, HintDesk, ReviewProgress, analysis_module, analysis_ready, decision_view,
-                     hint_line, search_preparing, study_words)
+from ..messages import MessageRouter
+from ..study import AnalysisRunner, Cursor, HintDesk, ReviewProgress, analysis_ready, decision_view, hint_line
+from ..study_panel import (MARKED, HintFlow, RecordFlow, ReplayFlow, ReviewFlow, SteppedRecord, load_pasted,
+                           replay_routes, study_routes)
 from .battle import BattleController, origin_of
 from .view import SIDES, battle_view, target_of
 from .words import AncientWords
@@ -38,7 +39,6 @@ __all__ = ["AncientReplay", "ReplayBattle", "AncientStudy", "StudyHost", "load_b
            "position_key"]
 
 RECORD_FILE = "ancient-battles-record.json"
-MARKED = ("inaccuracy", "mistake", "blunder")
 
 
 def side_name(side: Any) -> str:
@@ -115,7 +115,7 @@ def plan_squares(steps: list[dict]) -> list[str]:
     return out
 
 
-class AncientReplay:
+class AncientReplay(SteppedRecord):
     """An Ancient Battles record (its JSON text) to step through."""
 
     def __init__(self, record: str):
@@ -123,6 +123,7 @@ class AncientReplay:
         self.final = AncientGame.from_record(record)    # checks the whole record (PositionError)
         self.doc = json.loads(record)
         self.actions: list[Action] = self.final.actions_played
+        self.record_actions = self.actions
         self.cursor_game: AncientGame | None = None
         self.lines: dict = {}      # (reader, lang) -> the move list's words, and each action's dice
         self.steps_taken_in: list[tuple] | None = None   # per action: (phase, side, turn) it was taken in
@@ -133,17 +134,6 @@ class AncientReplay:
 
     def start(self) -> AncientGame:
         return AncientGame.from_position(self.doc["start"])
-
-    def position(self, index: int) -> AncientGame:
-        """The battle after ``index`` actions, replayed from the record's start (stepped
-        forward; going back replays from the start). Do not change it."""
-        g = self.cursor_game
-        if g is None or len(g.actions_played) > index:
-            g = self.start()
-        while len(g.actions_played) < index:
-            g.play(self.actions[len(g.actions_played)])
-        self.cursor_game = g
-        return g
 
     def step_goes_on(self, index: int, g: AncientGame) -> bool:
         """Whether ``g``, the position after ``index`` actions, is still in the action step the
@@ -191,15 +181,7 @@ def load_battle(text: str) -> tuple[str, Any]:
     >>> load_battle(AncientGame.scenario("issus", seed=1).position())[0]
     'position'
     """
-    if not isinstance(text, str) or not text.strip():
-        raise ValueError("paste a record or a position first")
-    check_record_length(text)      # before reading it: megabytes of JSON take many times that
-    if text.lstrip().startswith("{"):
-        return "record", AncientReplay(text)
-    try:
-        return "position", AncientGame.from_position(text)
-    except PositionError as e:
-        raise ValueError(f"neither a record nor a position: {shorten(str(e), 120)}") from None
+    return load_pasted(text, AncientReplay, AncientGame.from_position)
 
 
 class ReplayBattle(BattleController):
@@ -225,10 +207,18 @@ class ReplayBattle(BattleController):
         return []
 
 
-class AncientStudy:
-    """Replay, review, hints, save and load for one Ancient Battles widget (``host``)."""
+class AncientStudy(HintFlow, RecordFlow, ReplayFlow, ReviewFlow):
+    """Replay, review, hints, save and load for one Ancient Battles widget (``host``): the
+    shared flows (:mod:`..study_panel`) on the battle and its replay."""
 
     messages = MessageRouter("the replay", unavailable="go back to the battle first")
+    game_name = "ancient"
+    record_file = RECORD_FILE
+    refusals = {"save": ("the record can be saved once the battle is over", None),
+                "hands": ("the hands open once the battle is over", None),
+                "seat": ("you review this battle from your own side", None),
+                "review": ("a battle is reviewed once it is over", None),
+                "no-review": ("no review is running", None)}
 
     def __init__(self, host: StudyHost, background: bool):
         self.host = host
@@ -281,43 +271,36 @@ class AncientStudy:
         self.host.refresh()
 
     # ------------------------------------------------------------ hints
-    @messages.on("hint")
-    def ask_hint(self) -> None:
-        """The action the search prefers for the side to act, with its reason."""
+    def hint_game(self) -> AncientGame:
         self.need_battle()
         b = self.battle
         g = b.game
         if b.thinking or g.to_act is None or g.to_act != b.side:
             raise IllegalMoveError("a hint is for your turn")
-        analyst = self.analyst or analysis_module("ancient")
-        copy = AncientGame.from_record(g.record())
-        budget = self.host.review_budget
-        self.hints.ask(g, position_key(g), lambda: analyst.hint(copy, budget=budget))
-        self.host.refresh()
+        return g
+
+    def live_game(self) -> AncientGame:
+        return self.battle.game
+
+    @staticmethod
+    def is_over(g: AncientGame) -> bool:
+        return g.outcome is not None
+
+    @staticmethod
+    def position_key(g: AncientGame) -> tuple[str, ...]:
+        return position_key(g)
+
+    @staticmethod
+    def analysis_copy(g: AncientGame) -> AncientGame:
+        return AncientGame.from_record(g.record())
 
     def count_hint(self) -> None:
         """A hint was shown: the result counts it."""
         self.hints_used += 1
 
-    def current_hint(self) -> dict | None:
-        g = self.battle.game
-        return self.hints.current(g, position_key(g), g.outcome is not None)
-
-    def hint_standing(self) -> bool:
-        """Whether the position on screen has its hint (shown, or on its way)."""
-        g = self.battle.game
-        return self.hints.standing(g, position_key(g), g.outcome is not None)
-
     def hint_view(self) -> dict | None:
         hint = None if self.on_screen else self.current_hint()
-        if hint is None:
-            return None
-        return {"squares": [], "action": None, "plan": [],
-                **self.hints.view(hint, self.say, self.hint_words, self.search_preparing)}
-
-    def search_preparing(self) -> bool:
-        """Whether the hint waits for the search kernel to be prepared."""
-        return search_preparing(self.analyst or analysis_module("ancient"))
+        return None if hint is None else self.shown_hint(hint, self.say, {"squares": [], "action": None, "plan": []})
 
     def hint_words(self, d) -> dict:
         """A hint's choice (one action, or the whole plan of an action step) in words, its
@@ -333,42 +316,24 @@ class AncientStudy:
         g = self.battle.game
         return g if g.outcome is not None and self.host.builder is None else None
 
-    @messages.on("save")
-    def show_record(self) -> None:
-        """Put the record in the view, to download or copy (once the battle is over)."""
-        source = self.record_source()
-        if source is None:
-            raise IllegalMoveError("the record can be saved once the battle is over")
-        self.record_shown_for = source
-        self.host.refresh()
+    @staticmethod
+    def read_pasted(text: str) -> tuple[str, Any]:
+        return load_battle(text)
 
-    def record_text(self) -> str | None:
-        source = self.record_source()
-        if source is None or source is not self.record_shown_for:
-            return None
-        return source.record if isinstance(source, AncientReplay) else source.record()
+    def open_loaded_record(self, replay: AncientReplay) -> None:
+        self.open(replay, loaded=True)
+        self.message = {"kind": "info", "text": self.say("study.loaded_record", n=replay.total)}
 
-    @messages.on("load", text=Text())
-    def load(self, text: str) -> None:
-        """A pasted record opens in the replay; a pasted position is played on from."""
-        kind, loaded = load_battle(text)
-        self.hints.forget()
-        if kind == "record":
-            self.open(loaded, loaded=True)
-            self.message = {"kind": "info", "text": self.say("study.loaded_record", n=loaded.total)}
-        else:
-            self.close_replay()
-            self.hints_used = 0
-            self.host.builder = None
-            self.battle.start(loaded)
-            self.battle.message = {"kind": "info", "text": self.say(
-                "study.loaded_position", side=self.words.side(loaded.to_act or self.battle.human))}
-        self.host.refresh()
+    def play_loaded_position(self, game: AncientGame) -> None:
+        self.close_replay()
+        self.hints_used = 0
+        self.host.builder = None
+        self.battle.start(game)
+        self.battle.message = {"kind": "info", "text": self.say(
+            "study.loaded_position", side=self.words.side(game.to_act or self.battle.human))}
 
-    # ------------------------------------------------------------ replay
-    @messages.on("replay_open", review=Boolean(optional=True))
-    def open_finished(self, review: bool = False) -> None:
-        """Step through the finished battle (and review it)."""
+    # ------------------------------------------------------------ replay and review
+    def replay_finished(self) -> AncientStudy:
         g = self.battle.game
         if g.outcome is None or self.host.builder is not None:
             raise IllegalMoveError("a battle is replayed once it is over")
@@ -376,9 +341,7 @@ class AncientStudy:
         if self.replay is None or self.loaded or self.replay.record != record:
             self.open(AncientReplay(record), loaded=False)
         self.on_screen = True
-        if review and (self.review is None or self.review.state != "done"):
-            self.start_review()
-        self.host.refresh()
+        return self
 
     def open(self, replay: AncientReplay, loaded: bool) -> None:
         self.stop_review_quietly()
@@ -392,26 +355,9 @@ class AncientStudy:
         self.review = None
         self.message = None
 
-    @messages.on("replay_close")
     def close_replay(self) -> None:
         self.stop_review_quietly()
         self.on_screen = False
-        self.message = None
-        self.host.refresh()
-
-    @messages.on("replay_goto", index=Integer(0))
-    def goto(self, index: int) -> None:
-        self.need_replay()
-        self.cursor.go(index)
-        self.message = None
-        self.host.refresh()
-
-    @messages.on("replay_step", by=Integer(-1, 1))
-    def step(self, by: int) -> None:
-        """One action on (``by`` 1) or back (-1), from the action on screen here: steps sent
-        before the view came back each count."""
-        self.need_replay()
-        self.cursor.step(by)
         self.message = None
         self.host.refresh()
 
@@ -419,60 +365,15 @@ class AncientStudy:
     def may_open_hands(self) -> bool:
         return self.replay is not None and (self.replay.final.outcome is not None or self.loaded)
 
-    @messages.on("replay_hands", open=Boolean())
-    def open_hands(self, open: bool) -> None:
-        self.need_replay()
-        if open and not self.may_open_hands:
-            raise IllegalMoveError("the hands open once the battle is over")
-        self.hands_open = open
-        self.host.refresh()
+    def review_analyst(self) -> Any:
+        return self.analyst
 
-    @messages.on("replay_seat", seat=Choice(SIDES))
-    def view_as(self, seat: str) -> None:
-        self.need_replay()
-        if self.fixed_seat and seat != self.seat:
-            raise IllegalMoveError("you review this battle from your own side")
-        self.seat = seat
-        self.host.refresh()
-
-    # ------------------------------------------------------------ review
-    @messages.on("review_start")
-    def start_review(self) -> None:
-        """Judge the battle's decisions in the background; each shows as it comes."""
-        self.need_replay()
-        if not self.may_open_hands:
-            raise IllegalMoveError("a battle is reviewed once it is over")
-        analyst = self.analyst or analysis_module("ancient")
-        seat = self.seat if self.fixed_seat else None
+    def review_progress(self, seat: str | None, analyst: Any) -> ReviewProgress:
         judged = sum(1 for s in self.replay.actors() if seat is None or s == seat)   # at most
-        self.review = ReviewProgress(judged, self.seat, side=side_name)
-        game = AncientGame.from_record(self.replay.record)
-        budget = self.host.review_budget
-        self.review_runner.start(lambda: analyst.iter_review(game, seat, budget=budget), self.judged,
-                                 self.review_done)
-        self.host.refresh()
+        return ReviewProgress(judged, self.seat, side=side_name)
 
-    @messages.on("review_stop")
-    def stop_review(self) -> None:
-        if self.review is None or self.review.state != "running":
-            raise IllegalMoveError("no review is running")
-        self.stop_review_quietly()
-        self.host.refresh()
-
-    def stop_review_quietly(self) -> None:
-        if self.review is not None and self.review.state == "running":
-            self.review_runner.cancel()
-            self.review.finish(None, stopped=True)
-
-    def judged(self, decision) -> None:
-        if self.review is not None:
-            self.review.add(decision)
-            self.host.refresh()
-
-    def review_done(self, error: Exception | None) -> None:
-        if self.review is not None and self.review.state == "running":
-            self.review.finish(error)
-            self.host.refresh()
+    def review_game(self) -> AncientGame:
+        return AncientGame.from_record(self.replay.record)
 
     # ------------------------------------------------------------ views
     def battle_extras(self, view: dict) -> dict:
@@ -486,12 +387,10 @@ class AncientStudy:
         g = b.game
         mine = not b.thinking and g.to_act is not None and g.to_act == b.side
         ready = analysis_ready("ancient", self.analyst)
-        view["study"] = {
-            "hint": self.hint_view(), "can_hint": ready and mine and not self.hint_standing(),
-            "hints_used": self.hints_used, "can_replay": over and bool(g.actions_played),
-            "can_review": ready and over and bool(g.actions_played), "record_available": over, "analysis": ready,
-            "record": self.record_text(), "record_file": RECORD_FILE, "words": study_words(self.say),
-        }
+        view["study"] = self.study_view(
+            hint=self.hint_view(), can_hint=ready and mine and not self.hint_standing(), hints_used=self.hints_used,
+            can_replay=over and bool(g.actions_played), can_review=ready and over and bool(g.actions_played),
+            record_available=over, analysis=ready)
         return view
 
     def replay_view(self) -> dict:
@@ -515,9 +414,8 @@ class AncientStudy:
         view["hot_seat"] = False
         view["open_hands"] = self.open_hands_view(g) if self.hands_open else None
         view["replay"] = self.replay_panel(where, lines, g)
-        view["study"] = {"hint": None, "can_hint": False, "hints_used": 0, "can_replay": False, "can_review": False, "analysis": False,
-                         "record_available": True, "record": self.record_text(), "record_file": RECORD_FILE,
-                         "words": study_words(self.say)}
+        view["study"] = self.study_view(hint=None, can_hint=False, hints_used=0, can_replay=False, can_review=False,
+                                        analysis=False, record_available=True)
         return view
 
     def decision_words(self, d) -> tuple[dict, dict | None]:
@@ -545,9 +443,7 @@ class AncientStudy:
     def replay_panel(self, where: dict, lines: list, g: AncientGame) -> dict:
         words = self.words
         review = self.review
-        marks = review.marks() if review else {}
-        moves = [{"index": k, "number": k + 1, "text": text, "mine": actor == self.seat, "mark": marks.get(k, "")}
-                 for k, (actor, (text, _)) in enumerate(lines)]
+        moves = self.move_list([(actor, text) for actor, (text, _) in lines])
         decision = None
         better = None
         i = where["index"]
@@ -560,12 +456,9 @@ class AncientStudy:
             self.replay.position(i)   # the cursor back on the position on screen
         if review is not None:
             review.seat = self.seat
-        return {
-            **where, "moves": moves, "seat": self.seat, "fixed_seat": self.fixed_seat,
-            "seats": [{"id": s, "label": words.side(s)} for s in SIDES],
-            "hands_open": self.hands_open, "may_open_hands": self.may_open_hands,
-            "can_review": self.may_open_hands and self.replay.total > 0 and analysis_ready("ancient", self.analyst),
-            "review": None if review is None else review.view(self.say, self.who(self.seat)),
-            "decision": decision, "better": better, "loaded": self.loaded,
-            "words": study_words(self.say),
-        }
+        return self.panel(where, moves, decision, better, seat=self.seat,
+                          seats=[{"id": s, "label": words.side(s)} for s in SIDES], who=self.who(self.seat))
+
+
+study_routes(AncientStudy.messages, AncientStudy)
+replay_routes(AncientStudy.messages, AncientStudy, SIDES)

@@ -22,22 +22,22 @@ background as the bot is (:class:`..study.AnalysisRunner`).
 from __future__ import annotations
 
 import json
+import warnings
 from typing import Any, Protocol
 
 from ... import texts
-from ...errors import PositionError, check_record_length, shorten
 from ...standard.game import PLAYER_NAMES, Game
 from ...standard.moves import IllegalMoveError, Move
-from ..messages import Boolean, Choice, Integer, MessageRouter, Text
+from ..messages import MessageRouter
 from ..pieces import move_json, public_move_json
-from ..study import (AnalysisRunner, Cursor, HintDesk, ReviewProgress, analysis_module, analysis_ready, decision_view,
-                     hint_line, search_preparing, study_words)
+from ..study import AnalysisRunner, Cursor, HintDesk, ReviewProgress, analysis_ready, decision_view, hint_line
+from ..study_panel import (MARKED, HintFlow, RecordFlow, ReplayFlow, ReviewFlow, SteppedRecord, load_pasted,
+                           replay_routes, study_routes)
 from .table import Seat, table_view
 
 __all__ = ["Replay", "ReplayController", "StudyTools", "StudyHost", "load_text", "position_key"]
 
 SEATS = {"north": 0, "south": 1}
-MARKED = ("inaccuracy", "mistake", "blunder")   # the labels whose better move is shown
 RECORD_FILE = "battleline-record.json"
 
 
@@ -68,7 +68,7 @@ class StudyHost(Protocol):
         """Play on from a loaded position."""
 
 
-class Replay:
+class Replay(SteppedRecord):
     """A Battle Line record (its JSON text) to step through. ``steps`` holds, per move, who
     played it, the move, a claim's proof and the card a draw took (for the move list, which
     names a card only to whoever may know it).
@@ -83,6 +83,7 @@ class Replay:
         self.final = Game.from_record(record)      # checks the whole record (PositionError)
         self.doc = json.loads(record)
         self.moves: list[Move] = self.final.moves
+        self.record_actions = self.moves
         self.steps = self.replayed_steps()
         self.cursor_game: Game | None = None
 
@@ -96,17 +97,6 @@ class Replay:
 
     def start(self) -> Game:
         return Game.from_record(self.truncated(0))
-
-    def position(self, index: int) -> Game:
-        """The game after ``index`` moves, replayed from the record's start (the same game
-        object is stepped forward; going back replays from the start). Do not change it."""
-        g = self.cursor_game
-        if g is None or len(g.moves) > index:
-            g = self.start()
-        while len(g.moves) < index:
-            g.play(self.moves[len(g.moves)])
-        self.cursor_game = g
-        return g
 
     def judged(self, seat: int | None, is_judged=None) -> int:
         """How many decisions a review of ``seat`` (None: both) judges: the moves
@@ -138,23 +128,21 @@ def load_text(text: str) -> tuple[str, Any]:
     >>> load_text(Game(seed=2).position())[0]
     'position'
     """
-    if not isinstance(text, str) or not text.strip():
-        raise ValueError("paste a record or a position first")
-    check_record_length(text)      # before reading it: megabytes of JSON take many times that
-    if text.lstrip().startswith("{"):
-        return "record", Replay(text)
-    try:
-        return "position", Game.from_position(text)
-    except PositionError as e:
-        raise ValueError(f"neither a record nor a position: {shorten(str(e), 120)}") from None
+    return load_pasted(text, Replay, Game.from_position)
 
 
-class ReplayController:
+class ReplayController(ReplayFlow, ReviewFlow):
     """The ``replay`` mode of one widget (``host``): ``replay`` seen from ``seat``.
     ``own_game``: the game was played here (the seat is the human's against a bot);
-    else (a loaded record, two people at one screen) either seat may be chosen."""
+    else (a loaded record, two people at one screen) either seat may be chosen. Stepping,
+    the hands, the seat and the review are the shared flows (:mod:`..study_panel`)."""
 
     messages = MessageRouter("replay mode", unavailable="go back to the game first")
+    game_name = "standard"
+    refusals = {"hands": ("the hands open once the game is over", "hands-closed"),
+                "seat": ("you review this game from your own seat", "seat-fixed"),
+                "review": ("a game is reviewed once it is over", "game-not-over"),
+                "no-review": ("no review is running", "no-review")}
 
     def __init__(self, host: StudyHost, replay: Replay, *, seat: int, fixed_seat: bool,
                  who, loaded: bool, background: bool):
@@ -169,7 +157,7 @@ class ReplayController:
         self.hands_open = False
         self.message: dict | None = None
         self.review: ReviewProgress | None = None
-        self.runner = AnalysisRunner(background)
+        self.runner = self.review_runner = AnalysisRunner(background)
         self.analyst = None                 # the analysis (None: the widget's study.analyst, else
         #                                     battleline.standard.reviewing)
         self.explain = None
@@ -184,6 +172,12 @@ class ReplayController:
         """Hands open once the game is over, or in a record pasted here (it holds them all)."""
         return self.game_over or self.loaded
 
+    def say(self, key: str, **params) -> str:
+        return self.words.say(key, **params)
+
+    def seat_of(self, name: str) -> int:
+        return SEATS[name]
+
     def show_error(self, error) -> None:
         self.message = {"kind": "error", "text": error}
 
@@ -195,70 +189,23 @@ class ReplayController:
         if self.review is not None and self.review.state == "running":
             self.stop_review()
 
-    # ------------------------------------------------------------ messages
-    @messages.on("replay_goto", index=Integer(0))
-    def goto(self, index: int) -> None:
-        """Show the position after ``index`` moves."""
-        self.cursor.go(index)
-        self.message = None
-        self.host.refresh()
-
-    @messages.on("replay_step", by=Integer(-1, 1))
-    def step(self, by: int) -> None:
-        """One move on (``by`` 1) or back (-1), from the move on screen here: steps sent
-        before the view came back each count."""
-        self.cursor.step(by)
-        self.message = None
-        self.host.refresh()
-
-    @messages.on("replay_hands", open=Boolean())
-    def open_hands(self, open: bool) -> None:
-        if open and not self.may_open_hands:
-            raise IllegalMoveError("the hands open once the game is over", rule="hands-closed")
-        self.hands_open = open
-        self.host.refresh()
-
-    @messages.on("replay_seat", seat=Choice(SEATS))
-    def view_as(self, seat: str) -> None:
-        if self.fixed_seat and SEATS[seat] != self.seat:
-            raise IllegalMoveError("you review this game from your own seat", rule="seat-fixed")
-        self.seat = SEATS[seat]
-        self.host.refresh()
-
-    @messages.on("review_start")
-    def start_review(self) -> None:
-        """Judge the game's decisions in the background; each shows as it comes."""
-        if not self.game_over and not self.loaded:
-            raise IllegalMoveError("a game is reviewed once it is over", rule="game-not-over")
-        analyst = self.analyst or self.host.study.analyst or analysis_module("standard")
-        seat = self.seat if self.fixed_seat else None
-        self.review = ReviewProgress(self.replay.judged(seat, getattr(analyst, "judged", None)), self.seat)
-        game = self.replay.final.copy()
-        budget = self.host.review_budget
-        self.runner.start(lambda: analyst.iter_review(game, seat, budget=budget), self.judged, self.review_done)
-        self.host.refresh()
-
-    @messages.on("review_stop")
-    def stop_review(self) -> None:
-        if self.review is None or self.review.state != "running":
-            raise IllegalMoveError("no review is running", rule="no-review")
-        self.runner.cancel()
-        self.review.finish(None, stopped=True)
-        self.host.refresh()
-
-    @messages.on("replay_close")
-    def close(self) -> None:
+    def close_replay(self) -> None:
         self.host.leave_replay()
 
-    def judged(self, decision) -> None:
-        if self.review is not None:
-            self.review.add(decision)
-            self.host.refresh()
+    def close(self) -> None:
+        """Deprecated: :meth:`close_replay` (the name both games' replays share)."""
+        warnings.warn("ReplayController.close() is now close_replay()", DeprecationWarning, stacklevel=2)
+        self.close_replay()
 
-    def review_done(self, error: Exception | None) -> None:
-        if self.review is not None and self.review.state == "running":
-            self.review.finish(error)
-            self.host.refresh()
+    # ------------------------------------------------------------ the review's hooks
+    def review_analyst(self) -> Any:
+        return self.analyst or self.host.study.analyst
+
+    def review_progress(self, seat: int | None, analyst: Any) -> ReviewProgress:
+        return ReviewProgress(self.replay.judged(seat, getattr(analyst, "judged", None)), self.seat)
+
+    def review_game(self) -> Game:
+        return self.replay.final.copy()
 
     # ------------------------------------------------------------ words
     def move_text(self, index: int) -> texts.Line:
@@ -308,30 +255,23 @@ class ReplayController:
 
     def replay_view(self, where: dict) -> dict:
         words = self.words
-        say = words.say
         review = self.review
-        marks = review.marks() if review else {}
-        moves = [{"index": k, "number": k + 1, "text": words.words(self.move_text(k)),
-                  "mine": self.replay.steps[k][0] == self.seat, "mark": marks.get(k, "")}
-                 for k in range(self.replay.total)]
+        moves = self.move_list([(self.replay.steps[k][0], words.words(self.move_text(k)))
+                                for k in range(self.replay.total)])
         decision = None
         better = None
         if review is not None and where["index"] and (where["index"] - 1) in review.decisions:
             d = review.decisions[where["index"] - 1]
             best = Move.parse(d.best) if d.label in MARKED and d.best is not None else None
-            decision = decision_view(d, say, words.lang, self.seat_name(d.seat), self.move_words(Move.parse(d.played)),
-                                     None if best is None else self.move_words(best))
+            decision = decision_view(d, self.say, words.lang, self.seat_name(d.seat),
+                                     self.move_words(Move.parse(d.played)), None if best is None else self.move_words(best))
             better = None if best is None else move_json(best)
-        return {
-            **where, "moves": moves, "seat": PLAYER_NAMES[self.seat], "fixed_seat": self.fixed_seat,
-            "seats": [{"id": name, "label": texts.player_name(p, words.lang)} for name, p in SEATS.items()],
-            "hands_open": self.hands_open, "may_open_hands": self.may_open_hands,
-            "can_review": (self.game_over or self.loaded) and self.replay.total > 0
-            and analysis_ready("standard", self.analyst or self.host.study.analyst),
-            "review": None if review is None else review.view(say, self.seat_name(self.seat)),
-            "decision": decision, "better": better, "loaded": self.loaded,
-            "words": study_words(say),
-        }
+        seats = [{"id": name, "label": texts.player_name(p, words.lang)} for name, p in SEATS.items()]
+        return self.panel(where, moves, decision, better, seat=PLAYER_NAMES[self.seat], seats=seats,
+                          who=self.seat_name(self.seat))
+
+
+replay_routes(ReplayController.messages, ReplayController, SEATS)
 
 
 def position_key(game: Game) -> tuple[str, ...]:
@@ -344,10 +284,14 @@ def position_key(game: Game) -> tuple[str, ...]:
     return tuple(str(m) for m in game.moves)
 
 
-class StudyTools:
-    """Hints, saving and loading, and the way into replay, for one widget (``host``)."""
+class StudyTools(HintFlow, RecordFlow):
+    """Hints, saving and loading, and the way into replay, for one widget (``host``): the
+    shared flows (:mod:`..study_panel`) on Battle Line's play and replay modes."""
 
     messages = MessageRouter("play and replay modes")
+    game_name = "standard"
+    record_file = RECORD_FILE
+    refusals = {"save": ("the record can be saved once the game is over", "game-not-over")}
 
     def __init__(self, host: StudyHost, background: bool):
         self.host = host
@@ -361,55 +305,53 @@ class StudyTools:
     def play(self):
         return self.host.play_mode
 
+    def say(self, key: str, **params) -> str:
+        return self.words.say(key, **params)
+
     def need(self, *modes: str) -> None:
         if self.host.mode not in modes:
             raise ValueError(f"not available in {self.host.mode} mode")
 
     # ------------------------------------------------------------ hints
-    @messages.on("hint")
-    def ask_hint(self) -> None:
-        """The move the search prefers for the player to move, with its reason (in the
-        background); counted in the result line."""
+    def hint_game(self) -> Game:
         self.need("play")
         play = self.play
-        g = play.game
         if not play.humans_turn() or play.cover:
             raise IllegalMoveError("a hint is for your turn", rule="hint-not-your-turn")
-        analyst = self.analyst or analysis_module("standard")
-        copy = g.copy()
-        budget = self.host.review_budget
-        self.hints.ask(g, position_key(g), lambda: analyst.hint(copy, budget=budget))
-        self.host.refresh()
+        return play.game
+
+    def live_game(self) -> Game:
+        return self.play.game
+
+    @staticmethod
+    def is_over(g: Game) -> bool:
+        return g.is_over()
+
+    @staticmethod
+    def position_key(g: Game) -> tuple[str, ...]:
+        return position_key(g)
+
+    @staticmethod
+    def analysis_copy(g: Game) -> Game:
+        return g.copy()
 
     def count_hint(self) -> None:
         """A hint was shown: the result line counts it."""
         self.play.hints_used += 1
 
-    def current_hint(self) -> dict | None:
-        g = self.play.game
-        return self.hints.current(g, position_key(g), g.is_over())
-
-    def hint_standing(self) -> bool:
-        """Whether the position on screen has its hint (shown, or on its way)."""
-        g = self.play.game
-        return self.hints.standing(g, position_key(g), g.is_over())
-
     def hint_view(self) -> dict | None:
         hint = self.current_hint()
-        if hint is None:
-            return None
-        return {"move": None, **self.hints.view(hint, self.words.say, self.hint_words, self.search_preparing)}
-
-    def search_preparing(self) -> bool:
-        """Whether the hint waits for the search kernel to be prepared."""
-        return search_preparing(self.analyst or analysis_module("standard"))
+        return None if hint is None else self.shown_hint(hint, self.words.say, {"move": None})
 
     def hint_words(self, d: Any) -> dict:
         move = Move.parse(d.best)
         text = hint_line(d, self.words.say, self.words.lang, texts.move_words(move, self.words.lang, self.words.nameset))
         return {"text": text, "move": move_json(move), "flags": list(d.flags or [])}
 
-    # ------------------------------------------------------------ save and load
+    # ------------------------------------------------------------ save, load, into replay
+    def check_saving(self) -> None:
+        self.need("play", "replay")
+
     def record_source(self) -> Any:
         """What the record on offer is of: the finished game, or the replay on screen."""
         if self.host.mode == "replay":
@@ -417,71 +359,47 @@ class StudyTools:
         g = self.play.game
         return g if g.is_over() else None
 
-    @messages.on("save")
-    def show_record(self) -> None:
-        """Put the record in the view, to download or copy: only once the game is over (it
-        holds both hands and the decks)."""
-        self.need("play", "replay")
-        source = self.record_source()
-        if source is None:
-            raise IllegalMoveError("the record can be saved once the game is over", rule="game-not-over")
-        self.record_shown_for = source
-        self.host.refresh()
+    @staticmethod
+    def read_pasted(text: str) -> tuple[str, Any]:
+        return load_text(text)
 
-    def record_text(self) -> str | None:
-        source = self.record_source()
-        if source is None or source is not self.record_shown_for:
-            return None
-        return source.record if isinstance(source, Replay) else source.record()
+    def open_loaded_record(self, replay: Replay) -> None:
+        """A pasted record opens in replay mode (the message kept as words: a switch of
+        language re-words it)."""
+        self.host.open_replay(replay, loaded=True)
+        self.host.replay_mode.message = {"kind": "info", "text": self.words.line("study.loaded_record", n=replay.total)}
 
-    @messages.on("load", text=Text())
-    def load(self, text: str) -> None:
-        """A pasted record opens in replay mode; a pasted position is played on from (you
-        take the side to move, against the same opponent)."""
-        self.need("play", "replay")
-        kind, loaded = load_text(text)
-        self.hints.forget()
-        line = self.words.line   # kept as words: a switch of language re-words them
-        if kind == "record":
-            self.host.open_replay(loaded, loaded=True)
-            self.host.replay_mode.message = {"kind": "info", "text": line("study.loaded_record", n=loaded.total)}
-        else:
-            self.host.play_loaded(loaded)
-            self.play.message = {"kind": "info",
-                                 "text": line("study.loaded_position", side=texts.Player(loaded.to_move))}
-        self.host.refresh()
+    def play_loaded_position(self, game: Game) -> None:
+        """A pasted position is played on from (you take the side to move, against the same
+        opponent)."""
+        self.host.play_loaded(game)
+        self.play.message = {"kind": "info",
+                             "text": self.words.line("study.loaded_position", side=texts.Player(game.to_move))}
 
-    # ------------------------------------------------------------ into replay
-    @messages.on("replay_open", review=Boolean(optional=True))
-    def open_replay(self, review: bool = False) -> None:
-        """Step through the finished game (and review it)."""
+    def replay_finished(self) -> ReplayController:
         self.need("play")
         g = self.play.game
         if not g.is_over():
             raise IllegalMoveError("a game is replayed once it is over", rule="game-not-over")
         self.host.replay_game(g)
-        if review and (self.host.replay_mode.review is None or self.host.replay_mode.review.state != "done"):
-            self.host.replay_mode.start_review()
-        self.host.refresh()
+        return self.host.replay_mode
+
+    open_replay = RecordFlow.open_finished
 
     # ------------------------------------------------------------ the view
     def view(self) -> dict:
         """The study part of the play and replay views."""
-        say = self.words.say
         mode = self.host.mode
         g = self.play.game
-        over = mode == "replay" or g.is_over()
         ready = analysis_ready("standard", self.analyst)
-        return {
-            "hint": self.hint_view() if mode == "play" else None,
-            "can_hint": ready and mode == "play" and self.play.humans_turn() and not self.play.cover
+        return self.study_view(
+            hint=self.hint_view() if mode == "play" else None,
+            can_hint=ready and mode == "play" and self.play.humans_turn() and not self.play.cover
             and not self.hint_standing(),
-            "can_review": ready and mode == "play" and g.is_over() and bool(g.moves),
-            "analysis": ready,
-            "hints_used": self.play.hints_used if mode == "play" else 0,
-            "can_replay": mode == "play" and g.is_over() and bool(g.moves),
-            "record_available": over,
-            "record": self.record_text(),
-            "record_file": RECORD_FILE,
-            "words": study_words(say),
-        }
+            can_review=ready and mode == "play" and g.is_over() and bool(g.moves), analysis=ready,
+            hints_used=self.play.hints_used if mode == "play" else 0,
+            can_replay=mode == "play" and g.is_over() and bool(g.moves),
+            record_available=mode == "replay" or g.is_over())
+
+
+study_routes(StudyTools.messages, StudyTools)
