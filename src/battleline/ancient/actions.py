@@ -41,7 +41,7 @@ Action(kind='attack', card='', squares=('b3', 'c2', 'c3'), option='')
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from ..cards import Card
 from ..errors import InvalidMoveError, shorten
@@ -91,35 +91,10 @@ class Action(NamedTuple):
             return shorten(" ".join(str(x) for x in self), 60)
 
     def _text(self) -> str:
-        k, sq = self.kind, self.squares
-        if k == "move":
-            return f"{sq[0]}-{sq[1]}"
-        if k in ("reinforce", "deploy"):
-            return f"{k} {self.card}@{sq[0]}"
-        if k in ("draw", "roll", "withdraw", "stand"):
-            return k
-        if k == "end":
-            return f"end {self.option}"
-        if k == "fire":
-            return f"fire {sq[0]}-{sq[1]}"
-        if k == "attack":
-            return f"attack {'+'.join(sq[:-1])}-{sq[-1]}"
-        if k == "leader":
-            return f"leader {self.card}"
-        if k == "scout":
-            return f"scout {self.option}"
-        if k == "remove":
-            return f"remove {self.card or sq[0]}"
-        if k == "rally":
-            return f"rally {sq[0] if sq else 'none'}"
-        if k == "play":
-            c = self.card
-            if c in _AT_CARDS:
-                return f"play {c}@{sq[0]}"
-            if c == "Redeploy":
-                return f"play Redeploy {sq[0]}-{sq[1]}"
-            return " ".join(("play", c) + sq)
-        return f"{k} {self.card} {' '.join(sq)} {self.option}".strip()
+        write = _WRITERS.get(self.kind) if isinstance(self.kind, str) else None
+        if write is None:
+            return f"{self.kind} {self.card} {' '.join(self.squares)} {self.option}".strip()
+        return write(self)
 
     @classmethod
     def parse(cls, text: "str | Action") -> "Action":
@@ -243,3 +218,38 @@ def parse_plan(text: "str | Action") -> list[Action]:
     if not isinstance(text, str):
         raise InvalidMoveError(f"a plan is a text, not {shorten(text)}")
     return [Action.parse(part) for part in text.split(PLAN_JOINER.strip())]
+
+
+def _play_text(a: Action) -> str:
+    c, sq = a.card, a.squares
+    if c in _AT_CARDS:
+        return f"play {c}@{sq[0]}"
+    if c == "Redeploy":
+        return f"play Redeploy {sq[0]}-{sq[1]}"
+    return " ".join(("play", c) + sq)
+
+
+def _placing(a: Action) -> str:
+    return f"{a.kind} {a.card}@{a.squares[0]}"
+
+
+def _bare(a: Action) -> str:
+    return a.kind
+
+
+# An action's text by its kind (an IndexError or TypeError from a hand-built Action's missing
+# fields is caught by ``Action.__str__``).
+_WRITERS: dict[str, Callable[[Action], str]] = {
+    "move": lambda a: f"{a.squares[0]}-{a.squares[1]}",
+    "reinforce": _placing,
+    "deploy": _placing,
+    "draw": _bare, "roll": _bare, "withdraw": _bare, "stand": _bare,
+    "end": lambda a: f"end {a.option}",
+    "fire": lambda a: f"fire {a.squares[0]}-{a.squares[1]}",
+    "attack": lambda a: f"attack {'+'.join(a.squares[:-1])}-{a.squares[-1]}",
+    "leader": lambda a: f"leader {a.card}",
+    "scout": lambda a: f"scout {a.option}",
+    "remove": lambda a: f"remove {a.card or a.squares[0]}",
+    "rally": lambda a: f"rally {a.squares[0] if a.squares else 'none'}",
+    "play": _play_text,
+}

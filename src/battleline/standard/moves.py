@@ -36,6 +36,10 @@ __all__ = ["Move", "IllegalMoveError", "InvalidMoveError", "PositionError"]
 
 
 DECKS = ("troop", "tactic")
+# A move's text by its kind; a kind without one (pass, end) is written as itself.
+_TEMPLATES = {"play": "{card}@{flag}", "scout": "Scout", "redeploy": "Redeploy {card}@{where}",
+              "deserter": "Deserter {card}", "traitor": "Traitor {card}@{flag}", "claim": "claim {flag}",
+              "draw": "draw {deck}", "return": "return {card}"}
 
 
 class Move(NamedTuple):
@@ -97,24 +101,11 @@ class Move(NamedTuple):
 
     # --- text -------------------------------------------------------------
     def __str__(self) -> str:
-        k = self.kind
-        if k == "play":
-            return f"{self.card}@{self.flag}"
-        if k == "scout":
-            return "Scout"
-        if k == "redeploy":
-            return f"Redeploy {self.card}@{'discard' if self.flag is None else self.flag}"
-        if k == "deserter":
-            return f"Deserter {self.card}"
-        if k == "traitor":
-            return f"Traitor {self.card}@{self.flag}"
-        if k == "claim":
-            return f"claim {self.flag}"
-        if k == "draw":
-            return f"draw {self.deck}"
-        if k == "return":
-            return f"return {self.card}"
-        return k
+        template = _TEMPLATES.get(self.kind)
+        if template is None:
+            return self.kind
+        where = "discard" if self.flag is None else self.flag   # a redeploy's destination
+        return template.format(card=self.card, flag=self.flag, deck=self.deck, where=where)
 
     def __repr__(self) -> str:
         return f"Move({str(self)!r})"
