@@ -441,10 +441,10 @@ def test_the_borrowed_private_attribute_check_can_fail(tmp_path):
 # one, so a new module is placed here on purpose.
 TIERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # what both games and every tool build on: the deck, the seats, the errors, the names,
-    # the game interface, the scores, threads and the bots' registry
+    # the game interface, the scores, threads, the bots' registry and a puzzle's common form
     ("core", ("battleline.cards", "battleline.errors", "battleline.names", "battleline.sides",
               "battleline.interface", "battleline.scoring", "battleline.threads", "battleline.plugins",
-              "battleline.deprecation")),
+              "battleline.deprecation", "battleline.puzzle_form")),
     # the rules engines, each game's own package (puzzles and notation included)
     ("engines", ("battleline.standard", "battleline.ancient")),
     # the compile route and the kernels: the rules again, as flat arrays, held to the engines

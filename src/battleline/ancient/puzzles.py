@@ -24,11 +24,12 @@ True
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..annotation import within_reach
 from ..errors import IllegalMoveError, PositionError, shorten
+from ..puzzle_form import PuzzleForm, read_form
 from .actions import Action, parse_plan
 from .game import AncientGame
 
@@ -52,52 +53,22 @@ class AncientPuzzleError(ValueError):
 
 
 @dataclass
-class AncientPuzzle:
-    """One puzzle (see the module): ``title`` and ``question`` in English, other languages'
-    in ``translations`` (``{"ja": {"title": …, "question": …}}``)."""
+class AncientPuzzle(PuzzleForm):
+    """One puzzle (see the module): the fields of :class:`~battleline.puzzle_form.PuzzleForm`,
+    ``title`` and ``question`` in English, other languages' in ``translations``
+    (``{"ja": {"title": …, "question": …}}``)."""
 
-    id: str
-    title: str
-    level: str
-    kind: str
-    question: str
-    position: str
-    answer: dict
-    translations: dict = field(default_factory=dict)
+    FORMAT = FORMAT   # the module's document format
 
     def game(self) -> AncientGame:
         """A fresh battle at the puzzle's position."""
         return AncientGame.from_position(self.position)
 
-    def text(self, key: str, lang: str = "en") -> str:
-        """``title`` or ``question`` in ``lang`` (English when not translated)."""
-        if key not in ("title", "question"):
-            raise ValueError(f"a puzzle's texts are title and question, not {shorten(key)}")
-        return self.translations.get(lang, {}).get(key) or getattr(self, key)
-
-    def to_json(self) -> str:
-        def texts(key: str):
-            other = {lang: t[key] for lang, t in self.translations.items() if t.get(key)}
-            return {"en": getattr(self, key), **other} if other else getattr(self, key)
-        return json.dumps({"format": FORMAT, "version": 1, "id": self.id, "title": texts("title"),
-                           "level": self.level, "kind": self.kind, "question": texts("question"),
-                           "position": self.position, "answer": self.answer}, indent=1, ensure_ascii=False)
-
 
 def parse(text: str | dict, source: str = "puzzle") -> AncientPuzzle:
     """A puzzle from its JSON text (or the dict it holds); :class:`AncientPuzzleError` names
     what is wrong."""
-    doc = _document(text, source)
-    missing = [k for k in ("id", "kind", "question", "position", "answer") if k not in doc]
-    if missing:
-        raise AncientPuzzleError(f"{source}: missing {', '.join(missing)}")
-    if doc["kind"] not in KINDS:
-        raise AncientPuzzleError(f"{source}: kind must be one of {', '.join(KINDS)}, not {shorten(doc['kind'])}")
-    translations: dict = {}
-    title = _texts(doc.get("title", doc["id"]), "title", source, translations)
-    question = _texts(doc["question"], "question", source, translations)
-    p = AncientPuzzle(str(doc["id"]), title, str(doc.get("level", "")), doc["kind"], question,
-                      str(doc["position"]), doc["answer"], translations)
+    p = AncientPuzzle(**read_form(_document(text, source), source, FORMAT, KINDS, AncientPuzzleError))
     _check_answer(p, source)
     return p
 
@@ -163,23 +134,7 @@ def _document(text: str | dict, source: str) -> dict:
             text = json.loads(text)
         except (ValueError, RecursionError):
             raise AncientPuzzleError(f"{source}: not JSON: {shorten(text)}") from None
-    if not isinstance(text, dict) or text.get("format") != FORMAT:
-        raise AncientPuzzleError(f"{source}: expected a JSON object with \"format\": \"{FORMAT}\"")
     return text
-
-
-def _texts(value: Any, key: str, source: str, translations: dict) -> str:
-    if not isinstance(value, dict):
-        return str(value)
-    if not isinstance(value.get("en"), str):
-        raise AncientPuzzleError(f"{source}: {key} in several languages needs an \"en\" text")
-    for lang, text in value.items():
-        if not (isinstance(lang, str) and lang.isascii() and lang.isalpha() and len(lang) <= 8) \
-                or not isinstance(text, str):
-            raise AncientPuzzleError(f"{source}: {key}: {shorten(lang)} is not a language code with a text")
-        if lang != "en":
-            translations.setdefault(lang, {})[key] = text
-    return value["en"]
 
 
 def _check_answer(p: AncientPuzzle, source: str) -> None:

@@ -31,13 +31,13 @@ lesson's steps (or the files given) and ends with ``N puzzles verified``.
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
 from ..game import Game
 from ...errors import read_text, shorten
+from ...puzzle_form import PuzzleForm, read_form, read_texts
 from ..moves import IllegalMoveError, Move, PositionError
 from ..notation import json_document
 from ..solver import solve
@@ -52,27 +52,16 @@ class PuzzleError(ValueError):
 
 
 @dataclass
-class Puzzle:
-    id: str
-    title: str
-    level: str
-    kind: str
-    question: str
-    position: str
-    answer: dict
-    translations: dict = field(default_factory=dict)
-    """Other languages' ``title`` and ``question``: ``{"ja": {"title": …, "question": …}}``."""
+class Puzzle(PuzzleForm):
+    """One Battle Line puzzle (see the module): the fields of :class:`~battleline.puzzle_form.PuzzleForm`,
+    its kind one of ``KINDS`` and its answer of that kind's shape.
 
-    def text(self, key: str, lang: str = "en") -> str:
-        """``title`` or ``question`` in ``lang`` (English when not translated).
+    >>> p = bundled()[0]
+    >>> p.text("question") == p.question, p.text("question", "ja") != p.question
+    (True, True)
+    """
 
-        >>> p = bundled()[0]
-        >>> p.text("question") == p.question, p.text("question", "ja") != p.question
-        (True, True)
-        """
-        if key not in ("title", "question"):
-            raise ValueError(f"a puzzle's texts are title and question, not {str(key)[:20]!r}")
-        return self.translations.get(lang, {}).get(key) or getattr(self, key)
+    FORMAT = "battleline-puzzle"
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -88,15 +77,6 @@ class Puzzle:
         path = Path(path)
         path.write_text(self.to_json() + "\n", encoding="utf-8")
         return path
-
-    def to_json(self) -> str:
-        def texts(key: str):
-            other = {lang: t[key] for lang, t in self.translations.items() if t.get(key)}
-            return {"en": getattr(self, key), **other} if other else getattr(self, key)
-        return json.dumps({"format": "battleline-puzzle", "version": 1, "id": self.id,
-                           "title": texts("title"), "level": self.level, "kind": self.kind,
-                           "question": texts("question"), "position": self.position,
-                           "answer": self.answer}, indent=1, ensure_ascii=False)
 
 
 MAX_TURNS = 20  # a "win" puzzle deeper than this is beyond the exact solver anyway
@@ -153,18 +133,9 @@ def _check_better(answer: dict) -> None:
 def parse(text: str | dict, source: str = "puzzle") -> Puzzle:
     """A puzzle from its JSON text (or the dict it holds); raises :class:`PuzzleError`
     naming the problem."""
-    doc = json_document(text, source, PuzzleError)
-    if not isinstance(doc, dict) or doc.get("format") != "battleline-puzzle":
-        raise PuzzleError(f"{source}: expected a JSON object with \"format\": \"battleline-puzzle\"")
-    missing = [k for k in ("id", "kind", "question", "position", "answer") if k not in doc]
-    if missing:
-        raise PuzzleError(f"{source}: missing {', '.join(missing)}")
-    translations: dict = {}
-    title = _texts(doc.get("title", doc["id"]), "title", source, translations)
-    question = _texts(doc["question"], "question", source, translations)
+    fields = read_form(json_document(text, source, PuzzleError), source, Puzzle.FORMAT, KINDS, PuzzleError)
     try:
-        p = Puzzle(str(doc["id"]), title, str(doc.get("level", "")),
-                   doc["kind"], question, str(doc["position"]), doc["answer"], translations)
+        p = Puzzle(**fields)
     except PuzzleError as e:
         raise PuzzleError(f"{source}: {e}") from None
     try:
@@ -177,22 +148,6 @@ def parse(text: str | dict, source: str = "puzzle") -> Puzzle:
             if m not in g.legal_moves(claims=False):
                 raise PuzzleError(f"{source}: the answer's \"{key}\" {m} is not a legal card move here")
     return p
-
-
-def _texts(value, key: str, source: str, translations: dict) -> str:
-    """A title or question: a text, or ``{"en": …, "ja": …}`` (the others go to ``translations``)."""
-    if not isinstance(value, dict):
-        return str(value)
-    if not isinstance(value.get("en"), str):
-        raise PuzzleError(f"{source}: {key} in several languages needs an \"en\" text")
-    for lang, text in value.items():
-        if not (isinstance(lang, str) and lang.isascii() and lang.isalpha() and len(lang) <= 8):
-            raise PuzzleError(f"{source}: {key}: {str(lang)[:20]!r} is not a language code")
-        if not isinstance(text, str):
-            raise PuzzleError(f"{source}: {key}[{lang}] must be text")
-        if lang != "en":
-            translations.setdefault(lang, {})[key] = text
-    return value["en"]
 
 
 def load(path: str | Path) -> Puzzle:
@@ -334,7 +289,8 @@ def create(position: str, kind: str, question: str, *, id: str = "my-puzzle", ti
             raise PuzzleError(f"a win puzzle needs turns=N (1 or more), not {shorten(turns)}")
         answer = {"turns": turns}
     translations: dict = {}
-    p = Puzzle(id, _texts(title or id, "title", "puzzle", translations), level, kind,
-               _texts(question, "question", "puzzle", translations), position, answer, translations)
+    p = Puzzle(id, read_texts(title or id, "title", "puzzle", translations, PuzzleError), level, kind,
+               read_texts(question, "question", "puzzle", translations, PuzzleError), position, answer,
+               translations)
     verify(p, seconds=seconds)
     return p
