@@ -30,6 +30,10 @@ SENTENCES = {
                        "{kore}相手は勝利まであと1本です：{flags}を取れば相手の勝ちです。"),
     "claim_given": ("{This} hands flag {flag} to your opponent: they can prove it at once.",
                     "{kore}フラッグ{flag}を相手に渡します：相手はすぐに証明できます。"),
+    "claim_made": ("{This} lets you prove flag {flag} at once: with it on the table, no card left can beat your "
+                   "side there.",
+                   "{kore}フラッグ{flag}をすぐに証明できます：このカードが場に出れば、残りのどのカードでもあなたの側に"
+                   "勝てません。"),
     "lost_flag_high": ("{card} goes to flag {flag}, which is lost for good: no card left can beat your "
                        "opponent's formation there, so a strong card is spent for nothing.",
                        "{card}を置くフラッグ{flag}はもう取れません：残りのどのカードでも相手の隊形に勝てないので、"
@@ -60,6 +64,10 @@ SENTENCES = {
     "outmatched_dead": ("{card} at flag {flag} leaves your side there unable to be completed, while your "
                         "opponent's cards can still become a {theirs}.",
                         "フラッグ{flag}の{card}では、あなたの側はもう完成できませんが、相手の側はまだ{theirs}になれます。"),
+    "outranked": ("{card} at flag {flag} leaves your side there at best a {kind} of {mine}, while your "
+                  "opponent's cards can still become a stronger {kind}: {theirs}.",
+                  "フラッグ{flag}の{card}では、あなたの側はせいぜい{mine}の{kind}ですが、相手の側はまだより強い"
+                  "{theirs}の{kind}になれます。"),
     "fog_turns": ("Fog at flag {flag} makes only totals count, and that turns the flag: the best totals "
                   "are now {a} for you and {b} for your opponent.",
                   "フラッグ{flag}の霧で合計だけが比べられ、形勢が入れ替わります：最高の合計はあなた{a}、相手{b}です。"),
@@ -75,6 +83,18 @@ SENTENCES = {
     "prospect_dead": ("{better} at flag {fb} can still become a {hoped}; {played} at flag {fp} can no longer be "
                       "completed.",
                       "フラッグ{fb}の{better}はまだ{hoped}になれます。フラッグ{fp}の{played}はもう完成できません。"),
+    "hand_completes": ("{better} at flag {fb} makes a {kind} of {cards} with troops already in your hand; "
+                       "{played} at flag {fp}, with them, at best a {other}.",
+                       "フラッグ{fb}の{better}なら、手札の軍勢で{cards}の{kind}になります。フラッグ{fp}の{played}では、"
+                       "手札で作れてもせいぜい{other}です。"),
+    "hand_completes_none": ("{better} at flag {fb} makes a {kind} of {cards} with troops already in your hand; "
+                            "{played} at flag {fp} cannot be completed from your hand.",
+                            "フラッグ{fb}の{better}なら、手札の軍勢で{cards}の{kind}になります。フラッグ{fp}の{played}は"
+                            "手札では完成できません。"),
+    "stronger_prospect": ("{better} at flag {fb} can still become a {kind} of {cb}; {played} at flag {fp}, "
+                          "at best a {kind} of {cp}.",
+                          "フラッグ{fb}の{better}はまだ{cb}の{kind}になれます。フラッグ{fp}の{played}はせいぜい"
+                          "{cp}の{kind}です。"),
     # Ancient Battles
     "back_row_open": ("{square} on your Back Row is left open, and the {troop} on {source} can step onto it "
                       "next turn.",
@@ -147,7 +167,7 @@ def motif_sentence(motif, lang: str = "en", names: Any = "ancient", subject: str
         return _say(lang, key, subject, flags=flags_words(flags, lang), reason=outcome_word(detail[0], lang))
     if key == "win_threatened":
         return _say(lang, key, subject, flags=flags_words(flags, lang))
-    if key == "claim_given":
+    if key in ("claim_given", "claim_made"):
         return _say(lang, key, subject, flag=flags[0])
     if key == "lost_flag":
         return _say(lang, f"lost_flag_{detail[0]}", card=card, flag=flags[0])
@@ -164,6 +184,21 @@ def motif_sentence(motif, lang: str = "en", names: Any = "ancient", subject: str
         if detail[0] is None:
             return _say(lang, "outmatched_dead", card=card, flag=flags[0], theirs=theirs)
         return _say(lang, key, card=card, flag=flags[0], theirs=theirs, mine=formation_name(detail[0], lang, names))
+    if key == "outranked":
+        return _say(lang, key, card=card, flag=flags[0], kind=formation_name(detail[0], lang, names),
+                    mine=_cards(detail[1], lang, names), theirs=_cards(detail[2], lang, names))
+    if key == "hand_completes":
+        better, played = (card_name(c, lang, names) for c in motif.cards)
+        blanks = dict(better=better, played=played, fb=flags[0], fp=flags[1], cards=_cards(detail[1], lang, names),
+                      kind=formation_name(detail[0], lang, names))
+        if detail[2] is None:
+            return _say(lang, "hand_completes_none", **blanks)
+        return _say(lang, key, other=formation_name(detail[2], lang, names), **blanks)
+    if key == "stronger_prospect":
+        better, played = (card_name(c, lang, names) for c in motif.cards)
+        return _say(lang, key, better=better, played=played, fb=flags[0], fp=flags[1],
+                    kind=formation_name(detail[0], lang, names), cb=_cards(detail[1], lang, names),
+                    cp=_cards(detail[2], lang, names))
     if key == "contest":
         better, played = (card_name(c, lang, names) for c in motif.cards)
         named = [_kind_words(k, lang, names) for k in detail]
