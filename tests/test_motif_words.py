@@ -51,6 +51,7 @@ ANCIENT = [
     AncientMotif("reinforcement_missed", ("c1",)),
     AncientMotif("rally_missed", ("c2", "d2")),
     AncientMotif("race_opened", ("c1", "d1"), (1, 2, 0, 4)),
+    AncientMotif("exposed", ("c2", "b3", "c4"), (Fraction(91, 216), Fraction(0)), (4, 3, 3)),
 ]
 
 
@@ -75,6 +76,7 @@ def test_the_numbers_said_are_the_motifs_own():
     assert "strong card" not in motif_sentence(STANDARD[5], "en")
     assert "Heavy Cavalry" in motif_sentence(ANCIENT[0], "en") and "terrain" not in motif_sentence(ANCIENT[0], "en")
     assert "terrain" in motif_sentence(ANCIENT[1], "en")
+    assert "42%" in motif_sentence(ANCIENT[-1], "en") and "42%" in motif_sentence(ANCIENT[-1], "ja")
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

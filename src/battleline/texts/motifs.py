@@ -121,6 +121,10 @@ SENTENCES = {
     "in_danger": ("Your unit on {square} ({troop}) is left in danger: the {attacker} on {source} can "
                   "eliminate it {p}% of the time.",
                   "{square}の{troop}が危険なままです：{source}の{attacker}が{p}%で除去できます。"),
+    "exposed": ("Your unit on {square} ({troop}) is left exposed: from where they stand, the enemy's units on "
+                "{source} disrupt or eliminate it next turn {p}% of the time (eliminate it {e}%).",
+                "{square}の{troop}が無防備なままです：今いる場所から、{source}の敵が次の手番に{p}%で混乱か除去させます"
+                "（除去は{e}%）。"),
     "reinforcement_missed": ("The better plan reinforces {squares} from the reserve; yours does not.",
                              "よりよい計画は予備から{squares}へ増援しますが、あなたの計画はしません。"),
     "rally_missed": ("The better plan rallies {squares}; yours does not.",
@@ -256,6 +260,9 @@ def _ancient_sentence(motif, lang: str) -> str:
     if key == "in_danger":
         return _say(lang, key, square=sq[0], troop=troop(0), source="+".join(sq[1:]), attacker=troop(1),
                     p=_pct(detail[0]))
+    if key == "exposed":
+        return _say(lang, key, square=sq[0], troop=troop(0), source=_squares(sq[1:], lang), p=_pct(detail[0]),
+                    e=_pct(detail[1]))
     if key in ("reinforcement_missed", "rally_missed"):
         return _say(lang, key, squares=_squares(sq, lang))
     raise ValueError(f"unknown motif {str(key)[:30]!r}")
