@@ -83,14 +83,14 @@ SENTENCES = {
     "prospect_dead": ("{better} at flag {fb} can still become a {hoped}; {played} at flag {fp} can no longer be "
                       "completed.",
                       "フラッグ{fb}の{better}はまだ{hoped}になれます。フラッグ{fp}の{played}はもう完成できません。"),
-    "hand_completes": ("{better} at flag {fb} makes a {kind} of {cards} with troops already in your hand; "
-                       "{played} at flag {fp}, with them, at best a {other}.",
-                       "フラッグ{fb}の{better}なら、手札のカードで{cards}の{kind}になります。フラッグ{fp}の{played}では、"
-                       "手札で作れてもせいぜい{other}です。"),
-    "hand_completes_none": ("{better} at flag {fb} makes a {kind} of {cards} with troops already in your hand; "
-                            "{played} at flag {fp} cannot be completed from your hand.",
-                            "フラッグ{fb}の{better}なら、手札のカードで{cards}の{kind}になります。フラッグ{fp}の{played}は"
-                            "手札では完成できません。"),
+    "hand_completes": ("{better} at flag {fb} makes a {kind} of {cards} from the table and your hand alone; "
+                       "{played} at flag {fp}, from them, at best a {other}.",
+                       "フラッグ{fb}の{better}なら、場と手札のカードだけで{cards}の{kind}になります。フラッグ{fp}の"
+                       "{played}では、それらでせいぜい{other}です。"),
+    "hand_completes_none": ("{better} at flag {fb} makes a {kind} of {cards} from the table and your hand alone; "
+                            "{played} at flag {fp} cannot be completed from them.",
+                            "フラッグ{fb}の{better}なら、場と手札のカードだけで{cards}の{kind}になります。フラッグ{fp}の"
+                            "{played}は、それらでは完成できません。"),
     "stronger_prospect": ("{better} at flag {fb} can still become a {kind} of {cb}; {played} at flag {fp}, "
                           "at best a {kind} of {cp}.",
                           "フラッグ{fb}の{better}はまだ{cb}の{kind}になれます。フラッグ{fp}の{played}はせいぜい"
