@@ -39,6 +39,8 @@ STANDARD = [
     Motif("stronger_prospect", (5, 6), (Card("B9"), Card("B2")), ("wedge", (Card("B8"), Card("B9"), Card("B10")),
                                                                    (Card("B2"), Card("B3"), Card("B4")))),
     Motif("hand_completes", (7, 7), (Card("R3"), Card("Y7")), ("wedge", (Card("R1"), Card("R2"), Card("R3")), "host")),
+    Motif("lower_card_enough", (9, 9), (Card("G3"), Card("R7")), ("wedge", (Card("G3"), Card("G4"), Card("G5")),
+                                                                   "wedge", (Card("B2"), Card("B3"), Card("B4")))),
     Motif("hand_completes", (7, 8), (Card("R3"), Card("Y7")), ("wedge", (Card("R1"), Card("R2"), Card("R3")), None)),
 ]
 ANCIENT = [
@@ -91,3 +93,5 @@ def test_the_new_battle_line_sentences_name_the_cards_of_each_formation(lang):
     assert names[4] in completes and names[5] in completes
     assert motif_sentence(by_key["hand_completes", None], lang) != completes
     assert "3" in motif_sentence(by_key["claim_made", None], lang)
+    enough = motif_sentence(by_key["lower_card_enough", None], lang)
+    assert all(name in enough for name in {"en": ("Green 5", "Blue 4", "Red 7"), "ja": ("緑5", "青4", "赤7")}[lang])

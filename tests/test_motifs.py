@@ -223,3 +223,18 @@ def test_the_better_card_completes_a_formation_with_the_hand():
     assert m.detail == ("wedge", tuple(Card(c) for c in ("R1", "R2", "R3")), "host")
     g2 = draft({(7, 0): "B3"}, hand_south=("R1", "R2", "R3", "Y7", "Y8", "Y9", "O2"))   # Y7 Y8 Y9: a Wedge too
     assert all(m.key != "hand_completes" for m in prospect(g2, 1, Move.parse("Y7@7"), Move.parse("R3@7")))
+
+
+def test_a_lower_card_that_still_beats_the_opponents_best():
+    """G3 against north's B2 at flag 9 can still make a Wedge 3-4-5, above north's best there (a
+    Wedge 2-3-4), as R7 can: the 7 is kept. Against B5 B6 (a Wedge 5-6-7) the 3 is not enough."""
+    from battleline.standard.motifs import prospect
+    from battleline.standard.moves import Move
+    g = draft({(9, 0): "B2"}, hand_south=("G3", "R7", "Y1", "Y6", "G8", "O9", "P2"))
+    [m] = prospect(g, 1, Move.parse("R7@9"), Move.parse("G3@9"))
+    assert m.key == "lower_card_enough" and m.flags == (9, 9)
+    assert m.detail == ("wedge", tuple(Card(c) for c in ("G3", "G4", "G5")), "wedge",
+                        tuple(Card(c) for c in ("B2", "B3", "B4")))
+    assert all(m.key != "lower_card_enough" for m in prospect(g, 1, Move.parse("G3@9"), Move.parse("R7@9")))
+    strong = draft({(9, 0): "B5 B6"}, hand_south=("G3", "R7", "Y1", "Y6", "G8", "O9", "P2"))
+    assert all(m.key != "lower_card_enough" for m in prospect(strong, 1, Move.parse("R7@9"), Move.parse("G3@9")))

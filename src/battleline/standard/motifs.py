@@ -36,6 +36,10 @@ The motifs, by key:
   side is complete, or can be completed with troops the mover already holds, into a higher
   kind of formation than the played card's side can be completed into from the hand (``detail``:
   the kind and cards of the better one, the kind of the other or None);
+- ``lower_card_enough`` (two moves compared, :func:`prospect`): the better move's troop is
+  lower than the one played, and each side can still beat the best the opponent can make at
+  its flag (``detail``: the kind and cards of the better move's side, then of the opponent's
+  best there): the higher card is kept for later;
 - ``stronger_prospect`` (two moves compared, :func:`prospect`): the two sides can still make
   the same kind of formation, the better move's a stronger one (``detail``: the kind, then the
   cards of each, the better move's first).
@@ -63,7 +67,7 @@ __all__ = ["Motif", "find", "possible_best", "best_formation", "prospect", "KEYS
 
 KEYS = ("win_at_once", "win_allowed", "win_threatened", "claim_given", "claim_made", "lost_flag", "card_gone",
         "own_card_breaks", "outmatched", "outranked", "fog", "mud", "prospect", "high_card_spent", "contest",
-        "hand_completes", "stronger_prospect")
+        "hand_completes", "lower_card_enough", "stronger_prospect")
 HIGH_VALUE = 8          # an 8, 9 or 10 (or a Leader) is a strong card
 MUCH_LOWER = 4          # a card this much lower is spent instead: the high one is kept
 
@@ -304,7 +308,8 @@ def prospect(game: Game, me: int, played: Move, better: Move) -> list[Motif]:
     """``prospect``: both moves play a troop at a flag, and after ``better`` its flag's side can
     still make a higher kind of formation than the side ``played`` went to; else
     ``high_card_spent`` when ``played`` spends a high card and ``better`` a much lower one for a
-    formation at least as good; else ``contest``, ``hand_completes`` or ``stronger_prospect``
+    formation at least as good; else ``contest``, ``hand_completes``, ``lower_card_enough`` or
+    ``stronger_prospect``
     (see the module). ``flags`` and ``cards`` the better move's then the move played's,
     ``detail`` the two kinds (or what the motif's sentence names).
 
@@ -324,7 +329,7 @@ def prospect(game: Game, me: int, played: Move, better: Move) -> list[Motif]:
         if after.fog_flag == move.flag:
             return []
         in_hand = TROOP_MASK & _mask(after.hands[me])
-        sides.append((best_formation(after, me, move.flag), possible_best(after, 1 - me, move.flag),
+        sides.append((best_formation(after, me, move.flag), best_formation(after, 1 - me, move.flag),
                       after.mud_flag == move.flag, best_formation(after, me, move.flag, in_hand)))
     (mine_b, theirs_b, mud_b, hand_b), (mine_p, theirs_p, mud_p, hand_p) = sides
     hoped, got = _kind(mine_b), _kind(mine_p)
@@ -339,6 +344,9 @@ def prospect(game: Game, me: int, played: Move, better: Move) -> list[Motif]:
     if hand_b is not None and hand_b[1] != "total" and mud_b == mud_p and \
             (hand_p is None or KINDS.index(hand_p[1]) < KINDS.index(hand_b[1])):
         return [Motif("hand_completes", flags, cards, (hand_b[1], hand_b[2], _kind(hand_p)))]
+    if played.card.is_troop and better.card.is_troop and better.card.value < played.card.value \
+            and theirs_b is not None and _edge(mine_b, theirs_b) > 0 and _edge(mine_p, theirs_p) > 0:
+        return [Motif("lower_card_enough", flags, cards, (hoped, mine_b[2], theirs_b[1], theirs_b[2]))]
     if hoped is not None and hoped == got and mud_b == mud_p and mine_b[0] > mine_p[0]:
         return [Motif("stronger_prospect", flags, cards, (hoped, mine_b[2], mine_p[2]))]
     return []

@@ -91,6 +91,11 @@ SENTENCES = {
                             "{played} at flag {fp} cannot be completed from them.",
                             "フラッグ{fb}の{better}なら、場と手札のカードだけで{cards}の{kind}になります。フラッグ{fp}の"
                             "{played}は、それらでは完成できません。"),
+    "lower_card_enough": ("{better} at flag {fb} can still beat the best your opponent can make there (a {mk} of "
+                          "{mc} against a {tk} of {tc}), as {played} at flag {fp} can: the higher card is kept for "
+                          "later.",
+                          "フラッグ{fb}の{better}でも、相手がそこで作れる最善にまだ勝てます（{mc}の{mk}対{tc}の{tk}）。"
+                          "フラッグ{fp}の{played}と同じく勝てるので、高いカードは後に残せます。"),
     "stronger_prospect": ("{better} at flag {fb} can still become a {kind} of {cb}; {played} at flag {fp}, "
                           "at best a {kind} of {cp}.",
                           "フラッグ{fb}の{better}はまだ{cb}の{kind}になれます。フラッグ{fp}の{played}はせいぜい"
@@ -203,6 +208,11 @@ def motif_sentence(motif, lang: str = "en", names: Any = "ancient", subject: str
         return _say(lang, key, better=better, played=played, fb=flags[0], fp=flags[1],
                     kind=formation_name(detail[0], lang, names), cb=_cards(detail[1], lang, names),
                     cp=_cards(detail[2], lang, names))
+    if key == "lower_card_enough":
+        better, played = (card_name(c, lang, names) for c in motif.cards)
+        return _say(lang, key, better=better, played=played, fb=flags[0], fp=flags[1],
+                    mk=formation_name(detail[0], lang, names), mc=_cards(detail[1], lang, names),
+                    tk=formation_name(detail[2], lang, names), tc=_cards(detail[3], lang, names))
     if key == "contest":
         better, played = (card_name(c, lang, names) for c in motif.cards)
         named = [_kind_words(k, lang, names) for k in detail]
