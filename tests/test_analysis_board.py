@@ -223,3 +223,26 @@ def test_a_deep_copy_of_a_battle_lists_its_legal_actions():
     for _ in range(40):
         g.play(rng.choice(g.legal_actions()))
     assert [str(a) for a in copy.deepcopy(g).legal_actions()] == [str(a) for a in g.legal_actions()]
+
+
+def test_the_tree_speaks_the_language_switched_to():
+    """Moves already in the tree are said again in the language switched to (issue 43), and
+    back: each row's words are the legal move's words at its position in that language. (The
+    Ancient Battles widget takes its language when made: it has no switch.)"""
+    w = finished_game(seed=6)
+    w.replay()
+    send(w, type="replay_goto", index=10)
+    send(w, type="board_open", seed=5)
+    said = {}
+    for lang in ("en", "ja"):
+        send(w, type="language", lang=lang)
+        send(w, type="board_go", node=0)
+        said[lang] = {m["action"]: m["text"] for m in w.view["board"]["legal"]}
+    send(w, type="language", lang="en")
+    action = next(iter(said["en"]))
+    send(w, type="board_play", action=action)
+    assert rows(w)[0]["text"] == said["en"][action]
+    send(w, type="language", lang="ja")
+    assert said["ja"][action] != said["en"][action] and rows(w)[0]["text"] == said["ja"][action]
+    send(w, type="language", lang="en")
+    assert rows(w)[0]["text"] == said["en"][action]

@@ -33,6 +33,15 @@ STANDARD = [
     Motif("outmatched", (2,), (Card("R3"),), ("skirmish", "wedge")),
     Motif("outmatched", (2,), (Card("R3"),), (None, "wedge")),
     Motif("contest", (3, 6), (Card("G8"), Card("G8")), ("wedge", None, "host", "phalanx")),
+    Motif("claim_made", (3,)),
+    Motif("outranked", (2,), (Card("R3"),), ("wedge", (Card("R3"), Card("R4"), Card("R5")),
+                                              (Card("B5"), Card("B6"), Card("B7")))),
+    Motif("stronger_prospect", (5, 6), (Card("B9"), Card("B2")), ("wedge", (Card("B8"), Card("B9"), Card("B10")),
+                                                                   (Card("B2"), Card("B3"), Card("B4")))),
+    Motif("hand_completes", (7, 7), (Card("R3"), Card("Y7")), ("wedge", (Card("R1"), Card("R2"), Card("R3")), "host")),
+    Motif("lower_card_enough", (9, 9), (Card("G3"), Card("R7")), ("wedge", (Card("G3"), Card("G4"), Card("G5")),
+                                                                   "wedge", (Card("B2"), Card("B3"), Card("B4")))),
+    Motif("hand_completes", (7, 8), (Card("R3"), Card("Y7")), ("wedge", (Card("R1"), Card("R2"), Card("R3")), None)),
 ]
 ANCIENT = [
     AncientMotif("back_row_open", ("b1", "b3"), (False,), (0, 8)),
@@ -44,6 +53,7 @@ ANCIENT = [
     AncientMotif("reinforcement_missed", ("c1",)),
     AncientMotif("rally_missed", ("c2", "d2")),
     AncientMotif("race_opened", ("c1", "d1"), (1, 2, 0, 4)),
+    AncientMotif("exposed", ("c2", "b3", "c4"), (Fraction(91, 216), Fraction(0)), (4, 3, 3)),
 ]
 
 
@@ -68,3 +78,20 @@ def test_the_numbers_said_are_the_motifs_own():
     assert "strong card" not in motif_sentence(STANDARD[5], "en")
     assert "Heavy Cavalry" in motif_sentence(ANCIENT[0], "en") and "terrain" not in motif_sentence(ANCIENT[0], "en")
     assert "terrain" in motif_sentence(ANCIENT[1], "en")
+    assert "42%" in motif_sentence(ANCIENT[-1], "en") and "42%" in motif_sentence(ANCIENT[-1], "ja")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_new_battle_line_sentences_name_the_cards_of_each_formation(lang):
+    by_key = {(m.key, m.detail[-1] if m.key == "hand_completes" else None): m for m in STANDARD}
+    names = {"en": ("Red 4", "Blue 7", "Blue 10", "Blue 4", "Red 1", "Red 2"), "ja": ("赤4", "青7", "青10", "青4", "赤1", "赤2")}[lang]
+    outranked = motif_sentence(by_key["outranked", None], lang)
+    assert names[0] in outranked and names[1] in outranked
+    stronger = motif_sentence(by_key["stronger_prospect", None], lang)
+    assert names[2] in stronger and names[3] in stronger
+    completes = motif_sentence(by_key["hand_completes", "host"], lang)
+    assert names[4] in completes and names[5] in completes
+    assert motif_sentence(by_key["hand_completes", None], lang) != completes
+    assert "3" in motif_sentence(by_key["claim_made", None], lang)
+    enough = motif_sentence(by_key["lower_card_enough", None], lang)
+    assert all(name in enough for name in {"en": ("Green 5", "Blue 4", "Red 7"), "ja": ("緑5", "青4", "赤7")}[lang])

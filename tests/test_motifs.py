@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from battleline import Game
+from battleline.cards import Card
 from battleline.standard.editor import PositionDraft
 from battleline.standard.motifs import find, possible_best
 from battleline.standard.worlds import sample_world
@@ -175,3 +176,65 @@ def test_a_flag_still_won_against_one_that_cannot_be():
     assert m.key == "contest" and m.flags == (3, 6) and m.detail[0] == m.detail[2] == "wedge"
     assert prospect(g, 1, Move.parse("G8@3"), Move.parse("G8@6")) == []
     assert prospect(g, 1, Move.parse("G8@3"), Move.parse("G8@3")) == []     # both still win flag 3
+
+
+def test_a_card_that_lets_the_mover_prove_a_flag():
+    """G8 beside G9 G10 at flag 3 makes a Wedge 8-9-10, every other 10 seen: south can prove
+    flag 3 at once. At flag 6 it proves nothing."""
+    g = draft({(3, 1): "G9 G10", (6, 0): "Y8 Y9 Y10"}, hand_south=("G8", "R4", "Y5", "O7", "R8", "B3", "P1"),
+              discards=(("R10", 0), ("B10", 0), ("O10", 1), ("P10", 1)))
+    assert motif(g, "G8@3", "claim_made").flags == (3,)
+    assert "claim_made" not in keys(g, "G8@6")
+    assert "claim_made" not in keys(g, "R4@3")           # a Host of 4, 9, 10: north may still beat it
+
+
+def test_a_card_the_opponent_can_still_outrank_in_the_same_kind():
+    """R3 against north's B5 B6 at flag 2: a Wedge at best (R3 R4 R5), north's can still be a
+    stronger one (B5 B6 B7). B9 there can still make a Wedge 8-9-10: nothing outranks it."""
+    g = draft({(2, 0): "B5 B6"}, hand_south=("R3", "B9", "G1", "Y5", "O7", "R8", "B2"))
+    m = motif(g, "R3@2", "outranked")
+    assert m.flags == (2,) and [str(c) for c in m.cards] == ["R3"]
+    assert m.detail[0] == "wedge" and [str(c) for c in m.detail[1]] == ["R3", "R4", "R5"]
+    assert [str(c) for c in m.detail[2]] == ["B5", "B6", "B7"]
+    assert not {"outranked", "outmatched"} & set(keys(g, "B9@2"))
+    assert "outranked" not in keys(g, "R3@4")                       # north has no card at flag 4
+
+
+def test_the_better_card_can_still_become_a_stronger_formation_of_the_same_kind():
+    """On an empty flag B9 can still become a Wedge 8-9-10 and B2 at best a Wedge 2-3-4."""
+    from battleline.standard.motifs import prospect
+    from battleline.standard.moves import Move
+    g = draft({}, hand_south=("B2", "B9", "G1", "Y5", "O7", "R8", "P3"))
+    [m] = prospect(g, 1, Move.parse("B2@5"), Move.parse("B9@5"))
+    assert m.key == "stronger_prospect" and m.flags == (5, 5) and m.detail[0] == "wedge"
+    assert [str(c) for c in m.detail[1]] == ["B8", "B9", "B10"] and [str(c) for c in m.detail[2]] == ["B2", "B3", "B4"]
+    assert all(m.key != "stronger_prospect" for m in prospect(g, 1, Move.parse("B9@5"), Move.parse("B2@5")))
+    assert prospect(g, 1, Move.parse("B2@5"), Move.parse("B2@6")) == []        # the same formation
+
+
+def test_the_better_card_completes_a_formation_with_the_hand():
+    """R3 at flag 7 with R1 and R2 in hand is a Wedge 1-2-3; Y7 there, with the hand, a Host
+    at best (no Y8, no third 7). North's B3 keeps either from a contest."""
+    from battleline.standard.motifs import prospect
+    from battleline.standard.moves import Move
+    g = draft({(7, 0): "B3"}, hand_south=("R1", "R2", "R3", "Y7", "B7", "Y9", "O2"))
+    [m] = prospect(g, 1, Move.parse("Y7@7"), Move.parse("R3@7"))
+    assert m.key == "hand_completes" and m.flags == (7, 7)
+    assert m.detail == ("wedge", tuple(Card(c) for c in ("R1", "R2", "R3")), "host")
+    g2 = draft({(7, 0): "B3"}, hand_south=("R1", "R2", "R3", "Y7", "Y8", "Y9", "O2"))   # Y7 Y8 Y9: a Wedge too
+    assert all(m.key != "hand_completes" for m in prospect(g2, 1, Move.parse("Y7@7"), Move.parse("R3@7")))
+
+
+def test_a_lower_card_that_still_beats_the_opponents_best():
+    """G3 against north's B2 at flag 9 can still make a Wedge 3-4-5, above north's best there (a
+    Wedge 2-3-4), as R7 can: the 7 is kept. Against B5 B6 (a Wedge 5-6-7) the 3 is not enough."""
+    from battleline.standard.motifs import prospect
+    from battleline.standard.moves import Move
+    g = draft({(9, 0): "B2"}, hand_south=("G3", "R7", "Y1", "Y6", "G8", "O9", "P2"))
+    [m] = prospect(g, 1, Move.parse("R7@9"), Move.parse("G3@9"))
+    assert m.key == "lower_card_enough" and m.flags == (9, 9)
+    assert m.detail == ("wedge", tuple(Card(c) for c in ("G3", "G4", "G5")), "wedge",
+                        tuple(Card(c) for c in ("B2", "B3", "B4")))
+    assert all(m.key != "lower_card_enough" for m in prospect(g, 1, Move.parse("G3@9"), Move.parse("R7@9")))
+    strong = draft({(9, 0): "B5 B6"}, hand_south=("G3", "R7", "Y1", "Y6", "G8", "O9", "P2"))
+    assert all(m.key != "lower_card_enough" for m in prospect(strong, 1, Move.parse("R7@9"), Move.parse("G3@9")))

@@ -48,3 +48,37 @@ def test_a_tactics_card_spent_for_less_than_it_gains(monkeypatch):
 def test_a_move_as_good_as_the_best_names_no_fault(monkeypatch):
     d = reviewed(monkeypatch, "B3@9", {"B3@9": 0.75}, position=BREAKTHROUGH_ALLOWED)
     assert d.label in ("best", "good") and not {"win_allowed", "tactic_spent"} & set(d.motifs)
+
+
+def test_the_better_move_that_proves_a_flag_is_named(monkeypatch):
+    """The search prefers G8 at flag 3, which proves flag 3 (a Wedge 8-9-10, every other 10
+    seen); the move played proves nothing. The reason says what the better move makes."""
+    d = PositionDraft(to_move=1)
+    for flag, side, cards in ((3, 1, "G9 G10"), (6, 0, "Y8 Y9 Y10")):
+        for c in cards.split():
+            d.place(c, flag=flag, side=side)
+    for c in ("G8", "R4", "Y5", "O7", "R8", "B3", "P1"):
+        d.place(c, hand=1)
+    for c, side in (("R10", 0), ("B10", 0), ("O10", 1), ("P10", 1)):
+        d.place(c, discard=side)
+    r = reviewed(monkeypatch, "R4@5", {"R4@5": 0.3, "G8@3": 0.8}, position=d.text())
+    assert r.best == "G8@3" and r.label == "blunder" and "claim_made" in r.motifs
+    assert r.reason.startswith("Green 8 at flag 3 lets you prove flag 3 at once")
+    assert "フラッグ3をすぐに証明できます" in r.reason_ja
+
+
+def test_a_guile_card_spent_for_less_than_it_gains(monkeypatch):
+    """Traitor's move names the troop it takes (``Traitor B5@2``): the Tactics card spent is
+    still the Traitor, and the reason says so."""
+    position_text = position({(4, 0): "B5", (1, 1): "R2"}, ("Traitor", "B3", "R4", "P5", "P9", "G1", "Y2"))
+    d = reviewed(monkeypatch, "Traitor B5@1", {"Traitor B5@1": 0.3, "B3@9": 0.8}, position=position_text)
+    assert d.best == "B3@9" and "tactic_spent" in d.motifs
+    assert "Traitor is spent for less than it gains: Blue 3 at flag 9 keeps it" in d.reason
+
+
+def test_a_card_the_opponent_can_outrank_is_named(monkeypatch):
+    """R3 against north's B5 B6 at flag 2: a Wedge 3-4-5 at best, north's still a Wedge 5-6-7."""
+    position_text = position({(2, 0): "B5 B6"}, ("R3", "B9", "G1", "Y5", "O7", "R8", "B2"))
+    d = reviewed(monkeypatch, "R3@2", {"R3@2": 0.3}, position=position_text)
+    assert d.best != "R3@2" and d.label == "blunder" and "outranked" in d.motifs
+    assert d.reason.startswith("Red 3 at flag 2 leaves your side there at best a Wedge of Red 3, Red 4 and Red 5")

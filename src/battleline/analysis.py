@@ -137,6 +137,11 @@ class Analysis:
         """The position at the cursor. Play on the board, not on this object."""
         return self._game
 
+    def position(self, n: int) -> GameState:
+        """A new copy of the position at node ``n``, the cursor left where it is (to say an
+        action of the tree again in words, from the position it was played in)."""
+        return self._rebuild(self._check_node(n))
+
     def tree(self, n: int = 0) -> dict:
         """The tree under ``n`` for a view: ``{"id", "action", "seat", "source", "children"}``."""
         node = self.node(n)

@@ -4,6 +4,7 @@ each found where it holds, absent where it does not, and the game left as it was
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 from battleline.ancient import AncientGame
 from battleline.ancient.danger import attack_danger
@@ -113,3 +114,40 @@ def test_a_plan_that_opens_the_terrain_race():
     assert race_opened(g, ["end actions"], ["c1-d1", "end actions"]) == []
     assert race_opened(g, ["c1-d1", "end actions"], ["c1-e1", "end actions"]) == []     # as open after both
     assert g.position() == before
+
+
+def test_a_unit_left_exposed_to_fire_and_attack_where_the_enemy_stands():
+    """Skirmishers beside Hoplites are disrupted or eliminated 5/6 of the time (eliminated 1/6:
+    not in danger); stepping aside leaves them whole. Hoplites under three bows are hit 91/216
+    of the time by the shots alone; a unit in danger is said as such, not twice."""
+    g = AncientGame.empty(7, seed=1)
+    g.put("c2", "Skirmishers", "south")
+    g.put("c3", "Hoplites", "north")
+    [m] = keyed(g, "end actions", "exposed")
+    assert m.squares == ("c2", "c3") and m.detail == (Fraction(5, 6), Fraction(1, 6)) and m.troops[0] == 1
+    assert keyed(g, "end actions", "in_danger") == []
+    assert keyed(g, "c2-b2", "exposed") == []
+    shot = AncientGame.empty(7, seed=1)
+    shot.put("c2", "Hoplites", "south")
+    for sq in ("b3", "c4", "d3"):
+        shot.put(sq, "Javalineers", "north", bow=True)
+    [m] = keyed(shot, "end actions", "exposed")
+    assert m.squares == ("c2", "b3", "c4", "d3") and m.detail == (Fraction(91, 216), Fraction(0))
+    one_bow = AncientGame.empty(7, seed=1)
+    one_bow.put("c2", "Hoplites", "south")
+    one_bow.put("c4", "Javalineers", "north", bow=True)
+    assert keyed(one_bow, "end actions", "exposed") == []              # hit 1/6: under a third
+    danger = AncientGame.empty(7, seed=1)
+    danger.put("c2", "Skirmishers", "south")
+    danger.put("c3", "Heavy Cavalry", "north")
+    assert keyed(danger, "end actions", "exposed") == [] and keyed(danger, "end actions", "in_danger")
+
+
+def test_a_plan_that_leaves_a_unit_exposed_says_so_against_one_that_does_not():
+    from battleline.ancient.reviewing import ideas_of
+    g = AncientGame.empty(7, seed=1)
+    g.put("c2", "Skirmishers", "south")
+    g.put("c3", "Hoplites", "north")
+    ideas = ideas_of(g, ("end actions",), ("c2-b2", "end actions"))
+    assert ideas[0][3] == "exposed" and ideas[0][0].startswith("Your unit on c2 (Skirmishers) is left exposed")
+    assert "exposed" not in [i[3] for i in ideas_of(g, ("c2-b2", "end actions"), ("c2-d2", "end actions"))]

@@ -59,6 +59,16 @@ w.board.level = "easy"
 '''
 
 
+# whether the last move of the tree, without its side's name, matches the pattern ``arg``
+MOVE_WORDS_MATCH = """pattern => {
+    const rows = [...document.querySelectorAll('.bl-variation[data-node]:not([data-node="0"])')];
+    const last = rows[rows.length - 1];
+    if (!last) return false;
+    const side = last.querySelector('.bl-variation-side');
+    return new RegExp(pattern).test(last.innerText.slice(side ? side.innerText.length : 0));
+}"""
+
+
 def cell(setup):
     def make(_setup, state_file):
         return state_cell(textwrap.dedent(setup), state_file, STATE)
@@ -133,6 +143,13 @@ def test_battle_line_board_from_a_review_in_jupyterlab(open_widget):
     page.locator('button[data-act="hand"]:not([disabled])').first.click()
     page.locator('button[data-act="place"]:not([disabled])').first.click()
     s = nb.wait_state(lambda s: len(s["board"]["rows"]) == drawn + 1 and s["board"]["rows"][-1][1] == "you")
+    # the tree's words follow a language switch: the card just played is said in Japanese, then
+    # in English again (the side's name beside it is left out: it followed the switch before)
+    page.locator("button.bl-lang").first.click()
+    page.wait_for_function(MOVE_WORDS_MATCH, arg="[\\u3040-\\u30ff\\u4e00-\\u9fff]")
+    nb.screenshot("board-ja")
+    page.locator("button.bl-lang").first.click()
+    page.wait_for_function(MOVE_WORDS_MATCH, arg=" at flag ")
     press(page, "Back to the game")
     assert nb.wait_state(lambda s: s["board"] is None)["unchanged"]
 

@@ -37,7 +37,7 @@ from .rules import Rules
 from .state import AncientState
 from .worlds import world_position
 
-__all__ = ["Danger", "attack_danger"]
+__all__ = ["Danger", "attack_danger", "standing_danger"]
 
 _ZERO, _ONE = Fraction(0), Fraction(1)
 
@@ -101,6 +101,28 @@ def attack_danger(observation: Observation, action: Action | str) -> tuple[Dange
             attackers[c] |= {names[branch.where[x[0]]] for x in fought_by}
     return tuple(Danger(sq, *totals[c], tuple(sorted(shooters[c])), tuple(sorted(attackers[c])))
                  for sq, c in zip(a.squares[:-1], cards))
+
+
+def standing_danger(state: AncientState, card: int, flanks: bool = True) -> Danger:
+    """``card``'s fate at the end of its enemy's next player turn, by the same count as
+    :func:`attack_danger` (the enemy's fire, then its most dangerous melee attack, made where
+    its cards stand) on the face-up field of ``state``; ``flanks``: flank attacks counted.
+
+    >>> from battleline.ancient import AncientGame
+    >>> g = AncientGame.empty(seed=1)
+    >>> g.put("c2", "Skirmishers", "south"); g.put("c3", "Hoplites", "north")
+    >>> d = standing_danger(g.state, g.state.cells[g.state.board.lookup["c2"]])
+    >>> d.attackers, d.hit > d.eliminated > 0
+    (('c3',), True)
+    """
+    rules = Rules(state)
+    enemy = 1 - state.owner[card]
+    pairs = rules.flank_pairs(enemy) if flanks else frozenset()
+    groups = rules.attack_groups(enemy, ignore_done=True, flank_pairs=pairs)
+    names = state.board.names
+    fate, shot_by, fought_by = _enemy_turn_against(rules, card, enemy, groups, set(names))
+    return Danger(names[state.where[card]], *fate, tuple(sorted(names[sq] for sq in shot_by)),
+                  tuple(sorted({names[state.where[x[0]]] for x in fought_by})))
 
 
 def _known_state(observation: Observation) -> AncientState:

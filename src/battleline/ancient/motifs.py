@@ -15,6 +15,10 @@ the opponent's hand is never read). The motifs, by key:
   target survives (``ancient.danger``);
 - ``in_danger``: after the decision one of the side's units can be eliminated by a melee
   attack the enemy could make where its units stand, with at least :data:`DANGER` chance;
+- ``exposed``: after the decision one of the side's units, not already ``in_danger``, is
+  disrupted or eliminated with at least :data:`DANGER` chance by the enemy's fire and then
+  its most dangerous melee attack, made where its units stand (``ancient.danger``:
+  :func:`~.danger.standing_danger`); ``detail`` (hit, eliminated);
 - ``reinforcement_missed`` / ``rally_missed``: the better plan places a reserve card on the
   Back Row, or rallies, where the plan played did not;
 - ``race_opened`` (two plans compared, :func:`race_opened`): after the plan played the enemy's
@@ -39,8 +43,8 @@ from .odds import action_odds
 from .rules import Rules
 from .troops import TROOP_TYPES
 
-__all__ = ["Motif", "find", "points_from_losing", "missed", "race_opened", "back_row_reach", "CLOSE_RACE", "DANGER",
-           "RACE_MOVES"]
+__all__ = ["Motif", "find", "points_from_losing", "missed", "race_opened", "back_row_reach", "exposed", "CLOSE_RACE",
+           "DANGER", "RACE_MOVES"]
 
 CLOSE_RACE = 6               # points from losing at which the casualty race is worth saying
 DANGER = Fraction(1, 3)      # a unit that can be eliminated this often is in danger
@@ -82,7 +86,8 @@ def find(game: AncientGame, decision: str | Action | list) -> list[Motif]:
             game.play(a)
             played += 1
         if game.result is None:
-            found += [_with_troops(game, m) for m in back_row_open(game, me) + in_danger(game, me)]
+            danger = in_danger(game, me)
+            found += [_with_troops(game, m) for m in back_row_open(game, me) + danger + exposed(game, me, danger)]
     finally:
         for _ in range(played):
             game.undo()
@@ -193,6 +198,32 @@ def in_danger(game: AncientGame, me: int) -> list[Motif]:
     for target, (chance, group) in sorted(worst.items(), key=lambda kv: s.where[kv[0]]):
         out.append(Motif("in_danger", (_name(game, s.where[target]), *(_name(game, s.where[c]) for c in group)),
                          (chance,)))
+    return out
+
+
+def exposed(game: AncientGame, me: int, danger: list[Motif] | None = None) -> list[Motif]:
+    """``me``'s units hit (disrupted or eliminated) with at least :data:`DANGER` chance by the
+    enemy's fire and then its most dangerous melee attack where its units stand, those named by
+    ``danger`` (:func:`in_danger`'s motifs) left out: ``squares`` (the unit's, then the
+    shooters' and attackers') and ``detail`` ``(hit, eliminated)``.
+
+    >>> g = AncientGame.empty(seed=1)
+    >>> g.put("c2", "Skirmishers", "south"); g.put("c4", "Javalineers", "north", bow=True)
+    >>> [(m.squares, m.detail) for m in exposed(g, 1)]
+    []
+    """
+    from .danger import standing_danger
+    s = game.state
+    named = {m.squares[0] for m in danger or ()}
+    flanks = "flank" in s.options
+    out = []
+    for sq, card in Rules(s).own_units(me):
+        if _name(game, sq) in named:
+            continue
+        d = standing_danger(s, card, flanks)
+        if d.hit >= DANGER:
+            sources = tuple(dict.fromkeys((*d.shooters, *d.attackers)))
+            out.append(Motif("exposed", (d.square, *sources), (d.hit, d.eliminated)))
     return out
 
 

@@ -275,7 +275,7 @@ def judge(obs: Observation, played: tuple[str, ...] | None, index: int, budget: 
 
 
 # What a decision worse than the search's choice may show that the better one does not.
-BAD_IDEAS = ("back_row_open", "in_danger")
+BAD_IDEAS = ("back_row_open", "in_danger", "exposed")
 WIN_NOW_KEYS = ("ab_win_now", "ab_win_missed")
 MOST_IDEAS = 2
 

@@ -12,6 +12,8 @@ The motifs, by key:
 - ``win_allowed``: after it the opponent can prove flags that win them the game at once;
 - ``win_threatened``: after it the opponent is one flag from winning, a flag named;
 - ``claim_given``: after it the opponent can prove a flag it could not before;
+- ``claim_made``: after it the mover can prove a flag it could not before (no card left can
+  beat its side there), short of winning the game at once;
 - ``lost_flag``: the card goes to a flag the opponent can already prove (``high`` when it is
   an 8, 9, 10 or a Leader: a strong card spent where it cannot count);
 - ``card_gone``: the formation the mover's cards at the flag aim for cannot be finished,
@@ -19,6 +21,8 @@ The motifs, by key:
 - ``own_card_breaks``: the card played spoils the best formation the flag could still make;
 - ``outmatched``: at the flag the card goes to, the opponent's cards there can still become a
   higher kind of formation than the mover's side can (``detail``: the two kinds);
+- ``outranked``: the same, but the two sides' best are of one kind and the opponent's is the
+  stronger (``detail``: the kind, then the cards of the mover's best and of the opponent's);
 - ``fog`` / ``mud``: Fog (only totals count) or Mud (four cards a side) changes who can still
   win the flag, or changes nothing there (``changes`` says which);
 - ``prospect`` (two moves compared, :func:`prospect`): the better move's card can still become
@@ -27,7 +31,18 @@ The motifs, by key:
   (:data:`HIGH_VALUE` or more) and the better move spends one at least :data:`MUCH_LOWER`
   lower for a formation as good: the high card is kept for later;
 - ``contest`` (two moves compared, :func:`prospect`): at its flag the better move's side can
-  still beat the best the opponent can make there, and the card played at its own cannot.
+  still beat the best the opponent can make there, and the card played at its own cannot;
+- ``hand_completes`` (two moves compared, :func:`prospect`): after the better move its flag's
+  side is complete, or can be completed with troops the mover already holds, into a higher
+  kind of formation than the played card's side can be completed into from the hand (``detail``:
+  the kind and cards of the better one, the kind of the other or None);
+- ``lower_card_enough`` (two moves compared, :func:`prospect`): the better move's troop is
+  lower than the one played, and each side can still beat the best the opponent can make at
+  its flag (``detail``: the kind and cards of the better move's side, then of the opponent's
+  best there): the higher card is kept for later;
+- ``stronger_prospect`` (two moves compared, :func:`prospect`): the two sides can still make
+  the same kind of formation, the better move's a stronger one (``detail``: the kind, then the
+  cards of each, the better move's first).
 
 >>> from battleline.standard.editor import PositionDraft
 >>> d = PositionDraft(to_move=1)
@@ -48,10 +63,11 @@ from .game import Game
 from .moves import Move
 from .rules import FLAGS, win_reason
 
-__all__ = ["Motif", "find", "possible_best", "prospect", "KEYS"]
+__all__ = ["Motif", "find", "possible_best", "best_formation", "prospect", "KEYS"]
 
-KEYS = ("win_at_once", "win_allowed", "win_threatened", "claim_given", "lost_flag", "card_gone",
-        "own_card_breaks", "outmatched", "fog", "mud", "prospect", "high_card_spent", "contest")
+KEYS = ("win_at_once", "win_allowed", "win_threatened", "claim_given", "claim_made", "lost_flag", "card_gone",
+        "own_card_breaks", "outmatched", "outranked", "fog", "mud", "prospect", "high_card_spent", "contest",
+        "hand_completes", "lower_card_enough", "stronger_prospect")
 HIGH_VALUE = 8          # an 8, 9 or 10 (or a Leader) is a strong card
 MUCH_LOWER = 4          # a card this much lower is spent instead: the high one is kept
 
@@ -79,8 +95,8 @@ def find(game: Game, me: int, move: Move | str) -> list[Motif]:
     after = game.copy()
     after.push(move)
     found: list[Motif] = []
-    for detect in (_win_at_once, _win_allowed, _win_threatened, _claim_given, _lost_flag, _card_gone,
-                   _own_card_breaks, _outmatched, _weather):
+    for detect in (_win_at_once, _win_allowed, _win_threatened, _claim_given, _claim_made, _lost_flag,
+                   _card_gone, _own_card_breaks, _outmatched, _weather):
         found += detect(game, after, me, move)
     return found
 
@@ -102,18 +118,39 @@ def possible_best(game: Game, player: int, flag: int, avail: int | None = None) 
     >>> possible_best(Game(seed=1), 0, 1)[1]
     'wedge'
     """
+    found = best_formation(game, player, flag, avail)
+    return None if found is None else found[:2]
+
+
+def best_formation(game: Game, player: int, flag: int,
+                   avail: int | None = None) -> tuple[int, str, tuple[Card, ...]] | None:
+    """As :func:`possible_best`, with the cards of that formation: the side's own, then the
+    troops it would still take (the lowest such choice among equals).
+
+    >>> from battleline.standard.editor import PositionDraft
+    >>> d = PositionDraft(to_move=1)
+    >>> d.place("Y5", flag=2, side=1)
+    >>> strength, kind, cards = best_formation(d.game(), 1, 2)
+    >>> kind, [str(c) for c in cards]
+    ('wedge', ['Y5', 'Y6', 'Y7'])
+    """
     need = CARDS_NEEDED[game.mud_flag == flag]
     fog = game.fog_flag == flag
     cards = list(game.sides[player][flag])
     if len(cards) >= need:
         form = evaluate([ALL_CARDS[c] for c in cards], fog=fog, mud=need == 4)
-        return form.strength, form.kind
+        return form.strength, form.kind, _in_order(cards)
     avail = still_available(game) if avail is None else avail
     found = best(cards, avail & ~_mask(cards), need - len(cards), fog)
     if found is None:
         return None
     strength, kind = found[0], found[1]
-    return strength, ("total" if kind < 0 else KINDS[kind])
+    return strength, ("total" if kind < 0 else KINDS[kind]), _in_order((*cards, *found[2]))
+
+
+def _in_order(cards) -> tuple[Card, ...]:
+    """Cards as a sentence names them: wild cards first, then the troops by value and colour."""
+    return tuple(sorted((ALL_CARDS[c] for c in cards), key=lambda c: (not c.is_wild, c.is_troop and c.value, c)))
 
 
 def _mask(cards) -> int:
@@ -171,6 +208,14 @@ def _claim_given(before: Game, after: Game, me: int, move: Move) -> list[Motif]:
     return [Motif("claim_given", (f,)) for f in sorted(given)]
 
 
+def _claim_made(before: Game, after: Game, me: int, move: Move) -> list[Motif]:
+    """Flags the mover can prove after the move and not before (a win at once is its own motif)."""
+    if _winning_set(after, me)[1] is not None:
+        return []
+    made = _open_provable(after, me) - _open_provable(before, me)
+    return [Motif("claim_made", (f,)) for f in sorted(made)]
+
+
 def _lost_flag(before: Game, after: Game, me: int, move: Move) -> list[Motif]:
     if move.kind != "play" or not move.flag or move.card.is_tactic and not _is_wild(move.card):
         return []
@@ -224,14 +269,19 @@ def _own_card_breaks(before: Game, after: Game, me: int, move: Move) -> list[Mot
 
 def _outmatched(before: Game, after: Game, me: int, move: Move) -> list[Motif]:
     """After a troop played at a flag where the opponent has cards: their side there can still
-    become a higher kind of formation than the mover's can (a flag not yet lost for good)."""
+    become a higher kind of formation than the mover's can (``outmatched``), or one of the same
+    kind but stronger (``outranked``); a flag not yet lost for good."""
     if move.kind != "play" or not move.flag or not move.card.is_troop or after.fog_flag == move.flag:
         return []
     f = move.flag
     if not after.sides[1 - me][f] or after.claimed[f] >= 0 or f in _open_provable(after, 1 - me):
         return []
-    mine, theirs = possible_best(after, me, f), possible_best(after, 1 - me, f)
-    if theirs is None or (mine is not None and KINDS.index(mine[1]) >= KINDS.index(theirs[1])):
+    mine, theirs = best_formation(after, me, f), best_formation(after, 1 - me, f)
+    if theirs is None or mine is not None and mine[0] >= theirs[0]:
+        return []
+    if mine is not None and mine[1] == theirs[1]:
+        return [Motif("outranked", (f,), (move.card,), (mine[1], mine[2], theirs[2]))]
+    if mine is not None and KINDS.index(mine[1]) >= KINDS.index(theirs[1]):
         return []
     return [Motif("outmatched", (f,), (move.card,), (mine[1] if mine else None, theirs[1]))]
 
@@ -258,8 +308,10 @@ def prospect(game: Game, me: int, played: Move, better: Move) -> list[Motif]:
     """``prospect``: both moves play a troop at a flag, and after ``better`` its flag's side can
     still make a higher kind of formation than the side ``played`` went to; else
     ``high_card_spent`` when ``played`` spends a high card and ``better`` a much lower one for a
-    formation at least as good. ``flags`` and ``cards`` the better move's then the move
-    played's, ``detail`` the two kinds.
+    formation at least as good; else ``contest``, ``hand_completes``, ``lower_card_enough`` or
+    ``stronger_prospect``
+    (see the module). ``flags`` and ``cards`` the better move's then the move played's,
+    ``detail`` the two kinds (or what the motif's sentence names).
 
     >>> from battleline.standard.editor import PositionDraft
     >>> d = PositionDraft(to_move=1)
@@ -276,8 +328,10 @@ def prospect(game: Game, me: int, played: Move, better: Move) -> list[Motif]:
         after.push(move)
         if after.fog_flag == move.flag:
             return []
-        sides.append((possible_best(after, me, move.flag), possible_best(after, 1 - me, move.flag)))
-    (mine_b, theirs_b), (mine_p, theirs_p) = sides
+        in_hand = TROOP_MASK & _mask(after.hands[me])
+        sides.append((best_formation(after, me, move.flag), best_formation(after, 1 - me, move.flag),
+                      after.mud_flag == move.flag, best_formation(after, me, move.flag, in_hand)))
+    (mine_b, theirs_b, mud_b, hand_b), (mine_p, theirs_p, mud_p, hand_p) = sides
     hoped, got = _kind(mine_b), _kind(mine_p)
     flags, cards = (better.flag, played.flag), (better.card, played.card)
     if hoped is not None and (got is None or KINDS.index(got) < KINDS.index(hoped)):
@@ -287,6 +341,14 @@ def prospect(game: Game, me: int, played: Move, better: Move) -> list[Motif]:
         return [Motif("high_card_spent", flags, cards, (hoped, got))]
     if _edge(mine_b, theirs_b) > 0 >= _edge(mine_p, theirs_p):
         return [Motif("contest", flags, cards, (hoped, _kind(theirs_b), got, _kind(theirs_p)))]
+    if hand_b is not None and hand_b[1] != "total" and mud_b == mud_p and \
+            (hand_p is None or KINDS.index(hand_p[1]) < KINDS.index(hand_b[1])):
+        return [Motif("hand_completes", flags, cards, (hand_b[1], hand_b[2], _kind(hand_p)))]
+    if played.card.is_troop and better.card.is_troop and better.card.value < played.card.value \
+            and theirs_b is not None and _edge(mine_b, theirs_b) > 0 and _edge(mine_p, theirs_p) > 0:
+        return [Motif("lower_card_enough", flags, cards, (hoped, mine_b[2], theirs_b[1], theirs_b[2]))]
+    if hoped is not None and hoped == got and mud_b == mud_p and mine_b[0] > mine_p[0]:
+        return [Motif("stronger_prospect", flags, cards, (hoped, mine_b[2], mine_p[2]))]
     return []
 
 

@@ -337,8 +337,9 @@ def _reason(world: Game, me: int, played: Move | None, best: Move, pair: list[Mo
 
 # The ideas a move played worse than the search's choice may show, and those of the better
 # move; the win at once and a claim handed over are said by the reason itself already.
-BAD_IDEAS = ("win_allowed", "win_threatened", "lost_flag", "card_gone", "own_card_breaks", "outmatched", "fog", "mud")
-GOOD_IDEAS = ("fog", "mud")
+BAD_IDEAS = ("win_allowed", "win_threatened", "lost_flag", "card_gone", "own_card_breaks", "outmatched", "outranked",
+             "fog", "mud")
+GOOD_IDEAS = ("claim_made", "fog", "mud")
 MOST_IDEAS = 2
 
 
@@ -368,13 +369,30 @@ def _said(motif, move: Move) -> tuple[str, str, tuple[int, ...], str]:
 
 def _tactic_spent(played: Move, best: Move, chances: list[float]) -> tuple | None:
     """A Tactics card spent where the search's choice keeps it and wins more."""
-    card = played.card
-    if card is None or not card.is_tactic or (best.card is not None and best.card.is_tactic) or len(chances) < 2:
+    card = tactics_card(played)
+    if card is None or tactics_card(best) is not None or len(chances) < 2:
         return None
     blanks = {"card": card, "best": best, "a": round(100 * chances[0]), "b": round(100 * chances[1])}
     en = reason_words("en", "tactic_spent", **_words(blanks, "en"))
     ja = reason_words("ja", "tactic_spent", **_words(blanks, "ja"))
     return en, ja, _target(played), "tactic_spent"
+
+
+GUILE_KINDS = {"scout": "Scout", "redeploy": "Redeploy", "deserter": "Deserter", "traitor": "Traitor"}
+
+
+def tactics_card(move: Move | None) -> Card | None:
+    """The Tactics card a move spends: the card played, or the Guile card of a Scout,
+    Redeploy, Deserter or Traitor move (whose ``card`` is the troop it moves); else None.
+
+    >>> str(tactics_card(Move.parse("Traitor G10@6"))), tactics_card(Move.parse("R4@2"))
+    ('Traitor', None)
+    """
+    if move is None:
+        return None
+    if move.kind in GUILE_KINDS:
+        return Card(GUILE_KINDS[move.kind])
+    return move.card if move.kind == "play" and move.card is not None and move.card.is_tactic else None
 
 
 def _words(blanks: dict, lang: str) -> dict:

@@ -30,6 +30,10 @@ SENTENCES = {
                        "{kore}相手は勝利まであと1本です：{flags}を取れば相手の勝ちです。"),
     "claim_given": ("{This} hands flag {flag} to your opponent: they can prove it at once.",
                     "{kore}フラッグ{flag}を相手に渡します：相手はすぐに証明できます。"),
+    "claim_made": ("{This} lets you prove flag {flag} at once: with it on the table, no card left can beat your "
+                   "side there.",
+                   "{kore}フラッグ{flag}をすぐに証明できます：このカードが場に出れば、残りのどのカードでもあなたの側に"
+                   "勝てません。"),
     "lost_flag_high": ("{card} goes to flag {flag}, which is lost for good: no card left can beat your "
                        "opponent's formation there, so a strong card is spent for nothing.",
                        "{card}を置くフラッグ{flag}はもう取れません：残りのどのカードでも相手の隊形に勝てないので、"
@@ -60,6 +64,10 @@ SENTENCES = {
     "outmatched_dead": ("{card} at flag {flag} leaves your side there unable to be completed, while your "
                         "opponent's cards can still become a {theirs}.",
                         "フラッグ{flag}の{card}では、あなたの側はもう完成できませんが、相手の側はまだ{theirs}になれます。"),
+    "outranked": ("{card} at flag {flag} leaves your side there at best a {kind} of {mine}, while your "
+                  "opponent's cards can still become a stronger {kind}: {theirs}.",
+                  "フラッグ{flag}の{card}では、あなたの側はせいぜい{mine}の{kind}ですが、相手の側はまだより強い"
+                  "{theirs}の{kind}になれます。"),
     "fog_turns": ("Fog at flag {flag} makes only totals count, and that turns the flag: the best totals "
                   "are now {a} for you and {b} for your opponent.",
                   "フラッグ{flag}の霧で合計だけが比べられ、形勢が入れ替わります：最高の合計はあなた{a}、相手{b}です。"),
@@ -75,6 +83,23 @@ SENTENCES = {
     "prospect_dead": ("{better} at flag {fb} can still become a {hoped}; {played} at flag {fp} can no longer be "
                       "completed.",
                       "フラッグ{fb}の{better}はまだ{hoped}になれます。フラッグ{fp}の{played}はもう完成できません。"),
+    "hand_completes": ("{better} at flag {fb} makes a {kind} of {cards} from the table and your hand alone; "
+                       "{played} at flag {fp}, from them, at best a {other}.",
+                       "フラッグ{fb}の{better}なら、場と手札のカードだけで{cards}の{kind}になります。フラッグ{fp}の"
+                       "{played}では、それらでせいぜい{other}です。"),
+    "hand_completes_none": ("{better} at flag {fb} makes a {kind} of {cards} from the table and your hand alone; "
+                            "{played} at flag {fp} cannot be completed from them.",
+                            "フラッグ{fb}の{better}なら、場と手札のカードだけで{cards}の{kind}になります。フラッグ{fp}の"
+                            "{played}は、それらでは完成できません。"),
+    "lower_card_enough": ("{better} at flag {fb} can still beat the best your opponent can make there (a {mk} of "
+                          "{mc} against a {tk} of {tc}), as {played} at flag {fp} can: the higher card is kept for "
+                          "later.",
+                          "フラッグ{fb}の{better}でも、相手がそこで作れる最善にまだ勝てます（{mc}の{mk}対{tc}の{tk}）。"
+                          "フラッグ{fp}の{played}と同じく勝てるので、高いカードは後に残せます。"),
+    "stronger_prospect": ("{better} at flag {fb} can still become a {kind} of {cb}; {played} at flag {fp}, "
+                          "at best a {kind} of {cp}.",
+                          "フラッグ{fb}の{better}はまだ{cb}の{kind}になれます。フラッグ{fp}の{played}はせいぜい"
+                          "{cp}の{kind}です。"),
     # Ancient Battles
     "back_row_open": ("{square} on your Back Row is left open, and the {troop} on {source} can step onto it "
                       "next turn.",
@@ -101,6 +126,10 @@ SENTENCES = {
     "in_danger": ("Your unit on {square} ({troop}) is left in danger: the {attacker} on {source} can "
                   "eliminate it {p}% of the time.",
                   "{square}の{troop}が危険なままです：{source}の{attacker}が{p}%で除去できます。"),
+    "exposed": ("Your unit on {square} ({troop}) is left exposed: from where they stand, the enemy's units on "
+                "{source} disrupt or eliminate it next turn {p}% of the time (eliminate it {e}%).",
+                "{square}の{troop}が無防備なままです：今いる場所から、{source}の敵が次の手番に{p}%で混乱か除去させます"
+                "（除去は{e}%）。"),
     "reinforcement_missed": ("The better plan reinforces {squares} from the reserve; yours does not.",
                              "よりよい計画は予備から{squares}へ増援しますが、あなたの計画はしません。"),
     "rally_missed": ("The better plan rallies {squares}; yours does not.",
@@ -147,7 +176,7 @@ def motif_sentence(motif, lang: str = "en", names: Any = "ancient", subject: str
         return _say(lang, key, subject, flags=flags_words(flags, lang), reason=outcome_word(detail[0], lang))
     if key == "win_threatened":
         return _say(lang, key, subject, flags=flags_words(flags, lang))
-    if key == "claim_given":
+    if key in ("claim_given", "claim_made"):
         return _say(lang, key, subject, flag=flags[0])
     if key == "lost_flag":
         return _say(lang, f"lost_flag_{detail[0]}", card=card, flag=flags[0])
@@ -164,6 +193,26 @@ def motif_sentence(motif, lang: str = "en", names: Any = "ancient", subject: str
         if detail[0] is None:
             return _say(lang, "outmatched_dead", card=card, flag=flags[0], theirs=theirs)
         return _say(lang, key, card=card, flag=flags[0], theirs=theirs, mine=formation_name(detail[0], lang, names))
+    if key == "outranked":
+        return _say(lang, key, card=card, flag=flags[0], kind=formation_name(detail[0], lang, names),
+                    mine=_cards(detail[1], lang, names), theirs=_cards(detail[2], lang, names))
+    if key == "hand_completes":
+        better, played = (card_name(c, lang, names) for c in motif.cards)
+        blanks = dict(better=better, played=played, fb=flags[0], fp=flags[1], cards=_cards(detail[1], lang, names),
+                      kind=formation_name(detail[0], lang, names))
+        if detail[2] is None:
+            return _say(lang, "hand_completes_none", **blanks)
+        return _say(lang, key, other=formation_name(detail[2], lang, names), **blanks)
+    if key == "stronger_prospect":
+        better, played = (card_name(c, lang, names) for c in motif.cards)
+        return _say(lang, key, better=better, played=played, fb=flags[0], fp=flags[1],
+                    kind=formation_name(detail[0], lang, names), cb=_cards(detail[1], lang, names),
+                    cp=_cards(detail[2], lang, names))
+    if key == "lower_card_enough":
+        better, played = (card_name(c, lang, names) for c in motif.cards)
+        return _say(lang, key, better=better, played=played, fb=flags[0], fp=flags[1],
+                    mk=formation_name(detail[0], lang, names), mc=_cards(detail[1], lang, names),
+                    tk=formation_name(detail[2], lang, names), tc=_cards(detail[3], lang, names))
     if key == "contest":
         better, played = (card_name(c, lang, names) for c in motif.cards)
         named = [_kind_words(k, lang, names) for k in detail]
@@ -221,6 +270,9 @@ def _ancient_sentence(motif, lang: str) -> str:
     if key == "in_danger":
         return _say(lang, key, square=sq[0], troop=troop(0), source="+".join(sq[1:]), attacker=troop(1),
                     p=_pct(detail[0]))
+    if key == "exposed":
+        return _say(lang, key, square=sq[0], troop=troop(0), source=_squares(sq[1:], lang), p=_pct(detail[0]),
+                    e=_pct(detail[1]))
     if key in ("reinforcement_missed", "rally_missed"):
         return _say(lang, key, squares=_squares(sq, lang))
     raise ValueError(f"unknown motif {str(key)[:30]!r}")

@@ -128,7 +128,8 @@ class BoardController:
         self.origin = "game"
         self.trail: list[int] = []          # the variation the cursor was last at the end of
         self.chances: dict[int, Any] = {}    # node -> its hint (the win chance), once judged
-        self.words_of: dict[tuple[int, str], str] = {}
+        self.words_of: dict[int, str] = {}   # node -> its action in words, in the wording of `worded`
+        self.worded: tuple = ()
         self.thinking: str | None = None     # "chance", "bot", "line" while the background works
         self.failed: str | None = None
         self.message: dict | None = None
@@ -302,9 +303,8 @@ class BoardController:
 
     def moved(self, node: int, words: str | None) -> None:
         """The cursor is on ``node``: its words kept, the trail followed, its chance judged."""
-        lang = getattr(self.adapter.words, "lang", "")
         if words is not None:
-            self.words_of[(node, lang)] = words
+            self.keep_words(node, words)
         path = self.need().path(node)
         if node not in self.trail:
             self.trail = path
@@ -312,6 +312,28 @@ class BoardController:
         self.judge()
         self.practice.moved()
         self.host.refresh()
+
+    def wording(self) -> tuple:
+        """What the words on screen depend on: the language and the name set (by identity: a
+        switch makes a new one)."""
+        words = self.adapter.words
+        return getattr(words, "lang", ""), id(getattr(words, "nameset", None))
+
+    def keep_words(self, node: int, words: str) -> None:
+        """``node``'s action in words of the wording on screen (the others are dropped)."""
+        if self.worded != self.wording():
+            self.words_of, self.worded = {}, self.wording()
+        self.words_of[node] = words
+
+    def node_words(self, board: Analysis, n: int) -> str:
+        """Node ``n``'s action in the words on screen: said again from the position it was
+        played in after a switch of language or name set."""
+        if self.worded != self.wording():
+            self.words_of, self.worded = {}, self.wording()
+        if n not in self.words_of:
+            node = board.node(n)
+            self.words_of[n] = self.adapter.action_words(board.position(node.parent), node.action)
+        return self.words_of[n]
 
     def work(self, kind: str, job: Callable[[Analysis], list]) -> None:
         """Run ``job`` on a copy of the board in the background; the moves it adds are then
@@ -335,7 +357,7 @@ class BoardController:
                 made = board.play_result(node.action, node.result)
             else:
                 made = board.play(node.action, source=node.source)
-            self.words_of[(made, getattr(self.adapter.words, "lang", ""))] = words
+            self.keep_words(made, words)
             first = made if first is None else first
         self.trail = board.path()
         if self.thinking == "line" and first is not None:
@@ -417,12 +439,11 @@ class BoardController:
         """The tree as a move list: a variation's first move goes on, its others are
         branches (one level deeper) listed before it goes on."""
         out: list[dict] = []
-        lang = getattr(self.adapter.words, "lang", "")
         on_path = set(board.path())
 
         def row(n: int, depth: int, branch: bool) -> dict:
             node = board.node(n)
-            return {"id": n, "text": self.words_of.get((n, lang), node.action), "action": node.action,
+            return {"id": n, "text": self.node_words(board, n), "action": node.action,
                     "depth": depth, "branch": branch, "source": node.source,
                     "source_text": self.say(f"board.source.{node.source}"),
                     "side": self.adapter.side_name(node.seat), "current": n == board.cursor, "on_path": n in on_path}
