@@ -1,11 +1,11 @@
-"""Missile fire in Ancient Battles: which units have a missile weapon, what each can reach,
-and the shot itself. Functions over the public state of a :class:`~.rules.Rules` (``r``); every change is
-recorded through :mod:`.journal`.
+"""Missile fire in Ancient Battles: which units have a missile weapon, what each can reach, and
+the shot itself. Functions over the public state of a :class:`~.rules.Rules` (``r``); every
+change is recorded through :mod:`.journal`.
 
 >>> from battleline.ancient import AncientGame
 >>> from battleline.ancient.rules import Rules
 >>> g = AncientGame.empty(seed=1); g.put("c2", "Peltasts", "south"); g.put("c3", "Hoplites", "north")
->>> s = g.state; [s.board.names[x] for x in Rules(s).fire_squares(s.cells[s.board.index("c2")])]
+>>> s = g.state; [s.board.names[x] for x in fire_squares(Rules(s), s.cells[s.board.index("c2")])]
 ['c3']
 """
 
@@ -23,7 +23,8 @@ __all__ = ["weapon", "fire_squares", "fire_refusal", "fire_step", "may_fire", "r
 
 # Before issue 41 the rules were put together from mixins; the mixin's name stands for Rules now.
 __getattr__ = moved_names(__name__, {
-    "Fire": ("battleline.ancient.rules", "Rules", "use Rules: it composes this module's functions (issue 41)")})
+    "Fire": ("battleline.ancient.rules", "Rules",
+            "use Rules: it composes this module\'s functions (issue 41)")})
 
 # ``r: "Rules"`` below is battleline.ancient.rules.Rules, named only: the rules import this
 # module, so this module does not import them.
@@ -75,7 +76,7 @@ def _targets(r: "Rules", side: int, sq: int, bow: bool) -> list[int]:
 
 def fire_refusal(r: "Rules", card: int, target_sq: int) -> str:
     """Why the unit led by ``card`` (own, undisrupted) may not fire at ``target_sq`` now:
-    the rule of :meth:`fire_squares` it breaks."""
+    the rule of :func:`fire_squares` it breaks."""
     s = r.s
     if card in s.fired:
         return "each card fires at most once a turn"
@@ -144,6 +145,16 @@ def _near(r: "Rules", p: int, enemy: int) -> int:
 
 
 def resolve_fire(r: "Rules", card: int, target: int) -> None:
+    """The unit led by ``card`` shoots at ``target``: one die (:func:`~.combat.missile_hits`);
+    a hit disrupts.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1, dice=[6]); g.put("c2", "Peltasts", "south"); g.put("c3", "Hoplites", "north")
+    >>> s = g.state; target = s.cells[s.board.index("c3")]
+    >>> resolve_fire(Rules(s), s.cells[s.board.index("c2")], target); s.disrupted[target]
+    True
+    """
     r.s.fired = r.s.fired | {card}
     if missile_hits(r.s.dice.roll(), target % 10 + 1):
         hit(r, target)

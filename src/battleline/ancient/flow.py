@@ -1,7 +1,7 @@
-"""The turn flow of Ancient Battles: leader choice and face-down deployment, the initiative
-(Scout or the dice), the steps of each player turn, victory checks at its end, the Advanced
-rally and the draw counter, and :meth:`TurnFlow.settle`, which runs the automatic steps
-until a side has a real decision. Functions over the public state of a :class:`~.rules.Rules` (``r``); every change is
+"""The turn flow of Ancient Battles: leader choice and face-down deployment, the initiative (Scout
+or the dice), the steps of each player turn, victory checks at its end, the Advanced rally and
+the draw counter, and :func:`settle`, which runs the automatic steps until a side has a real
+decision. Functions over the public state of a :class:`~.rules.Rules` (``r``); every change is
 recorded through :mod:`.journal`.
 
 >>> from battleline.ancient.rules import Rules
@@ -30,7 +30,8 @@ __all__ = ["leader_step", "deploy_step", "initiative_step", "withdrawal_step", "
 
 # Before issue 41 the rules were put together from mixins; the mixin's name stands for Rules now.
 __getattr__ = moved_names(__name__, {
-    "TurnFlow": ("battleline.ancient.rules", "Rules", "use Rules: it composes this module's functions (issue 41)")})
+    "TurnFlow": ("battleline.ancient.rules", "Rules",
+            "use Rules: it composes this module\'s functions (issue 41)")})
 
 # ``r: "Rules"`` below is battleline.ancient.rules.Rules, named only: the rules import this
 # module, so this module does not import them.
@@ -133,9 +134,16 @@ def apply_end(r: "Rules", a: Action, p: int) -> None:
         end_player_turn(r)
 
 
-# ------------------------------------------------------------------ the turn
 # ------------------------------------------------------------------ the flow
 def begin_player_turn(r: "Rules", side: int) -> None:
+    """Side ``side``'s player turn begins: six actions, nothing moved, fired or attacked yet,
+    the flank attacks fixed (Advanced), its Tactics step.
+
+    >>> from battleline.ancient.rules import Rules
+    >>> from battleline.ancient.state import new_state
+    >>> s = new_state(9, seed=3); begin_player_turn(Rules(s), NORTH); s.phase, s.to_act == NORTH
+    ('tactics', True)
+    """
     s = r.s
     s.to_act = side
     s.actions_left = 6
@@ -149,6 +157,14 @@ def begin_player_turn(r: "Rules", side: int) -> None:
 
 
 def roll_initiative(r: "Rules") -> None:
+    """The dice decide who moves first this turn (south rolls first, a tie is rolled again);
+    ``r.initiative_from`` is where in the dice stream the roll began.
+
+    >>> from battleline.ancient.rules import Rules
+    >>> from battleline.ancient.state import new_state
+    >>> s = new_state(9, seed=3); r = Rules(s); roll_initiative(r); s.phase, r.initiative_from
+    ('tactics', 0)
+    """
     dice = r.s.dice
     r.initiative_from = getattr(dice, "position", -1)   # the odds' dice keep no stream
     while True:
@@ -161,6 +177,14 @@ def roll_initiative(r: "Rules") -> None:
 
 
 def start_turn(r: "Rules") -> None:
+    """A new turn's initiative: each player holding Tactics cards is asked (south first), or
+    the dice decide at once.
+
+    >>> from battleline.ancient.rules import Rules
+    >>> from battleline.ancient.state import new_state
+    >>> s = new_state(9, seed=3); s.hands = [[], [64]]; start_turn(Rules(s)); s.phase, s.pending
+    ('initiative', ('initiative', ()))
+    """
     # Every player holding Tactics cards is asked (south first), Scout or not: waiting
     # only for a Scout holder would tell the opponent who holds it.
     s = r.s
@@ -174,11 +198,30 @@ def start_turn(r: "Rules") -> None:
 
 
 def acting_side(r: "Rules") -> int:
+    """The side whose player turn it is (the first side in the turn's first half).
+
+    >>> from battleline.ancient.rules import Rules
+    >>> from battleline.ancient.state import new_state
+    >>> s = new_state(9, seed=3); s.half = 1; acting_side(Rules(s)) == 1 - s.first
+    True
+    """
     s = r.s
     return s.first if s.half == 0 else 1 - s.first
 
 
 def check_victory(r: "Rules", p: int) -> None:
+    """At the end of side ``p``'s player turn: ``p`` wins on terrain holding more than half
+    the width of the enemy Back Row with undisrupted troops that hold ground; else a side
+    that lost more than half its army points loses (``p``'s opponent checked first).
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.melee import eliminate
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south"); g.put("c3", "Peltasts", "north")
+    >>> s = g.state; r = Rules(s); eliminate(r, s.cells[s.board.index("c3")]); check_victory(r, SOUTH)
+    >>> s.outcome == (SOUTH, "casualties")
+    True
+    """
     s = r.s
     if s.outcome is not None:
         return
@@ -201,6 +244,14 @@ def check_victory(r: "Rules", p: int) -> None:
 
 
 def end_player_turn(r: "Rules") -> None:
+    """The player turn ends: victory checked, then the other side's turn, the rally
+    (Advanced) or the turn's close.
+
+    >>> from battleline.ancient.rules import Rules
+    >>> from battleline.ancient.state import new_state
+    >>> s = new_state(9, seed=3); end_player_turn(Rules(s)); s.half, s.to_act == 1 - s.first, s.phase
+    (1, True, 'tactics')
+    """
     s = r.s
     check_victory(r, acting_side(r))
     if s.outcome is not None:
@@ -217,6 +268,14 @@ def end_player_turn(r: "Rules") -> None:
 
 
 def close_turn(r: "Rules") -> None:
+    """The turn closes: a turn with no hit counts toward the draw (``draw_after`` quiet
+    turns in a row), then the next turn starts.
+
+    >>> from battleline.ancient.rules import Rules
+    >>> from battleline.ancient.state import new_state
+    >>> s = new_state(9, seed=3); close_turn(Rules(s)); s.turn, s.quiet_turns
+    (2, 1)
+    """
     s = r.s
     s.quiet_turns = 0 if s.turn_hit else s.quiet_turns + 1
     s.turn_hit = False

@@ -39,7 +39,8 @@ __all__ = ["PLAY_FIELDS", "JOURNALED", "FIXED_IN_PLAY", "save_fields", "restore_
 
 # Before issue 41 the rules were put together from mixins; the mixin's name stands for Rules now.
 __getattr__ = moved_names(__name__, {
-    "Journal": ("battleline.ancient.rules", "Rules", "use Rules: it composes this module's functions (issue 41)")})
+    "Journal": ("battleline.ancient.rules", "Rules",
+            "use Rules: it composes this module\'s functions (issue 41)")})
 
 #: The state's fields that play replaces (kept by reference before each action).
 PLAY_FIELDS = ("occupied", "terrain", "bad", "attachments", "leader_card", "leader_of", "leader_rallied",

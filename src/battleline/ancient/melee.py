@@ -1,12 +1,12 @@
 """Melee in Ancient Battles: who may attack whom (frontal, and Advanced flank and combined
 attacks), the numbers of a fight, Advanced withdrawal, and what a hit does (disruption,
-elimination, an Elephant's rampage). Functions over the public state of a :class:`~.rules.Rules` (``r``); every change is
-recorded through :mod:`.journal`.
+elimination, an Elephant's rampage). Functions over the public state of a
+:class:`~.rules.Rules` (``r``); every change is recorded through :mod:`.journal`.
 
 >>> from battleline.ancient import AncientGame
 >>> from battleline.ancient.rules import Rules
 >>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south"); g.put("c3", "Peltasts", "north")
->>> s = g.state; Rules(s).melee_numbers((s.cells[s.board.index("c2")],), s.cells[s.board.index("c3")])
+>>> s = g.state; melee_numbers(Rules(s), (s.cells[s.board.index("c2")],), s.cells[s.board.index("c3")])
 (4, 2, False, 0, 0)
 """
 
@@ -26,7 +26,8 @@ __all__ = ["flank_pairs", "frontal_attacks", "attack_groups", "attack_refusal", 
 
 # Before issue 41 the rules were put together from mixins; the mixin's name stands for Rules now.
 __getattr__ = moved_names(__name__, {
-    "Melee": ("battleline.ancient.rules", "Rules", "use Rules: it composes this module's functions (issue 41)")})
+    "Melee": ("battleline.ancient.rules", "Rules",
+            "use Rules: it composes this module\'s functions (issue 41)")})
 
 # ``r: "Rules"`` below is battleline.ancient.rules.Rules, named only: the rules import this
 # module, so this module does not import them.
@@ -87,7 +88,8 @@ def _frontal(r: "Rules", side: int, ignore_done: bool):
         yield sq, sq + step
 
 
-def attack_groups(r: "Rules", side: int, ignore_done: bool = False, flank_pairs=None) -> list[tuple[tuple[int, ...], int]]:
+def attack_groups(r: "Rules", side: int, ignore_done: bool = False,
+                  flank_pairs=None) -> list[tuple[tuple[int, ...], int]]:
     """Every melee attack the side may make: (attacking primary cards, target card)."""
     s = r.s
     if flank_pairs is None:
@@ -96,7 +98,8 @@ def attack_groups(r: "Rules", side: int, ignore_done: bool = False, flank_pairs=
     return _groups(r, side, ignore_done, flankers)
 
 
-def _groups(r: "Rules", side: int, ignore_done: bool, flankers: dict[int, list[int]]) -> list[tuple[tuple[int, ...], int]]:
+def _groups(r: "Rules", side: int, ignore_done: bool,
+            flankers: dict[int, list[int]]) -> list[tuple[tuple[int, ...], int]]:
     """The attack groups given the live flankers: frontal attacks alone, then for each
     flanked target (by card) every allowed combination of its attackers."""
     cells = r.s.cells
@@ -133,7 +136,7 @@ def _flankers(r: "Rules", side: int, ignore_done: bool, flank_pairs) -> dict[int
 
 def attack_refusal(r: "Rules", attackers: tuple[int, ...], target_sq: int) -> str:
     """Why ``attackers`` (own, undisrupted units) may not attack ``target_sq`` now: the
-    rule of :meth:`attack_groups` they break."""
+    rule of :func:`attack_groups` they break."""
     s = r.s
     target = s.cells[target_sq]
     if target < 0 or s.owner[target] != 1 - s.owner[attackers[0]]:
@@ -243,6 +246,17 @@ def can_withdraw(r: "Rules", attackers, target) -> bool:
 
 
 def resolve_melee(r: "Rules", attackers, target) -> None:
+    """The fight: both sides roll a die (attacker first) and the difference of the totals
+    (:func:`~.combat.melee_result`) leaves the target unharmed, disrupted or eliminated.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1, dice=[6, 1])
+    >>> g.put("c2", "Hoplites", "south"); g.put("c3", "Peltasts", "north")
+    >>> s = g.state; target = s.cells[s.board.index("c3")]
+    >>> resolve_melee(Rules(s), (s.cells[s.board.index("c2")],), target); s.where[target]
+    -1
+    """
     attack, defence, dis, amod, dmod = melee_numbers(r, attackers, target)
     dice = r.s.dice
     a = dice.roll()

@@ -1,12 +1,12 @@
-"""Movement in Ancient Battles: where a unit may move, placing cards from reserve (and
-stacking them, Advanced), drawing a Tactics card instead, and the state changes all of it
-makes. Functions over the public state of a :class:`~.rules.Rules` (``r``); every change is
-recorded through :mod:`.journal`.
+"""Movement in Ancient Battles: where a unit may move, placing cards from reserve (and stacking
+them, Advanced), drawing a Tactics card instead, and the state changes all of it makes.
+Functions over the public state of a :class:`~.rules.Rules` (``r``); every change is recorded
+through :mod:`.journal`.
 
 >>> from battleline.ancient import AncientGame
 >>> from battleline.ancient.rules import Rules
 >>> g = AncientGame.empty(seed=1); g.put("c2", "Light Cavalry", "south")
->>> sorted(g.state.board.names[d] for d in Rules(g.state).destinations(g.state.cells[g.state.board.index("c2")]))
+>>> sorted(g.state.board.names[d] for d in destinations(Rules(g.state), g.state.cells[g.state.board.index("c2")]))
 ['a2', 'b2', 'b3', 'c3', 'c4', 'd2', 'd3', 'e2']
 """
 
@@ -26,7 +26,8 @@ __all__ = ["own_units", "destinations", "reach_within", "stack_squares", "stack_
 
 # Before issue 41 the rules were put together from mixins; the mixin's name stands for Rules now.
 __getattr__ = moved_names(__name__, {
-    "Movement": ("battleline.ancient.rules", "Rules", "use Rules: it composes this module's functions (issue 41)")})
+    "Movement": ("battleline.ancient.rules", "Rules",
+            "use Rules: it composes this module\'s functions (issue 41)")})
 
 # ``r: "Rules"`` below is battleline.ancient.rules.Rules, named only: the rules import this
 # module, so this module does not import them.
@@ -51,10 +52,11 @@ def destinations(r: "Rules", card: int, ignore_done: bool = False) -> list[int]:
     if sq < 0 or s.disrupted[card] or (not ignore_done and card in s.moved):
         return []
     p = s.owner[card]
-    blocked = s.occupied | (s.bad if r.tables.mounted[card] else 0)
-    at = r.tables.type_base[card] + sq
-    key = (blocked & r.tables.hoods[p][at]) << 9 | at
-    memo = r.tables.acts.unit_destinations[p]
+    tables = r.tables
+    blocked = s.occupied | (s.bad if tables.mounted[card] else 0)
+    at = tables.type_base[card] + sq
+    key = (blocked & tables.hoods[p][at]) << 9 | at
+    memo = tables.acts.unit_destinations[p]
     row = memo.get(key)
     if row is None:
         row = memo[key] = _destination_row(r, p, card % 10 + 1, sq, blocked)
@@ -116,7 +118,7 @@ def may_draw(r: "Rules", side: int) -> bool:
 
 
 def draw_refusal(r: "Rules", side: int) -> str | None:
-    """Why ``side`` may not draw a Tactics card now (the first rule :meth:`may_draw`
+    """Why ``side`` may not draw a Tactics card now (the first rule :func:`may_draw`
     finds broken), or None if it may."""
     s = r.s
     if s.drew:
@@ -136,7 +138,7 @@ def draw_refusal(r: "Rules", side: int) -> str | None:
 
 def move_refusal(r: "Rules", card: int, dest: int) -> str:
     """Why the unit led by ``card`` (own, undisrupted) may not move to ``dest`` now: the
-    rule of :meth:`destinations` or of the action step it breaks."""
+    rule of :func:`destinations` or of the action step it breaks."""
     s = r.s
     t = TROOP_TYPES[card % 10 + 1]
     if card in s.moved:
@@ -216,7 +218,8 @@ def _unit_moves(r: "Rules", p: int, out: list) -> None:
     occ = s.occupied
     blocked_for = (occ, occ | s.bad)      # foot, mounted: mounted troops avoid bad terrain
     cells, dis, moved = s.cells, s.disrupted, s.moved
-    memo, hoods, base, mounted = r.tables.acts.unit_moves[p], r.tables.hoods[p], r.tables.type_base, r.tables.mounted
+    tables = r.tables
+    memo, hoods, base, mounted = tables.acts.unit_moves[p], tables.hoods[p], tables.type_base, tables.mounted
     m = s.side_squares[p]
     while m:     # each own unit (the bit loop inlined)
         sq = (m & -m).bit_length() - 1
@@ -251,7 +254,7 @@ def _placement_row(r: "Rules", card: int, empty: int) -> tuple[Action, ...]:
 
 def may_act(r: "Rules", p: int) -> bool:
     """Has side ``p``'s action step anything but ``end actions`` (what
-    :meth:`action_step` would list, found without listing it)?"""
+    :func:`action_step` would list, found without listing it)?"""
     s = r.s
     if s.actions_left <= 0:
         return False

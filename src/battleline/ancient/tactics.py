@@ -1,13 +1,13 @@
 """The Tactics cards of Ancient Battles in play: what the side may play in its Tactics step
-(leaders' rallies, Fog and Mud, Shield Bearers and Companions, Redeploy, Traitor and
-Deserter), what each does, the Loyalty answer and the Advanced rally; Scout belongs to the
-initiative (:mod:`.flow`). Functions over the public state of a :class:`~.rules.Rules`
-(``r``); every change is recorded through :mod:`.journal`.
+(leaders' rallies, Fog and Mud, Shield Bearers and Companions, Redeploy, Traitor and Deserter),
+what each does, the Loyalty answer and the Advanced rally; Scout belongs to the initiative
+(:mod:`.flow`). Functions over the public state of a :class:`~.rules.Rules` (``r``); every
+change is recorded through :mod:`.journal`.
 
 >>> from battleline.ancient import AncientGame
 >>> from battleline.ancient.rules import Rules
 >>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south", disrupted=True)
->>> [g.state.board.names[x] for x in Rules(g.state).disrupted_units(g.state.to_act)]
+>>> [g.state.board.names[x] for x in disrupted_units(Rules(g.state), g.state.to_act)]
 ['c2']
 """
 
@@ -31,7 +31,8 @@ __all__ = ["disrupted_units", "has_disrupted", "loyalty_choices", "tactics_plays
 
 # Before issue 41 the rules were put together from mixins; the mixin's name stands for Rules now.
 __getattr__ = moved_names(__name__, {
-    "Tactics": ("battleline.ancient.rules", "Rules", "use Rules: it composes this module's functions (issue 41)")})
+    "Tactics": ("battleline.ancient.rules", "Rules",
+            "use Rules: it composes this module\'s functions (issue 41)")})
 
 # ``r: "Rules"`` below is battleline.ancient.rules.Rules, named only: the rules import this
 # module, so this module does not import them.
@@ -68,11 +69,12 @@ def has_disrupted(r: "Rules", side: int) -> bool:
 def loyalty_choices(r: "Rules", side: int) -> list[Action]:
     """What the side must choose from when the opponent plays Traitor or Deserter."""
     s = r.s
+    acts = r.tables.acts
     values = LOYAL_VALUES | s.loyalty_extra[side]
     on_table = [sq for sq, c in own_units(r, side) if c % 10 + 1 in values]
     if on_table:
-        return [r.tables.acts.remove_sq(sq) for sq in on_table]
-    return [r.tables.acts.remove_card(c) for c in s.reserve[side] if c % 10 + 1 in values]
+        return [acts.remove_sq(sq) for sq in on_table]
+    return [acts.remove_card(c) for c in s.reserve[side] if c % 10 + 1 in values]
 
 
 def tactics_plays(r: "Rules", p: int) -> list[Action]:
@@ -127,7 +129,7 @@ def may_play(r: "Rules", p: int) -> bool:
 
 
 def play_refusal(r: "Rules", card: int, p: int) -> str | None:
-    """Why side ``p`` may not play ``card`` this way now: the rule of :meth:`tactics_plays`
+    """Why side ``p`` may not play ``card`` this way now: the rule of :func:`tactics_plays`
     for that card, or None if none applies."""
     s = r.s
     if card not in s.hands[p] and card != s.leader_card[p]:
