@@ -34,7 +34,14 @@ __getattr__ = moved_names(__name__, {
 
 
 def own_units(r: "Rules", side: int):
-    """(square, primary card) of a side's units on the table, by square."""
+    """(square, primary card) of a side's units on the table, by square.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south"); s = g.state; r = Rules(s)
+    >>> [(s.board.names[x], c == s.cells[x]) for x, c in own_units(r, s.to_act)]
+    [('c2', True)]
+    """
     cells = r.s.cells
     out = []
     m = r.s.side_squares[side]
@@ -46,7 +53,14 @@ def own_units(r: "Rules", side: int):
 
 
 def destinations(r: "Rules", card: int, ignore_done: bool = False) -> list[int]:
-    """Squares the unit led by ``card`` may move to (empty if it cannot move)."""
+    """Squares the unit led by ``card`` may move to (empty if it cannot move).
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south"); s = g.state; r = Rules(s)
+    >>> [s.board.names[d] for d in destinations(r, s.cells[s.board.index("c2")])]
+    ['c3']
+    """
     s = r.s
     sq = s.where[card]
     if sq < 0 or s.disrupted[card] or (not ignore_done and card in s.moved):
@@ -90,7 +104,15 @@ def reach_within(r: "Rules", card: int, moves: int) -> set[int]:
 
 def stack_squares(r: "Rules", side: int, card: int, among) -> list[int]:
     """Own squares where ``card`` may complete a stack: a single card of the same heavy
-    infantry type placed in this deployment or this player turn."""
+    infantry type placed in this deployment or this player turn.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1, advanced="stacks"); g.put("c1", "Hoplites", "south"); s = g.state
+    >>> hoplite = s.cells[s.board.index("c1")]
+    >>> [s.board.names[x] for x in stack_squares(Rules(s), s.to_act, hoplite + 20, [hoplite])]
+    ['c1']
+    """
     v = card % 10 + 1
     if "stacks" not in r.s.options or not HEAVY_INFANTRY[v]:
         return []
@@ -99,7 +121,15 @@ def stack_squares(r: "Rules", side: int, card: int, among) -> list[int]:
 
 def stack_bases(r: "Rules", side: int, among) -> dict[int, list[int]]:
     """Per type value, the squares (in the order of ``among``) of ``side``'s single
-    cards among ``among`` on the table, on which a card of that value may stack."""
+    cards among ``among`` on the table, on which a card of that value may stack.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south"); s = g.state; r = Rules(s)
+    >>> hoplite = s.cells[s.board.index("c2")]
+    >>> {v: [s.board.names[x] for x in squares] for v, squares in stack_bases(r, s.to_act, [hoplite]).items()}
+    {4: ['c2']}
+    """
     s = r.s
     where, owner, stacked, cells = s.where, s.owner, s.stacked, s.cells
     out: dict[int, list[int]] = {}
@@ -113,13 +143,27 @@ def stack_bases(r: "Rules", side: int, among) -> dict[int, list[int]]:
 def may_draw(r: "Rules", side: int) -> bool:
     """Spend three actions on a Tactics card: once per turn, a card left, a scenario
     leader's card on the table, and the reserve empty since the start of the player turn
-    (drawing starts on the turn after the last reserve card was placed)."""
+    (drawing starts on the turn after the last reserve card was placed).
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south"); s = g.state; r = Rules(s)
+    >>> may_draw(r, s.to_act), draw_refusal(r, s.to_act)
+    (True, None)
+    """
     return draw_refusal(r, side) is None
 
 
 def draw_refusal(r: "Rules", side: int) -> str | None:
     """Why ``side`` may not draw a Tactics card now (the first rule :func:`may_draw`
-    finds broken), or None if it may."""
+    finds broken), or None if it may.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); s = g.state; r = Rules(s); s.actions_left = 2
+    >>> draw_refusal(r, s.to_act)
+    'drawing costs three actions'
+    """
     s = r.s
     if s.drew:
         return "one Tactics card a turn"
@@ -138,7 +182,14 @@ def draw_refusal(r: "Rules", side: int) -> str | None:
 
 def move_refusal(r: "Rules", card: int, dest: int) -> str:
     """Why the unit led by ``card`` (own, undisrupted) may not move to ``dest`` now: the
-    rule of :func:`destinations` or of the action step it breaks."""
+    rule of :func:`destinations` or of the action step it breaks.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south"); s = g.state; r = Rules(s)
+    >>> move_refusal(r, s.cells[s.board.index("c2")], s.board.index("d2"))
+    'Hoplites move forward only'
+    """
     s = r.s
     t = TROOP_TYPES[card % 10 + 1]
     if card in s.moved:
@@ -157,7 +208,14 @@ def move_refusal(r: "Rules", card: int, dest: int) -> str:
 
 def placement_refusal(r: "Rules", card: int, sq: int, side: int, reinforce: bool) -> str | None:
     """Why ``side`` may not place ``card`` from its reserve on ``sq`` now (in deployment,
-    or as a reinforcement in its action step), or None if no rule here forbids it."""
+    or as a reinforcement in its action step), or None if no rule here forbids it.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.scenario("issus", seed=1); s = g.state; card = s.reserve[s.to_act][0]
+    >>> placement_refusal(Rules(s), card, s.board.index("e2"), s.to_act, False)
+    'cards are placed only in your own Back Row'
+    """
     s = r.s
     if card not in s.reserve[side]:
         return f"{SHORT[card]} is not in {SIDE_NAMES[side]}'s reserve"
@@ -172,7 +230,15 @@ def placement_refusal(r: "Rules", card: int, sq: int, side: int, reinforce: bool
 
 
 def redeployable(r: "Rules", side: int) -> list[int]:
-    """Squares of own units with no enemy in front, beside or behind."""
+    """Squares of own units with no enemy in front, beside or behind.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south"); s = g.state; r = Rules(s)
+    >>> g.put("c4", "Peltasts", "north"); g.put("e2", "Peltasts", "south")
+    >>> [s.board.names[x] for x in redeployable(r, s.to_act)]
+    ['c2', 'e2']
+    """
     s, b = r.s, r.b
     enemy = s.side_squares[1 - side]
     out = []
@@ -185,7 +251,14 @@ def redeployable(r: "Rules", side: int) -> list[int]:
 
 def action_step(r: "Rules", p: int) -> list[Action]:
     """The legal actions of side ``p``'s action step, in a fixed order: moves (by square),
-    placements from reserve, the Tactics draw, then ``end actions``."""
+    placements from reserve, the Tactics draw, then ``end actions``.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c1", "Hoplites", "south"); s = g.state
+    >>> [str(a) for a in action_step(Rules(s), s.to_act)]
+    ['c1-c2', 'draw', 'end actions']
+    """
     s = r.s
     out = []
     if s.actions_left > 0:
@@ -254,7 +327,17 @@ def _placement_row(r: "Rules", card: int, empty: int) -> tuple[Action, ...]:
 
 def may_act(r: "Rules", p: int) -> bool:
     """Has side ``p``'s action step anything but ``end actions`` (what
-    :func:`action_step` would list, found without listing it)?"""
+    :func:`action_step` would list, found without listing it)?
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south"); s = g.state; r = Rules(s)
+    >>> may_act(r, s.to_act)
+    True
+    >>> s.actions_left = 0
+    >>> may_act(r, s.to_act)
+    False
+    """
     s = r.s
     if s.actions_left <= 0:
         return False
@@ -288,7 +371,18 @@ def may_act(r: "Rules", p: int) -> bool:
 
 # ------------------------------------------------------------------ effects
 def place(r: "Rules", card: int, sq: int) -> None:
-    """Put ``card`` on square ``sq`` (stacking on a card already there)."""
+    """Put ``card`` on square ``sq`` (stacking on a card already there).
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> from battleline.ancient.journal import rewind
+    >>> g = AncientGame.scenario("issus", seed=1); s = g.state; card = s.reserve[s.to_act][0]
+    >>> r = Rules(s, log=[])
+    >>> place(r, card, s.board.index("e1")); s.board.names[s.where[card]], s.cells[s.board.index("e1")] == card
+    ('e1', True)
+    >>> rewind(r.log, 0); s.where[card]
+    -1
+    """
     s = r.s
     bit = 1 << sq
     if s.cells[sq] >= 0:
@@ -303,7 +397,15 @@ def place(r: "Rules", card: int, sq: int) -> None:
 
 
 def apply_move(r: "Rules", a: Action, p: int) -> None:
-    """A move: the unit on the first square goes to the second."""
+    """A move: the unit on the first square goes to the second.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south"); s = g.state; r = Rules(s)
+    >>> from battleline.ancient.actions import Action
+    >>> apply_move(r, Action.parse("c2-c3"), s.to_act); s.cells[s.board.index("c3")] >= 0, s.actions_left
+    (True, 5)
+    """
     s = r.s
     lookup = r.b.lookup
     card = s.cells[lookup[a.squares[0]]]
@@ -313,7 +415,17 @@ def apply_move(r: "Rules", a: Action, p: int) -> None:
 
 
 def apply_reinforce(r: "Rules", a: Action, p: int) -> None:
-    """A card placed from reserve on the own Back Row (it moves no more this turn)."""
+    """A card placed from reserve on the own Back Row (it moves no more this turn).
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> from battleline.ancient.actions import Action
+    >>> from battleline.ancient.tables import SHORT
+    >>> g = AncientGame.scenario("issus", seed=1); s = g.state; card = s.reserve[s.to_act][0]
+    >>> apply_reinforce(Rules(s), Action.parse(f"reinforce {SHORT[card]}@e1"), s.to_act)
+    >>> card in s.reserve[s.to_act], card in s.moved, s.actions_left
+    (False, True, 5)
+    """
     s = r.s
     card = CARD_INDEX[a.card]
     take_from_reserve(r, p, card)
@@ -324,7 +436,15 @@ def apply_reinforce(r: "Rules", a: Action, p: int) -> None:
 
 
 def apply_draw(r: "Rules", a: Action, p: int) -> None:
-    """Three actions spent on the top Tactics card."""
+    """Three actions spent on the top Tactics card.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> from battleline.ancient.tables import DRAW
+    >>> g = AncientGame.empty(seed=1); s = g.state; top = s.deck[-1]
+    >>> apply_draw(Rules(s), DRAW, s.to_act); s.hands[s.to_act] == [top], s.actions_left, s.drew
+    (True, 3, True)
+    """
     s = r.s
     hands = list(s.hands)
     hands[p] = hands[p] + [s.deck[-1]]
