@@ -55,7 +55,14 @@ def disrupted_units(r: "Rules", side: int) -> list[int]:
 
 
 def has_disrupted(r: "Rules", side: int) -> bool:
-    """Has the side a disrupted unit on the table?"""
+    """Has the side a disrupted unit on the table?
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south", disrupted=True); s = g.state; r = Rules(s)
+    >>> has_disrupted(r, s.to_act), has_disrupted(r, 1 - s.to_act)
+    (True, False)
+    """
     s = r.s
     cells, dis = s.cells, s.disrupted
     m = s.side_squares[side]
@@ -67,7 +74,14 @@ def has_disrupted(r: "Rules", side: int) -> bool:
 
 
 def loyalty_choices(r: "Rules", side: int) -> list[Action]:
-    """What the side must choose from when the opponent plays Traitor or Deserter."""
+    """What the side must choose from when the opponent plays Traitor or Deserter.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Peltasts", "south"); g.put("d2", "Hoplites", "south")
+    >>> s = g.state; [str(a) for a in loyalty_choices(Rules(s), s.to_act)]
+    ['remove c2']
+    """
     s = r.s
     acts = r.tables.acts
     values = LOYAL_VALUES | s.loyalty_extra[side]
@@ -78,7 +92,15 @@ def loyalty_choices(r: "Rules", side: int) -> list[Action]:
 
 
 def tactics_plays(r: "Rules", p: int) -> list[Action]:
-    """Tactics the side may play now (its Tactics step); Scout is kept for the initiative."""
+    """Tactics the side may play now (its Tactics step); Scout is kept for the initiative.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south", disrupted=True); s = g.state; r = Rules(s)
+    >>> s.hands = [[SHIELD, SCOUT]] * 2
+    >>> [str(a) for a in tactics_plays(r, s.to_act)]
+    ['play Shield@c2']
+    """
     s = r.s
     names = r.names
     out: list[Action] = []
@@ -114,7 +136,14 @@ def tactics_plays(r: "Rules", p: int) -> list[Action]:
 
 def leader_may_rally(r: "Rules", p: int) -> bool:
     """May side ``p``'s scenario leader rally its own card now (once, disrupted, on the
-    table)?"""
+    table)?
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.scenario("issus", seed=1); s = g.state
+    >>> leader_may_rally(Rules(s), s.to_act)
+    False
+    """
     s = r.s
     if s.leader_card[p] < 0 or s.leader_rallied[p]:
         return False
@@ -124,13 +153,34 @@ def leader_may_rally(r: "Rules", p: int) -> bool:
 
 def may_play(r: "Rules", p: int) -> bool:
     """Must side ``p``'s Tactics step wait for it: cards in hand (playable or not: skipping
-    the step would tell what the hand holds) or a leader's rally?"""
+    the step would tell what the hand holds) or a leader's rally?
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south", disrupted=True); s = g.state; r = Rules(s)
+    >>> may_play(r, s.to_act)
+    False
+    >>> from battleline.ancient.tables import FOG
+    >>> s.hands = [[FOG], [FOG]]
+    >>> may_play(r, s.to_act)
+    True
+    """
     return bool(r.s.hands[p]) or leader_may_rally(r, p)
 
 
 def play_refusal(r: "Rules", card: int, p: int) -> str | None:
     """Why side ``p`` may not play ``card`` this way now: the rule of :func:`tactics_plays`
-    for that card, or None if none applies."""
+    for that card, or None if none applies.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south", disrupted=True); s = g.state; r = Rules(s)
+    >>> play_refusal(r, SCOUT, s.to_act)
+    "Scout is not in south's hand"
+    >>> s.hands = [[SCOUT], [SCOUT]]
+    >>> play_refusal(r, SCOUT, s.to_act)
+    'Scout is played only at the initiative'
+    """
     s = r.s
     if card not in s.hands[p] and card != s.leader_card[p]:
         return f"{SHORT[card]} is not in {SIDE_NAMES[p]}'s hand"
@@ -143,17 +193,44 @@ def play_refusal(r: "Rules", card: int, p: int) -> str | None:
 
 
 def tactics_step(r: "Rules", p: int) -> list[Action]:
-    """The legal actions of side ``p``'s Tactics step: its plays, then ``end tactics``."""
+    """The legal actions of side ``p``'s Tactics step: its plays, then ``end tactics``.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south", disrupted=True); s = g.state; r = Rules(s)
+    >>> from battleline.ancient.tables import ALEXANDER
+    >>> s.hands = [[ALEXANDER], [ALEXANDER]]
+    >>> [str(a) for a in tactics_step(r, s.to_act)]
+    ['play Alexander c2', 'end tactics']
+    """
     return tactics_plays(r, p) + [END["tactics"]]
 
 
 def rally_step(r: "Rules", p: int) -> list[Action]:
-    """Advanced rally: one of side ``p``'s disrupted units, or none."""
+    """Advanced rally: one of side ``p``'s disrupted units, or none.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south", disrupted=True); s = g.state; r = Rules(s)
+    >>> [str(a) for a in rally_step(r, s.to_act)]
+    ['rally c2', 'rally none']
+    """
     return [r.tables.acts.rally(sq) for sq in disrupted_units(r, p)] + [RALLY_NONE]
 
 
 def apply_play(r: "Rules", a: Action, p: int) -> None:
-    """A Tactics card played (or a leader's one rally)."""
+    """A Tactics card played (or a leader's one rally).
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south", disrupted=True); s = g.state; r = Rules(s)
+    >>> from battleline.ancient.tables import ALEXANDER
+    >>> s.hands = [[ALEXANDER], [ALEXANDER]]
+    >>> from battleline.ancient.actions import Action
+    >>> apply_play(r, Action.parse("play Alexander c2"), s.to_act)
+    >>> s.disrupted[s.cells[s.board.index("c2")]], s.hands[s.to_act], s.discards
+    (False, [], [60])
+    """
     s = r.s
     lookup = r.b.lookup
     card = CARD_INDEX[a.card]
@@ -188,7 +265,15 @@ def apply_play(r: "Rules", a: Action, p: int) -> None:
 
 
 def apply_remove(r: "Rules", a: Action, p: int) -> None:
-    """The Loyalty answer: the card on a square, or one from reserve, is eliminated."""
+    """The Loyalty answer: the card on a square, or one from reserve, is eliminated.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Peltasts", "south"); s = g.state
+    >>> from battleline.ancient.actions import Action
+    >>> apply_remove(Rules(s), Action.parse("remove c2"), s.to_act); s.cells[s.board.index("c2")], s.phase
+    (-1, 'tactics')
+    """
     s = r.s
     s.pending = None
     s.phase = "tactics"
@@ -207,7 +292,17 @@ def apply_remove(r: "Rules", a: Action, p: int) -> None:
 
 
 def apply_rally(r: "Rules", a: Action, p: int) -> None:
-    """Advanced rally: the unit on the square (if any) loses its marker."""
+    """Advanced rally: the unit on the square (if any) loses its marker.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south", disrupted=True); s = g.state; r = Rules(s)
+    >>> from battleline.ancient.actions import Action
+    >>> s.rally_order = [s.to_act]
+    >>> apply_rally(r, Action.parse("rally c2"), s.to_act)
+    >>> s.disrupted[s.cells[s.board.index("c2")]], s.rally_order
+    (False, [])
+    """
     s = r.s
     if a.squares:
         for x in s.unit_cards(r.b.lookup[a.squares[0]]):
