@@ -38,7 +38,15 @@ _SUBSETS = [[tuple(k for k in range(n) if mask >> k & 1) for mask in range(1, 1 
 
 def flank_pairs(r: "Rules", side: int) -> frozenset:
     """Who may flank-attack whom this player turn: (attacker, its square, target, its
-    square) for each own single card with an enemy beside or behind and none in front."""
+    square) for each own single card with an enemy beside or behind and none in front.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1, advanced="flank"); g.put("c2", "Hoplites", "south")
+    >>> g.put("d2", "Peltasts", "north"); s = g.state; r = Rules(s); at = s.board.index
+    >>> [(s.board.names[a], s.board.names[t]) for _, a, _, t in flank_pairs(r, s.to_act)]
+    [('c2', 'd2')]
+    """
     s, b = r.s, r.b
     enemy = s.side_squares[1 - side]
     fwd, back = b.forward[side], b.back[side]
@@ -63,7 +71,15 @@ def flank_pairs(r: "Rules", side: int) -> frozenset:
 def frontal_attacks(r: "Rules", side: int, ignore_done: bool = False) -> list[tuple[int, int]]:
     """(attacker square, target square) of every frontal attack, by attacker square:
     an own undisrupted unit (that has not attacked, unless ``ignore_done``) with an
-    enemy directly in front, cavalry never against the types proof against it."""
+    enemy directly in front, cavalry never against the types proof against it.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south"); g.put("c3", "Peltasts", "north")
+    >>> s = g.state; r = Rules(s); at = s.board.index
+    >>> [(s.board.names[a], s.board.names[t]) for a, t in frontal_attacks(r, s.to_act)]
+    [('c2', 'c3')]
+    """
     return list(_frontal(r, side, ignore_done))
 
 
@@ -90,7 +106,16 @@ def _frontal(r: "Rules", side: int, ignore_done: bool):
 
 def attack_groups(r: "Rules", side: int, ignore_done: bool = False,
                   flank_pairs=None) -> list[tuple[tuple[int, ...], int]]:
-    """Every melee attack the side may make: (attacking primary cards, target card)."""
+    """Every melee attack the side may make: (attacking primary cards, target card).
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1, advanced="flank"); g.put("c2", "Hoplites", "south")
+    >>> g.put("d2", "Peltasts", "north"); s = g.state; r = Rules(s); at = s.board.index
+    >>> pairs = flank_pairs(r, s.to_act)
+    >>> [(len(group), s.board.names[s.where[t]]) for group, t in attack_groups(r, s.to_act, False, pairs)]
+    [(1, 'd2')]
+    """
     s = r.s
     if flank_pairs is None:
         flank_pairs = s.flank_pairs
@@ -136,7 +161,15 @@ def _flankers(r: "Rules", side: int, ignore_done: bool, flank_pairs) -> dict[int
 
 def attack_refusal(r: "Rules", attackers: tuple[int, ...], target_sq: int) -> str:
     """Why ``attackers`` (own, undisrupted units) may not attack ``target_sq`` now: the
-    rule of :func:`attack_groups` they break."""
+    rule of :func:`attack_groups` they break.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south"); g.put("c3", "Peltasts", "north")
+    >>> s = g.state; r = Rules(s); at = s.board.index
+    >>> attack_refusal(r, (s.cells[at("c2")],), at("d2"))
+    'a melee needs an enemy card as target'
+    """
     s = r.s
     target = s.cells[target_sq]
     if target < 0 or s.owner[target] != 1 - s.owner[attackers[0]]:
@@ -153,7 +186,15 @@ def attack_refusal(r: "Rules", attackers: tuple[int, ...], target_sq: int) -> st
 
 
 def melee_step(r: "Rules", p: int) -> list[Action]:
-    """The legal actions of side ``p``'s melee step: each attack group, then ``end melee``."""
+    """The legal actions of side ``p``'s melee step: each attack group, then ``end melee``.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south"); g.put("c3", "Peltasts", "north")
+    >>> s = g.state; r = Rules(s); at = s.board.index
+    >>> [str(a) for a in melee_step(r, s.to_act)]
+    ['attack c2-c3', 'end melee']
+    """
     s = r.s
     rows = r.tables.acts.attack_rows
     pairs = s.flank_pairs
@@ -171,7 +212,15 @@ def melee_step(r: "Rules", p: int) -> list[Action]:
 
 
 def may_attack(r: "Rules", p: int) -> bool:
-    """Has side ``p``'s melee step an attack (anything but ``end melee``)?"""
+    """Has side ``p``'s melee step an attack (anything but ``end melee``)?
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south"); g.put("c3", "Peltasts", "north")
+    >>> s = g.state; r = Rules(s); at = s.board.index
+    >>> may_attack(r, s.to_act), may_attack(r, 1 - s.to_act)
+    (True, True)
+    """
     s = r.s
     for _ in _frontal(r, p, False):
         return True
@@ -184,7 +233,15 @@ def may_attack(r: "Rules", p: int) -> bool:
 
 def melee_numbers(r: "Rules", attackers, target) -> tuple[int, int, bool, int, int]:
     """(attack, defence before halving, defender disrupted, attack modifier, defence
-    modifier) of a melee, as :func:`~.combat.melee_odds` takes them."""
+    modifier) of a melee, as :func:`~.combat.melee_odds` takes them.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south"); g.put("c3", "Peltasts", "north")
+    >>> s = g.state; r = Rules(s); at = s.board.index
+    >>> melee_numbers(r, (s.cells[at("c2")],), s.cells[at("c3")])
+    (4, 2, False, 0, 0)
+    """
     s, b = r.s, r.b
     side = s.owner[attackers[0]]
     tsq = s.where[target]
@@ -223,7 +280,15 @@ def melee_numbers(r: "Rules", attackers, target) -> tuple[int, int, bool, int, i
 
 
 def can_withdraw(r: "Rules", attackers, target) -> bool:
-    """Advanced withdrawal: may the defender step back before this melee?"""
+    """Advanced withdrawal: may the defender step back before this melee?
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1, advanced="withdrawal"); g.put("c2", "Hoplites", "south")
+    >>> g.put("c3", "Peltasts", "north"); s = g.state; at = s.board.index
+    >>> can_withdraw(Rules(s), (s.cells[at("c2")],), s.cells[at("c3")])
+    True
+    """
     s, b = r.s, r.b
     if "withdrawal" not in s.options or s.disrupted[target]:
         return False
@@ -274,7 +339,18 @@ def resolve_melee(r: "Rules", attackers, target) -> None:
 
 def hit(r: "Rules", card: int) -> None:
     """A disruption: marks the unit, or eliminates it if already disrupted; a disrupted
-    Elephant rampages (Advanced)."""
+    Elephant rampages (Advanced).
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south"); g.put("c3", "Peltasts", "north")
+    >>> s = g.state; r = Rules(s); at = s.board.index
+    >>> target = s.cells[at("c3")]
+    >>> hit(r, target); s.disrupted[target]
+    True
+    >>> hit(r, target); s.where[target]
+    -1
+    """
     s = r.s
     s.turn_hit = True
     if s.disrupted[card]:
@@ -290,7 +366,16 @@ def hit(r: "Rules", card: int) -> None:
 
 
 def eliminate(r: "Rules", card: int) -> None:
-    """Remove a unit from the table (both cards of a stack) as eliminated."""
+    """Remove a unit from the table (both cards of a stack) as eliminated.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Hoplites", "south"); g.put("c3", "Peltasts", "north")
+    >>> s = g.state; r = Rules(s); at = s.board.index
+    >>> target = s.cells[at("c3")]
+    >>> eliminate(r, target); s.where[target], s.cells[at("c3")], s.turn_hit
+    (-1, -1, True)
+    """
     s = r.s
     sq = s.where[card]
     side = s.owner[card]
@@ -316,7 +401,15 @@ def eliminate(r: "Rules", card: int) -> None:
 
 
 def rampage(r: "Rules", elephant: int) -> None:
-    """The disrupted Elephant attacks a random orthogonal neighbour, then leaves the field."""
+    """The disrupted Elephant attacks a random orthogonal neighbour, then leaves the field.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1, dice=[6]); g.put("c2", "Elephants", "south")
+    >>> g.put("c3", "Peltasts", "north"); s = g.state; at = s.board.index; victim = s.cells[at("c3")]
+    >>> rampage(Rules(s), s.cells[at("c2")]); s.cells[at("c2")], s.disrupted[victim]   # a 6: the victim is hit
+    (-1, True)
+    """
     s = r.s
     sq = s.where[elephant]
     side = s.owner[elephant]
@@ -335,7 +428,16 @@ def rampage(r: "Rules", elephant: int) -> None:
 
 
 def apply_attack(r: "Rules", a: Action, p: int) -> None:
-    """An attack: the defender may first choose to withdraw (Advanced), else the fight."""
+    """An attack: the defender may first choose to withdraw (Advanced), else the fight.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> from battleline.ancient.actions import Action
+    >>> g = AncientGame.empty(seed=1, advanced="withdrawal"); g.put("c2", "Hoplites", "south")
+    >>> g.put("c3", "Peltasts", "north"); s = g.state
+    >>> apply_attack(Rules(s), Action.parse("attack c2-c3"), s.to_act); s.phase, s.pending[0]
+    ('withdrawal', 'withdrawal')
+    """
     s = r.s
     lookup = r.b.lookup
     attackers = tuple(s.cells[lookup[x]] for x in a.squares[:-1])
@@ -350,7 +452,18 @@ def apply_attack(r: "Rules", a: Action, p: int) -> None:
 
 
 def apply_withdrawal_choice(r: "Rules", a: Action, p: int) -> None:
-    """The defender's answer: ``withdraw`` one square back, or ``stand`` and fight."""
+    """The defender's answer: ``withdraw`` one square back, or ``stand`` and fight.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> from battleline.ancient.actions import Action
+    >>> g = AncientGame.empty(seed=1, advanced="withdrawal"); g.put("c2", "Hoplites", "south")
+    >>> g.put("c3", "Peltasts", "north"); s = g.state; r = Rules(s)
+    >>> apply_attack(r, Action.parse("attack c2-c3"), s.to_act); target = s.pending[2]
+    >>> apply_withdrawal_choice(r, Action.parse("withdraw"), s.to_act)   # north answers
+    >>> s.board.names[s.where[target]], s.phase
+    ('c4', 'melee')
+    """
     s = r.s
     _, attackers, target = s.pending
     s.pending = None
