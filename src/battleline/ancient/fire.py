@@ -33,7 +33,15 @@ __getattr__ = moved_names(__name__, {
 # ------------------------------------------------------------------ helpers
 def weapon(r: "Rules", card: int) -> str | None:
     """The missile weapon of the unit led by ``card`` (a stack shoots with a bow only if
-    both its cards carry one)."""
+    both its cards carry one).
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Peltasts", "south"); g.put("d2", "Hoplites", "south")
+    >>> s = g.state; r = Rules(s); at = s.board.index
+    >>> weapon(r, s.cells[at("c2")]), weapon(r, s.cells[at("d2")])
+    ('javelin', None)
+    """
     s = r.s
     t = TROOP_TYPES[card % 10 + 1]
     sq = s.where[card]
@@ -76,7 +84,15 @@ def _targets(r: "Rules", side: int, sq: int, bow: bool) -> list[int]:
 
 def fire_refusal(r: "Rules", card: int, target_sq: int) -> str:
     """Why the unit led by ``card`` (own, undisrupted) may not fire at ``target_sq`` now:
-    the rule of :func:`fire_squares` it breaks."""
+    the rule of :func:`fire_squares` it breaks.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Peltasts", "south"); g.put("c3", "Hoplites", "north")
+    >>> s = g.state; r = Rules(s); at = s.board.index
+    >>> fire_refusal(r, s.cells[at("c2")], at("d3"))
+    'missile fire needs an enemy card as target'
+    """
     s = r.s
     if card in s.fired:
         return "each card fires at most once a turn"
@@ -96,7 +112,15 @@ def fire_refusal(r: "Rules", card: int, target_sq: int) -> str:
 
 def fire_step(r: "Rules", p: int) -> list[Action]:
     """The legal actions of side ``p``'s fire step: each shot (by shooter's square, then
-    target), then ``end fire``."""
+    target), then ``end fire``.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Peltasts", "south"); g.put("c3", "Hoplites", "north")
+    >>> s = g.state; r = Rules(s); at = s.board.index
+    >>> [str(a) for a in fire_step(r, s.to_act)]
+    ['fire c2-c3', 'end fire']
+    """
     fire_rows = r.tables.acts.fire_rows
     out = []
     for sq, bow in _shooters(r, p):
@@ -107,7 +131,15 @@ def fire_step(r: "Rules", p: int) -> list[Action]:
 
 
 def may_fire(r: "Rules", p: int) -> bool:
-    """Has side ``p``'s fire step a shot (anything but ``end fire``)?"""
+    """Has side ``p``'s fire step a shot (anything but ``end fire``)?
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> g = AncientGame.empty(seed=1); g.put("c2", "Peltasts", "south"); g.put("c3", "Hoplites", "north")
+    >>> s = g.state; r = Rules(s); at = s.board.index
+    >>> may_fire(r, s.to_act), may_fire(r, 1 - s.to_act)
+    (True, False)
+    """
     return any(_targets(r, p, sq, bow) for sq, bow in _shooters(r, p))
 
 
@@ -161,7 +193,16 @@ def resolve_fire(r: "Rules", card: int, target: int) -> None:
 
 
 def apply_fire(r: "Rules", a: Action, p: int) -> None:
-    """A shot: the unit on the first square fires at the one on the second."""
+    """A shot: the unit on the first square fires at the one on the second.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> from battleline.ancient.actions import Action
+    >>> g = AncientGame.empty(seed=1, dice=[6]); g.put("c2", "Peltasts", "south"); g.put("c3", "Hoplites", "north")
+    >>> s = g.state; apply_fire(Rules(s), Action.parse("fire c2-c3"), s.to_act)
+    >>> s.disrupted[s.cells[s.board.index("c3")]]
+    True
+    """
     s = r.s
     lookup = r.b.lookup
     resolve_fire(r, s.cells[lookup[a.squares[0]]], s.cells[lookup[a.squares[1]]])
