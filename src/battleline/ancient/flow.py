@@ -43,13 +43,27 @@ _NEXT_STEP = {"tactics": "actions", "actions": "fire", "fire": "melee"}
 
 # ------------------------------------------------------------------ set-up and initiative
 def leader_step(r: "Rules", p: int) -> list[Action]:
-    """Side ``p`` attaches its scenario leader to one of its troop cards."""
+    """Side ``p`` attaches its scenario leader to one of its troop cards.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> s = AncientGame.scenario("cunaxa", seed=1).state
+    >>> [str(a) for a in leader_step(Rules(s), s.to_act)][:3]
+    ['leader R1', 'leader R2', 'leader R3']
+    """
     return [Action("leader", SHORT[c]) for c in r.s.army[p]]
 
 
 def deploy_step(r: "Rules", p: int) -> list[Action]:
     """Side ``p`` places a reserve card face down on its Back Row (or completes an
-    Advanced stack there)."""
+    Advanced stack there).
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> s = AncientGame.scenario("marathon", seed=1).state
+    >>> [str(a) for a in deploy_step(Rules(s), s.to_act)][:3]
+    ['deploy R1@a1', 'deploy R1@b1', 'deploy R1@c1']
+    """
     s = r.s
     out = []
     pick = picker(_bits(r.tables.back_rows[p] & ~s.occupied))
@@ -66,17 +80,38 @@ def deploy_step(r: "Rules", p: int) -> list[Action]:
 
 def initiative_step(r: "Rules", p: int) -> list[Action]:
     """Side ``p`` at the initiative: Scout (to move first or second) if it holds it, or
-    the roll."""
+    the roll.
+
+    >>> from battleline.ancient.rules import Rules
+    >>> from battleline.ancient.state import new_state
+    >>> s = new_state(9, seed=3); s.hands = [[SCOUT], [SCOUT]]
+    >>> [str(a) for a in initiative_step(Rules(s), s.to_act)]
+    ['scout first', 'scout second', 'roll']
+    """
     return [SCOUT_FIRST, SCOUT_SECOND, ROLL] if SCOUT in r.s.hands[p] else [ROLL]
 
 
 def withdrawal_step(r: "Rules", p: int) -> list[Action]:
-    """The attacked side's choice (Advanced withdrawal)."""
+    """The attacked side's choice (Advanced withdrawal).
+
+    >>> from battleline.ancient.rules import Rules
+    >>> from battleline.ancient.state import new_state
+    >>> [str(a) for a in withdrawal_step(Rules(new_state(9, seed=3)), NORTH)]
+    ['withdraw', 'stand']
+    """
     return [WITHDRAW, STAND]
 
 
 def apply_leader(r: "Rules", a: Action, p: int) -> None:
-    """The leader goes with a troop card; then north's leader, or deployment."""
+    """The leader goes with a troop card; then north's leader, or deployment.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> from battleline.ancient.actions import Action
+    >>> s = AncientGame.scenario("cunaxa", seed=1).state
+    >>> apply_leader(Rules(s), Action.parse("leader R1"), SOUTH); s.leader_of[SOUTH], s.to_act == NORTH
+    (0, True)
+    """
     s = r.s
     s.leader_of = s.leader_of[:]
     s.leader_of[p] = CARD_INDEX[a.card]
@@ -87,7 +122,16 @@ def apply_leader(r: "Rules", a: Action, p: int) -> None:
 
 
 def apply_deploy(r: "Rules", a: Action, p: int) -> None:
-    """A card placed face down; south deploys first, then north, then the reveal."""
+    """A card placed face down; south deploys first, then north, then the reveal.
+
+    >>> from battleline.ancient import AncientGame
+    >>> from battleline.ancient.rules import Rules
+    >>> from battleline.ancient.actions import Action
+    >>> s = AncientGame.scenario("marathon", seed=1).state
+    >>> apply_deploy(Rules(s), Action.parse("deploy R1@a1"), SOUTH)
+    >>> s.board.names[s.where[CARD_INDEX["R1"]]], s.deployed, s.hidden_deployment
+    ('a1', [0, 1], True)
+    """
     s = r.s
     card = CARD_INDEX[a.card]
     take_from_reserve(r, p, card)
@@ -103,7 +147,14 @@ def apply_deploy(r: "Rules", a: Action, p: int) -> None:
 
 
 def apply_scout(r: "Rules", a: Action, p: int) -> None:
-    """Scout played at the initiative: its holder chooses who moves first."""
+    """Scout played at the initiative: its holder chooses who moves first.
+
+    >>> from battleline.ancient.rules import Rules
+    >>> from battleline.ancient.state import new_state
+    >>> s = new_state(9, seed=3); s.hands = [[], [SCOUT]]; s.phase = "initiative"
+    >>> apply_scout(Rules(s), SCOUT_SECOND, SOUTH); s.first == NORTH, s.phase, s.discards
+    (True, 'tactics', [66])
+    """
     s = r.s
     s.pending = None
     take_from_hand(r, p, SCOUT)
@@ -114,7 +165,15 @@ def apply_scout(r: "Rules", a: Action, p: int) -> None:
 
 
 def apply_roll(r: "Rules", a: Action, p: int) -> None:
-    """No Scout: the next side holding Tactics is asked, or the dice decide."""
+    """No Scout: the next side holding Tactics is asked, or the dice decide.
+
+    >>> from battleline.ancient.rules import Rules
+    >>> from battleline.ancient.state import new_state
+    >>> s = new_state(9, seed=3); s.hands = [[64], [63]]
+    >>> s.phase, s.pending = "initiative", ("initiative", (NORTH,))     # south asked, north next
+    >>> apply_roll(Rules(s), ROLL, SOUTH); s.phase, s.to_act == NORTH, s.pending
+    ('initiative', True, ('initiative', ()))
+    """
     s = r.s
     rest = s.pending[1] if s.pending else ()
     if rest:
@@ -126,7 +185,14 @@ def apply_roll(r: "Rules", a: Action, p: int) -> None:
 
 
 def apply_end(r: "Rules", a: Action, p: int) -> None:
-    """``end STEP``: the next step of the player turn, or the turn's end."""
+    """``end STEP``: the next step of the player turn, or the turn's end.
+
+    >>> from battleline.ancient.rules import Rules
+    >>> from battleline.ancient.state import new_state
+    >>> from battleline.ancient.tables import END
+    >>> s = new_state(9, seed=3); apply_end(Rules(s), END["actions"], s.to_act); s.phase
+    'fire'
+    """
     nxt = _NEXT_STEP.get(a.option)
     if nxt is not None:
         r.s.phase = nxt
@@ -288,7 +354,14 @@ def close_turn(r: "Rules") -> None:
 
 def settle(r: "Rules") -> list[Action] | None:
     """Run the automatic steps until a side has a real decision; return its legal
-    actions (or None when the battle is over)."""
+    actions (or None when the battle is over).
+
+    >>> from battleline.ancient.rules import Rules
+    >>> from battleline.ancient.state import new_state
+    >>> s = new_state(9, seed=3); s.phase = "fire"    # nobody on the field to shoot
+    >>> [str(a) for a in settle(Rules(s))], s.phase, s.to_act == NORTH
+    (['draw', 'end actions'], 'actions', True)
+    """
     settled = advance(r)
     if settled is False:
         return None
