@@ -360,16 +360,6 @@ def test_the_import_circle_check_can_fail(tmp_path):
 # method or class attribute). A mixin reading another module's ``self._log``, or a subclass
 # calling its base's ``self._helper()``, fails it. Names no battleline module defines belong to
 # a third-party base class (PettingZoo's AECEnv, numba's caches) and are not the project's.
-# Ancient Battles' Rules (ancient/rules.py) is still put together from mixins that share its
-# tables and movement.py's helpers (issue 41 composed the standard Game first): these are the
-# names they borrow. Nothing may be added here; a name leaves as the mixins are composed.
-MIXINS_BEING_COMPOSED = {
-    "ancient/fire.py": {"_lines", "_acts", "_armed", "_weapons", "_reach", "_columns"},
-    "ancient/flow.py": {"_acts", "_take_from_reserve", "_take_from_hand", "_back_rows", "_costs", "_points"},
-    "ancient/melee.py": {"_flanks", "_acts", "_relocate"},
-    "ancient/movement.py": {"_acts", "_back_rows", "_type_base", "_mounted", "_hoods", "_moves"},
-    "ancient/tactics.py": {"_acts", "_take_from_hand", "_relocate", "_take_from_reserve"},
-}
 
 
 def private_attributes(path: Path) -> tuple[set[str], dict[str, int]]:
@@ -414,15 +404,9 @@ def borrowed_private_attributes(root: Path = SRC) -> dict[str, list[str]]:
 
 
 def test_private_attributes_are_used_only_in_the_module_that_defines_them():
-    borrowed = borrowed_private_attributes()
-    new = [f"{m}:{use}" for m, uses in borrowed.items() for use in uses
-           if use.split(".", 1)[1] not in MIXINS_BEING_COMPOSED.get(m, ())]
-    assert not new, ("private attributes used away from the module that defines them (compose a "
-                     "part, or make the name public state):\n  " + "\n  ".join(new))
-    names = {m: {use.split(".", 1)[1] for use in uses} for m, uses in borrowed.items()}
-    composed = sorted(f"{m}: {name}" for m, listed in MIXINS_BEING_COMPOSED.items()
-                      for name in listed - names.get(m, set()))
-    assert not composed, f"no longer borrowed: take it out of MIXINS_BEING_COMPOSED: {composed}"
+    borrowed = [f"{m}:{use}" for m, uses in borrowed_private_attributes().items() for use in uses]
+    assert not borrowed, ("private attributes used away from the module that defines them (compose a "
+                          "part, or make the name public state):\n  " + "\n  ".join(borrowed))
 
 
 def test_the_borrowed_private_attribute_check_can_fail(tmp_path):

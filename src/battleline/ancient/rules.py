@@ -1,13 +1,17 @@
 """The rules engine of Ancient Battles: what each side may do (the legal-action generators)
 and what an action does (apply, in place), on an :class:`~.state.AncientState`.
 
-:class:`Rules` puts together one class per concept, each in its own module:
-:class:`~.movement.Movement` (moves, placements, the Tactics draw), :class:`~.fire.Fire`
-(missiles), :class:`~.melee.Melee` (attacks, withdrawal, hits and rampages),
-:class:`~.tactics.Tactics` (the Tactics cards, Loyalty, the rally) and
-:class:`~.flow.TurnFlow` (set-up, initiative, player turns, victory). Here :meth:`Rules.legal`
-picks the step's generator and :meth:`Rules.apply` the action's effect. The fixed tables
-(card numbers, interned actions) live in :mod:`.tables`.
+:class:`Rules` is put together by composition: its public state is the state ``s`` with
+its field ``b``, the journal ``log`` and two parts of precomputed tables, ``tables`` (the
+field width's :class:`~.tables.WidthTables`) and ``army_tables`` (the armies'
+:class:`~.tables.ArmyTables`). Each concept module owns its rules as functions over that
+state: :mod:`.movement` (moves, placements, the Tactics draw), :mod:`.fire` (missiles),
+:mod:`.melee` (attacks, withdrawal, hits and rampages), :mod:`.tactics` (the Tactics cards,
+Loyalty, the rally) and :mod:`.flow` (set-up, initiative, player turns, victory); every
+change goes through :mod:`.journal`. The functions are also the methods of :class:`Rules`
+(``rules.destinations(card)`` is ``movement.destinations(rules, card)``). Here
+:meth:`Rules.legal` picks the step's generator and :meth:`Rules.apply` the action's effect.
+The fixed tables (card numbers, interned actions) live in :mod:`.tables`.
 
 :class:`~.game.AncientGame` wraps this with validation, undo, queries and notation; bots that
 need speed use ``AncientGame.push``, which lands here directly. Everything per troop type is
@@ -23,30 +27,24 @@ read from :mod:`.troops`; the dice arithmetic comes from :mod:`.combat`.
 from __future__ import annotations
 
 from ..errors import PositionError
+from . import fire, flow, journal, melee, movement, tactics
 from .actions import Action
-from .board import SIDE_NAMES, SIDES, SOUTH_FIRST
-from .fire import Fire
-from .journal import Journal
-from .flow import TurnFlow
-from .melee import Melee
-from .movement import Movement
+from .board import SIDE_NAMES, SOUTH_FIRST
 from .state import AncientState
 from .tables import (ALEXANDER, CARD_INDEX, COMPANION, DARIUS, DESERTER, FOG, LEADER_CARDS, LOYALTY_CARDS,
-                     MUD, REDEPLOY, SCOUT, SHIELD, SHORT, TERRAIN_CARDS, TRAITOR, width_tables)
-from .tactics import Tactics
-from .troops import TROOP_TYPES
+                     MUD, REDEPLOY, SCOUT, SHIELD, SHORT, TERRAIN_CARDS, TRAITOR, ArmyTables, width_tables)
 
 __all__ = ["Rules", "check_position", "SCOUT", "REDEPLOY", "SHIELD", "COMPANION", "LOYALTY_CARDS", "LEADER_CARDS",
            "TERRAIN_CARDS", "SHORT", "CARD_INDEX", "ALEXANDER", "DARIUS", "FOG", "MUD", "DESERTER", "TRAITOR"]
 
 
-class Rules(TurnFlow, Tactics, Melee, Fire, Movement, Journal):
+class Rules:
     """Legal actions and their effects for one state (mutated in place). ``log`` is the undo
-    journal the array writes go to (:mod:`.journal`), or None."""
+    journal the array writes go to (:mod:`.journal`), or None. ``tables`` and
+    ``army_tables`` are the precomputed tables of the field and of the armies (kept while
+    the state bound has the same field and armies)."""
 
-    __slots__ = ("s", "b", "names", "dice", "log", "initiative_from", "_moves", "_hoods", "_back_rows", "_acts", "_armed",
-                 "_points", "_weapons", "_costs", "_reach", "_lines", "_flanks", "_columns", "_type_base",
-                 "_mounted", "_army_of")
+    __slots__ = ("s", "b", "names", "dice", "log", "initiative_from", "tables", "army_tables")
 
     def __init__(self, state: AncientState, log: list | None = None) -> None:
         self.log = log
@@ -54,7 +52,7 @@ class Rules(TurnFlow, Tactics, Melee, Fire, Movement, Journal):
         # where in the dice stream the last initiative roll began (-1: none yet); the game
         # reads it to tell an action's own dice from the next turn's initiative dice
         self.initiative_from = -1
-        self._army_of = (None, None)
+        self.army_tables = None
         self.bind(state)
 
     def bind(self, state: AncientState) -> None:
@@ -65,18 +63,10 @@ class Rules(TurnFlow, Tactics, Melee, Fire, Movement, Journal):
         if state.board is not self.b:
             self.b = state.board
             self.names = state.board.names
-            t = width_tables(state.width)
-            self._moves, self._hoods, self._acts = t.moves, t.hoods, t.acts
-            self._type_base, self._mounted, self._back_rows = t.type_base, t.mounted, t.back_rows
-            self._reach, self._lines, self._columns, self._flanks = t.reach, t.lines, t.columns, t.flanks
-        if self._army_of[0] is not state.army or self._army_of[1] is not state.bows:
-            # armies and bows are fixed in play (and replaced, never changed, when put() adds)
-            self._army_of = (state.army, state.bows)
-            # cards that may have a missile weapon (a stack is checked in weapon())
-            self._weapons = [TROOP_TYPES[c % 10 + 1].weapon(c in state.bows) for c in range(60)]
-            self._armed = [w is not None for w in self._weapons]
-            self._points = [state.army_points(p) for p in SIDES]
-            self._costs = [state.cost(c) if c < 60 else 0 for c in range(70)]
+            self.tables = width_tables(state.width)
+        army_tables = self.army_tables
+        if army_tables is None or not army_tables.fits(state):
+            self.army_tables = ArmyTables(state)
 
     def legal(self) -> list[Action]:
         """The legal actions of the side to act, in a fixed order."""
@@ -111,21 +101,96 @@ class Rules(TurnFlow, Tactics, Melee, Fire, Movement, Journal):
             raise AssertionError(a.kind)
         effect(self, a, self.s.to_act)
 
+    # The concept modules' functions, as methods (``rules.f(x)`` is ``module.f(rules, x)``).
+    write = journal.write
+    # flow
+    leader_step = flow.leader_step
+    deploy_step = flow.deploy_step
+    initiative_step = flow.initiative_step
+    withdrawal_step = flow.withdrawal_step
+    apply_leader = flow.apply_leader
+    apply_deploy = flow.apply_deploy
+    apply_scout = flow.apply_scout
+    apply_roll = flow.apply_roll
+    apply_end = flow.apply_end
+    begin_player_turn = flow.begin_player_turn
+    roll_initiative = flow.roll_initiative
+    start_turn = flow.start_turn
+    acting_side = flow.acting_side
+    check_victory = flow.check_victory
+    end_player_turn = flow.end_player_turn
+    close_turn = flow.close_turn
+    settle = flow.settle
+    advance = flow.advance
+    # tactics
+    disrupted_units = tactics.disrupted_units
+    has_disrupted = tactics.has_disrupted
+    loyalty_choices = tactics.loyalty_choices
+    tactics_plays = tactics.tactics_plays
+    leader_may_rally = tactics.leader_may_rally
+    may_play = tactics.may_play
+    play_refusal = tactics.play_refusal
+    tactics_step = tactics.tactics_step
+    rally_step = tactics.rally_step
+    apply_play = tactics.apply_play
+    apply_remove = tactics.apply_remove
+    apply_rally = tactics.apply_rally
+    # melee
+    flank_pairs = melee.flank_pairs
+    frontal_attacks = melee.frontal_attacks
+    attack_groups = melee.attack_groups
+    attack_refusal = melee.attack_refusal
+    melee_step = melee.melee_step
+    may_attack = melee.may_attack
+    melee_numbers = melee.melee_numbers
+    can_withdraw = melee.can_withdraw
+    resolve_melee = melee.resolve_melee
+    hit = melee.hit
+    eliminate = melee.eliminate
+    rampage = melee.rampage
+    apply_attack = melee.apply_attack
+    apply_withdrawal_choice = melee.apply_withdrawal_choice
+    # fire
+    weapon = fire.weapon
+    fire_squares = fire.fire_squares
+    fire_refusal = fire.fire_refusal
+    fire_step = fire.fire_step
+    may_fire = fire.may_fire
+    resolve_fire = fire.resolve_fire
+    apply_fire = fire.apply_fire
+    # movement
+    own_units = movement.own_units
+    destinations = movement.destinations
+    reach_within = movement.reach_within
+    stack_squares = movement.stack_squares
+    stack_bases = movement.stack_bases
+    may_draw = movement.may_draw
+    draw_refusal = movement.draw_refusal
+    move_refusal = movement.move_refusal
+    placement_refusal = movement.placement_refusal
+    redeployable = movement.redeployable
+    action_step = movement.action_step
+    may_act = movement.may_act
+    place = movement.place
+    apply_move = movement.apply_move
+    apply_reinforce = movement.apply_reinforce
+    apply_draw = movement.apply_draw
+
 
 # The generator of each step and the effect of each kind of action, by concept.
-_STEPS = {"actions": Movement.action_step, "fire": Fire.fire_step, "melee": Melee.melee_step,
-          "tactics": Tactics.tactics_step, "withdrawal": TurnFlow.withdrawal_step,
-          "loyalty": Tactics.loyalty_choices, "rally": Tactics.rally_step,
-          "initiative": TurnFlow.initiative_step, "deploy": TurnFlow.deploy_step,
-          "leader": TurnFlow.leader_step}
-_CHOICES = {"tactics": Tactics.may_play, "actions": Movement.may_act, "fire": Fire.may_fire,
-            "melee": Melee.may_attack}
-_LISTED = {"fire": Fire.fire_step, "melee": Melee.melee_step}
-_EFFECTS = {"move": Movement.apply_move, "reinforce": Movement.apply_reinforce, "draw": Movement.apply_draw,
-            "fire": Fire.apply_fire, "attack": Melee.apply_attack, "withdraw": Melee.apply_withdrawal_choice,
-            "stand": Melee.apply_withdrawal_choice, "play": Tactics.apply_play, "remove": Tactics.apply_remove,
-            "rally": Tactics.apply_rally, "end": TurnFlow.apply_end, "deploy": TurnFlow.apply_deploy,
-            "leader": TurnFlow.apply_leader, "scout": TurnFlow.apply_scout, "roll": TurnFlow.apply_roll}
+_STEPS = {"actions": movement.action_step, "fire": fire.fire_step, "melee": melee.melee_step,
+          "tactics": tactics.tactics_step, "withdrawal": flow.withdrawal_step,
+          "loyalty": tactics.loyalty_choices, "rally": tactics.rally_step,
+          "initiative": flow.initiative_step, "deploy": flow.deploy_step,
+          "leader": flow.leader_step}
+_CHOICES = {"tactics": tactics.may_play, "actions": movement.may_act, "fire": fire.may_fire,
+            "melee": melee.may_attack}
+_LISTED = {"fire": fire.fire_step, "melee": melee.melee_step}
+_EFFECTS = {"move": movement.apply_move, "reinforce": movement.apply_reinforce, "draw": movement.apply_draw,
+            "fire": fire.apply_fire, "attack": melee.apply_attack, "withdraw": melee.apply_withdrawal_choice,
+            "stand": melee.apply_withdrawal_choice, "play": tactics.apply_play, "remove": tactics.apply_remove,
+            "rally": tactics.apply_rally, "end": flow.apply_end, "deploy": flow.apply_deploy,
+            "leader": flow.apply_leader, "scout": flow.apply_scout, "roll": flow.apply_roll}
 
 
 def check_position(s: AncientState) -> None:

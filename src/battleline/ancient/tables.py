@@ -22,7 +22,7 @@ __all__ = ["ALEXANDER", "DARIUS", "COMPANION", "SHIELD", "FOG", "MUD", "SCOUT", 
            "TRAITOR", "LEADER_CARDS", "TERRAIN_CARDS", "LOYALTY_CARDS", "LOYAL_VALUES", "SHORT", "CARD_INDEX",
            "ELEPHANT", "CHARIOTS", "END", "DRAW", "ROLL", "WITHDRAW", "STAND", "SCOUT_FIRST", "SCOUT_SECOND",
            "RALLY_NONE", "Acts", "action_cache", "move_tables", "move_neighbourhoods", "reach_tables",
-           "fire_lines", "WidthTables", "width_tables", "picker"]
+           "fire_lines", "WidthTables", "width_tables", "ArmyTables", "picker"]
 
 ALEXANDER, DARIUS, COMPANION, SHIELD, FOG, MUD, SCOUT, REDEPLOY, DESERTER, TRAITOR = range(60, 70)
 LEADER_CARDS = (ALEXANDER, DARIUS)
@@ -245,6 +245,32 @@ class WidthTables:
                         sum(1 << sq for sq in range(b.size) if sq % width != width - 1))
         self.flanks = [[sum(1 << x for x in (b.left[sq], b.right[sq], b.back[p][sq]) if x >= 0)
                         for sq in range(b.size)] for p in SIDES]
+
+
+class ArmyTables:
+    """What the rules read per card of the armies in play: each card's missile weapon (a
+    stack is checked by the rules), whether it has one, each side's army points and each
+    card's cost. Fixed in play: armies and bows are replaced, never changed, when
+    ``AncientGame.put`` adds a card, so :meth:`fits` tells when to build anew.
+
+    >>> from battleline.ancient.state import new_state
+    >>> s = new_state(9, seed=3); t = ArmyTables(s)
+    >>> t.fits(s), len(t.weapons), len(t.costs)
+    (True, 60, 70)
+    """
+
+    __slots__ = ("army", "bows", "weapons", "armed", "points", "costs")
+
+    def __init__(self, state) -> None:
+        self.army, self.bows = state.army, state.bows
+        self.weapons = [TROOP_TYPES[c % 10 + 1].weapon(c in state.bows) for c in range(60)]
+        self.armed = [w is not None for w in self.weapons]
+        self.points = [state.army_points(p) for p in SIDES]
+        self.costs = [state.cost(c) if c < 60 else 0 for c in range(70)]
+
+    def fits(self, state) -> bool:
+        """Are these the tables of ``state``'s armies and bows (the same objects)?"""
+        return self.army is state.army and self.bows is state.bows
 
 
 _WIDTHS: dict[int, WidthTables] = {}
