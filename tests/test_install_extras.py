@@ -42,7 +42,9 @@ def third_party(tree: ast.AST, top_level_only: bool) -> set[str]:
 
 
 def local_modules() -> set[str]:
-    return {p.stem for folder in (ROOT / "tests", ROOT / "docs" / "experiments") for p in folder.rglob("*.py")}
+    """The tests' and experiments' own modules, and the test packages (``tests/ancient``)."""
+    files = [p for folder in (ROOT / "tests", ROOT / "docs" / "experiments") for p in folder.rglob("*.py")]
+    return {p.stem for p in files} | {p.parent.name for p in files if p.name == "__init__.py"}
 
 
 def test_what_the_tests_import_is_installed_by_the_test_extra():
