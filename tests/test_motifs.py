@@ -238,3 +238,20 @@ def test_a_lower_card_that_still_beats_the_opponents_best():
     assert all(m.key != "lower_card_enough" for m in prospect(g, 1, Move.parse("G3@9"), Move.parse("R7@9")))
     strong = draft({(9, 0): "B5 B6"}, hand_south=("G3", "R7", "Y1", "Y6", "G8", "O9", "P2"))
     assert all(m.key != "lower_card_enough" for m in prospect(strong, 1, Move.parse("R7@9"), Move.parse("G3@9")))
+
+
+def test_a_flag_under_fog_still_won_against_one_that_cannot_be():
+    """Fog at flag 5: south's R7 and O9 there make 16, and a 10 still unseen makes 26, above the
+    25 north's R6 G9 can reach. P6 at flag 6, against north's Y8 Y9, makes a Wedge 6-7-8 at
+    best, and north's Wedge 8-9-10 beats it. Only who can still win the flag tells them apart."""
+    from battleline.standard.motifs import prospect
+    from battleline.standard.moves import Move
+    g = draft({(5, 0): "Fog R6 G9", (5, 1): "R7", (6, 0): "Y8 Y9"},
+              hand_south=("O9", "P6", "B1", "G2", "Y3", "B4", "P1"))
+    [m] = prospect(g, 1, Move.parse("P6@6"), Move.parse("O9@5"))
+    assert m.key == "contest_fog" and m.flags == (5, 6) and [str(c) for c in m.cards] == ["O9", "P6"]
+    assert m.detail == ((26, "total"), (25, "total"), (421, "wedge"), (427, "wedge"))
+    assert prospect(g, 1, Move.parse("O9@5"), Move.parse("P6@6")) == []       # the other way round
+    assert prospect(g, 1, Move.parse("O9@5"), Move.parse("O9@5")) == []       # both still win flag 5
+    [low] = prospect(g, 1, Move.parse("B1@5"), Move.parse("O9@5"))            # 7 + 1 + 10 = 18: B1 cannot
+    assert low.key == "contest_fog" and low.detail[2] == (18, "total")

@@ -40,6 +40,10 @@ The motifs, by key:
   lower than the one played, and each side can still beat the best the opponent can make at
   its flag (``detail``: the kind and cards of the better move's side, then of the opponent's
   best there): the higher card is kept for later;
+- ``contest_fog`` (two moves compared, :func:`prospect`): as ``contest``, where Fog lies on
+  either move's flag (only totals count there): the better move's side can still beat the
+  best the opponent can make at its flag, the played card's cannot (``detail``: each side's
+  best as ``(strength, kind)``, the total under Fog, or None);
 - ``stronger_prospect`` (two moves compared, :func:`prospect`): the two sides can still make
   the same kind of formation, the better move's a stronger one (``detail``: the kind, then the
   cards of each, the better move's first).
@@ -67,7 +71,7 @@ __all__ = ["Motif", "find", "possible_best", "best_formation", "prospect", "KEYS
 
 KEYS = ("win_at_once", "win_allowed", "win_threatened", "claim_given", "claim_made", "lost_flag", "card_gone",
         "own_card_breaks", "outmatched", "outranked", "fog", "mud", "prospect", "high_card_spent", "contest",
-        "hand_completes", "lower_card_enough", "stronger_prospect")
+        "hand_completes", "lower_card_enough", "stronger_prospect", "contest_fog")
 HIGH_VALUE = 8          # an 8, 9 or 10 (or a Leader) is a strong card
 MUCH_LOWER = 4          # a card this much lower is spent instead: the high one is kept
 
@@ -322,18 +326,21 @@ def prospect(game: Game, me: int, played: Move, better: Move) -> list[Motif]:
     """
     if not (_to_a_side(played) and _to_a_side(better)):
         return []
-    sides = []
+    sides, fog = [], False
     for move in (better, played):
         after = game.copy()
         after.push(move)
-        if after.fog_flag == move.flag:
-            return []
+        fog = fog or after.fog_flag == move.flag
         in_hand = TROOP_MASK & _mask(after.hands[me])
         sides.append((best_formation(after, me, move.flag), best_formation(after, 1 - me, move.flag),
                       after.mud_flag == move.flag, best_formation(after, me, move.flag, in_hand)))
     (mine_b, theirs_b, mud_b, hand_b), (mine_p, theirs_p, mud_p, hand_p) = sides
-    hoped, got = _kind(mine_b), _kind(mine_p)
     flags, cards = (better.flag, played.flag), (better.card, played.card)
+    if fog:             # only totals count there: the kinds say nothing, who can still win does
+        if _edge(mine_b, theirs_b) > 0 >= _edge(mine_p, theirs_p):
+            return [Motif("contest_fog", flags, cards, (mine_b[:2], _top(theirs_b), _top(mine_p), _top(theirs_p)))]
+        return []
+    hoped, got = _kind(mine_b), _kind(mine_p)
     if hoped is not None and (got is None or KINDS.index(got) < KINDS.index(hoped)):
         return [Motif("prospect", flags, cards, (hoped, got))]
     if hoped is not None and got is not None and played.card.is_troop and better.card.is_troop \
@@ -355,6 +362,11 @@ def prospect(game: Game, me: int, played: Move, better: Move) -> list[Motif]:
 def _to_a_side(move: Move) -> bool:
     """A troop or a wild card (a Leader, Companion, Shield) played to a flag."""
     return move.kind == "play" and bool(move.flag) and (move.card.is_troop or move.card.is_wild)
+
+
+def _top(best_found) -> tuple[int, str] | None:
+    """``(strength, kind)`` of a side's best (under Fog the strength is the total), or None."""
+    return None if best_found is None else best_found[:2]
 
 
 def _kind(best_found) -> str | None:

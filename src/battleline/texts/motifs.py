@@ -58,6 +58,11 @@ SENTENCES = {
                 "{played} at flag {fp} cannot ({mp} against {tp}).",
                 "フラッグ{fb}の{better}なら、相手がそこで作れる最善にもまだ勝てます（{mb}対{tb}）。フラッグ{fp}の"
                 "{played}では勝てません（{mp}対{tp}）。"),
+    "contest_fog": ("{better} at flag {fb} can still beat the best your opponent can make there ({mb} against "
+                    "{tb}); {played} at flag {fp} cannot ({mp} against {tp}). Under Fog only the totals count.",
+                    "フラッグ{fb}の{better}なら、相手がそこで作れる最善にもまだ勝てます（{mb}対{tb}）。フラッグ{fp}の"
+                    "{played}では勝てません（{mp}対{tp}）。霧の下では合計だけが比べられます。"),
+    "fog_total_of": ("a total of {n}", "合計{n}"),
     "outmatched": ("{card} at flag {flag} leaves your side there at best a {mine}, while your opponent's cards "
                    "can still become a {theirs}.",
                    "フラッグ{flag}の{card}では、あなたの側はせいぜい{mine}ですが、相手の側はまだ{theirs}になれます。"),
@@ -218,6 +223,11 @@ def motif_sentence(motif, lang: str = "en", names: Any = "ancient", subject: str
         named = [_kind_words(k, lang, names) for k in detail]
         return _say(lang, key, better=better, played=played, fb=flags[0], fp=flags[1], mb=named[0], tb=named[1],
                     mp=named[2], tp=named[3])
+    if key == "contest_fog":
+        better, played = (card_name(c, lang, names) for c in motif.cards)
+        named = [_best_words(b, lang, names) for b in detail]
+        return _say(lang, key, better=better, played=played, fb=flags[0], fp=flags[1], mb=named[0], tb=named[1],
+                    mp=named[2], tp=named[3])
     if key == "high_card_spent":
         better, played = (card_name(c, lang, names) for c in motif.cards)
         return _say(lang, key, better=better, played=played, fb=flags[0], fp=flags[1],
@@ -242,6 +252,13 @@ def _kind_words(kind: str | None, lang: str, names: Any) -> str:
     if kind is None:
         return "nothing" if lang != "ja" else "完成不可"
     return formation_name(kind, lang, names)
+
+
+def _best_words(best, lang: str, names: Any) -> str:
+    """A side's best ``(strength, kind)``: its total under Fog, else its formation's name."""
+    if best is not None and best[1] == "total":
+        return SENTENCES["fog_total_of"][lang == "ja"].format(n=best[0])
+    return _kind_words(None if best is None else best[1], lang, names)
 
 
 def _total(best) -> str:
