@@ -247,7 +247,7 @@ def test_a_flag_under_fog_still_won_against_one_that_cannot_be():
     from battleline.standard.motifs import prospect
     from battleline.standard.moves import Move
     g = draft({(5, 0): "Fog R6 G9", (5, 1): "R7", (6, 0): "Y8 Y9"},
-              hand_south=("O9", "P6", "B1", "G2", "Y3", "B4", "P1"))
+              hand_south=("O9", "P6", "B1", "G2", "Y3", "B4", "G8"))
     [m] = prospect(g, 1, Move.parse("P6@6"), Move.parse("O9@5"))
     assert m.key == "contest_fog" and m.flags == (5, 6) and [str(c) for c in m.cards] == ["O9", "P6"]
     assert m.detail == ((26, "total"), (25, "total"), (421, "wedge"), (427, "wedge"))
@@ -255,3 +255,4 @@ def test_a_flag_under_fog_still_won_against_one_that_cannot_be():
     assert prospect(g, 1, Move.parse("O9@5"), Move.parse("O9@5")) == []       # both still win flag 5
     [low] = prospect(g, 1, Move.parse("B1@5"), Move.parse("O9@5"))            # 7 + 1 + 10 = 18: B1 cannot
     assert low.key == "contest_fog" and low.detail[2] == (18, "total")
+    assert prospect(g, 1, Move.parse("G8@5"), Move.parse("O9@5")) == []       # 25 against 25: a tie is no loss

@@ -42,7 +42,8 @@ The motifs, by key:
   best there): the higher card is kept for later;
 - ``contest_fog`` (two moves compared, :func:`prospect`): as ``contest``, where Fog lies on
   either move's flag (only totals count there): the better move's side can still beat the
-  best the opponent can make at its flag, the played card's cannot (``detail``: each side's
+  best the opponent can make at its flag, the played card's falls short of it, a tie not
+  counted (``detail``: each side's
   best as ``(strength, kind)``, the total under Fog, or None);
 - ``stronger_prospect`` (two moves compared, :func:`prospect`): the two sides can still make
   the same kind of formation, the better move's a stronger one (``detail``: the kind, then the
@@ -337,7 +338,7 @@ def prospect(game: Game, me: int, played: Move, better: Move) -> list[Motif]:
     (mine_b, theirs_b, mud_b, hand_b), (mine_p, theirs_p, mud_p, hand_p) = sides
     flags, cards = (better.flag, played.flag), (better.card, played.card)
     if fog:             # only totals count there: the kinds say nothing, who can still win does
-        if _edge(mine_b, theirs_b) > 0 >= _edge(mine_p, theirs_p):
+        if _edge(mine_b, theirs_b) > 0 > _edge(mine_p, theirs_p):     # a tie may go to who finished first
             return [Motif("contest_fog", flags, cards, (mine_b[:2], _top(theirs_b), _top(mine_p), _top(theirs_p)))]
         return []
     hoped, got = _kind(mine_b), _kind(mine_p)
