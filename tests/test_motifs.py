@@ -256,3 +256,21 @@ def test_a_flag_under_fog_still_won_against_one_that_cannot_be():
     [low] = prospect(g, 1, Move.parse("B1@5"), Move.parse("O9@5"))            # 7 + 1 + 10 = 18: B1 cannot
     assert low.key == "contest_fog" and low.detail[2] == (18, "total")
     assert prospect(g, 1, Move.parse("G8@5"), Move.parse("O9@5")) == []       # 25 against 25: a tie is no loss
+
+
+def test_a_redeploy_that_turns_the_flag_it_takes_a_card_from():
+    """South's R6 B6 at flag 2 make a Phalanx of 6s at best, short of north's Wedge R2 R3 R4.
+    Redeploying R6 to the discard leaves B6, which can still become a Wedge 6-7-8 and beat it;
+    Y10 at flag 3 leaves flag 2 short, Redeploying B6 instead turns it as well."""
+    from battleline.standard.motifs import taken_away
+    from battleline.standard.moves import Move
+    g = draft({(2, 1): "R6 B6", (2, 0): "R2 R3"}, hand_south=("Redeploy", "Y10", "G1", "O4", "Y4", "B2", "R9"))
+    redeploy = Move.parse("Redeploy R6@discard")
+    [m] = taken_away(g, 1, Move.parse("Y10@3"), redeploy)
+    assert m.key == "guile_turns" and m.flags == (2,) and m.cards == (Card("Redeploy"), Card("R6"))
+    assert m.detail[0][1] == "wedge" and [str(c) for c in m.detail[0][2]] == ["B6", "B7", "B8"]
+    assert m.detail[2:] == ((318, "phalanx"), (409, "wedge"))
+    assert taken_away(g, 1, Move.parse("Redeploy B6@discard"), redeploy) == []   # that turns it too
+    assert taken_away(g, 1, redeploy, Move.parse("Y10@3")) == []                 # no card taken
+    strong = draft({(2, 1): "R6 B6", (2, 0): "B7 B8"}, hand_south=("Redeploy", "Y10", "G1", "O4", "Y4", "B2", "R9"))
+    assert taken_away(strong, 1, Move.parse("Y10@3"), redeploy) == []            # B6 alone still falls short
