@@ -42,6 +42,11 @@ STANDARD = [
     Motif("lower_card_enough", (9, 9), (Card("G3"), Card("R7")), ("wedge", (Card("G3"), Card("G4"), Card("G5")),
                                                                    "wedge", (Card("B2"), Card("B3"), Card("B4")))),
     Motif("hand_completes", (7, 8), (Card("R3"), Card("Y7")), ("wedge", (Card("R1"), Card("R2"), Card("R3")), None)),
+    Motif("contest_fog", (5, 6), (Card("O9"), Card("P6")), ((26, "total"), (25, "total"), (421, "wedge"),
+                                                              (427, "wedge"))),
+    Motif("guile_turns", (2,), (Card("Redeploy"), Card("R6")),
+          ((421, "wedge", (Card("B6"), Card("B7"), Card("B8"))), (409, "wedge", (Card("R2"), Card("R3"), Card("R4"))),
+           (318, "phalanx"), (409, "wedge"))),
 ]
 ANCIENT = [
     AncientMotif("back_row_open", ("b1", "b3"), (False,), (0, 8)),
@@ -95,3 +100,19 @@ def test_the_new_battle_line_sentences_name_the_cards_of_each_formation(lang):
     assert "3" in motif_sentence(by_key["claim_made", None], lang)
     enough = motif_sentence(by_key["lower_card_enough", None], lang)
     assert all(name in enough for name in {"en": ("Green 5", "Blue 4", "Red 7"), "ja": ("緑5", "青4", "赤7")}[lang])
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_flag_under_fog_is_said_in_totals(lang):
+    said = motif_sentence(next(m for m in STANDARD if m.key == "contest_fog"), lang)
+    words = {"en": ("Orange 9", "Purple 6", "a total of 26", "a total of 25", "Wedge", "Fog"),
+             "ja": ("橙9", "紫6", "合計26", "合計25", "くさび形隊形", "霧")}[lang]
+    assert all(w in said for w in words), said
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_guile_move_that_turns_a_flag_names_its_card_and_flag(lang):
+    said = motif_sentence(next(m for m in STANDARD if m.key == "guile_turns"), lang)
+    words = {"en": ("Redeploy", "Red 6", "flag 2", "Blue 8", "Red 4", "Phalanx"),
+             "ja": ("転進", "赤6", "フラッグ2", "青8", "赤4", "密集隊形")}[lang]
+    assert all(w in said for w in words), said

@@ -238,3 +238,39 @@ def test_a_lower_card_that_still_beats_the_opponents_best():
     assert all(m.key != "lower_card_enough" for m in prospect(g, 1, Move.parse("G3@9"), Move.parse("R7@9")))
     strong = draft({(9, 0): "B5 B6"}, hand_south=("G3", "R7", "Y1", "Y6", "G8", "O9", "P2"))
     assert all(m.key != "lower_card_enough" for m in prospect(strong, 1, Move.parse("R7@9"), Move.parse("G3@9")))
+
+
+def test_a_flag_under_fog_still_won_against_one_that_cannot_be():
+    """Fog at flag 5: south's R7 and O9 there make 16, and a 10 still unseen makes 26, above the
+    25 north's R6 G9 can reach. P6 at flag 6, against north's Y8 Y9, makes a Wedge 6-7-8 at
+    best, and north's Wedge 8-9-10 beats it. Only who can still win the flag tells them apart."""
+    from battleline.standard.motifs import prospect
+    from battleline.standard.moves import Move
+    g = draft({(5, 0): "Fog R6 G9", (5, 1): "R7", (6, 0): "Y8 Y9"},
+              hand_south=("O9", "P6", "B1", "G2", "Y3", "B4", "G8"))
+    [m] = prospect(g, 1, Move.parse("P6@6"), Move.parse("O9@5"))
+    assert m.key == "contest_fog" and m.flags == (5, 6) and [str(c) for c in m.cards] == ["O9", "P6"]
+    assert m.detail == ((26, "total"), (25, "total"), (421, "wedge"), (427, "wedge"))
+    assert prospect(g, 1, Move.parse("O9@5"), Move.parse("P6@6")) == []       # the other way round
+    assert prospect(g, 1, Move.parse("O9@5"), Move.parse("O9@5")) == []       # both still win flag 5
+    [low] = prospect(g, 1, Move.parse("B1@5"), Move.parse("O9@5"))            # 7 + 1 + 10 = 18: B1 cannot
+    assert low.key == "contest_fog" and low.detail[2] == (18, "total")
+    assert prospect(g, 1, Move.parse("G8@5"), Move.parse("O9@5")) == []       # 25 against 25: a tie is no loss
+
+
+def test_a_redeploy_that_turns_the_flag_it_takes_a_card_from():
+    """South's R6 B6 at flag 2 make a Phalanx of 6s at best, short of north's Wedge R2 R3 R4.
+    Redeploying R6 to the discard leaves B6, which can still become a Wedge 6-7-8 and beat it;
+    Y10 at flag 3 leaves flag 2 short, Redeploying B6 instead turns it as well."""
+    from battleline.standard.motifs import taken_away
+    from battleline.standard.moves import Move
+    g = draft({(2, 1): "R6 B6", (2, 0): "R2 R3"}, hand_south=("Redeploy", "Y10", "G1", "O4", "Y4", "B2", "R9"))
+    redeploy = Move.parse("Redeploy R6@discard")
+    [m] = taken_away(g, 1, Move.parse("Y10@3"), redeploy)
+    assert m.key == "guile_turns" and m.flags == (2,) and m.cards == (Card("Redeploy"), Card("R6"))
+    assert m.detail[0][1] == "wedge" and [str(c) for c in m.detail[0][2]] == ["B6", "B7", "B8"]
+    assert m.detail[2:] == ((318, "phalanx"), (409, "wedge"))
+    assert taken_away(g, 1, Move.parse("Redeploy B6@discard"), redeploy) == []   # that turns it too
+    assert taken_away(g, 1, redeploy, Move.parse("Y10@3")) == []                 # no card taken
+    strong = draft({(2, 1): "R6 B6", (2, 0): "B7 B8"}, hand_south=("Redeploy", "Y10", "G1", "O4", "Y4", "B2", "R9"))
+    assert taken_away(strong, 1, Move.parse("Y10@3"), redeploy) == []            # B6 alone still falls short

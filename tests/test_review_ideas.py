@@ -82,3 +82,13 @@ def test_a_card_the_opponent_can_outrank_is_named(monkeypatch):
     d = reviewed(monkeypatch, "R3@2", {"R3@2": 0.3}, position=position_text)
     assert d.best != "R3@2" and d.label == "blunder" and "outranked" in d.motifs
     assert d.reason.startswith("Red 3 at flag 2 leaves your side there at best a Wedge of Red 3, Red 4 and Red 5")
+
+
+def test_a_better_redeploy_that_turns_a_flag_is_named(monkeypatch):
+    """South's R6 B6 at flag 2 fall short of north's Wedge R2 R3 R4; the search prefers to
+    Redeploy R6 to the discard, after which B6 can still make a Wedge 6-7-8 there."""
+    position_text = position({(2, 1): "R6 B6", (2, 0): "R2 R3"}, ("Redeploy", "Y10", "G1", "O4", "Y4", "B2", "R9"))
+    d = reviewed(monkeypatch, "Y10@3", {"Y10@3": 0.3, "Redeploy R6@discard": 0.8}, position=position_text)
+    assert d.best == "Redeploy R6@discard" and d.label == "blunder" and "guile_turns" in d.motifs
+    assert d.reason.startswith("Redeploy taking Red 6 from flag 2 lets your side there still beat")
+    assert "転進でフラッグ2から赤6を取ると" in d.reason_ja and 2 in d.flags

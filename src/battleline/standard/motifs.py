@@ -40,6 +40,16 @@ The motifs, by key:
   lower than the one played, and each side can still beat the best the opponent can make at
   its flag (``detail``: the kind and cards of the better move's side, then of the opponent's
   best there): the higher card is kept for later;
+- ``contest_fog`` (two moves compared, :func:`prospect`): as ``contest``, where Fog lies on
+  either move's flag (only totals count there): the better move's side can still beat the
+  best the opponent can make at its flag, the played card's falls short of it, a tie not
+  counted (``detail``: each side's
+  best as ``(strength, kind)``, the total under Fog, or None);
+- ``guile_turns`` (two moves compared, :func:`taken_away`): the better move is a Redeploy,
+  Deserter or Traitor whose card, taken from a flag, turns it: the mover's side there can then
+  still beat the best the opponent can make there, and before it fell short (the move played
+  leaves it short) (``detail``: each side's best after, as :func:`best_formation`, then before,
+  as ``(strength, kind)``);
 - ``stronger_prospect`` (two moves compared, :func:`prospect`): the two sides can still make
   the same kind of formation, the better move's a stronger one (``detail``: the kind, then the
   cards of each, the better move's first).
@@ -63,11 +73,11 @@ from .game import Game
 from .moves import Move
 from .rules import FLAGS, win_reason
 
-__all__ = ["Motif", "find", "possible_best", "best_formation", "prospect", "KEYS"]
+__all__ = ["Motif", "find", "possible_best", "best_formation", "prospect", "taken_away", "KEYS"]
 
 KEYS = ("win_at_once", "win_allowed", "win_threatened", "claim_given", "claim_made", "lost_flag", "card_gone",
         "own_card_breaks", "outmatched", "outranked", "fog", "mud", "prospect", "high_card_spent", "contest",
-        "hand_completes", "lower_card_enough", "stronger_prospect")
+        "hand_completes", "lower_card_enough", "stronger_prospect", "contest_fog", "guile_turns")
 HIGH_VALUE = 8          # an 8, 9 or 10 (or a Leader) is a strong card
 MUCH_LOWER = 4          # a card this much lower is spent instead: the high one is kept
 
@@ -322,18 +332,21 @@ def prospect(game: Game, me: int, played: Move, better: Move) -> list[Motif]:
     """
     if not (_to_a_side(played) and _to_a_side(better)):
         return []
-    sides = []
+    sides, fog = [], False
     for move in (better, played):
         after = game.copy()
         after.push(move)
-        if after.fog_flag == move.flag:
-            return []
+        fog = fog or after.fog_flag == move.flag
         in_hand = TROOP_MASK & _mask(after.hands[me])
         sides.append((best_formation(after, me, move.flag), best_formation(after, 1 - me, move.flag),
                       after.mud_flag == move.flag, best_formation(after, me, move.flag, in_hand)))
     (mine_b, theirs_b, mud_b, hand_b), (mine_p, theirs_p, mud_p, hand_p) = sides
-    hoped, got = _kind(mine_b), _kind(mine_p)
     flags, cards = (better.flag, played.flag), (better.card, played.card)
+    if fog:             # only totals count there: the kinds say nothing, who can still win does
+        if _edge(mine_b, theirs_b) > 0 > _edge(mine_p, theirs_p):     # a tie may go to who finished first
+            return [Motif("contest_fog", flags, cards, (mine_b[:2], _top(theirs_b), _top(mine_p), _top(theirs_p)))]
+        return []
+    hoped, got = _kind(mine_b), _kind(mine_p)
     if hoped is not None and (got is None or KINDS.index(got) < KINDS.index(hoped)):
         return [Motif("prospect", flags, cards, (hoped, got))]
     if hoped is not None and got is not None and played.card.is_troop and better.card.is_troop \
@@ -357,6 +370,11 @@ def _to_a_side(move: Move) -> bool:
     return move.kind == "play" and bool(move.flag) and (move.card.is_troop or move.card.is_wild)
 
 
+def _top(best_found) -> tuple[int, str] | None:
+    """``(strength, kind)`` of a side's best (under Fog the strength is the total), or None."""
+    return None if best_found is None else best_found[:2]
+
+
 def _kind(best_found) -> str | None:
     return best_found[1] if best_found else None
 
@@ -366,3 +384,45 @@ def _edge(mine, theirs) -> int:
     if mine is None:
         return -1
     return 1 if theirs is None else mine[0] - theirs[0]
+
+
+GUILE = {"redeploy": "Redeploy", "deserter": "Deserter", "traitor": "Traitor"}
+
+
+def taken_away(game: Game, me: int, played: Move, better: Move) -> list[Motif]:
+    """``guile_turns``: ``better`` (a Redeploy, Deserter or Traitor) takes a card from a flag,
+    and there the mover's side can then still beat the best the opponent can make, where before,
+    and after ``played``, it fell short. ``flags``: that flag; ``cards``: the Guile card and the
+    card taken; ``detail``: the two sides' best after, then before (see the module).
+
+    >>> from battleline.standard.editor import PositionDraft
+    >>> d = PositionDraft(to_move=1)
+    >>> for c in ("R6", "B6"): d.place(c, flag=2, side=1)
+    >>> for c in ("R2", "R3"): d.place(c, flag=2, side=0)
+    >>> for c in ("Redeploy", "Y10", "G1", "O4", "Y4", "B2", "R9"): d.place(c, hand=1)
+    >>> [(m.flags, m.detail[0][1], m.detail[2][1]) for m in taken_away(d.game(), 1, Move.parse("Y10@3"),
+    ...                                                                 Move.parse("Redeploy R6@discard"))]
+    [((2,), 'wedge', 'phalanx')]
+    """
+    if better.kind not in GUILE:
+        return []
+    owner = me if better.kind == "redeploy" else 1 - me
+    source = next((f for f in FLAGS if better.card in game.sides[owner][f]), 0)
+    if not source or game.claimed[source] >= 0:
+        return []
+
+    def at_source(position: Game):
+        return best_formation(position, me, source), best_formation(position, 1 - me, source)
+
+    before, after, after_played = at_source(game), _after(game, better), _after(game, played)
+    after, after_played = at_source(after), at_source(after_played)
+    if not _edge(*after) > 0 > _edge(*before) or _edge(*after_played) > 0:
+        return []
+    sides = (*after, *(_top(b) for b in before))
+    return [Motif("guile_turns", (source,), (Card(GUILE[better.kind]), better.card), sides)]
+
+
+def _after(game: Game, move: Move) -> Game:
+    after = game.copy()
+    after.push(move)
+    return after

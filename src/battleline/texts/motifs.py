@@ -58,6 +58,15 @@ SENTENCES = {
                 "{played} at flag {fp} cannot ({mp} against {tp}).",
                 "フラッグ{fb}の{better}なら、相手がそこで作れる最善にもまだ勝てます（{mb}対{tb}）。フラッグ{fp}の"
                 "{played}では勝てません（{mp}対{tp}）。"),
+    "contest_fog": ("{better} at flag {fb} can still beat the best your opponent can make there ({mb} against "
+                    "{tb}); {played} at flag {fp} cannot ({mp} against {tp}). Under Fog only the totals count.",
+                    "フラッグ{fb}の{better}なら、相手がそこで作れる最善にもまだ勝てます（{mb}対{tb}）。フラッグ{fp}の"
+                    "{played}では勝てません（{mp}対{tp}）。霧の下では合計だけが比べられます。"),
+    "guile_turns": ("{guile} taking {card} from flag {flag} lets your side there still beat the best your "
+                    "opponent can make ({ma} against {ta}); before, it fell short ({mb} against {tb}).",
+                    "{guile}でフラッグ{flag}から{card}を取ると、あなたの側はそこで相手が作れる最善にまだ勝てます"
+                    "（{ma}対{ta}）。取る前は勝てませんでした（{mb}対{tb}）。"),
+    "fog_total_of": ("a total of {n}", "合計{n}"),
     "outmatched": ("{card} at flag {flag} leaves your side there at best a {mine}, while your opponent's cards "
                    "can still become a {theirs}.",
                    "フラッグ{flag}の{card}では、あなたの側はせいぜい{mine}ですが、相手の側はまだ{theirs}になれます。"),
@@ -171,6 +180,8 @@ def motif_sentence(motif, lang: str = "en", names: Any = "ancient", subject: str
     if hasattr(motif, "squares"):
         return _ancient_sentence(motif, lang)
     key, flags, detail = motif.key, motif.flags, motif.detail
+    if key in ("contest_fog", "guile_turns"):
+        return _who_can_still_win(motif, lang, names)
     card = card_name(motif.cards[0], lang, names) if motif.cards else ""
     if key in ("win_at_once", "win_allowed"):
         return _say(lang, key, subject, flags=flags_words(flags, lang), reason=outcome_word(detail[0], lang))
@@ -237,11 +248,40 @@ def motif_sentence(motif, lang: str = "en", names: Any = "ancient", subject: str
     raise ValueError(f"unknown motif {str(key)[:30]!r}")
 
 
+def _who_can_still_win(motif, lang: str, names: Any) -> str:
+    """``contest_fog`` and ``guile_turns``: each side's best, by total under Fog, the better
+    side's named with its cards where it is a formation."""
+    key, flags, detail = motif.key, motif.flags, motif.detail
+    first, second = (card_name(c, lang, names) for c in motif.cards)
+    if key == "contest_fog":
+        named = [_best_words(b, lang, names) for b in detail]
+        return _say(lang, key, better=first, played=second, fb=flags[0], fp=flags[1], mb=named[0], tb=named[1],
+                    mp=named[2], tp=named[3])
+    named = [_formation_of(b, lang, names) for b in detail[:2]] + [_best_words(b, lang, names) for b in detail[2:]]
+    return _say(lang, key, guile=first, card=second, flag=flags[0], ma=named[0], ta=named[1], mb=named[2],
+                tb=named[3])
+
+
 def _kind_words(kind: str | None, lang: str, names: Any) -> str:
     """A formation's name, or that the side can no longer be completed."""
     if kind is None:
         return "nothing" if lang != "ja" else "完成不可"
     return formation_name(kind, lang, names)
+
+
+def _best_words(best, lang: str, names: Any) -> str:
+    """A side's best ``(strength, kind)``: its total under Fog, else its formation's name."""
+    if best is not None and best[1] == "total":
+        return SENTENCES["fog_total_of"][lang == "ja"].format(n=best[0])
+    return _kind_words(None if best is None else best[1], lang, names)
+
+
+def _formation_of(best, lang: str, names: Any) -> str:
+    """A side's best ``(strength, kind, cards)`` with its cards: "a Wedge of Blue 6, Blue 7 and Blue 8"."""
+    if best is None or best[1] == "total":
+        return _best_words(best, lang, names)
+    kind, cards = formation_name(best[1], lang, names), _cards(best[2], lang, names)
+    return f"{cards}の{kind}" if lang == "ja" else f"a {kind} of {cards}"
 
 
 def _total(best) -> str:
