@@ -40,7 +40,7 @@ from .evaluation import action_gain
 from .heuristic import planned_action
 from .planner import PlannerBot
 
-__all__ = ["DiceSearchBot", "FightTree", "DEPTH", "PLAN_DEPTH", "BREADTH", "INNER_BREADTH", "SCALE"]
+__all__ = ["DiceSearchBot", "FightTree", "result_key", "DEPTH", "PLAN_DEPTH", "BREADTH", "INNER_BREADTH", "SCALE"]
 
 DEPTH = 3            # shots or attacks searched along a line from a fire or melee decision
 PLAN_DEPTH = 2       # and from the end of each action-step plan
@@ -49,6 +49,23 @@ INNER_BREADTH = 3    # and at each later one
 SCALE = 40.0         # points of score that move the leaf's chance from 1/2 to about 0.73
 # Initiative dice that make each side first (south rolls first; the higher die wins).
 _FIRST_DICE = {SOUTH: [2, 1], NORTH: [1, 2]}
+
+
+def result_key(s, rules: Rules, a: Action) -> tuple | None:
+    """What alone decides the results of the shot or attack ``a`` in the state ``s`` and the
+    dice that make them, without Elephant rampages (None with them): a shot's target square,
+    its troop type and whether it is disrupted; an attack's target square and its melee
+    numbers (``rules`` bound to ``s``). A hit disrupts the target (and the card stacked with
+    it), or eliminates it if it was disrupted; nothing else changes."""
+    if "rampage" in s.options:
+        return None
+    lookup = s.board.lookup
+    target = s.cells[lookup[a.squares[-1]]]
+    if a.kind == "fire":
+        return ("fire", a.squares[-1], target % 10, bool(s.disrupted[target]))
+    rules.bind(s)
+    attackers = tuple(s.cells[lookup[x]] for x in a.squares[:-1])
+    return ("attack", a.squares[-1], tuple(rules.melee_numbers(attackers, target)))
 
 
 class FightTree:
@@ -66,6 +83,7 @@ class FightTree:
         self.centre = 0.0
         self.centre = self.raw_score()
         self.rolled: list[bool] = []     # per play: whether it rolled the next turn's initiative
+        self.known: dict = {}            # result_key -> outcome_dice
 
     # ------------------------------------------------------------------ the model
     def options(self, ply: int) -> list:
@@ -77,7 +95,8 @@ class FightTree:
         fights, end = [], None
         for a in self.world.legal_actions():
             if a.kind in ("fire", "attack"):
-                gain = action_gain(self.world, a, self.me)
+                results = self.results(a)
+                gain = action_gain(self.world, a, self.me, {r: p for r, (p, _) in results.items()})
                 if self.gain_bonus is not None and ply == 0:
                     gain += self.gain_bonus(a)
                 fights.append((gain, len(fights), a))
@@ -97,8 +116,19 @@ class FightTree:
         it; another option has one outcome."""
         if option.kind not in ("fire", "attack"):
             return [(1.0, None)]
-        results = outcome_dice(self.world.state, option)
+        results = self.results(option)
         return [(float(p), dice) for p, dice in sorted(results.values(), key=lambda r: -r[0])]
+
+    def results(self, a: Action) -> dict[tuple, tuple]:
+        """:func:`~battleline.ancient.odds.outcome_dice` of ``a`` here, kept by what decides
+        them (:func:`result_key`): the same shot or attack recurs all over the tree."""
+        key = result_key(self.world.state, self.rules, a)
+        found = self.known.get(key) if key is not None else None
+        if found is None:
+            found = outcome_dice(self.world.state, a)
+            if key is not None:
+                self.known[key] = found
+        return found
 
     def play(self, option: Action, outcome: list[int] | None) -> None:
         if outcome is not None:
