@@ -217,4 +217,4 @@ def test_bad_settings_are_refused(kwargs):
 
 
 def test_the_bot_is_named_in_the_arena():
-    assert isinstance(ancient_bot("battleline.ancient.bots.dice_search:DiceSearchBot", 1), DiceSearchBot)
+    assert isinstance(ancient_bot("DiceSearchBot", 1), DiceSearchBot)

@@ -1,20 +1,26 @@
-"""DiceSearchBot: ``hard``'s fire and melee decided by expectimax over the exact dice.
+"""DiceSearchBot: ``hard``'s fights and plans judged by expectimax over the exact dice.
 
-The bot plays as :class:`~.planner.PlannerBot` everywhere but in the fire and melee steps.
-There, at each decision, it searches the rest of its fire and melee steps as a tree
-(:class:`~battleline.expectimax.Expectimax`, with Ballard's Star1 cut-offs): each shot or
-attack is a chance node whose outcomes are its exact results from the engine's odds
-(:func:`~battleline.ancient.odds.outcome_dice`: each result, its chance and dice that make
-it), and after each result the bot decides again (take another shot or attack, or end the
-step). Only ``breadth`` shots or attacks (``hard``'s best by expected gain) are tried at
-the first decision and ``inner_breadth`` at later ones; ending the step is always tried.
-``depth`` shots or attacks deep, or when its melee step is over, a position is judged by
-``hard``'s score (the static evaluation with ``HardWeights`` and the terrain race) less
-the score at the root, squashed into a chance of winning by a logistic curve of ``scale``
-points, so that every value lies in [0, 1] as Star1 needs. Where ending the player turn
-rolls the initiative, the leaf is the mean over both results (each side first, chance 1/2).
+The bot plays as :class:`~.planner.PlannerBot`, but its default choice (the one the
+play-outs must beat by ``confidence`` standard errors) comes from a search of this player
+turn's fire and melee steps as a tree (:class:`~battleline.expectimax.Expectimax`, with
+Ballard's Star1 cut-offs): each shot or attack is a chance node whose outcomes are its exact
+results from the engine's odds (:func:`~battleline.ancient.odds.outcome_dice`: each result,
+its chance and dice that make it), and after each result the bot decides again (another
+shot or attack, or the step's end).
 
-The work is fixed by ``depth`` and the breadths, so the seed fixes every choice.
+- **fire and melee**: each decision is searched ``depth`` shots or attacks deep;
+- **the action step**: each of ``SearchBot``'s best ``candidates`` plans is played in the
+  sampled world and valued by the search of the fire and melee steps that follow it
+  (``plan_depth`` deep); the best plan becomes the default.
+
+Only ``breadth`` shots or attacks (``hard``'s best by expected gain) are tried at the first
+decision and ``inner_breadth`` at later ones; ending the step is always tried. At the depth
+limit, or when its melee step is over, a position is judged by ``hard``'s score (the static
+evaluation with ``HardWeights`` and the terrain race) less the score at the root, squashed
+into a chance of winning by a logistic curve of ``scale`` points, so that every value lies
+in [0, 1] as Star1 needs. Where ending the player turn rolls the initiative, the leaf is the
+mean over both results (each side first, chance 1/2). The work is fixed by the depths and
+breadths, so the seed fixes every choice.
 
 >>> from battleline.ancient import AncientGame
 >>> g = AncientGame.empty(seed=1)
