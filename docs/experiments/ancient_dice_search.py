@@ -43,6 +43,16 @@ class DiceSearch(DiceSearchBot):
         super().__init__(seed, turn_time=UNBOUNDED, move_time=UNBOUNDED, turn_budget=UNBOUNDED)
 
 
+class DiceSearchFights(DiceSearchBot):
+    """Fire and melee by the search (3 deep), the action step's plans as ``PlannerBot``'s
+    (``plan_depth`` 0), backstops lifted."""
+
+    name = "dice-search-fights"
+
+    def __init__(self, seed: int | None = None, turn_time: float = UNBOUNDED) -> None:
+        super().__init__(seed, plan_depth=0, turn_time=UNBOUNDED, move_time=UNBOUNDED, turn_budget=UNBOUNDED)
+
+
 def cpu_per_player_turn(spec: str, deals: range, opponent: str = "medium") -> list[float]:
     """Seconds of CPU (``time.process_time``) that the bot ``spec`` spends in each of its
     player turns (Tactics to melee), in points-mirror battles against ``opponent`` on

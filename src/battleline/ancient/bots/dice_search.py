@@ -11,7 +11,8 @@ shot or attack, or the step's end).
 - **fire and melee**: each decision is searched ``depth`` shots or attacks deep;
 - **the action step**: each of ``SearchBot``'s best ``candidates`` plans is played in the
   sampled world and valued by the search of the fire and melee steps that follow it
-  (``plan_depth`` deep); the best plan becomes the default.
+  (``plan_depth`` deep; 0 leaves the plans to ``PlannerBot``); the best plan becomes the
+  default.
 
 Only ``breadth`` shots or attacks (``hard``'s best by expected gain) are tried at the first
 decision and ``inner_breadth`` at later ones; ending the step is always tried. At the depth
@@ -181,7 +182,8 @@ class DiceSearchBot(PlannerBot):
     dice (:class:`FightTree`; see the module docstring). In the action step, each of
     ``SearchBot``'s best ``candidates`` plans is played in the sampled world and valued by
     the search of the fire and melee steps that follow (``plan_depth`` shots or attacks
-    deep); in fire and melee, each decision is searched ``depth`` deep. The best becomes
+    deep; 0: the plans are ``PlannerBot``'s); in fire and melee, each decision is searched
+    ``depth`` deep. The best becomes
     the default that ``PlannerBot``'s play-outs must beat by ``confidence`` standard
     errors (``playouts``, ``fight_playouts``; 0 fight play-outs: the search alone decides).
     ``breadth`` shots or attacks are tried at the first decision and ``inner_breadth`` at
@@ -215,6 +217,8 @@ class DiceSearchBot(PlannerBot):
     def plan_turn(self, obs) -> list[str]:
         """The action step's plan: ``SearchBot``'s best plans, the one whose fire and melee
         steps promise most by expectimax first, then searched across turns."""
+        if self.plan_depth == 0:
+            return super().plan_turn(obs)
         deadline = time.perf_counter() + self.turn_time
         world = self.world(obs)
         me = world.state.to_act
