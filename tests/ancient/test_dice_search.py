@@ -8,7 +8,7 @@ import pytest
 
 from battleline.ancient import AncientGame
 from battleline.ancient.actions import Action
-from battleline.ancient.bots import HeuristicBot, ancient_bot
+from battleline.ancient.bots import HeuristicBot, PlannerBot, ancient_bot
 from battleline.ancient.bots.dice_search import DiceSearchBot, FightTree
 from battleline.ancient.bots.search import SearchBot
 from battleline.ancient.odds import action_odds, outcome_dice
@@ -218,3 +218,13 @@ def test_bad_settings_are_refused(kwargs):
 
 def test_the_bot_is_named_in_the_arena():
     assert isinstance(ancient_bot("DiceSearchBot", 1), DiceSearchBot)
+
+
+def test_with_plan_depth_0_the_plans_are_the_planner_s(monkeypatch):
+    g = AncientGame.empty(seed=2)
+    g.put("c1", "Phalangists", "south"); g.put("c3", "Peltasts", "north"); g.put("e1", "Hoplites", "south")
+    obs = g.observation("south")
+    bot = quick_bot(5, plan_depth=0)
+    monkeypatch.setattr(bot, "plan_value", lambda *args: pytest.fail("plans were searched"))
+    planner = PlannerBot(seed=5, playouts=12, fight_playouts=6, move_time=60.0, turn_time=60.0, turn_budget=60.0)
+    assert bot.plan_turn(obs) == planner.plan_turn(obs)
