@@ -16,24 +16,6 @@ from battleline.ancient.bots.dice_search import DiceSearchBot
 UNBOUNDED = 1000.0      # seconds: a backstop that never binds
 
 
-class DiceSearch3(DiceSearchBot):
-    """Three shots or attacks deep, backstops lifted."""
-
-    name = "dice-search-3"
-
-    def __init__(self, seed: int | None = None, turn_time: float = UNBOUNDED) -> None:
-        super().__init__(seed, depth=3, turn_time=UNBOUNDED, move_time=UNBOUNDED, turn_budget=UNBOUNDED)
-
-
-class DiceSearch2(DiceSearchBot):
-    """Two shots or attacks deep, backstops lifted."""
-
-    name = "dice-search-2"
-
-    def __init__(self, seed: int | None = None, turn_time: float = UNBOUNDED) -> None:
-        super().__init__(seed, depth=2, turn_time=UNBOUNDED, move_time=UNBOUNDED, turn_budget=UNBOUNDED)
-
-
 class DiceSearch(DiceSearchBot):
     """The candidate for ``hard`` (the defaults: fights 3 deep, plans 2 deep), backstops lifted."""
 
