@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 
 from battleline.ancient.bots.dice_search import DiceSearchBot
+from battleline.ancient.bots.evaluation import Weights
 
 UNBOUNDED = 1000.0      # seconds: a backstop that never binds
 
@@ -33,6 +34,17 @@ class DiceSearchFights(DiceSearchBot):
 
     def __init__(self, seed: int | None = None, turn_time: float = UNBOUNDED) -> None:
         super().__init__(seed, plan_depth=0, turn_time=UNBOUNDED, move_time=UNBOUNDED, turn_budget=UNBOUNDED)
+
+
+class DiceSearchFightsDuel1(DiceSearchBot):
+    """As ``DiceSearchFights``, its leaves judged with ``medium``'s weights (duels counted
+    once, as the casualty race) plus the terrain race."""
+
+    name = "dice-search-fights-duel1"
+
+    def __init__(self, seed: int | None = None, turn_time: float = UNBOUNDED) -> None:
+        super().__init__(seed, plan_depth=0, leaf_weights=Weights, turn_time=UNBOUNDED, move_time=UNBOUNDED,
+                         turn_budget=UNBOUNDED)
 
 
 def cpu_per_player_turn(spec: str, deals: range, opponent: str = "medium") -> list[float]:

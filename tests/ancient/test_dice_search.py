@@ -228,3 +228,16 @@ def test_with_plan_depth_0_the_plans_are_the_planner_s(monkeypatch):
     monkeypatch.setattr(bot, "plan_value", lambda *args: pytest.fail("plans were searched"))
     planner = PlannerBot(seed=5, playouts=12, fight_playouts=6, move_time=60.0, turn_time=60.0, turn_budget=60.0)
     assert bot.plan_turn(obs) == planner.plan_turn(obs)
+
+
+def test_the_leaves_may_be_judged_with_other_weights():
+    from battleline.ancient.bots.evaluation import Weights, evaluate
+    from battleline.ancient.bots.search import race_chances
+    from battleline.ancient.rules import Rules
+
+    g = melee_game()
+    rules = Rules(g.state)
+    bot = quick_bot(1, leaf_weights=Weights)
+    expected = evaluate(g, SOUTH, rules, Weights) + bot.race * race_chances(g.state, rules, SOUTH)
+    assert bot.leaf_score(g, SOUTH, rules) == pytest.approx(expected)
+    assert bot.leaf_score(g, SOUTH, rules) != quick_bot(1).leaf_score(g, SOUTH, rules)   # duels weigh 2 in hard's

@@ -43,9 +43,10 @@ from ..actions import Action
 from ..odds import outcome_dice
 from ..rules import Rules
 from ...sides import NORTH, SOUTH
-from .evaluation import action_gain
+from .evaluation import action_gain, evaluate
 from .heuristic import planned_action
 from .planner import PlannerBot
+from .search import race_chances
 
 __all__ = ["DiceSearchBot", "FightTree", "result_key", "DEPTH", "PLAN_DEPTH", "BREADTH", "INNER_BREADTH", "SCALE"]
 
@@ -188,14 +189,15 @@ class DiceSearchBot(PlannerBot):
     errors (``playouts``, ``fight_playouts``; 0 fight play-outs: the search alone decides).
     ``breadth`` shots or attacks are tried at the first decision and ``inner_breadth`` at
     later ones; ``scale``: points of score per unit of the leaf's logistic curve; ``star1``
-    switches the cut-offs (the choice is the same). The search itself uses the engine, not
+    switches the cut-offs (the choice is the same); ``leaf_weights``: the evaluation's
+    weights at the leaves (None: ``hard``'s score). The search itself uses the engine, not
     the kernel."""
 
     name = "dice-search"
 
     def __init__(self, seed: int | None = None, depth: int = DEPTH, plan_depth: int = PLAN_DEPTH,
                  breadth: int = BREADTH, inner_breadth: int = INNER_BREADTH, scale: float = SCALE,
-                 star1: bool = True, **planner) -> None:
+                 star1: bool = True, leaf_weights: type | None = None, **planner) -> None:
         super().__init__(seed, **planner)
         self.depth = check_count("depth", depth)
         self.plan_depth = check_count("plan_depth", plan_depth, 0)
@@ -205,14 +207,25 @@ class DiceSearchBot(PlannerBot):
             raise ValueError(f"scale must be a positive number of points, not {shorten(scale)}")
         self.scale = float(scale)
         self.star1 = bool(star1)
+        self.leaf_weights = leaf_weights
         self.last_leaves = 0      # leaf values taken by the last search (for tests and benchmarks)
 
     def fight_tree(self, world, me: int, bonus: bool = True) -> FightTree:
         """The search's model of ``world`` for ``me``, with this bot's breadths and scale;
         ``bonus``: rank the first decision's shots and attacks with ``hard``'s follow-up and
         race bonus (computed for the present position)."""
-        return FightTree(world, me, self.score, self.breadth, self.inner_breadth, self.scale,
+        return FightTree(world, me, self.leaf_score, self.breadth, self.inner_breadth, self.scale,
                          self._strike_bonus(world, me) if bonus else None)
+
+    def leaf_score(self, world, me: int, rules: Rules) -> float:
+        """``hard``'s score, or with ``leaf_weights`` the evaluation with those weights plus
+        the terrain race."""
+        if self.leaf_weights is None:
+            return self.score(world, me, rules)
+        value = evaluate(world, me, rules, self.leaf_weights)
+        if world.state.outcome is not None or not self.race:
+            return value
+        return value + self.race * race_chances(world.state, rules, me)
 
     def plan_turn(self, obs) -> list[str]:
         """The action step's plan: ``SearchBot``'s best plans, the one whose fire and melee
