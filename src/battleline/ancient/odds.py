@@ -21,7 +21,7 @@ from .dice import BranchingDice, NeedChoice
 from .rules import Rules
 from .state import AncientState
 
-__all__ = ["ActionOdds", "MeleeNumbers", "action_odds", "dice_for"]
+__all__ = ["ActionOdds", "MeleeNumbers", "action_odds", "dice_for", "outcome_dice"]
 
 
 class MeleeNumbers(NamedTuple):
@@ -99,6 +99,26 @@ def dice_for(base: AncientState, a: Action, result: tuple) -> list[int]:
         if key == tuple(result):
             return [_face(k, options, is_die) for k, options, is_die in choices]
     raise ValueError(f"{a} cannot give {shorten(result)}: see its odds for what it can")
+
+
+def outcome_dice(base: AncientState, a: Action) -> dict[tuple, tuple[Fraction, list[int]]]:
+    """Each result of the ``fire`` or ``attack`` ``a`` from ``base`` (the keys of its
+    :class:`ActionOdds`) with its exact chance and dice that make it, in one pass over the
+    branches (a search that plays every result needs both).
+
+    >>> from battleline.ancient import AncientGame
+    >>> g = AncientGame.empty(seed=1)
+    >>> g.put("c2", "Peltasts", "south"); g.put("c3", "Chariots", "north")
+    >>> outcome_dice(g.state, Action.parse("fire c2-c3"))
+    {(('c3', 'disrupted'),): (Fraction(1, 3), [6]), (): (Fraction(2, 3), [4])}
+    """
+    found: dict[tuple, tuple[Fraction, list[int]]] = {}
+    for choices, p, key in _branches(base, a):
+        if key in found:
+            found[key] = (found[key][0] + p, found[key][1])
+        else:
+            found[key] = (p, [_face(k, options, is_die) for k, options, is_die in choices])
+    return found
 
 
 def _face(choice: int, options: int, is_die: bool) -> int:

@@ -370,14 +370,15 @@ def draw_pressure(s, turns: int) -> float:
     return 0.0 if left > turns else (turns + 1 - left) / turns
 
 
-def action_gain(game: AncientGame, action, side: int) -> float:
+def action_gain(game: AncientGame, action, side: int, outcomes: dict | None = None) -> float:
     """Expected points a fire or attack gains ``side``, from the engine's exact odds: each
     unit it may disrupt or eliminate (an Elephant's rampage included) weighed by its worth,
-    own losses counted against it."""
+    own losses counted against it. ``outcomes``: the odds' outcomes if already known."""
     s = game.state
-    odds = game.odds(action)
+    if outcomes is None:
+        outcomes = game.odds(action).outcomes
     total = 0.0
-    for result, p in odds.outcomes.items():
+    for result, p in outcomes.items():
         gain = 0.0
         for name, what in result:
             c = s.cells[s.board.lookup[name]]
