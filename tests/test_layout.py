@@ -425,11 +425,13 @@ def test_the_borrowed_private_attribute_check_can_fail(tmp_path):
 # one, so a new module is placed here on purpose.
 TIERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # what both games and every tool build on: the deck, the seats, the errors, the names,
-    # the game interface, the scores, threads, the bots' registry and a puzzle's common form
+    # the game interface, the scores, threads, the bots' registry, a puzzle's common form and
+    # expectimax (a search under chance over any game's model)
     ("core", ("battleline.cards", "battleline.errors", "battleline.names", "battleline.sides",
               "battleline.interface", "battleline.scoring", "battleline.threads", "battleline.plugins",
+              "battleline.expectimax",
               "battleline.deprecation", "battleline.puzzle_form")),
-    # the rules engines, each game's own package (puzzles and notation included)
+    # the rules engines, each game's own package (notation, editor and worlds included)
     ("engines", ("battleline.standard", "battleline.ancient")),
     # the compile route and the kernels: the rules again, as flat arrays, held to the engines
     ("kernels", ("battleline.compiled", "battleline.standard.kernel", "battleline.ancient.kernel",

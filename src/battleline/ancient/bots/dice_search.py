@@ -215,7 +215,7 @@ class DiceSearchBot(PlannerBot):
         ``bonus``: rank the first decision's shots and attacks with ``hard``'s follow-up and
         race bonus (computed for the present position)."""
         return FightTree(world, me, self.leaf_score, self.breadth, self.inner_breadth, self.scale,
-                         self._strike_bonus(world, me) if bonus else None)
+                         self.strike_bonus(world, me) if bonus else None)
 
     def leaf_score(self, world, me: int, rules: Rules) -> float:
         """``hard``'s score, or with ``leaf_weights`` the evaluation with those weights plus
@@ -245,7 +245,7 @@ class DiceSearchBot(PlannerBot):
         self.last_used_kernel = len(plans) > 1 and self.kernel_usable()
         if not self.last_used_kernel:
             return plans[0]
-        return plans[self._search(world, plans, self.playouts)]
+        return plans[self.search_candidates(world, plans, self.playouts)]
 
     def plan_value(self, tree: FightTree, plan: list[str]) -> float:
         """The expectimax value of ``plan`` (action texts) played in the tree's world: its
@@ -276,4 +276,4 @@ class DiceSearchBot(PlannerBot):
         self.last_used_kernel = len(options) > 1 and self.fight_playouts > 0 and self.kernel_usable()
         if not self.last_used_kernel:
             return options[0]
-        return options[self._search(world, [[o] for o in options], self.fight_playouts)]
+        return options[self.search_candidates(world, [[o] for o in options], self.fight_playouts)]

@@ -252,7 +252,7 @@ class PlannerBot(KernelPlanning, SearchBot):
             self._turn_spent += time.perf_counter() - start
 
     # ------------------------------------------------------------------ the kernel
-    def _search(self, world, candidates: list[list[str]], playouts: int) -> int:
+    def search_candidates(self, world, candidates: list[list[str]], playouts: int) -> int:
         """The index of the best of ``candidates`` (action texts) in ``world`` (sampled from
         the observation), by :class:`TurnSearch`."""
         search = TurnSearch(kernel.state_of(world), self.rng.getrandbits(63), self.horizon, leaf=self.leaf,
@@ -275,7 +275,7 @@ class PlannerBot(KernelPlanning, SearchBot):
         self.last_used_kernel = len(plans) > 1 and self.kernel_usable()
         if not self.last_used_kernel:
             return plans[0]
-        return plans[self._search(world, plans, self.playouts)]
+        return plans[self.search_candidates(world, plans, self.playouts)]
 
     def _fight(self, obs: Observation, end: str) -> str:
         """The fire or attack to make, or ``end``: ``hard``'s best ones by expected gain,
@@ -294,4 +294,4 @@ class PlannerBot(KernelPlanning, SearchBot):
         self.last_used_kernel = len(options) > 1 and self.fight_playouts > 0 and self.kernel_usable()
         if not self.last_used_kernel:
             return options[0]
-        return options[self._search(world, [[o] for o in options], self.fight_playouts)]
+        return options[self.search_candidates(world, [[o] for o in options], self.fight_playouts)]
