@@ -157,6 +157,6 @@ def test_the_planner_plays_out_by_the_policy_its_switch_names(monkeypatch):
         bot = planner.PlannerBot(seed=1, playouts=4, fight_playouts=2)
         bot.race_policy = race
         g = position(NORTH_RACES)
-        bot._search(g, [["end actions"], ["reinforce Y4@c1"]], 4)
+        bot.search_candidates(g, [["end actions"], ["reinforce Y4@c1"]], 4)
         assert (len(made[-1].policy) > policy.RACE_AT) is race
     assert policy.RACE_POLICY is False and planner.PlannerBot.race_policy is False    # shipped: greedy
