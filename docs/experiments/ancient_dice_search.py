@@ -98,7 +98,8 @@ def cpu_per_player_turn(spec: str, deals: range, opponent: str = "medium") -> li
     ``deals``, both seats, seeded as the arena seeds them."""
     from battleline.ancient import AncientGame
     from battleline.ancient.bots import ancient_bot
-    from battleline.arena.ancient import COLOURS
+    from battleline.arena.ancient import ARMY_COLOURS
+    from battleline.sides import NORTH, SOUTH
 
     turns = []
     for deal in deals:
@@ -109,7 +110,7 @@ def cpu_per_player_turn(spec: str, deals: range, opponent: str = "medium") -> li
             for bot in bots:
                 if hasattr(bot, "kernel_usable"):
                     bot.kernel_usable()
-            armies = [bots[q].build_army(COLOURS[q]) for q in (0, 1)]
+            armies = [bots[q].build_army(ARMY_COLOURS[(SOUTH, NORTH)[q]]) for q in (0, 1)]   # seat 0 is south
             game = AncientGame.points(armies[0], armies[1], seed=deal)
             spent, current = {}, None
             while game.outcome is None and game.turn <= 200:

@@ -48,7 +48,7 @@ from .heuristic import planned_action
 from .planner import PlannerBot
 from .search import race_chances
 
-__all__ = ["DiceSearchBot", "FightTree", "free_favourable", "result_key", "DEPTH", "PLAN_DEPTH", "BREADTH", "INNER_BREADTH", "SCALE"]
+__all__ = ["DiceSearchBot", "DiceFightBot", "FightTree", "free_favourable", "result_key", "DEPTH", "PLAN_DEPTH", "BREADTH", "INNER_BREADTH", "SCALE"]
 
 DEPTH = 3            # shots or attacks searched along a line from a fire or melee decision
 PLAN_DEPTH = 2       # and from the end of each action-step plan
@@ -304,3 +304,20 @@ class DiceSearchBot(PlannerBot):
         if not self.last_used_kernel:
             return options[0]
         return options[self.search_candidates(world, [[o] for o in options], self.fight_playouts)]
+
+
+class DiceFightBot(DiceSearchBot):
+    """Ancient Battles' ``hard`` (issue 42): ``PlannerBot``'s action-step plans, and each fire
+    or melee decision searched 3 deep by expectimax over the exact dice, never ending the step
+    while a free favourable shot or attack is offered (``plan_depth`` 0, ``free_fights``).
+    Other settings as :class:`DiceSearchBot`'s.
+
+    >>> bot = DiceFightBot(seed=1)
+    >>> bot.plan_depth, bot.free_fights
+    (0, True)
+    """
+
+    name = "dice-fight"
+
+    def __init__(self, seed: int | None = None, **settings) -> None:
+        super().__init__(seed, **{"plan_depth": 0, "free_fights": True, **settings})
