@@ -240,8 +240,9 @@ class Analysis:
 
     def _bot(self, level: str, seed: int):
         package = _bots_of(self.kind)
-        cls = named_class(level, LEVELS, package) if isinstance(level, str) else None
-        if cls is None or level.lower() not in LEVELS:
+        levels = package.LEVELS     # each game's: Ancient's ``hard`` is its own
+        cls = named_class(level, levels, package) if isinstance(level, str) else None
+        if cls is None or level.lower() not in levels:
             raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {shorten(level)}")
         return cls(seed=seed)
 

@@ -241,3 +241,44 @@ def test_the_leaves_may_be_judged_with_other_weights():
     expected = evaluate(g, SOUTH, rules, Weights) + bot.race * race_chances(g.state, rules, SOUTH)
     assert bot.leaf_score(g, SOUTH, rules) == pytest.approx(expected)
     assert bot.leaf_score(g, SOUTH, rules) != quick_bot(1).leaf_score(g, SOUTH, rules)   # duels weigh 2 in hard's
+
+
+def test_a_fight_that_can_only_hurt_the_enemy_is_free_and_favourable():
+    from battleline.ancient.bots.dice_search import free_favourable
+
+    g = melee_game()
+    s = g.state
+    attack = outcome_dice(s, Action.parse("attack c2-c3"))
+    assert free_favourable(s, SOUTH, attack)
+    assert not free_favourable(s, NORTH, attack)                   # c3 is North's own unit
+    assert not free_favourable(s, SOUTH, {(): (1, [1])})           # no result hurts anyone
+    own_hit = {**attack, (("c2", "disrupted"),): (0, [1])}         # a result (a rampage) on an own unit
+    assert not free_favourable(s, SOUTH, own_hit)
+
+
+def test_with_free_fights_the_tree_never_offers_the_step_s_end_beside_a_free_fight():
+    g = melee_game()
+    plain = [str(o) for o in FightTree(g, SOUTH, hard_score).options(0)]
+    guarded = [str(o) for o in FightTree(g, SOUTH, hard_score, free_fights=True).options(0)]
+    assert "end melee" in plain
+    assert "end melee" not in guarded and sorted(guarded) == sorted(o for o in plain if o != "end melee")
+
+
+def declined_attack_position():
+    """South's melee step of a medium-medium points battle (seed 5, its 97th decision): the
+    one attack left, h2-h3 (Heavy Cavalry against disrupted Skirmishers), can only hurt North,
+    yet hard's score as the leaf makes the search end the step (the log's 19 declines)."""
+    bots = [HeuristicBot(1), HeuristicBot(2)]
+    game = AncientGame.points(bots[0].build_army("ROY"), bots[1].build_army("GBP"), seed=5)
+    for _ in range(96):
+        side = game.to_act
+        game.play(bots[side == "north"].choose(game.observation(side)))
+    assert game.to_act == "south" and game.phase == "melee"
+    assert [str(a) for a in game.legal_actions()] == ["attack h2-h3", "end melee"]
+    return game
+
+
+def test_the_search_with_free_fights_takes_the_attack_its_leaf_declined():
+    obs = declined_attack_position().observation("south")
+    assert str(quick_bot(1, plan_depth=0, fight_playouts=0).choose(obs)) == "end melee"
+    assert str(quick_bot(1, plan_depth=0, fight_playouts=0, free_fights=True).choose(obs)) == "attack h2-h3"

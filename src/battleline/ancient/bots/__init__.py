@@ -2,9 +2,10 @@
 
 Every bot has ``choose(observation) -> Action`` and ``build_army(colours) -> Army`` for
 points battles. Levels: ``easy`` (:class:`RandomBot`), ``medium`` (:class:`HeuristicBot`),
-``hard`` (:class:`PlannerBot`: :class:`SearchBot`'s best plans and fights searched across
-turns under the dice on the compiled kernel; it plays as ``SearchBot`` until the kernel is
-ready, or where it cannot be compiled).
+``hard`` (:class:`DiceFightBot`: :class:`PlannerBot`, i.e. :class:`SearchBot`'s best plans
+and fights searched across turns under the dice on the compiled kernel, with each fire and
+melee decision searched by expectimax over the exact dice; it plays as ``SearchBot`` until
+the kernel is ready, or where it cannot be compiled).
 
 >>> from battleline.ancient import AncientGame
 >>> g = AncientGame.scenario("indus", seed=4)
@@ -26,9 +27,9 @@ from .search import SearchBot
 
 #: Loaded when first asked for: the planner searches on the kernel, which needs NumPy (not
 #: always there: a browser's Pyodide has no NumPy unless it fetches it).
-LAZY = {"PlannerBot": ".planner", "DiceSearchBot": ".dice_search"}
+LAZY = {"PlannerBot": ".planner", "DiceSearchBot": ".dice_search", "DiceFightBot": ".dice_search"}
 
-__all__ = ["AncientBot", "RandomBot", "HeuristicBot", "SearchBot", "PlannerBot", "DiceSearchBot", "ancient_bot", "LEVELS", "random_army", "army_from_plan"]
+__all__ = ["AncientBot", "RandomBot", "HeuristicBot", "SearchBot", "PlannerBot", "DiceSearchBot", "DiceFightBot", "ancient_bot", "LEVELS", "random_army", "army_from_plan"]
 
 
 def ancient_bot(spec, seed: int | None = None) -> AncientBot:

@@ -19,13 +19,17 @@ import random
 
 from ...cards import COLORS
 from ...errors import PositionError
-from ...plugins import LEVELS
+from ...plugins import LEVELS as GAME_LEVELS
 from ..actions import Action
 from ..armies import MAX_CARDS, MAX_PER_TYPE, POINTS_BUDGET, Army, check_points_army
 from ..observation import Observation
 from ..worlds import sample_world
 
 __all__ = ["AncientBot", "LEVELS", "random_army", "army_from_plan"]
+
+#: The levels' classes in Ancient Battles: ``hard`` is the dice search of the fights since
+#: issue 42 (it beat ``PlannerBot`` by a rule fixed in advance; docs/experiments/LOG.md).
+LEVELS = {**GAME_LEVELS, "hard": "DiceFightBot"}
 
 
 class AncientBot:

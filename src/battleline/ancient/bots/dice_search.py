@@ -48,7 +48,7 @@ from .heuristic import planned_action
 from .planner import PlannerBot
 from .search import race_chances
 
-__all__ = ["DiceSearchBot", "FightTree", "result_key", "DEPTH", "PLAN_DEPTH", "BREADTH", "INNER_BREADTH", "SCALE"]
+__all__ = ["DiceSearchBot", "DiceFightBot", "FightTree", "free_favourable", "result_key", "DEPTH", "PLAN_DEPTH", "BREADTH", "INNER_BREADTH", "SCALE"]
 
 DEPTH = 3            # shots or attacks searched along a line from a fire or melee decision
 PLAN_DEPTH = 2       # and from the end of each action-step plan
@@ -76,6 +76,23 @@ def result_key(s, rules: Rules, a: Action) -> tuple | None:
     return ("attack", a.squares[-1], tuple(rules.melee_numbers(attackers, target)))
 
 
+def free_favourable(s, me: int, results: dict) -> bool:
+    """Whether a shot or attack with ``results`` (:func:`~battleline.ancient.odds.outcome_dice`
+    in the state ``s``) is free and favourable for ``me``: every result only disrupts or
+    eliminates enemy units, and one with a chance does. In the basic rules each shot or attack
+    is such (a unit that fires may still attack; the attacker is never hit), so ending the step
+    instead gives the fight away; an Elephant's rampage that may hit an own unit is not free."""
+    cells, lookup, owner = s.cells, s.board.lookup, s.owner
+    hurts = False
+    for result, (p, _) in results.items():
+        for square, what in result:
+            c = cells[lookup[square]]
+            if c < 0 or owner[c] == me or what not in ("disrupted", "eliminated"):
+                return False
+            hurts = hurts or p > 0
+    return hurts
+
+
 class FightTree:
     """The fire and melee steps of ``me`` in ``world`` (a game the bot may change and take
     back) as a :class:`~battleline.expectimax.ChanceModel`. ``score(world, me, rules)``
@@ -83,8 +100,9 @@ class FightTree:
     ranking (``hard``'s follow-up and race bonus)."""
 
     def __init__(self, world, me: int, score, breadth: int = BREADTH, inner_breadth: int = INNER_BREADTH,
-                 scale: float = SCALE, gain_bonus=None) -> None:
+                 scale: float = SCALE, gain_bonus=None, free_fights: bool = False) -> None:
         self.world, self.me, self.score = world, me, score
+        self.free_fights = free_fights
         self.breadth, self.inner_breadth, self.scale = breadth, inner_breadth, scale
         self.gain_bonus = gain_bonus
         self.rules = Rules(world.state)
@@ -96,15 +114,18 @@ class FightTree:
     # ------------------------------------------------------------------ the model
     def options(self, ply: int) -> list:
         """``hard``'s best shots or attacks by expected gain (gaining ones first, as ``hard``
-        orders them) and the step's end; empty when the fire and melee steps are over."""
+        orders them) and the step's end; empty when the fire and melee steps are over. With
+        ``free_fights``, the step's end is left out while a free favourable fight is offered
+        (:func:`free_favourable`)."""
         s = self.world.state
         if s.outcome is not None or s.phase not in ("fire", "melee") or s.to_act != self.me:
             return []
-        fights, end = [], None
+        fights, end, free = [], None, False
         for a in self.world.legal_actions():
             if a.kind in ("fire", "attack"):
                 results = self.results(a)
                 gain = action_gain(self.world, a, self.me, {r: p for r, (p, _) in results.items()})
+                free = free or (self.free_fights and free_favourable(s, self.me, results))
                 if self.gain_bonus is not None and ply == 0:
                     gain += self.gain_bonus(a)
                 fights.append((gain, len(fights), a))
@@ -112,6 +133,8 @@ class FightTree:
                 end = a
         fights.sort(key=lambda f: (-f[0], f[1]))
         keep = [a for _, _, a in fights[:self.breadth if ply == 0 else self.inner_breadth]]
+        if free:
+            return keep
         if fights and fights[0][0] > 0:
             return keep[:1] + [end] + keep[1:]
         return [end] + keep
@@ -190,14 +213,17 @@ class DiceSearchBot(PlannerBot):
     ``breadth`` shots or attacks are tried at the first decision and ``inner_breadth`` at
     later ones; ``scale``: points of score per unit of the leaf's logistic curve; ``star1``
     switches the cut-offs (the choice is the same); ``leaf_weights``: the evaluation's
-    weights at the leaves (None: ``hard``'s score). The search itself uses the engine, not
+    weights at the leaves (None: ``hard``'s score); ``free_fights``: never end the fire or
+    melee step, in the search's tree, while a free favourable shot or attack is offered
+    (:func:`free_favourable`). The search itself uses the engine, not
     the kernel."""
 
     name = "dice-search"
 
     def __init__(self, seed: int | None = None, depth: int = DEPTH, plan_depth: int = PLAN_DEPTH,
                  breadth: int = BREADTH, inner_breadth: int = INNER_BREADTH, scale: float = SCALE,
-                 star1: bool = True, leaf_weights: type | None = None, **planner) -> None:
+                 star1: bool = True, leaf_weights: type | None = None, free_fights: bool = False,
+                 **planner) -> None:
         super().__init__(seed, **planner)
         self.depth = check_count("depth", depth)
         self.plan_depth = check_count("plan_depth", plan_depth, 0)
@@ -208,6 +234,7 @@ class DiceSearchBot(PlannerBot):
         self.scale = float(scale)
         self.star1 = bool(star1)
         self.leaf_weights = leaf_weights
+        self.free_fights = bool(free_fights)
         self.last_leaves = 0      # leaf values taken by the last search (for tests and benchmarks)
 
     def fight_tree(self, world, me: int, bonus: bool = True) -> FightTree:
@@ -215,7 +242,7 @@ class DiceSearchBot(PlannerBot):
         ``bonus``: rank the first decision's shots and attacks with ``hard``'s follow-up and
         race bonus (computed for the present position)."""
         return FightTree(world, me, self.leaf_score, self.breadth, self.inner_breadth, self.scale,
-                         self.strike_bonus(world, me) if bonus else None)
+                         self.strike_bonus(world, me) if bonus else None, self.free_fights)
 
     def leaf_score(self, world, me: int, rules: Rules) -> float:
         """``hard``'s score, or with ``leaf_weights`` the evaluation with those weights plus
@@ -277,3 +304,20 @@ class DiceSearchBot(PlannerBot):
         if not self.last_used_kernel:
             return options[0]
         return options[self.search_candidates(world, [[o] for o in options], self.fight_playouts)]
+
+
+class DiceFightBot(DiceSearchBot):
+    """Ancient Battles' ``hard`` (issue 42): ``PlannerBot``'s action-step plans, and each fire
+    or melee decision searched 3 deep by expectimax over the exact dice, never ending the step
+    while a free favourable shot or attack is offered (``plan_depth`` 0, ``free_fights``).
+    Other settings as :class:`DiceSearchBot`'s.
+
+    >>> bot = DiceFightBot(seed=1)
+    >>> bot.plan_depth, bot.free_fights
+    (0, True)
+    """
+
+    name = "dice-fight"
+
+    def __init__(self, seed: int | None = None, **settings) -> None:
+        super().__init__(seed, **{"plan_depth": 0, "free_fights": True, **settings})
