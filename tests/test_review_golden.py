@@ -1,6 +1,8 @@
 """Reviews and hints as they were before both games' reviews shared one driver: the same
 record, seat, budget and seed give the same decisions, chances and reasons (recorded in
-tests/data/review_golden.json from the code of before; both games)."""
+tests/data/review_golden.json from the code of before; both games). A deliberate change of
+the words is recorded again, its chances and labels checked unchanged first: the Battle Line
+case 0's two reasons gained the ideas `outranked` and `stronger_prospect` (issue 43)."""
 
 from __future__ import annotations
 
