@@ -11,27 +11,13 @@ import pytest
 from battleline import Game, review
 from battleline.annotation import LABELS, THRESHOLDS, label_of
 from battleline.standard import reviewing
+from battleline.practice import WIN_IN_ONE_EXAMPLE
 from battleline.standard.moves import Move
 
 # South holds flags 1 and 2; R10 at flag 3 completes a Wedge that can be proved at once, and
 # the three adjacent flags win the game (the rulebook's Breakthrough). Nothing else wins now,
 # and North, holding flags 7 and 8, wins next turn with P10 at flag 9 unless South wins first.
-WIN_IN_ONE = """battleline position 1
-rules standard
-turn south play
-flag 1 claimed by south: north G1 | south Y8 Y9 Y10
-flag 2 claimed by south: north G2 | south O8 O9 O10
-flag 3: north G3 | south R8 R9
-flag 7 claimed by north: north B5 B6 B7 | south Y1 Y2
-flag 8 claimed by north: north R5 R6 R7 | south O1 O2
-flag 9: north P8 P9 | south -
-hand north: P10 G9 B9
-hand south: R10 B1 B2
-troop deck: -
-tactic deck: rest seed 2
-discard north: rest
-discard south: -
-"""
+WIN_IN_ONE = WIN_IN_ONE_EXAMPLE     # the practice module's example, public for doctests
 BUDGET = 96
 
 

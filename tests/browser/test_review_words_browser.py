@@ -11,22 +11,7 @@ FIXTURES = Path(__file__).resolve().parents[2] / "js" / "tests" / "fixtures"
 
 # South wins at once: R10 at flag 3 completes a Wedge, the third flag in a row (North holds two).
 WON = '''
-text = """battleline position 1
-rules standard
-turn south play
-flag 1 claimed by south: north G1 | south Y8 Y9 Y10
-flag 2 claimed by south: north G2 | south O8 O9 O10
-flag 3: north G3 | south R8 R9
-flag 7 claimed by north: north B5 B6 B7 | south Y1 Y2
-flag 8 claimed by north: north R5 R6 R7 | south O1 O2
-flag 9: north P8 P9 | south -
-hand north: P10 G9 B9
-hand south: R10 B1 B2
-troop deck: -
-tactic deck: rest seed 2
-discard north: rest
-discard south: -
-"""
+from battleline.practice import WIN_IN_ONE_EXAMPLE as text
 w = BattleLineWidget(Game.from_position(text), opponent="easy", seat=1)
 w.play("R10@3")
 w.play("claim 3")
