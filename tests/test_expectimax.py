@@ -120,3 +120,25 @@ def test_bad_search_settings_are_refused(kwargs):
 def test_a_root_without_options_is_refused():
     with pytest.raises(ValueError, match="no options"):
         Expectimax(Tree(0.5), depth=1).best()
+
+
+class WindowLog(Expectimax):
+    """Records the upper end of every window a decision is searched with."""
+
+    def node_value(self, depth, ply, alpha, beta):
+        self.betas.append(beta)
+        return super().node_value(depth, ply, alpha, beta)
+
+
+def test_in_one_players_tree_no_window_closes_below_high_so_star2_has_nothing_to_cut():
+    # Star2 probes each outcome's first option for a lower bound, to fail high sooner; with one
+    # player deciding, every window reaches `high`, so no probe could fail high earlier.
+    rng = random.Random(11)
+    for _ in range(200):
+        tree = random_tree(rng, 5)
+        if not isinstance(tree, list):
+            continue
+        search = WindowLog(Tree(tree), depth=4)
+        search.betas = []
+        search.best()
+        assert min(search.betas) >= search.high - 1e-12

@@ -16,6 +16,12 @@ above which the parent would not look. Each outcome is searched with the window 
 this implies, so a cut happens as early as it can. The choice and its value are those of
 plain expectimax (``star1=False``); only fewer positions are valued.
 
+**Star2** is not used, because it cannot pay here. Its probing searches one option of each
+outcome first, for lower bounds that let a chance node fail high (reach ``beta``) sooner. With
+one player deciding there is no opponent's bound to fail high against: every window reaches
+``high`` (a test checks this on random trees), so only a value of ``high`` itself could end a
+node early, and Star1 already stops there.
+
 >>> class Coin:                         # bet (win 1 with chance 0.6, else 0) or keep 0.55
 ...     def __init__(self): self.path = []
 ...     def options(self, ply): return [] if self.path else ["keep", "bet"]
