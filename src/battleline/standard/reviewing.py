@@ -37,7 +37,7 @@ from dataclasses import replace
 import numpy as np
 
 from .. import review_driver
-from ..annotation import (LABELS, MARKS, Decision, Progress, Review, check_budget, check_seed,
+from ..annotation import (MARKS, Decision, Progress, Review, check_budget, check_seed,
                           decision_seed, label_of)
 from ..cards import Card
 from ..errors import shorten

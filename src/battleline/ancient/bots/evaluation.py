@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..board import NORTH, SOUTH
+from ..board import SOUTH
 from ..combat import MISSILE_HIT_CHANCE, melee_odds
 from ..game import AncientGame
 from ..rules import Rules

@@ -30,7 +30,6 @@ from __future__ import annotations
 import time
 
 from ...cards import Card
-from ...errors import shorten
 from ...planning import check_count
 from ..observation import Observation
 from ..rules import Rules

@@ -22,7 +22,6 @@ way.
 
 from __future__ import annotations
 
-from ..board import NORTH, SOUTH
 from ..troops import TROOP_TYPES
 
 __all__ = ["terrain_reach", "terrain_reach_within", "next_mover_chances", "race_pressure", "leader_exposure",
