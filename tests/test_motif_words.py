@@ -47,6 +47,9 @@ STANDARD = [
     Motif("guile_turns", (2,), (Card("Redeploy"), Card("R6")),
           ((421, "wedge", (Card("B6"), Card("B7"), Card("B8"))), (409, "wedge", (Card("R2"), Card("R3"), Card("R4"))),
            (318, "phalanx"), (409, "wedge"))),
+    Motif("outmatched_fog", (5,), (Card("B1"),), ((18, "total", (Card("B1"), Card("R7"), Card("B10"))),
+                                                  (25, "total", (Card("R6"), Card("G9"), Card("B10"))))),
+    Motif("outmatched_fog", (5,), (Card("B1"),), (None, (25, "total", (Card("R6"), Card("G9"), Card("B10"))))),
 ]
 ANCIENT = [
     AncientMotif("back_row_open", ("b1", "b3"), (False,), (0, 8)),
@@ -116,3 +119,12 @@ def test_a_guile_move_that_turns_a_flag_names_its_card_and_flag(lang):
     words = {"en": ("Redeploy", "Red 6", "flag 2", "Blue 8", "Red 4", "Phalanx"),
              "ja": ("転進", "赤6", "フラッグ2", "青8", "赤4", "密集隊形")}[lang]
     assert all(w in said for w in words), said
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_flag_under_fog_the_opponent_can_still_outtotal_names_both_totals_and_their_cards(lang):
+    short, dead = (motif_sentence(m, lang) for m in STANDARD if m.key == "outmatched_fog")
+    words = {"en": ("Blue 1", "flag 5", "a total of 18", "Red 7", "a total of 25", "Green 9", "Fog"),
+             "ja": ("青1", "フラッグ5", "合計18", "赤7", "合計25", "緑9", "霧")}[lang]
+    assert all(w in short for w in words), short
+    assert words[2] not in dead and words[4] in dead and dead != short

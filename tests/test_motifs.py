@@ -274,3 +274,22 @@ def test_a_redeploy_that_turns_the_flag_it_takes_a_card_from():
     assert taken_away(g, 1, redeploy, Move.parse("Y10@3")) == []                 # no card taken
     strong = draft({(2, 1): "R6 B6", (2, 0): "B7 B8"}, hand_south=("Redeploy", "Y10", "G1", "O4", "Y4", "B2", "R9"))
     assert taken_away(strong, 1, Move.parse("Y10@3"), redeploy) == []            # B6 alone still falls short
+
+
+def test_a_card_at_a_flag_under_fog_the_opponent_can_still_outtotal():
+    """Fog at flag 5: north's R6 G9 there can still reach 25 with a 10 unseen. B1 beside south's
+    R7 reaches 18 at best (R7, B1 and a 10), short of it; O9 reaches 26 and G8 ties at 25 (a
+    tie may go to who finished first: not counted). Without Fog, or without north's cards at
+    the flag, the idea is not this one."""
+    g = draft({(5, 0): "Fog R6 G9", (5, 1): "R7", (6, 0): "Y8 Y9"},
+              hand_south=("O9", "P6", "B1", "G2", "Y3", "B4", "G8"))
+    [m] = [m for m in find(g, 1, "B1@5") if m.key == "outmatched_fog"]
+    assert m.flags == (5,) and m.cards == (Card("B1"),)
+    mine, theirs = m.detail
+    assert mine[:2] == (18, "total") and [str(c) for c in mine[2]][:2] == ["B1", "R7"]
+    assert theirs[:2] == (25, "total") and [str(c) for c in theirs[2]][:2] == ["R6", "G9"]
+    assert "outmatched_fog" not in keys(g, "O9@5")                  # 26 against 25
+    assert "outmatched_fog" not in keys(g, "G8@5")                  # 25 against 25: a tie
+    assert "outmatched_fog" not in keys(g, "B1@6")                  # no Fog at flag 6
+    bare = draft({(5, 0): "Fog", (5, 1): "R7"}, hand_south=("O9", "P6", "B1", "G2", "Y3", "B4", "G8"))
+    assert "outmatched_fog" not in keys(bare, "B1@5")               # north has no troop at flag 5

@@ -92,3 +92,13 @@ def test_a_better_redeploy_that_turns_a_flag_is_named(monkeypatch):
     assert d.best == "Redeploy R6@discard" and d.label == "blunder" and "guile_turns" in d.motifs
     assert d.reason.startswith("Redeploy taking Red 6 from flag 2 lets your side there still beat")
     assert "転進でフラッグ2から赤6を取ると" in d.reason_ja and 2 in d.flags
+
+
+def test_a_card_under_fog_the_opponent_can_still_outtotal_is_named(monkeypatch):
+    """Fog at flag 5: B1 beside south's R7 reaches 18 at best, north's R6 G9 still 25."""
+    position_text = position({(5, 0): "Fog R6 G9", (5, 1): "R7", (6, 0): "Y8 Y9"},
+                             ("O9", "P6", "B1", "G2", "Y3", "B4", "G8"))
+    d = reviewed(monkeypatch, "B1@5", {"B1@5": 0.3, "P6@6": 0.8}, position=position_text)
+    assert d.best == "P6@6" and d.label == "blunder" and "outmatched_fog" in d.motifs
+    assert d.reason.startswith("Blue 1 at flag 5 leaves your side there at best a total of 18 (Blue 1, Red 7 and")
+    assert "相手の側はまだ合計25" in d.reason_ja and 5 in d.flags

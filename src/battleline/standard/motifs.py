@@ -23,6 +23,10 @@ The motifs, by key:
   higher kind of formation than the mover's side can (``detail``: the two kinds);
 - ``outranked``: the same, but the two sides' best are of one kind and the opponent's is the
   stronger (``detail``: the kind, then the cards of the mover's best and of the opponent's);
+- ``outmatched_fog``: as ``outmatched``, where Fog lies on the flag (only totals count there): the
+  opponent's cards there can still make a higher total than the mover's side can, a tie not
+  counted (``detail``: each side's best, as :func:`best_formation`, the mover's None when it
+  cannot be completed);
 - ``fog`` / ``mud``: Fog (only totals count) or Mud (four cards a side) changes who can still
   win the flag, or changes nothing there (``changes`` says which);
 - ``prospect`` (two moves compared, :func:`prospect`): the better move's card can still become
@@ -77,7 +81,7 @@ __all__ = ["Motif", "find", "possible_best", "best_formation", "prospect", "take
 
 KEYS = ("win_at_once", "win_allowed", "win_threatened", "claim_given", "claim_made", "lost_flag", "card_gone",
         "own_card_breaks", "outmatched", "outranked", "fog", "mud", "prospect", "high_card_spent", "contest",
-        "hand_completes", "lower_card_enough", "stronger_prospect", "contest_fog", "guile_turns")
+        "hand_completes", "lower_card_enough", "stronger_prospect", "contest_fog", "guile_turns", "outmatched_fog")
 HIGH_VALUE = 8          # an 8, 9 or 10 (or a Leader) is a strong card
 MUCH_LOWER = 4          # a card this much lower is spent instead: the high one is kept
 
@@ -106,7 +110,7 @@ def find(game: Game, me: int, move: Move | str) -> list[Motif]:
     after.push(move)
     found: list[Motif] = []
     for detect in (_win_at_once, _win_allowed, _win_threatened, _claim_given, _claim_made, _lost_flag,
-                   _card_gone, _own_card_breaks, _outmatched, _weather):
+                   _card_gone, _own_card_breaks, _outmatched, _outmatched_fog, _weather):
         found += detect(game, after, me, move)
     return found
 
@@ -294,6 +298,22 @@ def _outmatched(before: Game, after: Game, me: int, move: Move) -> list[Motif]:
     if mine is not None and KINDS.index(mine[1]) >= KINDS.index(theirs[1]):
         return []
     return [Motif("outmatched", (f,), (move.card,), (mine[1] if mine else None, theirs[1]))]
+
+
+def _outmatched_fog(before: Game, after: Game, me: int, move: Move) -> list[Motif]:
+    """As :func:`_outmatched` under Fog, where only totals count: after a troop played at a
+    flag under Fog where the opponent has cards, their side there can still make a higher total
+    than the mover's can (a tie is not counted: it may go to who finished first); a flag not
+    yet lost for good."""
+    if move.kind != "play" or not move.flag or not move.card.is_troop or after.fog_flag != move.flag:
+        return []
+    f = move.flag
+    if not after.sides[1 - me][f] or after.claimed[f] >= 0 or f in _open_provable(after, 1 - me):
+        return []
+    mine, theirs = best_formation(after, me, f), best_formation(after, 1 - me, f)
+    if theirs is None or _edge(mine, theirs) >= 0:
+        return []
+    return [Motif("outmatched_fog", (f,), (move.card,), (mine, theirs))]
 
 
 def _weather(before: Game, after: Game, me: int, move: Move) -> list[Motif]:

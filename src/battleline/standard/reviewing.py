@@ -338,7 +338,7 @@ def _reason(world: Game, me: int, played: Move | None, best: Move, pair: list[Mo
 # The ideas a move played worse than the search's choice may show, and those of the better
 # move; the win at once and a claim handed over are said by the reason itself already.
 BAD_IDEAS = ("win_allowed", "win_threatened", "lost_flag", "card_gone", "own_card_breaks", "outmatched", "outranked",
-             "fog", "mud")
+             "outmatched_fog", "fog", "mud")
 GOOD_IDEAS = ("claim_made", "fog", "mud")
 MOST_IDEAS = 2
 

@@ -66,6 +66,14 @@ SENTENCES = {
                     "opponent can make ({ma} against {ta}); before, it fell short ({mb} against {tb}).",
                     "{guile}でフラッグ{flag}から{card}を取ると、あなたの側はそこで相手が作れる最善にまだ勝てます"
                     "（{ma}対{ta}）。取る前は勝てませんでした（{mb}対{tb}）。"),
+    "outmatched_fog": ("{card} at flag {flag} leaves your side there at best {mine}, while your opponent's cards "
+                       "can still make {theirs}. Under Fog only the totals count.",
+                       "フラッグ{flag}の{card}では、あなたの側はせいぜい{mine}ですが、相手の側はまだ{theirs}にできます。"
+                       "霧の下では合計だけが比べられます。"),
+    "outmatched_fog_dead": ("{card} at flag {flag} leaves your side there unable to be completed, while your "
+                            "opponent's cards can still make {theirs}. Under Fog only the totals count.",
+                            "フラッグ{flag}の{card}では、あなたの側はもう完成できませんが、相手の側はまだ{theirs}に"
+                            "できます。霧の下では合計だけが比べられます。"),
     "fog_total_of": ("a total of {n}", "合計{n}"),
     "outmatched": ("{card} at flag {flag} leaves your side there at best a {mine}, while your opponent's cards "
                    "can still become a {theirs}.",
@@ -180,7 +188,7 @@ def motif_sentence(motif, lang: str = "en", names: Any = "ancient", subject: str
     if hasattr(motif, "squares"):
         return _ancient_sentence(motif, lang)
     key, flags, detail = motif.key, motif.flags, motif.detail
-    if key in ("contest_fog", "guile_turns"):
+    if key in ("contest_fog", "guile_turns", "outmatched_fog"):
         return _who_can_still_win(motif, lang, names)
     card = card_name(motif.cards[0], lang, names) if motif.cards else ""
     if key in ("win_at_once", "win_allowed"):
@@ -249,9 +257,14 @@ def motif_sentence(motif, lang: str = "en", names: Any = "ancient", subject: str
 
 
 def _who_can_still_win(motif, lang: str, names: Any) -> str:
-    """``contest_fog`` and ``guile_turns``: each side's best, by total under Fog, the better
-    side's named with its cards where it is a formation."""
+    """``contest_fog``, ``guile_turns`` and ``outmatched_fog``: each side's best, by total under
+    Fog, named with its cards where it is a formation (``outmatched_fog``: both totals' cards)."""
     key, flags, detail = motif.key, motif.flags, motif.detail
+    if key == "outmatched_fog":
+        mine, theirs = (_total_with_cards(b, lang, names) for b in detail)
+        card = card_name(motif.cards[0], lang, names)
+        return _say(lang, key if detail[0] else "outmatched_fog_dead", card=card, flag=flags[0], mine=mine,
+                    theirs=theirs)
     first, second = (card_name(c, lang, names) for c in motif.cards)
     if key == "contest_fog":
         named = [_best_words(b, lang, names) for b in detail]
@@ -282,6 +295,14 @@ def _formation_of(best, lang: str, names: Any) -> str:
         return _best_words(best, lang, names)
     kind, cards = formation_name(best[1], lang, names), _cards(best[2], lang, names)
     return f"{cards}の{kind}" if lang == "ja" else f"a {kind} of {cards}"
+
+
+def _total_with_cards(best, lang: str, names: Any) -> str:
+    """A side's best ``(total, "total", cards)`` under Fog: "a total of 28 (Purple 9, Yellow 10 and Red 9)"."""
+    if best is None:
+        return _kind_words(None, lang, names)
+    cards = _cards(best[2], lang, names)
+    return _best_words(best, lang, names) + (f"（{cards}）" if lang == "ja" else f" ({cards})")
 
 
 def _total(best) -> str:
