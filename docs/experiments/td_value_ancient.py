@@ -9,6 +9,15 @@ value, a constant ½, and ``hard``'s evaluation squashed by a logistic curve
 battles (``--fit-seed``). By stage: the player turn's number in the battle.
 
     python docs/experiments/td_value_ancient.py --games 2000 --seed 2 --fit-seed 3
+
+``DiceFightValue`` is the candidate for ``hard`` judged by the rule fixed before its games
+(``docs/experiments/td_value_ancient.md``): ``DiceFightValueBot`` with the wall-clock
+backstops lifted, as ``ancient_dice_search.DiceSearchFightsFree`` (today's ``hard`` so
+lifted) was played on the same deals:
+
+    PYTHONPATH=docs/experiments python -m battleline.arena td_value_ancient:DiceFightValue medium \
+        --game ancient --scenario points --games 200 --seed 60000 --jobs 1 \
+        --save docs/arena/ancient-value-hard-vs-medium-points.jsonl.gz
 """
 
 from __future__ import annotations
@@ -20,6 +29,7 @@ import time
 import numpy as np
 
 from battleline.ancient import kernel
+from battleline.ancient.bots.dice_search import DiceFightValueBot
 from battleline.ancient.bots.search import HardWeights
 from battleline.ancient.kernel.effects import apply, settle
 from battleline.ancient.kernel.evaluation import N_TERMS, evaluate
@@ -30,6 +40,18 @@ from battleline.ancient.kernel.value import (
 )
 from battleline.ancient.kernel.value_training import planner_policy
 from battleline.compiled.randomness import random_below, seed_stream
+
+UNBOUNDED = 1000.0      # seconds: a backstop that never binds (as ancient_dice_search's)
+
+
+class DiceFightValue(DiceFightValueBot):
+    """``hard`` (``DiceFightBot``) scoring its play-outs' ends by the learned value, backstops lifted."""
+
+    name = "dice-fight-value"
+
+    def __init__(self, seed: int | None = None, turn_time: float = UNBOUNDED) -> None:
+        super().__init__(seed, turn_time=UNBOUNDED, move_time=UNBOUNDED, turn_budget=UNBOUNDED)
+
 
 STAGES = (("early (player turns 1-6)", 1, 6), ("middle (7-16)", 7, 16), ("late (17 on)", 17, 10_000))
 SCALES = (10, 20, 30, 40, 60, 80, 120, 160, 240)
