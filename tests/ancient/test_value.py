@@ -193,3 +193,11 @@ def test_the_value_bot_plays_legal_actions():
         used = used or bot.last_used_kernel
         game.play(action)
     assert used
+
+
+@pytest.mark.slow      # 20,000 battles: about 130 s of CPU compiled
+def test_the_shipped_weights_are_what_their_command_trains():
+    doc = json.loads(V.WEIGHTS_PATH.read_text())
+    again = V.train(doc["games"], doc["seed"], planner_policy(), doc["alpha"], doc["lambda"], doc["epsilon"])
+    assert np.allclose(np.round(again["weights"], 5), V.load_weights(), atol=1e-9)
+    assert [b["outcome_error_per_turn"] for b in again["batches"]] == [b["outcome_error_per_turn"] for b in doc["batches"]]
