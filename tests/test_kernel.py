@@ -340,7 +340,7 @@ def test_both_kernels_caches_follow_the_shared_stream(monkeypatch):
     for folder in places[:2]:
         assert route / "randomness.py" in compiled.kernel_sources(folder)
     assert [p.name for p in compiled.kernel_sources(places[2])] == ["__init__.py", "bits.py", "cache.py", "places.py",
-                                                                   "randomness.py", "walks.py"]
+                                                                   "randomness.py", "td.py", "walks.py"]
     before = [compiled.source_fingerprint(where) for where in places]
     assert len(set(before)) == 3
     monkeypatch.setattr(cache_places, "SHARED_KERNEL_FILES", (*cache_places.SHARED_KERNEL_FILES, "checks.py"))

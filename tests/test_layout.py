@@ -437,10 +437,12 @@ TIERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("kernels", ("battleline.compiled", "battleline.standard.kernel", "battleline.ancient.kernel",
                  "battleline.numba_cache", "battleline.cache_places", "battleline.kernel_bits",
                  "battleline.kernel_random", "battleline.kernel_checks")),
-    # the bots, and a kernel's check, which holds the kernel to the bots' Python play-outs too
+    # the bots, and a kernel's check, which holds the kernel to the bots' Python play-outs too,
+    # and the Ancient value's training, which self-plays by the planner's play-out weights
     ("bots", ("battleline.standard.bots", "battleline.ancient.bots", "battleline.planning",
               "battleline.standard.kernel.check", "battleline.standard.kernel.__main__",
-              "battleline.ancient.kernel.check", "battleline.ancient.kernel.__main__")),
+              "battleline.ancient.kernel.check", "battleline.ancient.kernel.__main__",
+              "battleline.ancient.kernel.value_training")),
     # the words shown to users, in English and Japanese: they name the engines' things
     ("texts", ("battleline.texts",)),
     # coaching: reviews, analysis, practice and the puzzles (judged by the solver and the

@@ -23,7 +23,7 @@ __all__ = ["SHARED_KERNEL_FILES", "ROUTE_FILES", "CACHE_UNUSED_DAYS", "kernel_so
 # The compile route's own files: a change to any of them starts fresh caches.
 ROUTE_FILES = ("__init__.py", "cache.py", "places.py")
 
-SHARED_KERNEL_FILES = ("bits.py", "randomness.py", "walks.py")   # kernel modules beside this file that both kernels use
+SHARED_KERNEL_FILES = ("bits.py", "randomness.py", "td.py", "walks.py")   # kernel modules beside this file that both kernels use
 
 
 def kernel_sources(where: Path) -> list[Path]:
@@ -33,7 +33,7 @@ def kernel_sources(where: Path) -> list[Path]:
 
     >>> route = Path(__file__).parent
     >>> [p.name for p in kernel_sources(route / "randomness.py")]
-    ['__init__.py', 'bits.py', 'cache.py', 'places.py', 'randomness.py', 'walks.py']
+    ['__init__.py', 'bits.py', 'cache.py', 'places.py', 'randomness.py', 'td.py', 'walks.py']
     >>> {"cache.py", "randomness.py", "rules.py"} <= {p.name for p in kernel_sources(route.parent / "standard" / "kernel")}
     True
     """

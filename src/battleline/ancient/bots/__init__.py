@@ -27,9 +27,10 @@ from .search import SearchBot
 
 #: Loaded when first asked for: the planner searches on the kernel, which needs NumPy (not
 #: always there: a browser's Pyodide has no NumPy unless it fetches it).
-LAZY = {"PlannerBot": ".planner", "DiceSearchBot": ".dice_search", "DiceFightBot": ".dice_search"}
+LAZY = {"PlannerBot": ".planner", "DiceSearchBot": ".dice_search", "DiceFightBot": ".dice_search",
+        "DiceFightValueBot": ".dice_search"}
 
-__all__ = ["AncientBot", "RandomBot", "HeuristicBot", "SearchBot", "PlannerBot", "DiceSearchBot", "DiceFightBot", "ancient_bot", "LEVELS", "random_army", "army_from_plan"]
+__all__ = ["AncientBot", "RandomBot", "HeuristicBot", "SearchBot", "PlannerBot", "DiceSearchBot", "DiceFightBot", "DiceFightValueBot", "ancient_bot", "LEVELS", "random_army", "army_from_plan"]
 
 
 def ancient_bot(spec, seed: int | None = None) -> AncientBot:

@@ -48,7 +48,7 @@ from .heuristic import planned_action
 from .planner import PlannerBot
 from .search import race_chances
 
-__all__ = ["DiceSearchBot", "DiceFightBot", "FightTree", "free_favourable", "result_key", "DEPTH", "PLAN_DEPTH", "BREADTH", "INNER_BREADTH", "SCALE"]
+__all__ = ["DiceSearchBot", "DiceFightBot", "DiceFightValueBot", "FightTree", "free_favourable", "result_key", "DEPTH", "PLAN_DEPTH", "BREADTH", "INNER_BREADTH", "SCALE"]
 
 DEPTH = 3            # shots or attacks searched along a line from a fire or melee decision
 PLAN_DEPTH = 2       # and from the end of each action-step plan
@@ -321,3 +321,18 @@ class DiceFightBot(DiceSearchBot):
 
     def __init__(self, seed: int | None = None, **settings) -> None:
         super().__init__(seed, **{"plan_depth": 0, "free_fights": True, **settings})
+
+
+class DiceFightValueBot(DiceFightBot):
+    """``DiceFightBot`` whose play-outs' ends are scored by the value learned from self-play
+    (:mod:`battleline.ancient.kernel.value`; ``value_leaf=True``) instead of ``hard``'s
+    evaluation (issue 42: a TD(lambda) value at the search's leaves).
+
+    >>> DiceFightValueBot(seed=1).value_leaf
+    True
+    """
+
+    name = "dice-fight-value"
+
+    def __init__(self, seed: int | None = None, **settings) -> None:
+        super().__init__(seed, **{"value_leaf": True, **settings})

@@ -52,6 +52,7 @@ from ..kernel.policy import RACE_POLICY, policy_params, quick_reply
 from ..kernel.worlds import TACTIC_COUNT, deal_world, fresh_dice
 from ...compiled.randomness import seed_stream
 from ..kernel.rules import legal_actions as kernel_legal_actions
+from ..kernel.value import leaf_value, load_weights
 from ..observation import Observation
 from ..rules import Rules
 from .evaluation import Weights, action_gain
@@ -77,7 +78,10 @@ class TurnSearch:
 
     ``template`` is the kernel state of a world sampled from the observation; ``seed`` fixes
     the worlds and the dice; ``race_policy`` switches the play-outs to the race policy
-    (:mod:`battleline.ancient.kernel.policy`; default ``RACE_POLICY``).
+    (:mod:`battleline.ancient.kernel.policy`; default ``RACE_POLICY``); ``value_weights``
+    (None: off) scores each play-out's end by the value learned from self-play
+    (:mod:`battleline.ancient.kernel.value`: the chance of winning, a battle over its
+    result) instead of the evaluation.
 
     >>> from battleline.ancient import AncientGame
     >>> g = AncientGame.empty(seed=1)
@@ -90,7 +94,8 @@ class TurnSearch:
     """
 
     def __init__(self, template: np.ndarray, seed: int, horizon: int = HORIZON,
-                 policy=Weights, leaf=HardWeights, race_policy: bool = RACE_POLICY) -> None:
+                 policy=Weights, leaf=HardWeights, race_policy: bool = RACE_POLICY,
+                 value_weights: np.ndarray | None = None) -> None:
         self.template = template.copy()
         self.template[DICE_POS] = 0                  # the world's own dice, read from the start
         self.me = int(template[TO_ACT])
@@ -98,6 +103,7 @@ class TurnSearch:
         kernel.weights_array(policy)                 # checks the weights, naming a bad one
         self.policy = policy_params(policy, race=race_policy)
         self.leaf = kernel.weights_array(leaf)
+        self.value_weights = value_weights
         self.rng = np.array([seed_stream(seed)], dtype=np.int64)
         self.pool = np.empty(TACTIC_COUNT, dtype=np.int64)
         self.dice = new_dice(DICE_ROOM)
@@ -131,6 +137,8 @@ class TurnSearch:
             n = apply(s, self.dice, a, self.actions)
         self.playouts += 1
         self.play_on(n)
+        if self.value_weights is not None:
+            return float(leaf_value(s, self.me, self.value_weights))
         return float(kernel_evaluate(s, self.me, self.leaf, self.terms))
 
     def play_on(self, n: int) -> None:
@@ -212,7 +220,9 @@ class PlannerBot(KernelPlanning, SearchBot):
     ``candidates`` searched, ``horizon`` player turns played on after ours, ``move_time``
     seconds of wall clock per search and ``turn_budget`` per player turn (backstops: past
     them ``hard``'s choice is played), ``confidence`` the standard errors by which a
-    candidate must beat ``hard``'s own choice to be played instead."""
+    candidate must beat ``hard``'s own choice to be played instead; ``value_leaf``: score
+    each play-out's end by the value learned from self-play (:mod:`battleline.ancient.kernel.value`,
+    its shipped weights) instead of ``hard``'s evaluation."""
 
     name = "planner"
     search_kernel = kernel
@@ -221,7 +231,8 @@ class PlannerBot(KernelPlanning, SearchBot):
 
     def __init__(self, seed: int | None = None, turn_time: float = 1.5, playouts: int = PLAYOUTS,
                  fight_playouts: int = FIGHT_PLAYOUTS, candidates: int = CANDIDATES, horizon: int = HORIZON,
-                 move_time: float = 1.5, confidence: float = CONFIDENCE, turn_budget: float = TURN_BUDGET) -> None:
+                 move_time: float = 1.5, confidence: float = CONFIDENCE, turn_budget: float = TURN_BUDGET,
+                 value_leaf: bool = False) -> None:
         super().__init__(seed, turn_time=turn_time)
         if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or not 0 <= confidence < math.inf:
             raise ValueError(f"confidence must be a number of standard errors from 0, not {shorten(confidence)}")
@@ -232,6 +243,10 @@ class PlannerBot(KernelPlanning, SearchBot):
         self.horizon = check_count("horizon", horizon, 0)
         self.move_time = check_seconds("move_time", move_time)
         self.turn_budget = check_seconds("turn_budget", turn_budget)
+        if not isinstance(value_leaf, bool):
+            raise ValueError(f"value_leaf is True or False, not {shorten(value_leaf)}")
+        self.value_leaf = value_leaf
+        self.value_weights = load_weights() if value_leaf else None
         self._turn_key = None
         self._turn_spent = 0.0       # seconds spent in this player turn's earlier decisions
         self._turn_clock = 0.0       # when this player turn's clock would have started
@@ -256,7 +271,7 @@ class PlannerBot(KernelPlanning, SearchBot):
         """The index of the best of ``candidates`` (action texts) in ``world`` (sampled from
         the observation), by :class:`TurnSearch`."""
         search = TurnSearch(kernel.state_of(world), self.rng.getrandbits(63), self.horizon, leaf=self.leaf,
-                            race_policy=self.race_policy)
+                            race_policy=self.race_policy, value_weights=self.value_weights)
         numbers = [search.encode(c) for c in candidates]
         now = time.perf_counter()
         deadline = min(now + self.move_time, self._turn_clock + self.turn_budget)

@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import time
 from pathlib import Path
 
@@ -58,6 +57,7 @@ from .play import claim_all, deal
 from .policy import POLICY_GREEDY, policy_step
 from .rules import apply_move, cards_needed, claims_open, legal_moves, provable_flags, side_index, side_masks, strength_under
 from .strength import NO_COMPLETION, RANK_STEP, completion_strength
+from ...compiled.td import outcome_error, put, sparse_value, td_learn
 
 __all__ = ["FEATURE_COUNT", "MAX_ACTIVE", "features", "feature_vector", "position_value", "td_learn",
            "train", "play_turns", "leaf_value", "load_weights", "WEIGHTS_PATH", "main"]
@@ -158,25 +158,6 @@ def features(s, me, index, value):
 
 
 @kernel_function
-def put(index, value, n, feature, amount):
-    """Append one feature (a zero is left out); returns the new count."""
-    if amount != 0.0:
-        index[n] = feature
-        value[n] = amount
-        n += 1
-    return n
-
-
-@kernel_function
-def sparse_value(weights, index, value, n):
-    """``sigmoid(w . x)`` of a sparse feature list."""
-    total = 0.0
-    for i in range(n):
-        total += weights[index[i]] * value[i]
-    return 1.0 / (1.0 + math.exp(-total))
-
-
-@kernel_function
 def state_value(s, me, weights):
     """The learned chance that ``me`` wins from ``s`` (not over)."""
     index = np.empty(MAX_ACTIVE, dtype=np.int64)
@@ -194,34 +175,6 @@ def outcome_for(s, me):
 
 
 # ------------------------------------------------------------------ TD(lambda)
-@kernel_function
-def td_learn(weights, index, value, counts, n_states, outcome, alpha, lam, trace):
-    """TD(lambda) over one view's recorded states (rows of ``index``/``value``, ``counts``
-    active features each), the last followed by ``outcome``: each state's value moves toward
-    the next one's, by ``alpha`` times the error along the eligibility ``trace`` (decayed by
-    ``lam``; the gradient of the sigmoid). Returns the sum of squared errors."""
-    trace[:] = 0.0
-    if n_states == 0:
-        return 0.0
-    current = sparse_value(weights, index[0], value[0], counts[0])
-    squared = 0.0
-    for t in range(n_states):
-        trace *= lam
-        slope = current * (1.0 - current)
-        for i in range(counts[t]):
-            trace[index[t, i]] += slope * value[t, i]
-        if t + 1 < n_states:
-            following = sparse_value(weights, index[t + 1], value[t + 1], counts[t + 1])
-        else:
-            following = outcome
-        error = following - current
-        squared += error * error
-        weights += alpha * error * trace
-        if t + 1 < n_states:
-            current = sparse_value(weights, index[t + 1], value[t + 1], counts[t + 1])
-    return squared
-
-
 @kernel_function
 def turn_start(s):
     """Whether ``s`` is the start of a turn (the play phase, nothing done yet)."""
@@ -271,16 +224,6 @@ def train_games(weights, n_games, rng, alpha, lam, epsilon, results):
         results[g, 2] = outcome_error(weights, index[0], value[0], counts[0], n, outcome_for(s, 0))
         for p in range(2):
             td_learn(weights, index[p], value[p], counts[p], n, outcome_for(s, p), alpha, lam, trace)
-
-
-@kernel_function
-def outcome_error(weights, index, value, counts, n_states, outcome):
-    """The sum over the recorded states of (result - value)², before the game is learned."""
-    total = 0.0
-    for t in range(n_states):
-        error = outcome - sparse_value(weights, index[t], value[t], counts[t])
-        total += error * error
-    return total
 
 
 # ------------------------------------------------------------------ the leaf
