@@ -6,6 +6,7 @@ lifted so that machine load changes nothing):
 
     python docs/experiments/policy_distance.py positions      # tests/data/ancient_positions.json
     python docs/experiments/policy_distance.py hard --k 10    # hard playing both sides
+    python docs/experiments/policy_distance.py dicefight --k 10   # today's hard (DiceFightBot)
     python docs/experiments/policy_distance.py policy --k 10 --race 0   # the kernel policy, old
     python docs/experiments/policy_distance.py policy --k 10 --race 1   # the kernel policy, new
     python docs/experiments/policy_distance.py report
@@ -62,11 +63,14 @@ TERRAIN_BATTLES = 6
 
 
 def make_bot(level: str, seed: int):
-    """`medium`, or `hard` (the planner) with its backstops lifted."""
+    """`medium`; `hard` as the positions were recorded (the planner); or `dicefight`, `hard`
+    since 2026-11-29 (``DiceFightBot``); both with their backstops lifted."""
     from battleline.ancient.bots import ancient_bot
+    from battleline.ancient.bots.dice_search import DiceFightBot
     from battleline.ancient.bots.planner import PlannerBot
-    if level == "hard":
-        bot = PlannerBot(seed=seed, turn_time=UNBOUNDED, move_time=UNBOUNDED, turn_budget=UNBOUNDED)
+    if level in ("hard", "dicefight"):
+        kind = PlannerBot if level == "hard" else DiceFightBot
+        bot = kind(seed=seed, turn_time=UNBOUNDED, move_time=UNBOUNDED, turn_budget=UNBOUNDED)
         bot.kernel_usable()
         return bot
     return ancient_bot(level, seed=seed)
@@ -140,9 +144,9 @@ def result_of(winner, reason) -> dict:
     return {"winner": winner, "reason": reason}
 
 
-def hard_battle(text: str, seed: int) -> dict:
+def hard_battle(text: str, seed: int, level: str = "hard") -> dict:
     g = reseeded(text, seed)
-    bots = [make_bot("hard", seed * 2), make_bot("hard", seed * 2 + 1)]
+    bots = [make_bot(level, seed * 2), make_bot(level, seed * 2 + 1)]
     play_to_end(g, bots)
     o = g.outcome
     if o is None:
@@ -278,7 +282,7 @@ def measure_speed(starts, rounds: int) -> None:
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("step", choices=["positions", "hard", "policy", "report", "speed"])
+    ap.add_argument("step", choices=["positions", "hard", "dicefight", "policy", "report", "speed"])
     ap.add_argument("--k", type=int, default=10)
     ap.add_argument("--race", type=int, default=0)
     ap.add_argument("--set", choices=sorted(SETS), default="late")
@@ -290,6 +294,8 @@ def main(argv=None) -> None:
         make_positions(terrain_only=args.set == "terrain")
     elif args.step == "hard":
         run("hard", args.k, hard_battle, command)
+    elif args.step == "dicefight":
+        run("hard-dicefight", args.k, lambda t, s: hard_battle(t, s, "dicefight"), command)
     elif args.step == "policy":
         run(f"policy-race{args.race}", args.k, lambda t, s: policy_battle(t, s, args.race), command)
     elif args.step == "speed":

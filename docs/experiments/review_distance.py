@@ -4,6 +4,7 @@
     python docs/experiments/review_distance.py run --set mid
     python docs/experiments/review_distance.py run --set terrain
     python docs/experiments/review_distance.py report
+    python docs/experiments/review_distance.py report --against dicefight   # today's hard
 
 The positions are those of ``policy_distance.py`` (tests/data/ancient_positions*.json: the
 start of a side's action step in fixed-seed battles), and the reference is the share of
@@ -57,19 +58,35 @@ def run(which: str, budget: int | None) -> None:
         print(which, i, done[str(i)], flush=True)
 
 
-def report() -> None:
-    rows = [(which, i, f) for which, per in load().items() for i, f in per.items()]
-    gaps = [abs(f["hint"] - f["hard"]) for _, _, f in rows]
+def reference_shares(against: str) -> dict[tuple[str, str], float]:
+    """The reference share of each position: ``hard`` as recorded with the figures, or
+    ``dicefight``, today's `hard`, from policy_distance's "hard-dicefight" run."""
+    if against == "hard":
+        return {(which, i): f["hard"] for which, per in load().items() for i, f in per.items()}
+    shares = {}
+    for which, (positions_file, figures_file, _) in SETS.items():
+        runs = json.loads(figures_file.read_text())["runs"] if figures_file.exists() else {}
+        positions = json.loads(positions_file.read_text())["positions"]
+        for i, results in runs.get("hard-dicefight", {}).get("results", {}).items():
+            shares[which, i] = share(results, positions[int(i)]["to_act"])
+    return shares
+
+
+def report(against: str = "hard") -> None:
+    reference = reference_shares(against)
+    rows = [(which, i, f) for which, per in load().items() for i, f in per.items() if (which, i) in reference]
+    gaps = [abs(f["hint"] - reference[which, i]) for which, i, f in rows]
     if not gaps:
         print("no figures yet")
         return
     within = sum(g <= WITHIN for g in gaps)
-    print(f"{len(gaps)} positions: {within} within {WITHIN:.0%} of hard's share "
+    print(f"{len(gaps)} positions: {within} within {WITHIN:.0%} of {against}'s share "
           f"({within / len(gaps):.1%}); mean gap {sum(gaps) / len(gaps):.3f}")
     for which in load():
-        part = [abs(f["hint"] - f["hard"]) for w, _, f in rows if w == which]
-        print(f"  {which}: {len(part)} positions, {sum(g <= WITHIN for g in part)} within, "
-              f"mean gap {sum(part) / len(part):.3f}")
+        part = [abs(f["hint"] - reference[w, i]) for w, i, f in rows if w == which]
+        if part:
+            print(f"  {which}: {len(part)} positions, {sum(g <= WITHIN for g in part)} within, "
+                  f"mean gap {sum(part) / len(part):.3f}")
 
 
 def main(argv=None) -> None:
@@ -77,8 +94,10 @@ def main(argv=None) -> None:
     parser.add_argument("step", choices=("run", "report"))
     parser.add_argument("--set", default="late", choices=sorted(SETS))
     parser.add_argument("--budget", type=int, default=None, help="the hint's budget (its default if not given)")
+    parser.add_argument("--against", default="hard", choices=("hard", "dicefight"),
+                        help="the reference: hard as recorded (PlannerBot), or today's hard (DiceFightBot)")
     args = parser.parse_args(argv)
-    run(args.set, args.budget) if args.step == "run" else report()
+    run(args.set, args.budget) if args.step == "run" else report(args.against)
 
 
 if __name__ == "__main__":
