@@ -218,9 +218,27 @@ def in_hand_pair(w, me, m, o):
                                 abs(h.value - m.card.value) <= 2 or h.value == m.card.value) for h in w.hand(me))
 
 
+def triples(f):
+    """How many runs of three adjacent flags ``f`` is part of (the Breakthrough's shapes)."""
+    return sum(1 for first in FLAGS[:-2] if first <= f <= first + 2)
+
+
+def central(w, me, m, o):
+    """Both moves play to a flag; the move's flag is part of more runs of three adjacent flags."""
+    return two_flags(m, o) and triples(m.flag) > triples(o.flag)
+
+
+def beside_own(w, me, m, o):
+    """Both moves play to a flag; more flags next to the move's are held or provable by the mover."""
+    if not two_flags(m, o):
+        return False
+    mine = set(w.flags_held(me)) | set(w.provable_flags(me))
+    return sum(g in mine for g in (m.flag - 1, m.flag + 1)) > sum(g in mine for g in (o.flag - 1, o.flag + 1))
+
+
 IDEAS = [blocks, answers, answers_complete, joins, tempo, outmatched_fog, needed_elsewhere, falls_short, lowest,
          concedes, lower, empty_flag, tied, threat_higher, sets_up_proof, one_flag_from_winning, opponent_card_gone,
-         in_hand_pair]
+         in_hand_pair, central, beside_own]
 BAD = {outmatched_fog, needed_elsewhere, falls_short, tied, in_hand_pair}
 
 
