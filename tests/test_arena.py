@@ -275,8 +275,11 @@ def test_a_long_match_holds_no_record_per_game(monkeypatch):
         finally:
             tracemalloc.stop()
 
-    small, _ = peak(1000)
-    large, s = peak(6000)
+    # the least of two runs each: tracemalloc counts every thread, and another test's kernel
+    # may still be compiling in the background while one of them runs
+    small = min(peak(1000)[0] for _ in range(2))
+    (large, s), (again, _) = peak(6000), peak(6000)
+    large = min(large, again)
     assert (s["games"], s["wins_a"], s["median_move_s_a"], s["max_move_s_a"]) == (6000, 3000, 0.004, 0.007)
     assert large - small < 500_000, (small, large)
 
