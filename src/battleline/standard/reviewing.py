@@ -37,8 +37,8 @@ from dataclasses import replace
 import numpy as np
 
 from .. import review_driver
-from ..annotation import (MARKS, Decision, Progress, Review, check_budget, check_seed,
-                          decision_seed, label_of)
+from ..annotation import (LABELS, MARKS, Decision, Progress, Review, check_budget,  # noqa: F401 (LABELS: the doctests')
+                          check_seed, decision_seed, label_of)
 from ..cards import Card
 from ..errors import shorten
 from ..compiled.randomness import seed_stream

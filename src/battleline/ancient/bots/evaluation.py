@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..board import SOUTH
+from ..board import NORTH, SOUTH  # noqa: F401 (NORTH: the doctests')
 from ..combat import MISSILE_HIT_CHANCE, melee_odds
 from ..game import AncientGame
 from ..rules import Rules

@@ -22,6 +22,7 @@ way.
 
 from __future__ import annotations
 
+from ..board import NORTH, SOUTH  # noqa: F401 (the doctests')
 from ..troops import TROOP_TYPES
 
 __all__ = ["terrain_reach", "terrain_reach_within", "next_mover_chances", "race_pressure", "leader_exposure",
