@@ -18,6 +18,13 @@ lifted) was played on the same deals:
     PYTHONPATH=docs/experiments python -m battleline.arena td_value_ancient:DiceFightValue medium \
         --game ancient --scenario points --games 200 --seed 60000 --jobs 1 \
         --save docs/arena/ancient-value-hard-vs-medium-points.jsonl.gz
+
+``DiceFightMix`` is the next candidate, judged the same way: each play-out's end scored by the
+mean of the value and ``hard``'s score squashed (``value_leaf="mix"``), backstops lifted:
+
+    PYTHONPATH=docs/experiments python -m battleline.arena td_value_ancient:DiceFightMix medium \
+        --game ancient --scenario points --games 200 --seed 60000 --jobs 1 \
+        --save docs/arena/ancient-mix-hard-vs-medium-points.jsonl.gz
 """
 
 from __future__ import annotations
@@ -29,7 +36,7 @@ import time
 import numpy as np
 
 from battleline.ancient import kernel
-from battleline.ancient.bots.dice_search import DiceFightValueBot
+from battleline.ancient.bots.dice_search import DiceFightBot, DiceFightValueBot
 from battleline.ancient.bots.search import HardWeights
 from battleline.ancient.kernel.effects import apply, settle
 from battleline.ancient.kernel.evaluation import N_TERMS, evaluate
@@ -51,6 +58,17 @@ class DiceFightValue(DiceFightValueBot):
 
     def __init__(self, seed: int | None = None, turn_time: float = UNBOUNDED) -> None:
         super().__init__(seed, turn_time=UNBOUNDED, move_time=UNBOUNDED, turn_budget=UNBOUNDED)
+
+
+class DiceFightMix(DiceFightBot):
+    """``hard`` scoring its play-outs' ends by the mean of the learned value and its own score
+    squashed (``value_leaf="mix"``), backstops lifted as ``DiceFightValue``'s."""
+
+    name = "dice-fight-mix"
+
+    def __init__(self, seed: int | None = None, turn_time: float = UNBOUNDED) -> None:
+        super().__init__(seed, turn_time=UNBOUNDED, move_time=UNBOUNDED, turn_budget=UNBOUNDED,
+                         value_leaf="mix")
 
 
 STAGES = (("early (player turns 1-6)", 1, 6), ("middle (7-16)", 7, 16), ("late (17 on)", 17, 10_000))

@@ -180,6 +180,42 @@ def test_the_switch_scores_each_play_outs_end_by_the_value():
     assert set(plain.values(plain.encode(["end melee"]), worlds=6)) - {0.0, 0.5, 1.0}
 
 
+def test_the_mixed_leaf_scores_the_mean_of_the_value_and_hards_score_squashed():
+    from battleline.ancient.bots.dice_search import SCALE
+    from battleline.ancient.bots.planner import MIX_SCALE, TurnSearch, squash
+    game = AncientGame.empty(seed=1)
+    game.put("c2", "Phalangists", "south")
+    game.put("c3", "Peltasts", "north")
+    game.play("end actions")
+    weights = V.load_weights()
+
+    def values(**leaf):
+        search = TurnSearch(state_of(game), seed=4, **leaf)     # the same seed: the same worlds
+        return search.values(search.encode(["end melee"]), worlds=8)
+    value, score = values(value_weights=weights), values()
+    mixed = values(value_weights=weights, leaf_mix=True)
+    assert MIX_SCALE == SCALE and squash(40.0) == pytest.approx(1 / (1 + np.exp(-1)))
+    assert any(abs(v - squash(s)) > 0.05 for v, s in zip(value, score))      # the parts differ
+    assert mixed == pytest.approx([(v + squash(s)) / 2 for v, s in zip(value, score)])
+
+
+def test_the_mixed_leaf_is_checked_and_reaches_the_search():
+    from battleline.ancient.bots.planner import PlannerBot, TurnSearch
+    template = state_of(AncientGame.scenario("issus", seed=1))
+    for bad in (1, "yes", None):
+        with pytest.raises(ValueError, match="leaf_mix"):
+            TurnSearch(template, seed=1, value_weights=np.zeros(V.FEATURE_COUNT), leaf_mix=bad)
+    with pytest.raises(ValueError, match="leaf_mix"):
+        TurnSearch(template, seed=1, leaf_mix=True)          # a mix needs the value
+    for bad in ("Mix", "value", 0):
+        with pytest.raises(ValueError, match="value_leaf"):
+            PlannerBot(value_leaf=bad)
+    game = AncientGame.scenario("issus", seed=1)
+    mixed, plain = PlannerBot(seed=1, value_leaf="mix"), PlannerBot(seed=1, value_leaf=True)
+    assert mixed.turn_search(game).leaf_mix and not plain.turn_search(game).leaf_mix
+    assert mixed.value_weights.shape == (V.FEATURE_COUNT,)
+
+
 def test_the_value_bot_plays_legal_actions():
     from battleline.ancient.bots.dice_search import DiceFightValueBot
     game = AncientGame.scenario("marathon", seed=3)

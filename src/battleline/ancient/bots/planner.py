@@ -58,8 +58,8 @@ from ..rules import Rules
 from .evaluation import Weights, action_gain
 from .search import HardWeights, SearchBot
 
-__all__ = ["PlannerBot", "TurnSearch", "halving_rounds", "PLAYOUTS", "FIGHT_PLAYOUTS", "CANDIDATES",
-           "HORIZON", "CONFIDENCE"]
+__all__ = ["PlannerBot", "TurnSearch", "squash", "halving_rounds", "PLAYOUTS", "FIGHT_PLAYOUTS", "CANDIDATES",
+           "HORIZON", "CONFIDENCE", "MIX_SCALE", "VALUE_LEAVES"]
 
 PLAYOUTS = 192          # play-outs per action-step search
 FIGHT_PLAYOUTS = 48     # per fire or melee decision searched
@@ -69,6 +69,8 @@ DICE_ROOM = 1 << 14     # rolls a world may read (a whole battle reads a few hun
 MAX_PLAYOUT_ACTIONS = 4000   # a guard; a few player turns take a few dozen actions
 CONFIDENCE = 1.5        # standard errors by which a candidate must beat hard's choice
 TURN_BUDGET = 1.5       # seconds of searching per player turn (a wall-clock backstop)
+MIX_SCALE = 40.0        # points: hard's score squashed for the mixed leaf (dice_search.SCALE's)
+VALUE_LEAVES = (False, True, "mix")     # the play-out's end by: hard's score, the value, their mean
 
 
 class TurnSearch:
@@ -81,7 +83,8 @@ class TurnSearch:
     (:mod:`battleline.ancient.kernel.policy`; default ``RACE_POLICY``); ``value_weights``
     (None: off) scores each play-out's end by the value learned from self-play
     (:mod:`battleline.ancient.kernel.value`: the chance of winning, a battle over its
-    result) instead of the evaluation.
+    result) instead of the evaluation; with ``leaf_mix`` by the mean of that value and the
+    evaluation squashed into a chance, ``1 / (1 + exp(-score / MIX_SCALE))``.
 
     >>> from battleline.ancient import AncientGame
     >>> g = AncientGame.empty(seed=1)
@@ -95,7 +98,9 @@ class TurnSearch:
 
     def __init__(self, template: np.ndarray, seed: int, horizon: int = HORIZON,
                  policy=Weights, leaf=HardWeights, race_policy: bool = RACE_POLICY,
-                 value_weights: np.ndarray | None = None) -> None:
+                 value_weights: np.ndarray | None = None, leaf_mix: bool = False) -> None:
+        if leaf_mix is not False and (leaf_mix is not True or value_weights is None):
+            raise ValueError(f"leaf_mix is True (with value_weights) or False, not {shorten(leaf_mix)}")
         self.template = template.copy()
         self.template[DICE_POS] = 0                  # the world's own dice, read from the start
         self.me = int(template[TO_ACT])
@@ -104,6 +109,7 @@ class TurnSearch:
         self.policy = policy_params(policy, race=race_policy)
         self.leaf = kernel.weights_array(leaf)
         self.value_weights = value_weights
+        self.leaf_mix = leaf_mix
         self.rng = np.array([seed_stream(seed)], dtype=np.int64)
         self.pool = np.empty(TACTIC_COUNT, dtype=np.int64)
         self.dice = new_dice(DICE_ROOM)
@@ -137,9 +143,13 @@ class TurnSearch:
             n = apply(s, self.dice, a, self.actions)
         self.playouts += 1
         self.play_on(n)
-        if self.value_weights is not None:
-            return float(leaf_value(s, self.me, self.value_weights))
-        return float(kernel_evaluate(s, self.me, self.leaf, self.terms))
+        if self.value_weights is None:
+            return float(kernel_evaluate(s, self.me, self.leaf, self.terms))
+        value = float(leaf_value(s, self.me, self.value_weights))
+        if not self.leaf_mix:
+            return value
+        score = float(kernel_evaluate(s, self.me, self.leaf, self.terms))
+        return 0.5 * (value + squash(score))
 
     def play_on(self, n: int) -> None:
         """The policy plays both sides from ``trial`` until ``horizon`` more player turns
@@ -195,6 +205,15 @@ class TurnSearch:
         return challenger
 
 
+def squash(score: float, scale: float = MIX_SCALE) -> float:
+    """``hard``'s score (army points) as a chance of winning: ``1 / (1 + exp(-score / scale))``.
+
+    >>> squash(0.0), round(squash(40.0), 3), squash(1e9)
+    (0.5, 0.731, 1.0)
+    """
+    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, score / scale))))
+
+
 def _mean_gain(values: list[float], default: list[float]) -> float:
     """The mean of ``values`` less the default's in the same worlds (the first ones)."""
     n = len(values)
@@ -222,7 +241,8 @@ class PlannerBot(KernelPlanning, SearchBot):
     them ``hard``'s choice is played), ``confidence`` the standard errors by which a
     candidate must beat ``hard``'s own choice to be played instead; ``value_leaf``: score
     each play-out's end by the value learned from self-play (:mod:`battleline.ancient.kernel.value`,
-    its shipped weights) instead of ``hard``'s evaluation."""
+    its shipped weights) instead of ``hard``'s evaluation (``True``), or by the mean of that value
+    and ``hard``'s evaluation squashed (``"mix"``, :func:`squash`)."""
 
     name = "planner"
     search_kernel = kernel
@@ -232,7 +252,7 @@ class PlannerBot(KernelPlanning, SearchBot):
     def __init__(self, seed: int | None = None, turn_time: float = 1.5, playouts: int = PLAYOUTS,
                  fight_playouts: int = FIGHT_PLAYOUTS, candidates: int = CANDIDATES, horizon: int = HORIZON,
                  move_time: float = 1.5, confidence: float = CONFIDENCE, turn_budget: float = TURN_BUDGET,
-                 value_leaf: bool = False) -> None:
+                 value_leaf: bool | str = False) -> None:
         super().__init__(seed, turn_time=turn_time)
         if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or not 0 <= confidence < math.inf:
             raise ValueError(f"confidence must be a number of standard errors from 0, not {shorten(confidence)}")
@@ -243,8 +263,8 @@ class PlannerBot(KernelPlanning, SearchBot):
         self.horizon = check_count("horizon", horizon, 0)
         self.move_time = check_seconds("move_time", move_time)
         self.turn_budget = check_seconds("turn_budget", turn_budget)
-        if not isinstance(value_leaf, bool):
-            raise ValueError(f"value_leaf is True or False, not {shorten(value_leaf)}")
+        if not any(value_leaf is v or (isinstance(value_leaf, str) and value_leaf == v) for v in VALUE_LEAVES):
+            raise ValueError(f"value_leaf is False, True or 'mix', not {shorten(value_leaf)}")
         self.value_leaf = value_leaf
         self.value_weights = load_weights() if value_leaf else None
         self._turn_key = None
@@ -270,14 +290,19 @@ class PlannerBot(KernelPlanning, SearchBot):
     def search_candidates(self, world, candidates: list[list[str]], playouts: int) -> int:
         """The index of the best of ``candidates`` (action texts) in ``world`` (sampled from
         the observation), by :class:`TurnSearch`."""
-        search = TurnSearch(kernel.state_of(world), self.rng.getrandbits(63), self.horizon, leaf=self.leaf,
-                            race_policy=self.race_policy, value_weights=self.value_weights)
+        search = self.turn_search(world)
         numbers = [search.encode(c) for c in candidates]
         now = time.perf_counter()
         deadline = min(now + self.move_time, self._turn_clock + self.turn_budget)
         best = search.best(numbers, playouts, deadline, self.confidence)
         self.last_playouts = search.playouts
         return best
+
+    def turn_search(self, world) -> TurnSearch:
+        """A :class:`TurnSearch` of ``world`` with this bot's settings and a seed from its stream."""
+        return TurnSearch(kernel.state_of(world), self.rng.getrandbits(63), self.horizon, leaf=self.leaf,
+                          race_policy=self.race_policy, value_weights=self.value_weights,
+                          leaf_mix=self.value_leaf == "mix")
 
     # ------------------------------------------------------------------ the decisions
     def plan_turn(self, obs: Observation) -> list[str]:
