@@ -71,7 +71,7 @@ from .layout import (
     QUIET_TURNS, RESERVE, ROWS, SIDE_SQUARES, STACKED, STATE_SIZE, TO_ACT, TURN, WHERE, WIDTH, WINNER,
     state_of,
 )
-from .policy import quick_reply
+from .policy import leader_exposure, quick_reply
 from .rules import HOLDS_GROUND, forward, has, value_of
 
 __all__ = ["FEATURE_COUNT", "MAX_ACTIVE", "features", "feature_vector", "position_value", "train",
@@ -183,24 +183,6 @@ def back_row_counts(s, q):
             if f >= 0 and enemy_back <= f < enemy_back + w and not has(s[OCCUPIED], f):
                 near += 1
     return held, near
-
-
-@kernel_function
-def leader_exposure(s, q):
-    """1 if an enemy unit stands in front of side ``q``'s leader, ½ if one stands beyond an
-    empty square in front of it, else 0."""
-    c = s[LEADER_OF + q]
-    if c < 0 or s[WHERE + c] < 0:
-        return 0.0
-    f = forward(s, q, s[WHERE + c])
-    if f < 0:
-        return 0.0
-    if has(s[SIDE_SQUARES + 1 - q], f):
-        return 1.0
-    if has(s[OCCUPIED], f):
-        return 0.0
-    g = forward(s, q, f)
-    return 0.5 if g >= 0 and has(s[SIDE_SQUARES + 1 - q], g) else 0.0
 
 
 @kernel_function
