@@ -50,6 +50,7 @@ STANDARD = [
     Motif("outmatched_fog", (5,), (Card("B1"),), ((18, "total", (Card("B1"), Card("R7"), Card("B10"))),
                                                   (25, "total", (Card("R6"), Card("G9"), Card("B10"))))),
     Motif("outmatched_fog", (5,), (Card("B1"),), (None, (25, "total", (Card("R6"), Card("G9"), Card("B10"))))),
+    Motif("scout_first", (1,), (Card("Scout"), Card("P6")), (43,)),
 ]
 ANCIENT = [
     AncientMotif("back_row_open", ("b1", "b3"), (False,), (0, 8)),
@@ -128,3 +129,10 @@ def test_a_flag_under_fog_the_opponent_can_still_outtotal_names_both_totals_and_
              "ja": ("青1", "フラッグ5", "合計18", "赤7", "合計25", "緑9", "霧")}[lang]
     assert all(w in short for w in words), short
     assert words[2] not in dead and words[4] in dead and dead != short
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_scout_first_names_the_card_it_keeps_off_the_table_and_the_cards_left(lang):
+    said = motif_sentence(next(m for m in STANDARD if m.key == "scout_first"), lang)
+    words = {"en": ("Scout", "Purple 6", "flag 1", "43 cards"), "ja": ("偵察", "紫6", "フラッグ1", "43枚")}[lang]
+    assert all(w in said for w in words), said

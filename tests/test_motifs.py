@@ -293,3 +293,19 @@ def test_a_card_at_a_flag_under_fog_the_opponent_can_still_outtotal():
     assert "outmatched_fog" not in keys(g, "B1@6")                  # no Fog at flag 6
     bare = draft({(5, 0): "Fog", (5, 1): "R7"}, hand_south=("O9", "P6", "B1", "G2", "Y3", "B4", "G8"))
     assert "outmatched_fog" not in keys(bare, "B1@5")               # north has no troop at flag 5
+
+
+def test_a_scout_that_draws_before_a_card_is_committed():
+    """South holds a Scout: against a troop put on the table, the better Scout commits nothing
+    this turn and draws first. Not the other way round, and not between two troops or two
+    moves that each play no card."""
+    from battleline.standard.motifs import scouted
+    from battleline.standard.moves import Move
+    g = draft({(4, 0): "Y9", (9, 1): "Y5 R5"}, hand_south=("Scout", "P6", "R7", "R8", "G1", "G7", "P2"))
+    scout, troop = Move.parse("Scout"), Move.parse("P6@1")
+    [m] = scouted(g, 1, troop, scout)
+    assert m.key == "scout_first" and m.flags == (1,) and m.cards == (Card("Scout"), Card("P6"))
+    assert m.detail == (sum(len(deck) for deck in g.decks),) and m.detail[0] > 3
+    assert scouted(g, 1, scout, troop) == []                         # the Scout was played
+    assert scouted(g, 1, troop, Move.parse("R7@2")) == []            # two troops
+    assert scouted(g, 1, scout, scout) == []

@@ -102,3 +102,14 @@ def test_a_card_under_fog_the_opponent_can_still_outtotal_is_named(monkeypatch):
     assert d.best == "P6@6" and d.label == "blunder" and "outmatched_fog" in d.motifs
     assert d.reason.startswith("Blue 1 at flag 5 leaves your side there at best a total of 18 (Blue 1, Red 7 and")
     assert "相手の側はまだ合計25" in d.reason_ja and 5 in d.flags
+
+
+def test_a_better_scout_is_named_before_the_numbers(monkeypatch):
+    """The search prefers the Scout to P6 at flag 1: the reason says the Scout draws before a
+    card is committed, and names the card and the flag the move played commits (the position
+    of a game of the motif-share run, where the one-ply ranking lists the Scout)."""
+    position_text = position({(1, 0): "B2", (4, 0): "Y9", (9, 0): "G2", (9, 1): "Y5 R5"}, ("Scout", "P6", "R7", "R8", "G1", "G7", "P2"))
+    d = reviewed(monkeypatch, "P6@1", {"P6@1": 0.3, "Scout": 0.8}, position=position_text)
+    assert d.best == "Scout" and d.label == "blunder" and "scout_first" in d.motifs
+    assert d.reason.startswith("Scout puts no card on the table this turn") and "Purple 6 at flag 1" in d.reason
+    assert "偵察ならこの手番は場にカードを出しません" in d.reason_ja and 1 in d.flags

@@ -236,9 +236,31 @@ def beside_own(w, me, m, o):
     return sum(g in mine for g in (m.flag - 1, m.flag + 1)) > sum(g in mine for g in (o.flag - 1, o.flag + 1))
 
 
+def scout_first(w, me, m, o):
+    """The move is a Scout while the other puts a card on the table: three cards drawn before one is committed."""
+    return m.kind == "scout" and o.kind == "play"
+
+
+def taken_from(w, m):
+    """The flag a Deserter, Traitor or Redeploy move takes its card from."""
+    return next((f for f in FLAGS for s in (0, 1) if m.card is not None and m.card in w.sides[s][f]), None)
+
+
+def weakens(w, me, m, o):
+    """A Deserter or Traitor move lowers the best the opponent's side can still make where it takes the card."""
+    if m.kind not in ("deserter", "traitor"):
+        return False
+    f = taken_from(w, m)
+    if f is None:
+        return False
+    a = after(w, m)
+    before, now = best_formation(w, 1 - me, f), best_formation(a, 1 - me, f)
+    return before is not None and (now is None or now[0] < before[0])
+
+
 IDEAS = [blocks, answers, answers_complete, joins, tempo, outmatched_fog, needed_elsewhere, falls_short, lowest,
          concedes, lower, empty_flag, tied, threat_higher, sets_up_proof, one_flag_from_winning, opponent_card_gone,
-         in_hand_pair, central, beside_own]
+         in_hand_pair, central, beside_own, scout_first, weakens]
 BAD = {outmatched_fog, needed_elsewhere, falls_short, tied, in_hand_pair}
 
 
@@ -260,9 +282,9 @@ def decisions(path: Path):
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("run", help="a motif_share.py --out file of Battle Line games")
+    ap.add_argument("run", nargs="+", help="motif_share.py --out files of Battle Line games")
     args = ap.parse_args(argv)
-    rows = list(decisions(Path(args.run)))
+    rows = [r for run in args.run for r in decisions(Path(run))]
     print(f"{len(rows)} marked decisions, {sum(not r[4] for r in rows)} naming no idea")
     for idea in IDEAS:
         forward = reverse = forward_unnamed = 0

@@ -56,7 +56,10 @@ The motifs, by key:
   as ``(strength, kind)``);
 - ``stronger_prospect`` (two moves compared, :func:`prospect`): the two sides can still make
   the same kind of formation, the better move's a stronger one (``detail``: the kind, then the
-  cards of each, the better move's first).
+  cards of each, the better move's first);
+- ``scout_first`` (two moves compared, :func:`scouted`): the better move is a Scout, the move
+  played puts a card on the table: the Scout draws before a card is committed, and the two cards
+  it puts back are the mover's choice (``detail``: the cards left in the decks).
 
 >>> from battleline.standard.editor import PositionDraft
 >>> d = PositionDraft(to_move=1)
@@ -77,11 +80,12 @@ from .game import Game
 from .moves import Move
 from .rules import FLAGS, win_reason
 
-__all__ = ["Motif", "find", "possible_best", "best_formation", "prospect", "taken_away", "KEYS"]
+__all__ = ["Motif", "find", "possible_best", "best_formation", "prospect", "taken_away", "scouted", "KEYS"]
 
 KEYS = ("win_at_once", "win_allowed", "win_threatened", "claim_given", "claim_made", "lost_flag", "card_gone",
         "own_card_breaks", "outmatched", "outranked", "fog", "mud", "prospect", "high_card_spent", "contest",
-        "hand_completes", "lower_card_enough", "stronger_prospect", "contest_fog", "guile_turns", "outmatched_fog")
+        "hand_completes", "lower_card_enough", "stronger_prospect", "contest_fog", "guile_turns", "outmatched_fog",
+        "scout_first")
 HIGH_VALUE = 8          # an 8, 9 or 10 (or a Leader) is a strong card
 MUCH_LOWER = 4          # a card this much lower is spent instead: the high one is kept
 
@@ -440,6 +444,24 @@ def taken_away(game: Game, me: int, played: Move, better: Move) -> list[Motif]:
         return []
     sides = (*after, *(_top(b) for b in before))
     return [Motif("guile_turns", (source,), (Card(GUILE[better.kind]), better.card), sides)]
+
+
+def scouted(game: Game, me: int, played: Move, better: Move) -> list[Motif]:
+    """``scout_first``: ``better`` is a Scout and ``played`` puts a card on the table. The Scout
+    commits nothing this turn: the mover draws up to three cards and puts back two of its
+    choice, then places a card on a later turn. ``flags``: the flag ``played`` goes to;
+    ``cards``: the Scout and the card played; ``detail``: ``(cards left in the decks,)``.
+
+    >>> from battleline.standard.editor import PositionDraft
+    >>> d = PositionDraft(to_move=1)
+    >>> for c in ("Scout", "P6", "R7", "R8", "G1", "G7", "P2"): d.place(c, hand=1)
+    >>> [(m.flags, [str(c) for c in m.cards]) for m in scouted(d.game(), 1, Move.parse("P6@1"), Move.parse("Scout"))]
+    [((1,), ['Scout', 'P6'])]
+    """
+    if better.kind != "scout" or played.kind != "play" or not played.flag:
+        return []
+    left = sum(len(deck) for deck in game.decks)
+    return [Motif("scout_first", (played.flag,), (Card("Scout"), played.card), (left,))]
 
 
 def _after(game: Game, move: Move) -> Game:

@@ -55,7 +55,7 @@ from .encoding import encode_move
 from .game import Game, Observation
 from .kernel.policy import POLICY_GREEDY, POLICY_TACTICS
 from .kernel.search import search_paired_with
-from .motifs import find, prospect, taken_away
+from .motifs import find, prospect, scouted, taken_away
 from .moves import Move
 from .rules import win_reason
 from .worlds import sample_world
@@ -357,6 +357,7 @@ def _ideas(world: Game, me: int, played: Move | None, best: Move,
     out += [_said(m, best) for m in theirs if m.key in GOOD_IDEAS and m not in mine]
     out += [_said(m, best) for m in prospect(world, me, played, best)]
     out += [_said(m, best) for m in taken_away(world, me, played, best)]
+    out += [_said(m, best) for m in scouted(world, me, played, best)]
     spent = _tactic_spent(played, best, chances)
     if spent:
         out.append(spent)

@@ -117,6 +117,11 @@ SENTENCES = {
                           "at best a {kind} of {cp}.",
                           "フラッグ{fb}の{better}はまだ{cb}の{kind}になれます。フラッグ{fp}の{played}はせいぜい"
                           "{cp}の{kind}です。"),
+    "scout_first": ("{scout} puts no card on the table this turn: you draw up to three of the {left} cards "
+                    "still in the decks and put two of your choice back, before choosing where to commit one; "
+                    "{card} at flag {flag} is committed now.",
+                    "{scout}ならこの手番は場にカードを出しません：山札に残る{left}枚から3枚まで引き、好きな2枚を戻して"
+                    "から、どこに出すかを選べます。フラッグ{flag}の{card}は今ここで出すことになります。"),
     # Ancient Battles
     "back_row_open": ("{square} on your Back Row is left open, and the {troop} on {source} can step onto it "
                       "next turn.",
@@ -248,6 +253,9 @@ def motif_sentence(motif, lang: str = "en", names: Any = "ancient", subject: str
             return _say(lang, "prospect_dead", better=better, played=played, fb=flags[0], fp=flags[1], hoped=hoped)
         return _say(lang, key, better=better, played=played, fb=flags[0], fp=flags[1], hoped=hoped,
                     got=formation_name(detail[1], lang, names))
+    if key == "scout_first":
+        return _say(lang, key, scout=card, card=card_name(motif.cards[1], lang, names), flag=flags[0],
+                    left=detail[0])
     if key in ("fog", "mud"):
         changes, mine, theirs = detail
         if not changes:
