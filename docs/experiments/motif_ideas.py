@@ -272,12 +272,13 @@ def decisions(path: Path):
         for marked in line["marked"]:
             p = points.get(marked["index"])
             d = p and reviewing.judge(p.observation, p.played, p.index, line["budget"], line["seed"])
-            if d is None or d.label != marked["label"] or list(d.motifs) != marked["motifs"]:
+            # ideas adopted after the run may follow the run's own (at most two are named)
+            if d is None or d.label != marked["label"] or list(d.motifs)[:len(marked["motifs"])] != marked["motifs"]:
                 print(f"seed {line['seed']} move {marked['index']}: not the run's decision, left out")
                 continue
             obs = reviewing.canonical(p.observation)
             world = sample_world(obs, random.Random(decision_seed(line["seed"], p.index)))
-            yield world, p.seat, world.parse_move(d.played), world.parse_move(d.best), bool(d.motifs)
+            yield world, p.seat, world.parse_move(d.played), world.parse_move(d.best), bool(marked["motifs"])
 
 
 def main(argv=None) -> None:
