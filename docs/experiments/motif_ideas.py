@@ -29,7 +29,7 @@ from motif_share import play  # noqa: E402
 from battleline.annotation import decision_seed  # noqa: E402
 from battleline.standard import reviewing  # noqa: E402
 from battleline.standard.formations import CARDS_NEEDED, KINDS, best  # noqa: E402
-from battleline.standard.motifs import best_formation, find, possible_best, still_available  # noqa: E402
+from battleline.standard.motifs import best_formation, find, possible_best, scouted, still_available  # noqa: E402
 from battleline.standard.rules import FLAGS, win_reason  # noqa: E402
 from battleline.standard.worlds import sample_world  # noqa: E402
 from battleline.cards import TROOP_MASK  # noqa: E402
@@ -237,8 +237,8 @@ def beside_own(w, me, m, o):
 
 
 def scout_first(w, me, m, o):
-    """The move is a Scout while the other puts a card on the table: three cards drawn before one is committed."""
-    return m.kind == "scout" and o.kind == "play"
+    """The move is a Scout while the other puts a card on the table (the motif, as adopted)."""
+    return bool(scouted(w, me, o, m))
 
 
 def taken_from(w, m):
